@@ -1,0 +1,50 @@
+import path from "node:path";
+import { mkdir } from "node:fs/promises";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Database = { db: Db; close: () => Promise<void> };
+
+export type DatabaseTarget =
+  | { kind: "postgres"; url: string }
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "pglite-memory" };
+
+export const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
+
+// Any fixed number: every instance that migrates takes the same advisory lock, so two app instances
+// starting together never apply the same migration twice.
+const MIGRATION_LOCK = 724_917_301;
+
+/** Opens the database and applies any pending migrations. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === "postgres") {
+    const { Pool } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new Pool({ connectionString: target.url, max: 10 });
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrate(drizzle({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
+    return { db: drizzle({ client: pool, schema }) as unknown as Db, close: () => pool.end() };
+  }
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  let dataDir: string | undefined;
+  if (target.kind === "pglite") {
+    dataDir = path.resolve(target.dataDir, "pglite");
+    await mkdir(dataDir, { recursive: true });
+  }
+  const client = new PGlite(dataDir);
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Db, close: () => client.close() };
+}

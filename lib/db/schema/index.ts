@@ -1,0 +1,2 @@
+// One file per domain; this index is what drizzle and the app see.
+export * from "./site";

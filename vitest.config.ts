@@ -1,0 +1,48 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const shared = {
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      // "server-only" throws outside React Server Components; the tests are plain Node.
+      "server-only": path.resolve(import.meta.dirname, "test/empty-module.ts"),
+    },
+  },
+};
+
+// Database tests (*.db.test.ts) run on PGlite in memory, and again on the real PostgreSQL server
+// when TEST_DATABASE_URL is set (CI sets it: see .ci/run).
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  ...shared,
+  test: {
+    projects: [
+      {
+        ...shared,
+        test: {
+          name: "unit",
+          include: ["{lib,graphql,components,app,sanity,scripts,config,test}/**/*.test.{ts,tsx}"],
+          environment: "node",
+          env: { TEST_DATABASE_URL: "" },
+          testTimeout: 20_000,
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              ...shared,
+              test: {
+                name: "postgres",
+                include: ["{lib,graphql,app,scripts}/**/*.db.test.{ts,tsx}"],
+                environment: "node",
+                env: { TEST_DATABASE_URL: postgresUrl },
+                testTimeout: 30_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
