@@ -1,5 +1,6 @@
 import path from "node:path";
 import { mkdir } from "node:fs/promises";
+import { acquireDirectoryLock } from "./directory-lock";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 
@@ -24,6 +25,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process: the pool
+    // replaces it on the next query.
+    pool.on("error", (error) => console.error("PostgreSQL idle connection error:", error.message));
     const client = await pool.connect();
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
@@ -39,12 +43,27 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   let dataDir: string | undefined;
+  let releaseLock = () => {};
   if (target.kind === "pglite") {
     dataDir = path.resolve(target.dataDir, "pglite");
     await mkdir(dataDir, { recursive: true });
+    // PGlite's files may be used by one process only; a second one would corrupt them.
+    releaseLock = await acquireDirectoryLock(dataDir);
   }
   const client = new PGlite(dataDir);
   const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, close: () => client.close() };
+  try {
+    await migrate(db, { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => {});
+    releaseLock();
+    throw error;
+  }
+  return {
+    db: db as unknown as Db,
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** People who asked to hear when Happr opens. Email is unique regardless of letter case. */
 export const waitlistEntries = pgTable(
@@ -24,8 +24,9 @@ export const contactMessages = pgTable("contact_messages", {
 });
 
 /**
- * Every email and SMS the app sends. The embedded default keeps them here (and echoes them to the
- * console in development); with SMTP configured a message is also delivered and marked sent.
+ * Every email and SMS the app sends. Rows are written inside the business transaction that causes
+ * them; the embedded default keeps them here (and echoes them to the console in development); with
+ * SMTP configured a deliverer claims pending email rows after commit, sends them and marks them sent.
  */
 export const outbox = pgTable(
   "outbox",
@@ -33,24 +34,38 @@ export const outbox = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     channel: text("channel", { enum: ["email", "sms"] }).notNull(),
     recipient: text("recipient").notNull(),
+    replyTo: text("reply_to"),
     subject: text("subject"),
     body: text("body").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Delivery attempts so far; a row is given up after a few failures (see lib/mail). */
+    attempts: integer("attempts").notNull().default(0),
+    /** A deliverer's lease: nobody else picks the row up before this time. Also the retry back-off. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
   },
-  (table) => [index("outbox_recipient_idx").on(table.recipient, table.createdAt)],
+  (table) => [
+    index("outbox_recipient_idx").on(table.recipient, table.createdAt),
+    index("outbox_pending_idx").on(table.createdAt).where(sql`${table.sentAt} is null`),
+  ],
 );
 
 /**
  * Fixed-window counters for rate limits, shared by every app instance through the database.
- * key = "<bucket>:<subject>", windowStart = the start of the current window.
+ * key = "<bucket>:<subject>", windowStart = the start of the current window; expiresAt lets old
+ * windows be swept whatever their length.
  */
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
   {
     key: text("key").notNull(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     count: integer("count").notNull().default(0),
   },
-  (table) => [uniqueIndex("rate_limit_counters_key_window").on(table.key, table.windowStart)],
+  (table) => [
+    primaryKey({ name: "rate_limit_counters_pkey", columns: [table.key, table.windowStart] }),
+    index("rate_limit_counters_expires_idx").on(table.expiresAt),
+  ],
 );
