@@ -1,0 +1,94 @@
+import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+const mocks = vi.hoisted(() => ({ secret: undefined as string | undefined, revalidatePath: vi.fn() }));
+
+vi.mock("next/cache", () => ({ revalidatePath: mocks.revalidatePath }));
+vi.mock("@/lib/config", () => ({ getConfig: () => ({ revalidateSecret: mocks.secret }) }));
+
+const { POST } = await import("./route");
+
+const SECRET = "a-long-webhook-secret";
+
+async function signedRequest(body: string, secret = SECRET, headers: Record<string, string> = {}) {
+  const signature = await encodeSignatureHeader(body, Date.now(), secret);
+  return new Request("http://localhost/api/revalidate", {
+    method: "POST",
+    headers: { "content-type": "application/json", [SIGNATURE_HEADER_NAME]: signature, ...headers },
+    body,
+  });
+}
+
+beforeEach(() => {
+  mocks.secret = SECRET;
+  mocks.revalidatePath.mockReset();
+});
+
+describe("POST /api/revalidate", () => {
+  it("revalidates a post's pages on a valid signature", async () => {
+    const response = await POST(await signedRequest(JSON.stringify({ _type: "post", slug: "family-rules" })));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ revalidated: true });
+    expect(mocks.revalidatePath.mock.calls).toEqual([
+      ["/blog/family-rules", undefined],
+      ["/blog", "layout"],
+      ["/", undefined],
+      ["/sitemap.xml", undefined],
+    ]);
+  });
+
+  it("revalidates the whole layout for site settings", async () => {
+    const response = await POST(await signedRequest(JSON.stringify({ _type: "siteSettings", slug: null, path: null })));
+    expect(response.status).toBe(200);
+    expect(mocks.revalidatePath.mock.calls).toEqual([["/", "layout"]]);
+  });
+
+  it("401 when no secret is configured", async () => {
+    mocks.secret = undefined;
+    const response = await POST(await signedRequest(JSON.stringify({ _type: "post" })));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: expect.stringContaining("SANITY_REVALIDATE_SECRET") });
+    expect(mocks.revalidatePath).not.toHaveBeenCalled();
+  });
+
+  it("401 without a signature", async () => {
+    const response = await POST(
+      new Request("http://localhost/api/revalidate", { method: "POST", body: JSON.stringify({ _type: "post" }) }),
+    );
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: expect.any(String) });
+    expect(mocks.revalidatePath).not.toHaveBeenCalled();
+  });
+
+  it("401 for a signature made with another secret, a malformed one, or a tampered body", async () => {
+    const wrongSecret = await POST(await signedRequest(JSON.stringify({ _type: "post" }), "another-secret"));
+    expect(wrongSecret.status).toBe(401);
+
+    const malformed = await POST(
+      new Request("http://localhost/api/revalidate", {
+        method: "POST",
+        headers: { [SIGNATURE_HEADER_NAME]: "nonsense" },
+        body: JSON.stringify({ _type: "post" }),
+      }),
+    );
+    expect(malformed.status).toBe(401);
+
+    const signed = await signedRequest(JSON.stringify({ _type: "faqEntry" }));
+    const tampered = new Request(signed.url, {
+      method: "POST",
+      headers: signed.headers,
+      body: JSON.stringify({ _type: "siteSettings" }),
+    });
+    expect((await POST(tampered)).status).toBe(401);
+    expect(mocks.revalidatePath).not.toHaveBeenCalled();
+  });
+
+  it("400 for a signed body that is not a valid payload", async () => {
+    const notJson = await POST(await signedRequest("not json"));
+    expect(notJson.status).toBe(400);
+    const badSlug = await POST(await signedRequest(JSON.stringify({ _type: "post", slug: "../../etc" })));
+    expect(badSlug.status).toBe(400);
+    expect(await badSlug.json()).toEqual({ message: expect.stringContaining("slug") });
+    expect(mocks.revalidatePath).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Every GROQ query the site runs, in one place. Each one's result is exactly one type of ./types.ts
+ * (checked at run time by ./validate.ts). The same strings run on Sanity and, through groq-js, on the
+ * bundled dataset, so every query excludes drafts itself: the bundled dataset has no "published
+ * perspective" to do it for us.
+ */
+
+const published = `!(_id in path("drafts.**"))`;
+
+/** A post is listed once it is published and has the fields its URL and ordering need. */
+const listedPost = `_type == "post" && ${published} && defined(slug.current) && defined(publishedAt)`;
+
+const image = (field: string) => `"${field}": ${field}{ "asset": { "_ref": asset._ref }, "alt": coalesce(alt, "") }`;
+
+const seo = (fallbackDescription: string) =>
+  `"seo": { "title": coalesce(seo.title, title), "description": coalesce(seo.description, ${fallbackDescription}, "") }`;
+
+const landingSummary = `kind, path, title, "summary": coalesce(summary, "")`;
+
+const postSummary = `
+  title,
+  "slug": slug.current,
+  "excerpt": coalesce(excerpt, ""),
+  publishedAt,
+  ${image("mainImage")},
+  "categories": coalesce((categories[]->{ title, "slug": slug.current })[defined(slug)], [])
+`;
+
+const landingsOfKind = (kind: string) =>
+  `*[_type == "landingPage" && kind == "${kind}" && ${published}] | order(order asc, path asc){ ${landingSummary} }`;
+
+export const siteSettingsQuery = /* groq */ `
+*[_type == "siteSettings" && ${published}][0]{
+  title,
+  "tagline": coalesce(tagline, ""),
+  "description": coalesce(description, ""),
+  "navigation": coalesce(navigation[]{
+    title,
+    "items": coalesce(items[]{ label, href, "external": coalesce(external, false) }, [])
+  }, []),
+  "footerLinks": coalesce(footerLinks[]{ label, href, "external": coalesce(external, false) }, []),
+  appStoreUrl,
+  playStoreUrl,
+  videoChannelUrl,
+  ${image("ogImage")}
+}`;
+
+export const homePageQuery = /* groq */ `
+*[_type == "homePage" && ${published}][0]{
+  heading,
+  "intro": coalesce(intro, ""),
+  ${image("heroImage")},
+  "primaryCta": primaryCta{ label, href },
+  "secondaryCta": secondaryCta{ label, href },
+  "audiences": ${landingsOfKind("audience")},
+  "features": ${landingsOfKind("feature")},
+  "pillars": ${landingsOfKind("pillar")},
+  "latestPosts": *[${listedPost}] | order(publishedAt desc, _id asc)[0...3]{ ${postSummary} },
+  "seo": { "title": coalesce(seo.title, heading), "description": coalesce(seo.description, intro, "") }
+}`;
+
+/** Params: `path` (e.g. "/for-you/parents-guardians"). */
+export const landingPageQuery = /* groq */ `
+*[_type == "landingPage" && path == $path && ${published}][0]{
+  ${landingSummary},
+  "eyebrow": coalesce(eyebrow, ""),
+  heading,
+  "intro": coalesce(intro, ""),
+  ${image("heroImage")},
+  "highlights": coalesce(highlights[]{ title, text }, []),
+  "sections": coalesce(sections[]{ heading, "body": coalesce(body, []) }, []),
+  ${seo("intro")}
+}`;
+
+/** Params: `kind` ("audience" | "feature" | "pillar"). The landing pages' paths, in menu order. */
+export const landingPathsQuery = /* groq */ `
+*[_type == "landingPage" && kind == $kind && ${published} && defined(path)] | order(order asc, path asc).path`;
+
+/** Params: `slug` (e.g. "about-us"). */
+export const infoPageQuery = /* groq */ `
+*[_type == "infoPage" && slug.current == $slug && ${published}][0]{
+  "slug": slug.current,
+  title,
+  heading,
+  "intro": coalesce(intro, ""),
+  "body": coalesce(body, []),
+  ${seo("intro")}
+}`;
+
+export const faqEntriesQuery = /* groq */ `
+*[_type == "faqEntry" && ${published}] | order(order asc, question asc){
+  question,
+  answer,
+  "category": coalesce(category, "General")
+}`;
+
+/** Params: `start`, `end` (a slice: posts start..end-1, newest first). */
+export const postsPageQuery = /* groq */ `{
+  "posts": *[${listedPost}] | order(publishedAt desc, _id asc)[$start...$end]{ ${postSummary} },
+  "total": count(*[${listedPost}])
+}`;
+
+/** Params: `slug`. */
+export const postQuery = /* groq */ `
+*[${listedPost} && slug.current == $slug][0]{
+  ${postSummary},
+  "author": author->{ name, "role": coalesce(role, "") },
+  "body": coalesce(body, []),
+  ${seo("excerpt")}
+}`;
+
+/** Every listed post's slug and date, newest first (sitemap, static params). */
+export const postSlugsQuery = /* groq */ `
+*[${listedPost}] | order(publishedAt desc, _id asc){ "slug": slug.current, publishedAt }`;
