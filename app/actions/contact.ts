@@ -1,0 +1,44 @@
+"use server";
+
+import { headers } from "next/headers";
+import { after } from "next/server";
+import { sendContactMessage, type ContactFieldErrors } from "@/lib/contact";
+import { deliverPending } from "@/lib/mail";
+import { clientAddress } from "@/lib/request/client-address";
+
+export type ContactFormState = {
+  status: "idle" | "sent" | "invalid" | "rate-limited" | "error";
+  message: string;
+  fieldErrors: ContactFieldErrors;
+  /** What the person typed, so the form keeps it after a failed attempt. */
+  values: { name: string; email: string; topic: string; message: string };
+};
+
+const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
+
+export async function sendContactAction(_previous: ContactFormState, formData: FormData): Promise<ContactFormState> {
+  const values = {
+    name: text(formData.get("name")),
+    email: text(formData.get("email")),
+    topic: text(formData.get("topic")),
+    message: text(formData.get("message")),
+  };
+  try {
+    const result = await sendContactMessage(values, { clientAddress: clientAddress(await headers()) });
+    switch (result.status) {
+      case "sent":
+        // The message and its email are committed; hand the email to SMTP once the response is out.
+        after(() =>
+          deliverPending().catch((error: unknown) => console.error("outbox delivery failed", error)),
+        );
+        return { status: "sent", message: result.message, fieldErrors: {}, values: { name: "", email: "", topic: "", message: "" } };
+      case "invalid":
+        return { status: "invalid", message: result.message, fieldErrors: result.fieldErrors, values };
+      case "rate-limited":
+        return { status: "rate-limited", message: result.message, fieldErrors: {}, values };
+    }
+  } catch (error) {
+    console.error("sendContactAction failed", error);
+    return { status: "error", message: "Something went wrong on our side. Please try again in a moment.", fieldErrors: {}, values };
+  }
+}

@@ -1,0 +1,34 @@
+"use server";
+
+import { headers } from "next/headers";
+import { joinWaitlist } from "@/lib/waitlist";
+import { clientAddress } from "@/lib/request/client-address";
+
+export type WaitlistFormState = {
+  status: "idle" | "joined" | "already-joined" | "invalid" | "rate-limited" | "error";
+  message: string;
+  fieldErrors: { email?: string; firstName?: string };
+  /** What the person typed, so the form keeps it after a failed attempt. */
+  values: { email: string; firstName: string };
+};
+
+const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
+
+export async function joinWaitlistAction(_previous: WaitlistFormState, formData: FormData): Promise<WaitlistFormState> {
+  const values = { email: text(formData.get("email")), firstName: text(formData.get("firstName")) };
+  try {
+    const result = await joinWaitlist(values, { clientAddress: clientAddress(await headers()) });
+    switch (result.status) {
+      case "joined":
+      case "already-joined":
+        return { status: result.status, message: result.message, fieldErrors: {}, values: { email: "", firstName: "" } };
+      case "invalid":
+        return { status: "invalid", message: result.message, fieldErrors: result.fieldErrors, values };
+      case "rate-limited":
+        return { status: "rate-limited", message: result.message, fieldErrors: {}, values };
+    }
+  } catch (error) {
+    console.error("joinWaitlistAction failed", error);
+    return { status: "error", message: "Something went wrong on our side. Please try again in a moment.", fieldErrors: {}, values };
+  }
+}

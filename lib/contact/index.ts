@@ -1,0 +1,2 @@
+export * from "./send";
+export * from "./schema";

@@ -1,0 +1,99 @@
+import "server-only";
+import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import { getConfig } from "../config";
+import { getDb } from "../db/client";
+import type { Db } from "../db/open";
+import { outbox } from "../db/schema";
+
+/** After this many failed attempts a message is left alone (its last_error says why). */
+export const MAX_ATTEMPTS = 5;
+/** How long a claimed row is reserved for the deliverer that claimed it. */
+const LEASE = sql`interval '2 minutes'`;
+const BATCH = 20;
+
+export type DeliveryReport = { sent: number; failed: number };
+
+let cachedTransport: { url: string; transport: Transporter } | undefined;
+
+function smtpTransport(url: string): Transporter {
+  if (cachedTransport?.url !== url) cachedTransport = { url, transport: nodemailer.createTransport(url) };
+  return cachedTransport.transport;
+}
+
+/**
+ * Sends the outbox's pending email through SMTP and marks each sent. Call it after the transaction
+ * that queued the mail has committed. Rows are claimed with FOR UPDATE SKIP LOCKED plus a short lease,
+ * so several app instances can run this at once and never send one message twice; a crash between
+ * sending and marking means the row is retried after the lease (at-least-once). Without SMTP
+ * configured this does nothing: the outbox (and the development console) is the embedded default.
+ */
+export async function deliverPending(options: { db?: Db; transport?: Transporter; from?: string } = {}): Promise<DeliveryReport> {
+  const config = getConfig();
+  const transport = options.transport ?? (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : undefined);
+  if (!transport) return { sent: 0, failed: 0 };
+  const db = options.db ?? (await getDb());
+  const from = options.from ?? config.mail.from;
+  const report: DeliveryReport = { sent: 0, failed: 0 };
+
+  for (;;) {
+    const claimed = await claimBatch(db);
+    if (claimed.length === 0) return report;
+    for (const row of claimed) {
+      try {
+        await transport.sendMail({
+          from,
+          to: row.recipient,
+          replyTo: row.replyTo ?? undefined,
+          subject: row.subject ?? "",
+          text: row.body,
+        });
+        await db
+          .update(outbox)
+          .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
+          .where(eq(outbox.id, row.id));
+        report.sent += 1;
+      } catch (error) {
+        // Back off (attempts squared, in minutes) so a broken server is not hammered.
+        await db
+          .update(outbox)
+          .set({
+            lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
+            lockedUntil: sql`now() + make_interval(mins => ${row.attempts * row.attempts}::int)`,
+          })
+          .where(eq(outbox.id, row.id));
+        report.failed += 1;
+      }
+    }
+    if (claimed.length < BATCH) return report;
+  }
+}
+
+function claimBatch(db: Db) {
+  const pending = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.channel, "email"),
+        isNull(outbox.sentAt),
+        lt(outbox.attempts, MAX_ATTEMPTS),
+        or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(outbox.createdAt))
+    .limit(BATCH)
+    .for("update", { skipLocked: true });
+  return db
+    .update(outbox)
+    .set({ attempts: sql`${outbox.attempts} + 1`, lockedUntil: sql`now() + ${LEASE}` })
+    .where(inArray(outbox.id, pending))
+    .returning({
+      id: outbox.id,
+      recipient: outbox.recipient,
+      replyTo: outbox.replyTo,
+      subject: outbox.subject,
+      body: outbox.body,
+      attempts: outbox.attempts,
+    });
+}

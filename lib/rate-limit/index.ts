@@ -1,0 +1,54 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { getDb } from "../db/client";
+import type { Db } from "../db/open";
+
+export type RateLimitRule = { limit: number; windowSeconds: number };
+export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
+
+/**
+ * Counts one attempt by `subject` (a client address, an email...) in `bucket` and says whether it is
+ * within `limit` per fixed window. The counter lives in the database, so every app instance shares
+ * it; the window is taken from the database clock for the same reason. `now` is for tests.
+ */
+export async function consume(
+  bucket: string,
+  subject: string,
+  rule: RateLimitRule,
+  options: { db?: Db; now?: Date } = {},
+): Promise<RateLimitResult> {
+  const db = options.db ?? (await getDb());
+  const key = `${bucket}:${subject}`;
+  const seconds = Math.max(1, Math.floor(rule.windowSeconds));
+  const clock = options.now ? sql`${options.now.toISOString()}::timestamptz` : sql`now()`;
+
+  const result = await db.execute(sql`
+    with clock as (
+      select ${clock} as now,
+             to_timestamp(floor(extract(epoch from ${clock}) / ${seconds}::int) * ${seconds}::int) as window_start
+    )
+    insert into rate_limit_counters (key, window_start, expires_at, count)
+    select ${key}::text, window_start, window_start + make_interval(secs => ${seconds}::int), 1 from clock
+    on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
+    returning count,
+      ceil(extract(epoch from (rate_limit_counters.expires_at - (select now from clock))))::int as retry_after`);
+  const row = rowsOf<{ count: number; retry_after: number }>(result)[0];
+  if (!row) throw new Error("rate limit counter returned no row");
+  const count = Number(row.count);
+
+  // The first hit of a window is a cheap, rare moment to sweep windows that are over.
+  if (count === 1) {
+    await db.execute(sql`delete from rate_limit_counters where expires_at < ${clock} - interval '1 minute'`);
+  }
+
+  return {
+    allowed: count <= rule.limit,
+    remaining: Math.max(0, rule.limit - count),
+    retryAfterSeconds: count <= rule.limit ? 0 : Math.max(1, Number(row.retry_after)),
+  };
+}
+
+/** node-postgres and PGlite both answer `execute` with an object holding `rows`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

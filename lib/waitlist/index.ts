@@ -1,0 +1,2 @@
+export * from "./join";
+export * from "./schema";

@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+export const INVALID_EMAIL_MESSAGE = "Enter a valid email address, like name@example.com";
+
+/** What the waitlist form sends. Pure (no server imports) so forms may share the messages. */
+export const waitlistInputSchema = z.object({
+  email: z
+    .string({ message: INVALID_EMAIL_MESSAGE })
+    .trim()
+    .min(1, INVALID_EMAIL_MESSAGE)
+    .max(254, "Email must be at most 254 characters")
+    .pipe(z.email({ message: INVALID_EMAIL_MESSAGE })),
+  firstName: z
+    .string()
+    .trim()
+    .max(100, "First name must be at most 100 characters")
+    .regex(/^[^\p{Cc}]*$/u, "First name must not contain control characters")
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+
+export type WaitlistInput = z.input<typeof waitlistInputSchema>;
