@@ -1,0 +1,53 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { inter } from "./fonts";
+import "./globals.css";
+import { SessionProvider } from "@/components/session/session-provider";
+import { SiteHeader } from "@/components/site/site-header";
+import { SiteFooter } from "@/components/site/site-footer";
+import { GoToTop } from "@/components/site/go-to-top";
+import { Preloader } from "@/components/site/preloader";
+import { getSiteSettings } from "@/lib/content";
+import { imageProps } from "@/lib/content/image";
+import { getConfig } from "@/lib/config";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const settings = await getSiteSettings();
+  const ogImage = imageProps(settings.ogImage, 1200);
+  return {
+    metadataBase: new URL(getConfig().siteUrl),
+    title: { default: `${settings.title}: ${settings.tagline}`, template: `%s | ${settings.title}` },
+    description: settings.description,
+    applicationName: settings.title,
+    openGraph: {
+      type: "website",
+      siteName: settings.title,
+      images: [{ url: ogImage.src, width: ogImage.width, height: ogImage.height, alt: ogImage.alt }],
+    },
+    twitter: { card: "summary_large_image" },
+  };
+}
+
+export const viewport: Viewport = { themeColor: "#3b6cf6", width: "device-width", initialScale: 1 };
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const settings = await getSiteSettings();
+  return (
+    <html lang="en" className={inter.variable}>
+      <body className="relative min-h-dvh bg-white font-sans antialiased">
+        <Preloader />
+        <a href="#main-content" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow">
+          Skip to content
+        </a>
+        <SessionProvider>
+          <SiteHeader navigation={settings.navigation} />
+          <main id="main-content" tabIndex={-1} className="outline-none">
+            {children}
+          </main>
+          <SiteFooter settings={settings} />
+          <GoToTop />
+        </SessionProvider>
+      </body>
+    </html>
+  );
+}

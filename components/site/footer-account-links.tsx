@@ -1,0 +1,25 @@
+"use client";
+
+import Link from "next/link";
+import { useSession } from "@/components/session/session-provider";
+
+/** "Sign In" for visitors; "My Account" and "Log Out" for members. Same height either way. */
+export function FooterAccountLinks() {
+  const { isAuthenticated } = useSession();
+  const linkClass = "text-sm text-white/80 hover:text-white";
+  return (
+    <div>
+      <h2 className="text-sm font-semibold text-white">My Account</h2>
+      <ul className="mt-3 min-h-14 space-y-2">
+        {isAuthenticated === null ? null : isAuthenticated ? (
+          <>
+            <li><Link className={linkClass} href="/my-account">My Account</Link></li>
+            <li><Link className={linkClass} href="/auth/sign-out" prefetch={false}>Log Out</Link></li>
+          </>
+        ) : (
+          <li><Link className={linkClass} href="/auth/sign-in" prefetch={false}>Sign In</Link></li>
+        )}
+      </ul>
+    </div>
+  );
+}

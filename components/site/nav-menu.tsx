@@ -1,0 +1,78 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useId, useRef, useState } from "react";
+import type { NavGroup } from "@/lib/content/types";
+
+/**
+ * One header menu as a disclosure: a button that shows or hides its list of links. Esc closes it
+ * and returns focus to the button; clicking elsewhere closes it.
+ */
+export function NavMenu({ group, onNavigate }: { group: NavGroup; onNavigate?: () => void }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const rootRef = useRef<HTMLLIElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    onNavigate?.();
+  };
+
+  return (
+    <li ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+        className="flex w-full items-center justify-between gap-1 rounded-md px-3 py-2 text-left text-[15px] font-medium text-ink hover:bg-brand-50 lg:w-auto"
+      >
+        {group.title}
+        <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`}>
+          <path fill="currentColor" d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
+        </svg>
+      </button>
+      <ul
+        id={listId}
+        hidden={!open}
+        className="z-40 min-w-64 rounded-xl bg-white py-2 lg:absolute lg:left-0 lg:top-full lg:mt-2 lg:shadow-xl lg:ring-1 lg:ring-black/5"
+      >
+        {group.items.map((item) => (
+          <li key={item.href}>
+            {item.external ? (
+              <a href={item.href} target="_blank" rel="noopener noreferrer" onClick={close} className="block px-4 py-2 text-[15px] text-muted hover:bg-brand-50 hover:text-ink">
+                {item.label}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              <Link href={item.href} onClick={close} className="block px-4 py-2 text-[15px] text-muted hover:bg-brand-50 hover:text-ink">
+                {item.label}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

@@ -1,0 +1,38 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Journeys run in Debian's Chromium against the production build (`next build && next start`) on the
+// embedded defaults, with a database of their own so runs never see each other's data.
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+};
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: "./test-results",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    contextOptions: { reducedMotion: "reduce" },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined, launchOptions: chromium }, testIgnore: /mobile\.spec\.ts/ },
+    { name: "mobile", use: { ...devices["Pixel 7"], launchOptions: chromium }, testMatch: /mobile\.spec\.ts/ },
+  ],
+  webServer: {
+    command: `npm run build && npx next start -p ${port} -H 127.0.0.1`,
+    url: `${baseURL}/api/health`,
+    timeout: 600_000,
+    reuseExistingServer: !process.env.CI,
+    env: { DATA_DIR: ".data/e2e", SITE_URL: baseURL, NODE_ENV: "production" },
+    stdout: "pipe",
+  },
+});
