@@ -23,7 +23,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: "unit",
-          include: ["{lib,graphql,components,app,sanity,scripts,config,test}/**/*.test.{ts,tsx}"],
+          include: ["{lib,graphql,components,app,sanity,scripts,config,test,bench}/**/*.test.{ts,tsx}"],
           environment: "node",
           env: { TEST_DATABASE_URL: "" },
           testTimeout: 20_000,

@@ -1,0 +1,109 @@
+import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/** The deepest directory holding both paths (Turbopack's root must contain the linked node_modules). */
+export function commonAncestor(a: string, b: string): string {
+  const left = path.resolve(a).split(path.sep);
+  const right = path.resolve(b).split(path.sep);
+  let i = 0;
+  while (i < left.length && i < right.length && left[i] === right[i]) i += 1;
+  return left.slice(0, i).join(path.sep) || path.sep;
+}
+
+/**
+ * Writes the bare one-page Next.js app used as the baseline. It links the main app's node_modules, so
+ * it runs the very same next/react versions, and builds with the same bundler (Turbopack, Next's default).
+ *
+ * It must live outside the main repo: Turbopack looks for `instrumentation.ts` (and the proxy) up the
+ * directory tree, so a baseline inside the repo would pick up the main app's hooks.
+ */
+export function writeBaselineApp(rootDir: string, baselineDir: string): void {
+  if (!path.relative(rootDir, baselineDir).startsWith("..")) {
+    throw new Error(`the baseline app must live outside ${rootDir} (got ${baselineDir})`);
+  }
+  const turbopackRoot = commonAncestor(rootDir, baselineDir);
+  const files: Record<string, string> = {
+    "package.json": JSON.stringify({ name: "happr-bench-baseline", private: true, type: "module" }, null, 2) + "\n",
+    // The linked node_modules lives in the main repo, so Turbopack's root must include it.
+    "next.config.mjs": [
+      `const root = ${JSON.stringify(turbopackRoot)};`,
+      "export default { turbopack: { root }, outputFileTracingRoot: root };",
+      "",
+    ].join("\n"),
+    "tsconfig.json":
+      JSON.stringify(
+        {
+          compilerOptions: {
+            target: "ES2022",
+            lib: ["dom", "dom.iterable", "ES2023"],
+            // allowJs, incremental and the .next/dev include are what `next build` would add itself.
+            allowJs: true,
+            skipLibCheck: true,
+            strict: true,
+            noEmit: true,
+            esModuleInterop: true,
+            module: "esnext",
+            moduleResolution: "bundler",
+            resolveJsonModule: true,
+            isolatedModules: true,
+            jsx: "react-jsx",
+            incremental: true,
+            plugins: [{ name: "next" }],
+          },
+          include: ["next-env.d.ts", "**/*.ts", "**/*.tsx", ".next/types/**/*.ts", ".next/dev/types/**/*.ts"],
+          exclude: ["node_modules"],
+        },
+        null,
+        2,
+      ) + "\n",
+    "app/layout.tsx": [
+      'import type { Metadata } from "next";',
+      'import type { ReactNode } from "react";',
+      "",
+      "export const metadata: Metadata = {",
+      '  title: "Baseline",',
+      '  description: "A bare one-page Next.js app used as the benchmark baseline.",',
+      "};",
+      "",
+      "export default function RootLayout({ children }: { children: ReactNode }) {",
+      "  return (",
+      '    <html lang="en">',
+      "      <body>{children}</body>",
+      "    </html>",
+      "  );",
+      "}",
+      "",
+    ].join("\n"),
+    // Without an icon the browser's /favicon.ico request 404s and costs the baseline Best Practices points.
+    "app/icon.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#333"/></svg>\n',
+    "app/page.tsx": [
+      "export default function Home() {",
+      "  return (",
+      "    <main>",
+      "      <h1>Baseline</h1>",
+      "      <p>A bare Next.js page, built and served the same way as the main app.</p>",
+      "    </main>",
+      "  );",
+      "}",
+      "",
+    ].join("\n"),
+  };
+
+  mkdirSync(path.join(baselineDir, "app"), { recursive: true });
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(baselineDir, name);
+    // Keep the mtime (and Next's caches) when nothing changed.
+    if (!existsSync(file) || readFileSync(file, "utf8") !== content) writeFileSync(file, content);
+  }
+
+  const link = path.join(baselineDir, "node_modules");
+  const target = path.join(rootDir, "node_modules");
+  let linked = false;
+  try {
+    linked = lstatSync(link).isSymbolicLink() && readlinkSync(link) === target;
+    if (!linked) rmSync(link, { recursive: true, force: true });
+  } catch {
+    // Missing: created below.
+  }
+  if (!linked) symlinkSync(target, link, "dir");
+}
