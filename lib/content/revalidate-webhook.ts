@@ -7,10 +7,19 @@ import { revalidatePayloadSchema, revalidationTargets, type RevalidateTarget } f
 
 // Sanity's webhook sends the projection only; anything larger is not a content change.
 const MAX_BODY_BYTES = 64 * 1024;
+// A signed delivery older (or further ahead) than this is refused, so a captured one cannot be replayed later.
+const MAX_SIGNATURE_AGE_MS = 5 * 60 * 1000;
+
+/** The signing time in the header ("t=<ms>,v1=<signature>"), or null. */
+function signedAt(signature: string): number | null {
+  const value = /(?:^|,)t=(\d+)(?:,|$)/.exec(signature)?.[1];
+  return value ? Number(value) : null;
+}
 
 export type RevalidateDeps = {
   secret: string | undefined;
   revalidate: (path: string, type?: "page" | "layout") => void;
+  now?: () => number;
 };
 
 const json = (status: number, body: Record<string, unknown>) => Response.json(body, { status });
@@ -29,6 +38,10 @@ export async function handleRevalidateRequest(request: Request, deps: Revalidate
 
   if (!body || !(await isValidSignature(body, signature, deps.secret))) {
     return json(401, { message: "Invalid signature" });
+  }
+  const timestamp = signedAt(signature);
+  if (timestamp === null || Math.abs((deps.now?.() ?? Date.now()) - timestamp) > MAX_SIGNATURE_AGE_MS) {
+    return json(401, { message: "Signature timestamp is too old or in the future" });
   }
 
   let data: unknown;

@@ -10,8 +10,8 @@ const { POST } = await import("./route");
 
 const SECRET = "a-long-webhook-secret";
 
-async function signedRequest(body: string, secret = SECRET, headers: Record<string, string> = {}) {
-  const signature = await encodeSignatureHeader(body, Date.now(), secret);
+async function signedRequest(body: string, secret = SECRET, headers: Record<string, string> = {}, signedAt = Date.now()) {
+  const signature = await encodeSignatureHeader(body, signedAt, secret);
   return new Request("http://localhost/api/revalidate", {
     method: "POST",
     headers: { "content-type": "application/json", [SIGNATURE_HEADER_NAME]: signature, ...headers },
@@ -81,6 +81,17 @@ describe("POST /api/revalidate", () => {
     });
     expect((await POST(tampered)).status).toBe(401);
     expect(mocks.revalidatePath).not.toHaveBeenCalled();
+  });
+
+  it("401 for a correctly signed delivery that is stale or from the future (no replays)", async () => {
+    const body = JSON.stringify({ _type: "post", slug: "family-rules" });
+    const stale = await POST(await signedRequest(body, SECRET, {}, Date.now() - 6 * 60 * 1000));
+    expect(stale.status).toBe(401);
+    const future = await POST(await signedRequest(body, SECRET, {}, Date.now() + 6 * 60 * 1000));
+    expect(future.status).toBe(401);
+    expect(mocks.revalidatePath).not.toHaveBeenCalled();
+    const fresh = await POST(await signedRequest(body, SECRET, {}, Date.now() - 60 * 1000));
+    expect(fresh.status).toBe(200);
   });
 
   it("400 for a signed body that is not a valid payload", async () => {
