@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 
 // Journeys run in Debian's Chromium against the production build (`next build && next start`) on the
@@ -32,7 +33,13 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 600_000,
     reuseExistingServer: !process.env.CI,
-    env: { DATA_DIR: ".data/e2e", SITE_URL: baseURL, NODE_ENV: "production" },
+    env: {
+      DATA_DIR: ".data/e2e",
+      SITE_URL: baseURL,
+      NODE_ENV: "production",
+      // Production refuses to start without a session secret; a throwaway one per run is right here.
+      AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(33).toString("base64"),
+    },
     stdout: "pipe",
   },
 });

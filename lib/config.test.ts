@@ -40,3 +40,116 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ SUPPORT_EMAIL: "nope" })).toThrow(/SUPPORT_EMAIL/);
   });
 });
+
+describe("parseConfig: identity", () => {
+  const cognito = {
+    COGNITO_USER_POOL_ID: "eu-west-1_AbC123xyz",
+    COGNITO_REGION: "eu-west-1",
+    COGNITO_CLIENT_ID: "4abcdefghijklmnopqrstu1234",
+    COGNITO_CLIENT_SECRET: "s3cret",
+    COGNITO_DOMAIN: "happr.auth.eu-west-1.amazoncognito.com",
+  };
+
+  it("uses the built-in issuer when no Cognito variable is set", () => {
+    const config = parseConfig({ SITE_URL: "https://happr.app" });
+    expect(config.identity).toEqual({ kind: "builtin", issuer: "https://happr.app/api/oidc", mfa: "optional" });
+    expect(config.auth.secret).toBeUndefined();
+    expect(parseConfig({ IDENTITY_MFA: "required" }).identity).toMatchObject({ kind: "builtin", mfa: "required" });
+    expect(() => parseConfig({ IDENTITY_MFA: "always" })).toThrow(/IDENTITY_MFA/);
+  });
+
+  it("derives the Cognito issuer, hosted domain and default URLs", () => {
+    const config = parseConfig({ ...cognito, SITE_URL: "https://happr.app/" });
+    expect(config.identity).toEqual({
+      kind: "cognito",
+      region: "eu-west-1",
+      userPoolId: "eu-west-1_AbC123xyz",
+      clientId: "4abcdefghijklmnopqrstu1234",
+      clientSecret: "s3cret",
+      domain: "https://happr.auth.eu-west-1.amazoncognito.com",
+      issuer: "https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123xyz",
+      scopes: "openid email phone profile aws.cognito.signin.user.admin",
+      redirectUri: "https://happr.app/api/auth/callback/cognito",
+      signOutUri: "https://happr.app/",
+    });
+  });
+
+  it("defaults the region to us-east-1 and accepts explicit URLs and an https domain", () => {
+    const config = parseConfig({
+      COGNITO_USER_POOL_ID: "us-east-1_Pool_1",
+      COGNITO_CLIENT_ID: "client",
+      COGNITO_DOMAIN: "https://auth.happr.app/",
+      COGNITO_REDIRECT_URI: "https://happr.app/cb",
+      COGNITO_SIGN_OUT_URI: "https://happr.app/bye",
+    });
+    expect(config.identity).toMatchObject({
+      kind: "cognito",
+      region: "us-east-1",
+      issuer: "https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Pool_1",
+      domain: "https://auth.happr.app",
+      clientSecret: undefined,
+      redirectUri: "https://happr.app/cb",
+      signOutUri: "https://happr.app/bye",
+    });
+  });
+
+  it("stops on a malformed or too long pool id", () => {
+    const base = { COGNITO_CLIENT_ID: "client", COGNITO_DOMAIN: "auth.happr.app" };
+    expect(() => parseConfig({ ...base, COGNITO_USER_POOL_ID: "not-a-pool" })).toThrow(/COGNITO_USER_POOL_ID must be/);
+    expect(() => parseConfig({ ...base, COGNITO_USER_POOL_ID: "us-east-1_bad-chars!" })).toThrow(/COGNITO_USER_POOL_ID/);
+    expect(() => parseConfig({ ...base, COGNITO_USER_POOL_ID: `us-east-1_${"a".repeat(46)}` })).toThrow(/at most 55/);
+    expect(() => parseConfig({ ...base, COGNITO_USER_POOL_ID: `us-east-1_${"a".repeat(45)}` })).not.toThrow();
+    expect(() => parseConfig({ ...base, COGNITO_USER_POOL_ID: "eu-west-1_abc" })).toThrow(/COGNITO_REGION=eu-west-1/);
+  });
+
+  it("stops on a pool id without a client id, and on half-set Cognito settings", () => {
+    expect(() => parseConfig({ COGNITO_USER_POOL_ID: "us-east-1_abc", COGNITO_DOMAIN: "auth.happr.app" })).toThrow(
+      /COGNITO_CLIENT_ID is missing/,
+    );
+    expect(() => parseConfig({ COGNITO_CLIENT_ID: "client" })).toThrow(/COGNITO_USER_POOL_ID, COGNITO_DOMAIN is missing/);
+    expect(() => parseConfig({ COGNITO_CLIENT_SECRET: "s" })).toThrow(/COGNITO_USER_POOL_ID is missing/);
+    expect(parseConfig({ COGNITO_USER_POOL_ID: "", COGNITO_CLIENT_ID: "" }).identity.kind).toBe("builtin");
+  });
+
+  it("requires AUTH_SECRET in production and at least 32 characters anywhere", () => {
+    expect(() => parseConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET is required in production/);
+    // The build itself renders public pages only; the secret is checked when the server starts.
+    expect(parseConfig({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build" }).auth.secret).toBeUndefined();
+    expect(() => parseConfig({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET must be at least 32 characters/);
+    const secret = "x".repeat(32);
+    expect(parseConfig({ NODE_ENV: "production", AUTH_SECRET: secret }).auth.secret).toBe(secret);
+  });
+});
+
+describe("parseConfig: billing (Stripe)", () => {
+  const stripe = { STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_PUBLISHABLE_KEY: "pk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };
+
+  it("uses the sandbox billing engine when no Stripe variable is set (or all are empty)", () => {
+    expect(parseConfig({}).billing).toEqual({ kind: "sandbox" });
+    expect(parseConfig({ STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: " ", STRIPE_WEBHOOK_SECRET: "" }).billing).toEqual({ kind: "sandbox" });
+  });
+
+  it("selects Stripe when all three are set", () => {
+    expect(parseConfig(stripe).billing).toEqual({
+      kind: "stripe",
+      secretKey: "sk_test_abc123",
+      publishableKey: "pk_test_abc123",
+      webhookSecret: "whsec_abc123",
+    });
+  });
+
+  it("stops on a half-set Stripe configuration, naming what is missing", () => {
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrow(/STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET is missing/);
+    expect(() => parseConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: "" })).toThrow(/STRIPE_WEBHOOK_SECRET is missing/);
+  });
+
+  it("names a malformed Stripe variable", () => {
+    expect(() => parseConfig({ ...stripe, STRIPE_SECRET_KEY: "pk_test_abc" })).toThrow(/STRIPE_SECRET_KEY must be/);
+    expect(() => parseConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: "sk_test_abc" })).toThrow(/STRIPE_PUBLISHABLE_KEY must be/);
+    expect(() => parseConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET must be/);
+  });
+
+  it("refuses test and live keys mixed", () => {
+    expect(() => parseConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: "pk_live_abc123" })).toThrow(/same mode/);
+  });
+});

@@ -31,12 +31,42 @@ const rawSchema = z.object({
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional()),
   MAIL_FROM: z.string().trim().default("Happr <hello@happr.app>"),
   SUPPORT_EMAIL: z.email({ message: "SUPPORT_EMAIL must be an email address" }).default("support@happr.app"),
+
+  // Identity: Cognito when its pool is configured, otherwise the built-in OIDC issuer.
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional()),
+  COGNITO_REGION: optionalString.pipe(
+    z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "COGNITO_REGION must be an AWS region such as us-east-1").optional(),
+  ),
+  COGNITO_USER_POOL_ID: optionalString,
+  COGNITO_CLIENT_ID: optionalString.pipe(
+    z.string().regex(/^[\w+]{1,128}$/, "COGNITO_CLIENT_ID may hold only letters, digits, _ and + (up to 128)").optional(),
+  ),
+  COGNITO_CLIENT_SECRET: optionalString,
+  COGNITO_DOMAIN: optionalString,
+  COGNITO_REDIRECT_URI: optionalString.pipe(z.url({ message: "COGNITO_REDIRECT_URI must be an absolute URL" }).optional()),
+  COGNITO_SIGN_OUT_URI: optionalString.pipe(z.url({ message: "COGNITO_SIGN_OUT_URI must be an absolute URL" }).optional()),
+  IDENTITY_MFA: z.enum(["optional", "required"], { message: "IDENTITY_MFA must be optional or required" }).default("optional"),
+
+  STRIPE_SECRET_KEY: optionalString.pipe(
+    z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_..., sk_live_..., rk_...)").optional(),
+  ),
+  STRIPE_PUBLISHABLE_KEY: optionalString.pipe(
+    z.string().regex(/^pk_(test|live)_\w+$/, "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_... or pk_live_...)").optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+    z.string().regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)").optional(),
+  ),
 });
 
 /** Variables that must be set together: if one of a group is set, all must be. */
 const groups: Record<string, (keyof z.infer<typeof rawSchema>)[]> = {
   Sanity: ["SANITY_PROJECT_ID", "SANITY_DATASET"],
+  Cognito: ["COGNITO_USER_POOL_ID", "COGNITO_CLIENT_ID", "COGNITO_DOMAIN"],
+  Stripe: ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"],
 };
+
+/** Scopes asked of Cognito; the last one lets the member's access token call the user-pool API. */
+export const COGNITO_SCOPES = "openid email phone profile aws.cognito.signin.user.admin";
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -52,6 +82,15 @@ export function parseConfig(env: Record<string, string | undefined>) {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
   }
   const raw = parsed.data;
+  const cognitoOnly = (["COGNITO_CLIENT_SECRET", "COGNITO_REDIRECT_URI", "COGNITO_SIGN_OUT_URI", "COGNITO_REGION"] as const).filter(
+    (name) => raw[name] !== undefined,
+  );
+  if (cognitoOnly.length > 0 && raw.COGNITO_USER_POOL_ID === undefined) {
+    throw new ConfigError(
+      `Invalid configuration: ${cognitoOnly.join(", ")} is set but COGNITO_USER_POOL_ID is missing. ` +
+        `Set the Cognito user pool, or unset ${cognitoOnly.join(", ")} to use the built-in identity provider.`,
+    );
+  }
   for (const [service, names] of Object.entries(groups)) {
     const set = names.filter((name) => raw[name] !== undefined);
     const missing = names.filter((name) => raw[name] === undefined);
@@ -63,10 +102,18 @@ export function parseConfig(env: Record<string, string | undefined>) {
     }
   }
 
+  // A run-time secret: `next build` renders only public pages and must not need it.
+  if (raw.NODE_ENV === "production" && raw.AUTH_SECRET === undefined && env.NEXT_PHASE !== "phase-production-build") {
+    throw new ConfigError(
+      "Invalid configuration: AUTH_SECRET is required in production (at least 32 random characters, e.g. `openssl rand -base64 33`).",
+    );
+  }
+  const siteUrl = raw.SITE_URL.replace(/\/$/, "");
+
   return {
     env: raw.NODE_ENV,
     isProduction: raw.NODE_ENV === "production",
-    siteUrl: raw.SITE_URL.replace(/\/$/, ""),
+    siteUrl,
     database: raw.DATABASE_URL
       ? ({ kind: "postgres", url: raw.DATABASE_URL } as const)
       : ({ kind: "pglite", dataDir: raw.DATA_DIR } as const),
@@ -84,7 +131,70 @@ export function parseConfig(env: Record<string, string | undefined>) {
       from: raw.MAIL_FROM,
       supportEmail: raw.SUPPORT_EMAIL,
     },
+    auth: { secret: raw.AUTH_SECRET },
+    identity: parseIdentity(raw, siteUrl),
+    billing: parseBilling(raw),
   };
+}
+
+/** Stripe when its keys are set, else the embedded sandbox billing engine. */
+function parseBilling(raw: z.infer<typeof rawSchema>) {
+  if (!raw.STRIPE_SECRET_KEY) return { kind: "sandbox" } as const;
+  const secretMode = raw.STRIPE_SECRET_KEY.split("_")[1];
+  const publishableMode = raw.STRIPE_PUBLISHABLE_KEY!.split("_")[1];
+  if (secretMode !== publishableMode) {
+    throw new ConfigError(
+      `Invalid configuration: STRIPE_SECRET_KEY is a ${secretMode} key but STRIPE_PUBLISHABLE_KEY is a ${publishableMode} key. Use keys of the same mode.`,
+    );
+  }
+  return {
+    kind: "stripe",
+    secretKey: raw.STRIPE_SECRET_KEY,
+    publishableKey: raw.STRIPE_PUBLISHABLE_KEY!,
+    webhookSecret: raw.STRIPE_WEBHOOK_SECRET!,
+  } as const;
+}
+
+// AWS's own limits for a user pool id: at most 55 characters, "<region>_<letters and digits>".
+const POOL_ID = /^([a-z]{2}(?:-[a-z]+)+-\d+)_(\w+)$/;
+
+function parseIdentity(raw: z.infer<typeof rawSchema>, siteUrl: string) {
+  const poolId = raw.COGNITO_USER_POOL_ID;
+  if (poolId === undefined) {
+    // The app is its own issuer, mounted at /api/oidc (see DESIGN.md).
+    return { kind: "builtin", issuer: `${siteUrl}/api/oidc`, mfa: raw.IDENTITY_MFA } as const;
+  }
+  const region = raw.COGNITO_REGION ?? "us-east-1";
+  const match = POOL_ID.exec(poolId);
+  if (poolId.length > 55 || !match) {
+    throw new ConfigError(
+      `Invalid configuration: COGNITO_USER_POOL_ID must be "<region>_<letters, digits or _>" and at most 55 characters (got "${poolId.slice(0, 60)}").`,
+    );
+  }
+  if (match[1] !== region) {
+    throw new ConfigError(
+      `Invalid configuration: COGNITO_USER_POOL_ID is in region ${match[1]} but COGNITO_REGION is ${region}. Set COGNITO_REGION=${match[1]}.`,
+    );
+  }
+  // The parse above guarantees these (the Cognito group is all-or-nothing).
+  const domainInput = raw.COGNITO_DOMAIN!;
+  const domain = /^https?:\/\//.test(domainInput) ? domainInput : `https://${domainInput}`;
+  if (!URL.canParse(domain) || new URL(domain).protocol !== "https:") {
+    throw new ConfigError(`Invalid configuration: COGNITO_DOMAIN must be a host name or an https URL (got "${domainInput}").`);
+  }
+  return {
+    kind: "cognito",
+    region,
+    userPoolId: poolId,
+    clientId: raw.COGNITO_CLIENT_ID!,
+    // Optional: a public app client (no secret) still uses PKCE.
+    clientSecret: raw.COGNITO_CLIENT_SECRET,
+    domain: new URL(domain).origin,
+    issuer: `https://cognito-idp.${region}.amazonaws.com/${poolId}`,
+    scopes: COGNITO_SCOPES,
+    redirectUri: raw.COGNITO_REDIRECT_URI ?? `${siteUrl}/api/auth/callback/cognito`,
+    signOutUri: raw.COGNITO_SIGN_OUT_URI ?? `${siteUrl}/`,
+  } as const;
 }
 
 export type Config = ReturnType<typeof parseConfig>;

@@ -1,2 +1,4 @@
 // One file per domain; this index is what drizzle and the app see.
 export * from "./site";
+export * from "./identity";
+export * from "./billing";

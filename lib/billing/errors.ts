@@ -1,0 +1,41 @@
+/**
+ * The one error type of the billing domain. Transports (GraphQL, routes) map it once:
+ * status is HTTP-like, message is safe to show the caller.
+ */
+export type BillingErrorCode =
+  | "invalid_argument"
+  | "not_found"
+  | "conflict"
+  | "card_declined"
+  | "provider_unavailable";
+
+const statusOf: Record<BillingErrorCode, 400 | 404 | 409 | 422 | 502> = {
+  invalid_argument: 400,
+  not_found: 404,
+  conflict: 409,
+  card_declined: 422,
+  provider_unavailable: 502,
+};
+
+export class BillingError extends Error {
+  readonly code: BillingErrorCode;
+  readonly status: 400 | 404 | 409 | 422 | 502;
+
+  constructor(code: BillingErrorCode, message: string) {
+    super(message);
+    this.name = "BillingError";
+    this.code = code;
+    this.status = statusOf[code];
+  }
+}
+
+export const notFound = (what: string) => new BillingError("not_found", `${what} not found`);
+export const conflict = (message: string) => new BillingError("conflict", message);
+export const invalid = (message: string) => new BillingError("invalid_argument", message);
+export const declined = (message: string) => new BillingError("card_declined", message);
+export const providerDown = (message = "The payment provider is unavailable. Please try again.") =>
+  new BillingError("provider_unavailable", message);
+
+export function isBillingError(error: unknown): error is BillingError {
+  return error instanceof BillingError;
+}

@@ -1,0 +1,110 @@
+import { and, eq, notInArray } from "drizzle-orm";
+import * as t from "@/lib/db/schema";
+import type { Charge, Customer, Invoice, PaymentMethod, Subscription } from "../port";
+import type { Tx } from "../db-types";
+
+/**
+ * Writes provider objects into the app's mirror. Each function is an upsert of the provider's
+ * current state, so applying the same object twice, or in any order, converges.
+ */
+
+/** Maps the provider customer to the member (from metadata.memberId when not given) and stores it. */
+export async function writeCustomer(tx: Tx, customer: Customer, memberId?: string): Promise<void> {
+  const values = {
+    email: customer.email,
+    name: customer.name,
+    created: customer.created,
+    status: customer.deleted ? "deleted" : "active",
+    defaultPaymentMethod: customer.deleted ? null : customer.defaultPaymentMethod,
+    syncedAt: new Date(),
+  };
+  const [updated] = await tx
+    .update(t.billingCustomers)
+    .set(values)
+    .where(eq(t.billingCustomers.customerId, customer.id))
+    .returning({ memberId: t.billingCustomers.memberId });
+  if (updated) return;
+  const owner = memberId ?? customer.metadata.memberId;
+  // A customer made outside the app (no member in its metadata) has no one to show it to.
+  if (!owner) return;
+  await tx
+    .insert(t.billingCustomers)
+    .values({ memberId: owner, customerId: customer.id, ...values })
+    .onConflictDoUpdate({ target: t.billingCustomers.memberId, set: { customerId: customer.id, ...values } });
+}
+
+export async function writeSubscription(tx: Tx, subscription: Subscription): Promise<void> {
+  const item = subscription.items[0];
+  if (!item) return;
+  const values = {
+    customerId: subscription.customerId,
+    status: subscription.status,
+    subItemId: item.id,
+    priceId: item.priceId,
+    currentPeriodStart: item.currentPeriodStart,
+    currentPeriodEnd: item.currentPeriodEnd,
+    cancelAt: subscription.cancelAt,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    defaultPaymentMethod: subscription.defaultPaymentMethod,
+    created: subscription.created,
+    syncedAt: new Date(),
+  };
+  await tx
+    .insert(t.billingSubscriptions)
+    .values({ subscriptionId: subscription.id, ...values })
+    .onConflictDoUpdate({ target: t.billingSubscriptions.subscriptionId, set: values });
+}
+
+/** Replaces the customer's payment methods with the provider's list. */
+export async function writePaymentMethods(tx: Tx, customerId: string, paymentMethods: PaymentMethod[]): Promise<void> {
+  const ids = paymentMethods.map((pm) => pm.id);
+  await tx
+    .delete(t.billingPaymentMethods)
+    .where(ids.length ? and(eq(t.billingPaymentMethods.customerId, customerId), notInArray(t.billingPaymentMethods.paymentMethodId, ids)) : eq(t.billingPaymentMethods.customerId, customerId));
+  for (const pm of paymentMethods) {
+    const values = {
+      customerId,
+      type: pm.type,
+      brand: pm.card?.brand ?? null,
+      last4: pm.card?.last4 ?? null,
+      expMonth: pm.card?.expMonth ?? null,
+      expYear: pm.card?.expYear ?? null,
+      billingDetails: pm.billingDetails,
+      created: pm.created,
+    };
+    await tx
+      .insert(t.billingPaymentMethods)
+      .values({ paymentMethodId: pm.id, ...values })
+      .onConflictDoUpdate({ target: t.billingPaymentMethods.paymentMethodId, set: values });
+  }
+}
+
+/** Stores invoices and charges as the customer's transactions (upserts: statuses change). */
+export async function writeTransactions(tx: Tx, invoices: Invoice[], charges: Charge[]): Promise<void> {
+  const rows = [
+    ...invoices.map((invoice) => ({
+      transactionId: invoice.id,
+      customerId: invoice.customerId,
+      kind: "invoice" as const,
+      amount: invoice.total,
+      currency: invoice.currency,
+      status: invoice.status,
+      description: invoice.description ?? invoice.lines[0]?.description ?? null,
+      created: invoice.created,
+    })),
+    ...charges.map((charge) => ({
+      transactionId: charge.id,
+      customerId: charge.customerId,
+      kind: "charge" as const,
+      amount: charge.amount,
+      currency: charge.currency,
+      status: charge.status,
+      description: charge.failureMessage ? `${charge.description ?? "Payment"}: ${charge.failureMessage}` : charge.description,
+      created: charge.created,
+    })),
+  ];
+  for (const row of rows) {
+    const { transactionId, ...values } = row;
+    await tx.insert(t.billingTransactions).values(row).onConflictDoUpdate({ target: t.billingTransactions.transactionId, set: values });
+  }
+}

@@ -1,0 +1,28 @@
+import "server-only";
+import { getConfig } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import type { BillingProvider } from "./port";
+import { SandboxBillingProvider } from "./sandbox/sandbox-provider";
+import { createBillingService, type BillingService } from "./service";
+
+/**
+ * The process's billing provider, chosen once from the configuration: Stripe when its keys are set,
+ * else the sandbox engine in the database. The Stripe adapter is loaded only when used.
+ */
+const holder = globalThis as unknown as { __happrBilling?: Promise<BillingProvider> };
+
+export function getBillingProvider(): Promise<BillingProvider> {
+  holder.__happrBilling ??= (async () => {
+    const config = getConfig();
+    if (config.billing.kind === "stripe") {
+      const { StripeBillingProvider } = await import("./stripe/stripe-provider");
+      return new StripeBillingProvider({ secretKey: config.billing.secretKey, webhookSecret: config.billing.webhookSecret });
+    }
+    return new SandboxBillingProvider({ getDb, siteUrl: config.siteUrl });
+  })();
+  return holder.__happrBilling;
+}
+
+export async function getBillingService(): Promise<BillingService> {
+  return createBillingService(await getBillingProvider(), { siteUrl: getConfig().siteUrl });
+}

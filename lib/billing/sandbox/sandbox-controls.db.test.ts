@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import * as t from "@/lib/db/schema";
+import { createTestDatabase } from "@/lib/db/testing";
+import { SandboxBillingProvider, sandboxPriceId } from "./sandbox-provider";
+
+// Its own database: runDueWork processes every due subscription, so other files' data stays out.
+const START = Date.UTC(2026, 0, 15, 12) / 1000;
+const DAY = 86_400;
+const goodCard = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123", name: "Pat Example" };
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let provider: SandboxBillingProvider;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  provider = new SandboxBillingProvider({ getDb, siteUrl: "http://localhost:3000" });
+}, 120_000);
+afterAll(() => database.close());
+
+describe("sandbox controls on the provider", () => {
+  it("advances the clock and runs due work: renewal invoiced and delivered to the mirror", async () => {
+    await provider.freezeClock(START + 1000 * DAY);
+    expect(await provider.now()).toBe(START + 1000 * DAY);
+    const customer = await provider.createCustomer({ email: "ctl@example.com", name: null, memberId: "m-ctl" }, "cust-ctl");
+    const session = await provider.createCheckoutSession(
+      { customerId: customer.id, priceId: sandboxPriceId("happr_individual_monthly"), successUrl: "http://localhost:3000/ok", cancelUrl: "http://localhost:3000/no", memberId: "m-ctl" },
+      "cs-ctl",
+    );
+    const { subscriptionId } = await provider.completeSandboxCheckout(session.id, goodCard);
+    expect(await provider.advanceClock(31 * DAY)).toBe(START + 1031 * DAY);
+    const { transitions, events } = await provider.runDueWork();
+    expect(transitions).toBeGreaterThanOrEqual(1);
+    expect(events).toBeGreaterThanOrEqual(1);
+    const db = await getDb();
+    const [mapped] = await db.select().from(t.billingCustomers).where(eq(t.billingCustomers.customerId, customer.id));
+    expect(mapped?.memberId).toBe("m-ctl");
+    const [mirrored] = await db.select().from(t.billingSubscriptions).where(eq(t.billingSubscriptions.subscriptionId, subscriptionId));
+    expect(mirrored?.currentPeriodStart).toBeGreaterThan(START + 1000 * DAY);
+    const invoices = await db.select().from(t.billingTransactions).where(eq(t.billingTransactions.customerId, customer.id));
+    expect(invoices.filter((row) => row.kind === "invoice")).toHaveLength(2);
+  });
+});
+
+describe("the hosted checkout page's summary", () => {
+  it("shows the plan and amount of an open session, and 404 for an unknown one", async () => {
+    const { getSandboxCheckoutSummary } = await import("./checkout");
+    const customer = await provider.createCustomer({ email: "sum@example.com", name: null, memberId: "m-sum" }, "cust-sum");
+    const session = await provider.createCheckoutSession(
+      { customerId: customer.id, priceId: sandboxPriceId("happr_family_yearly"), successUrl: "http://localhost:3000/ok", cancelUrl: "http://localhost:3000/pricing", memberId: "m-sum" },
+      "cs-sum",
+    );
+    expect(await getSandboxCheckoutSummary(provider, session.id)).toMatchObject({
+      status: "open",
+      productName: "Happr Family",
+      unitAmount: 9999,
+      currency: "usd",
+      interval: "year",
+      customerEmail: "sum@example.com",
+      cancelUrl: "http://localhost:3000/pricing",
+    });
+    await expect(getSandboxCheckoutSummary(provider, "cs_test_nope")).rejects.toMatchObject({ status: 404 });
+  });
+});

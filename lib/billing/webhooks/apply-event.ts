@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import * as t from "@/lib/db/schema";
+import type { BillingEvent, BillingProvider } from "../port";
+import { eventHandlers } from "./handlers";
+import type { EventHandler } from "./types";
+
+export type ApplyResult = "applied" | "duplicate" | "ignored";
+
+/**
+ * Applies one provider event to the mirror, exactly once: the event id is recorded in the same
+ * transaction as the mirror write, so a duplicate (even a concurrent one, which waits on the
+ * primary key) is a no-op, and a failure stores neither (the caller answers 500 and the provider
+ * redelivers). Unknown types are recorded and acknowledged.
+ */
+export async function applyEvent(
+  event: BillingEvent,
+  provider: BillingProvider,
+  handlers: Readonly<Record<string, EventHandler>> = eventHandlers,
+): Promise<ApplyResult> {
+  const db = await getDb();
+  const [seen] = await db.select({ id: t.billingProcessedEvents.eventId }).from(t.billingProcessedEvents).where(eq(t.billingProcessedEvents.eventId, event.id));
+  if (seen) return "duplicate";
+
+  const handler = handlers[event.type];
+  // Fetched before the transaction: no network call while holding a database connection.
+  const write = handler ? await handler(event, provider) : undefined;
+
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(t.billingProcessedEvents)
+      .values({ eventId: event.id, type: event.type, handled: Boolean(handler) })
+      .onConflictDoNothing()
+      .returning({ id: t.billingProcessedEvents.eventId });
+    if (recorded.length === 0) return "duplicate";
+    if (!write) return "ignored";
+    await write(tx);
+    return "applied";
+  });
+}

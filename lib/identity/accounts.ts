@@ -1,0 +1,365 @@
+import "server-only";
+import { randomInt } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/open";
+import { identityAccounts, identityChallenges } from "../db/schema/identity";
+import { deliverPending, sendEmail } from "../mail";
+import { consume } from "../rate-limit";
+import { consumeCode, issueCode } from "./codes";
+import { consumeAutoSignIn, storeChallenge } from "./challenges";
+import { checkPassword } from "./credentials";
+import { resolveContext, type IdentityContext } from "./context";
+import { forgetDevices } from "./devices";
+import { revokeIssuerSessionsOf } from "./oidc/adapter";
+import { IdentityError, isIdentityError, messages } from "./errors";
+import { clearAccountFailures, lockoutSubjects } from "./lockout";
+import { assertPasswordPolicy, hashPassword } from "./password";
+import { codeField, emailField, maskEmail, nameField, parseInput, passwordField, usernameField } from "./validation";
+
+export type Account = typeof identityAccounts.$inferSelect;
+export type CodeDelivery = { deliveryMedium: "EMAIL" | "SMS"; destination: string };
+
+/** Temporary passwords (accounts created for someone) work this long, as Cognito's default. */
+export const TEMPORARY_PASSWORD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long after sign-up confirming in the same browser signs the member in. */
+export const AUTO_SIGN_IN_LIFETIME_MS = 60 * 60 * 1000;
+// Code messages one address can request per hour (resend, forgot password): stops mail bombing.
+const CODE_SENDS_PER_HOUR = 5;
+
+export async function findAccountByEmail(db: Db, email: string, lock = false): Promise<Account | undefined> {
+  const query = db
+    .select()
+    .from(identityAccounts)
+    .where(sql`lower(${identityAccounts.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+export async function findAccountById(db: Db, id: string): Promise<Account | undefined> {
+  if (!z.uuid().safeParse(id).success) return undefined;
+  const [row] = await db.select().from(identityAccounts).where(eq(identityAccounts.id, id)).limit(1);
+  return row;
+}
+
+/** Hands queued mail to SMTP after commit; the outbox keeps it for a later try if that fails. */
+export async function deliverAfterCommit(db: Db) {
+  await deliverPending({ db }).catch((error: unknown) => console.error("[identity] mail delivery failed; it stays queued", error));
+}
+
+async function limitCodeSends(db: Db, email: string, now: Date) {
+  const result = await consume("identity-code-send", email.trim().toLowerCase(), { limit: CODE_SENDS_PER_HOUR, windowSeconds: 3600 }, { db, now });
+  if (!result.allowed) {
+    throw new IdentityError("LimitExceededException", "Attempt limit exceeded, please try after some time.", {
+      retryAfterSeconds: result.retryAfterSeconds,
+    });
+  }
+}
+
+function uniqueViolation(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------- sign-up
+
+const signUpSchema = z.object({
+  email: emailField,
+  password: passwordField,
+  givenName: nameField("First name"),
+  familyName: nameField("Last name"),
+});
+
+/**
+ * Creates an unconfirmed account and emails a 6-digit confirmation code (valid 24 h). Signing up
+ * again with the email of a still-unconfirmed account replaces it (so nobody can squat an address
+ * they cannot read); a confirmed email answers UsernameExistsException, as Cognito does.
+ */
+export async function signUp(input: z.input<typeof signUpSchema>, context?: IdentityContext) {
+  const data = parseInput(signUpSchema, input);
+  assertPasswordPolicy(data.password);
+  const { db, now } = await resolveContext(context);
+  const passwordHash = await hashPassword(data.password);
+  try {
+    const accountId = await db.transaction(async (tx) => {
+      const existing = await findAccountByEmail(tx, data.email, true);
+      if (existing && existing.status !== "UNCONFIRMED") throw new IdentityError("UsernameExistsException", messages.emailExists);
+      const values = { email: data.email, givenName: data.givenName, familyName: data.familyName, passwordHash, updatedAt: now };
+      let id: string;
+      if (existing) {
+        await tx.update(identityAccounts).set(values).where(eq(identityAccounts.id, existing.id));
+        // The replaced sign-up's browser must not be able to finish this one.
+        await tx.delete(identityChallenges).where(eq(identityChallenges.accountId, existing.id));
+        id = existing.id;
+      } else {
+        const [row] = await tx.insert(identityAccounts).values({ ...values, createdAt: now, sessionsValidAfter: now }).returning({ id: identityAccounts.id });
+        id = row!.id;
+      }
+      const code = await issueCode(tx, { accountId: id, purpose: "confirm_sign_up", now });
+      await sendEmail(confirmationEmail(data.email, data.givenName, code), tx);
+      const auto = await storeChallenge(tx, id, "AUTO_SIGN_IN", new Date(now.getTime() + AUTO_SIGN_IN_LIFETIME_MS), now);
+      return { id, autoSignInSession: auto.session };
+    });
+    await deliverAfterCommit(db);
+    return {
+      accountId: accountId.id,
+      userConfirmed: false as const,
+      codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) } satisfies CodeDelivery,
+      /** Keep in the signing-up browser (an HttpOnly cookie) and pass to confirmSignUp: auto sign-in. */
+      autoSignInSession: accountId.autoSignInSession,
+    };
+  } catch (error) {
+    if (isIdentityError(error)) throw error;
+    // Two sign-ups with one email at the same moment: the unique index decides.
+    if (uniqueViolation(error)) throw new IdentityError("UsernameExistsException", messages.emailExists);
+    console.error("[identity] sign-up failed", error);
+    throw new IdentityError("InternalErrorException", messages.createAccountFailed, { cause: error });
+  }
+}
+
+function confirmationEmail(to: string, givenName: string, code: string) {
+  return {
+    to,
+    subject: "Your Happr confirmation code",
+    text: `Hi ${givenName},\n\nYour Happr confirmation code is ${code}. It expires in 24 hours.\n\nIf you did not sign up for Happr, you can ignore this email.`,
+  };
+}
+
+const confirmSchema = z.object({ email: usernameField, code: codeField, autoSignInSession: z.string().max(200).optional() });
+
+/**
+ * Confirms an account with its emailed code (single use, 24 h). `autoSignIn` is true only when the
+ * browser that signed up confirms (its AUTO_SIGN_IN session, within the hour): then the member may be
+ * signed in without the password (see confirmSignUpAndSignIn); otherwise the page asks them to sign in.
+ */
+export async function confirmSignUp(input: z.input<typeof confirmSchema>, context?: IdentityContext) {
+  const data = parseInput(confirmSchema, input);
+  const { db, now } = await resolveContext(context);
+  const outcome = await db.transaction(async (tx) => {
+    const account = await findAccountByEmail(tx, data.email, true);
+    // No account: the same answer as a wrong code, so the form cannot probe for accounts.
+    if (!account) return { error: new IdentityError("CodeMismatchException", messages.codeMismatch) };
+    if (account.status !== "UNCONFIRMED") {
+      return { error: new IdentityError("NotAuthorizedException", `User cannot be confirmed. Current status is ${account.status}`) };
+    }
+    const error = await consumeCode(tx, { accountId: account.id, purpose: "confirm_sign_up", code: data.code, now });
+    if (error) return { error };
+    await tx
+      .update(identityAccounts)
+      .set({ status: "CONFIRMED", emailVerified: true, updatedAt: now })
+      .where(eq(identityAccounts.id, account.id));
+    return { accountId: account.id, autoSignIn: await consumeAutoSignIn(tx, account.id, data.autoSignInSession, now) };
+  });
+  if (outcome.error) throw outcome.error;
+  return { accountId: outcome.accountId!, autoSignIn: outcome.autoSignIn! };
+}
+
+const emailOnlySchema = z.object({ email: usernameField });
+
+/** Sends a new confirmation code to an unconfirmed account. Answers the same for any email. */
+export async function resendConfirmationCode(input: z.input<typeof emailOnlySchema>, context?: IdentityContext) {
+  const data = parseInput(emailOnlySchema, input);
+  const { db, now } = await resolveContext(context);
+  await limitCodeSends(db, data.email, now);
+  await db.transaction(async (tx) => {
+    const account = await findAccountByEmail(tx, data.email, true);
+    if (account?.status !== "UNCONFIRMED") return;
+    const code = await issueCode(tx, { accountId: account.id, purpose: "confirm_sign_up", now });
+    await sendEmail(confirmationEmail(account.email, account.givenName, code), tx);
+  });
+  await deliverAfterCommit(db);
+  return { codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) } satisfies CodeDelivery };
+}
+
+// -------------------------------------------------------------------------------------- forgot password
+
+/**
+ * Emails a password-reset code (single use, 1 h). Unknown and disabled accounts get the same answer
+ * and no email. Unconfirmed and invited accounts may reset too: the code proves the mailbox.
+ */
+export async function forgotPassword(input: z.input<typeof emailOnlySchema>, context?: IdentityContext) {
+  const data = parseInput(emailOnlySchema, input);
+  const { db, now } = await resolveContext(context);
+  await limitCodeSends(db, data.email, now);
+  await db.transaction(async (tx) => {
+    const account = await findAccountByEmail(tx, data.email, true);
+    if (!account || account.status === "DISABLED") return;
+    const code = await issueCode(tx, { accountId: account.id, purpose: "reset_password", now });
+    await sendEmail(
+      {
+        to: account.email,
+        subject: "Reset your Happr password",
+        text: `Hi ${account.givenName},\n\nYour Happr password reset code is ${code}. It expires in 1 hour.\n\nIf you did not ask to reset your password, you can ignore this email: your password has not changed.`,
+      },
+      tx,
+    );
+  });
+  await deliverAfterCommit(db);
+  return { codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) } satisfies CodeDelivery };
+}
+
+const resetSchema = z.object({ email: usernameField, code: codeField, password: passwordField });
+
+/** Sets a new password with the emailed code, and ends every session and remembered device. */
+export async function confirmForgotPassword(input: z.input<typeof resetSchema>, context?: IdentityContext) {
+  const data = parseInput(resetSchema, input);
+  assertPasswordPolicy(data.password);
+  const { db, now } = await resolveContext(context);
+  const passwordHash = await hashPassword(data.password);
+  const outcome = await db.transaction(async (tx) => {
+    const account = await findAccountByEmail(tx, data.email, true);
+    if (!account || account.status === "DISABLED") return { error: new IdentityError("CodeMismatchException", messages.codeMismatch) };
+    const error = await consumeCode(tx, { accountId: account.id, purpose: "reset_password", code: data.code, now });
+    if (error) return { error };
+    await tx
+      .update(identityAccounts)
+      .set({
+        passwordHash,
+        status: "CONFIRMED",
+        emailVerified: true,
+        temporaryPasswordExpiresAt: null,
+        sessionsValidAfter: now,
+        updatedAt: now,
+      })
+      .where(eq(identityAccounts.id, account.id));
+    await forgetDevices(tx, account.id);
+    await revokeIssuerSessionsOf(tx, account.id);
+    // Whoever holds the mailbox is the owner: let them in again straight away.
+    await clearAccountFailures(tx, lockoutSubjects(account.email, undefined));
+    return { accountId: account.id };
+  });
+  if (outcome.error) throw outcome.error;
+  return { accountId: outcome.accountId! };
+}
+
+// ------------------------------------------------------------------------------------ account security
+
+/** Ends every session of the account on its next request: "sign out everywhere". */
+export async function signOutEverywhere(accountId: string, context?: IdentityContext) {
+  const { db, now } = await resolveContext(context);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(identityAccounts)
+      .set({ sessionsValidAfter: now, updatedAt: now })
+      .where(eq(identityAccounts.id, accountId))
+      .returning({ id: identityAccounts.id });
+    if (!row) throw new IdentityError("UserNotFoundException", "User does not exist.");
+    // A remembered device would otherwise skip MFA for whoever holds a stolen password.
+    await forgetDevices(tx, accountId);
+    await revokeIssuerSessionsOf(tx, accountId);
+  });
+  return { sessionsValidAfter: now };
+}
+
+/**
+ * Whether a session that began at `issuedAt` (ms precision where possible) still stands: the account
+ * exists, is usable, and nothing revoked its sessions since.
+ */
+export async function isSessionCurrent(accountId: string, issuedAt: Date, context?: IdentityContext): Promise<boolean> {
+  const { db } = await resolveContext(context);
+  const account = await findAccountById(db, accountId);
+  if (!account || account.status === "DISABLED" || account.status === "RESET_REQUIRED") return false;
+  return issuedAt.getTime() >= account.sessionsValidAfter.getTime();
+}
+
+const changePasswordSchema = z.object({ previousPassword: passwordField, proposedPassword: passwordField });
+
+/**
+ * Changes the password of a signed-in member. Every session ends (the caller issues the member a
+ * fresh one), as do remembered devices.
+ */
+export async function changePassword(accountId: string, input: z.input<typeof changePasswordSchema>, context?: IdentityContext) {
+  const data = parseInput(changePasswordSchema, input);
+  assertPasswordPolicy(data.proposedPassword);
+  const { db, now, clientAddress } = await resolveContext(context);
+  const account = await findAccountById(db, accountId);
+  if (!account || account.status !== "CONFIRMED") throw new IdentityError("NotAuthorizedException", messages.wrongCredentials);
+  // Same guard as sign-in: this form must not become a way to guess the password.
+  await checkPassword(db, { email: account.email, password: data.previousPassword, account, now, clientAddress });
+  const passwordHash = await hashPassword(data.proposedPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(identityAccounts).set({ passwordHash, sessionsValidAfter: now, updatedAt: now }).where(eq(identityAccounts.id, accountId));
+    await forgetDevices(tx, accountId);
+    await revokeIssuerSessionsOf(tx, accountId);
+  });
+  return { sessionsValidAfter: now };
+}
+
+// ------------------------------------------------------------------------------- operator / invitations
+
+const createForSomeoneSchema = z.object({
+  email: emailField,
+  givenName: nameField("First name"),
+  familyName: nameField("Last name"),
+  temporaryPassword: passwordField.optional(),
+});
+
+/**
+ * Creates an account for someone else (an invitation): it signs in with a temporary password (valid
+ * 7 days) and must then choose its own (the NEW_PASSWORD_REQUIRED challenge). Sending the temporary
+ * password is the caller's business (the invitation email).
+ */
+export async function createAccountForSomeone(input: z.input<typeof createForSomeoneSchema>, context?: IdentityContext) {
+  const data = parseInput(createForSomeoneSchema, input);
+  const temporaryPassword = data.temporaryPassword ?? generateTemporaryPassword();
+  assertPasswordPolicy(temporaryPassword);
+  const { db, now } = await resolveContext(context);
+  const passwordHash = await hashPassword(temporaryPassword);
+  try {
+    const [row] = await db
+      .insert(identityAccounts)
+      .values({
+        email: data.email,
+        givenName: data.givenName,
+        familyName: data.familyName,
+        passwordHash,
+        status: "FORCE_CHANGE_PASSWORD",
+        temporaryPasswordExpiresAt: new Date(now.getTime() + TEMPORARY_PASSWORD_LIFETIME_MS),
+        sessionsValidAfter: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: identityAccounts.id });
+    return { accountId: row!.id, temporaryPassword };
+  } catch (error) {
+    if (uniqueViolation(error)) throw new IdentityError("UsernameExistsException", messages.emailExists);
+    throw new IdentityError("InternalErrorException", messages.createAccountFailed, { cause: error });
+  }
+}
+
+/** 12 characters from each class the policy asks for, shuffled. */
+export function generateTemporaryPassword(): string {
+  const classes = ["ABCDEFGHJKLMNPQRSTUVWXYZ", "abcdefghijkmnopqrstuvwxyz", "23456789", "!@#$%^&*-_=+?"];
+  const all = classes.join("");
+  const chars = classes.map((set) => set[randomInt(set.length)]!);
+  while (chars.length < 12) chars.push(all[randomInt(all.length)]!);
+  for (let index = chars.length - 1; index > 0; index -= 1) {
+    const other = randomInt(index + 1);
+    [chars[index], chars[other]] = [chars[other]!, chars[index]!];
+  }
+  return chars.join("");
+}
+
+/** Disables (or re-enables) an account; disabling ends its sessions. */
+export async function setAccountEnabled(accountId: string, enabled: boolean, context?: IdentityContext) {
+  const { db, now } = await resolveContext(context);
+  await db.transaction(async (tx) => {
+    const account = await tx.select().from(identityAccounts).where(eq(identityAccounts.id, accountId)).for("update");
+    const current = account[0];
+    if (!current) throw new IdentityError("UserNotFoundException", "User does not exist.");
+    if (enabled) {
+      if (current.status !== "DISABLED") return;
+      // Re-enabled accounts come back confirmed only if their email was ever verified.
+      await tx
+        .update(identityAccounts)
+        .set({ status: current.emailVerified ? "CONFIRMED" : "UNCONFIRMED", updatedAt: now })
+        .where(eq(identityAccounts.id, accountId));
+    } else {
+      await tx.update(identityAccounts).set({ status: "DISABLED", sessionsValidAfter: now, updatedAt: now }).where(eq(identityAccounts.id, accountId));
+      await revokeIssuerSessionsOf(tx, accountId);
+    }
+  });
+}

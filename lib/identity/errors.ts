@@ -1,0 +1,81 @@
+/**
+ * The one error the identity domain throws for expected failures. Codes follow Cognito's exception
+ * names so the built-in issuer and the Cognito adapter report failures the same way; `status` is the
+ * HTTP-like status a transport answers with.
+ */
+export type IdentityErrorCode =
+  | "InvalidParameterException"
+  | "InvalidPasswordException"
+  | "UsernameExistsException"
+  | "UserNotFoundException"
+  | "UserNotConfirmedException"
+  | "NotAuthorizedException"
+  | "PasswordResetRequiredException"
+  | "CodeMismatchException"
+  | "ExpiredCodeException"
+  | "EnableSoftwareTokenMFAException"
+  | "LimitExceededException"
+  | "TooManyFailedAttemptsException"
+  | "InternalErrorException"
+  | "NetworkError";
+
+const statusOf: Record<IdentityErrorCode, number> = {
+  InvalidParameterException: 400,
+  InvalidPasswordException: 400,
+  UsernameExistsException: 409,
+  UserNotFoundException: 404,
+  UserNotConfirmedException: 403,
+  NotAuthorizedException: 401,
+  PasswordResetRequiredException: 403,
+  CodeMismatchException: 400,
+  ExpiredCodeException: 400,
+  EnableSoftwareTokenMFAException: 400,
+  LimitExceededException: 429,
+  TooManyFailedAttemptsException: 429,
+  InternalErrorException: 500,
+  // The identity service could not be reached or answered nonsense.
+  NetworkError: 502,
+};
+
+export class IdentityError extends Error {
+  readonly code: IdentityErrorCode;
+  readonly status: number;
+  /** For 429s: how long until another attempt is looked at. */
+  readonly retryAfterSeconds?: number;
+
+  constructor(code: IdentityErrorCode, message: string, options: { retryAfterSeconds?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "IdentityError";
+    this.code = code;
+    this.status = statusOf[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+export function isIdentityError(error: unknown, code?: IdentityErrorCode): error is IdentityError {
+  return error instanceof IdentityError && (code === undefined || error.code === code);
+}
+
+/** The product's fixed messages (the pages and the API show exactly these). */
+export const messages = {
+  usernameEmpty: "Username cannot be empty",
+  passwordEmpty: "Password cannot be empty",
+  codeEmpty: "Confirmation code cannot be empty",
+  challengeResponseEmpty: "Challenge response cannot be empty",
+  emailEmpty: "Email cannot be empty",
+  phoneEmpty: "Phone number cannot be empty",
+  noValidMfa: "No valid MFA method provided",
+  invalidMfaType: "Invalid MFA type",
+  useCredentials: "Please use your credentials to sign in",
+  createAccountFailed: "Error creating account",
+  networkError: "Network Error",
+  // Cognito's wording for the same situations.
+  wrongCredentials: "Incorrect username or password.",
+  notConfirmed: "User is not confirmed.",
+  disabled: "User is disabled.",
+  codeMismatch: "Invalid verification code provided, please try again.",
+  codeExpired: "Invalid code provided, please request a code again.",
+  sessionExpired: "Invalid session for the user, session is expired.",
+  emailExists: "An account with the given email already exists.",
+  tempPasswordExpired: "Temporary password has expired and must be reset by an administrator.",
+} as const;
