@@ -1,7 +1,7 @@
 // `npm run waitlist:export [-- file.csv]`: the waitlist as CSV (email, first_name, created_at) on stdout,
 // or in the file given. Reads the configured database: PostgreSQL with DATABASE_URL, else the embedded
-// PGlite under DATA_DIR, whose files only one process may open at a time (stop `npm run dev` first).
-import { existsSync } from "node:fs";
+// PGlite under DATA_DIR, whose files only one process may open at a time (openDatabase refuses, naming
+// the process that holds them: stop `npm run dev` first).
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { getConfig } from "../lib/config";
@@ -22,12 +22,6 @@ const pgliteHint =
       "If the dev server (`npm run dev`) or another script is running, stop it and run this again, " +
       "or point DATABASE_URL at a PostgreSQL server."
     : "";
-
-// PGlite leaves postmaster.pid behind while its files are in use (or after a crash).
-if (target.kind === "pglite" && existsSync(path.resolve(target.dataDir, "pglite", "postmaster.pid"))) {
-  console.error(`waitlist:export: the embedded database looks in use. ${pgliteHint}`);
-  process.exit(1);
-}
 
 let database: Database;
 try {
