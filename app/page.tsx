@@ -49,7 +49,8 @@ export default async function HomePage() {
               </Link>
             </div>
           </div>
-          <ContentImage image={home.heroImage} width={1200} sizes="(min-width: 1024px) 560px, 100vw" priority className="h-auto w-full rounded-3xl" />
+          {/* Decorative: beside the text on wide screens only (see LandingPageView). */}
+          <ContentImage image={home.heroImage} width={1200} sizes="560px" className="hidden h-auto w-full rounded-3xl lg:block" />
         </div>
       </section>
       <SummaryGrid id="audiences" title="Made for you" items={home.audiences} />

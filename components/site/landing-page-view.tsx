@@ -21,7 +21,9 @@ export function LandingPageView({ page, related }: { page: LandingPage; related:
               </Link>
             </div>
           </div>
-          <ContentImage image={page.heroImage} width={1200} sizes="(min-width: 1024px) 560px, 100vw" priority className="h-auto w-full rounded-3xl" />
+          {/* Decorative: shown beside the text on wide screens; on phones the words come first and no
+              image competes with them for the first paint (LCP). */}
+          <ContentImage image={page.heroImage} width={1200} sizes="560px" className="hidden h-auto w-full rounded-3xl lg:block" />
         </div>
       </section>
 

@@ -1,114 +1,38 @@
 "use client";
 
-import { useActionState, useEffect, useId, type ReactNode } from "react";
-import * as Dialog from "@radix-ui/react-dialog";
-import { joinWaitlistAction, type WaitlistFormState } from "@/app/actions/waitlist";
-import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { lazy, Suspense, useState } from "react";
 
-const initialState: WaitlistFormState = { status: "idle", message: "", fieldErrors: {}, values: { email: "", firstName: "" } };
+// The dialog (Radix, the form and its server action) is fetched when someone first reaches for the
+// button, not with every page: it is most of the header's JavaScript and most visitors never open it.
+const loadBody = () => import("./waitlist-dialog-body");
+const WaitlistDialogBody = lazy(loadBody);
 
-type WaitlistDialogProps = {
-  /** The element that opens the dialog (a button). Defaults to a "Join the waitlist" pill button. */
-  trigger?: ReactNode;
-  /** Extra classes for the default trigger. */
-  triggerClassName?: string;
-};
-
-/**
- * "Join the waitlist": a modal dialog (Radix) that moves focus in, traps it, closes on Esc and
- * returns focus to its trigger. The form is mounted only while open, so each opening starts fresh.
- */
-export function WaitlistDialog({ trigger, triggerClassName = "" }: WaitlistDialogProps) {
-  return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>
-        {trigger ?? (
-          <button
-            type="button"
-            className={`inline-flex min-h-10 items-center rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700 ${triggerClassName}`}
-          >
-            Join the waitlist
-          </button>
-        )}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
-          <Dialog.Title className="pr-8 text-2xl font-bold text-ink">Join the waitlist</Dialog.Title>
-          <Dialog.Description className="mt-2 text-base text-muted">
-            Be first to know when Happr opens. We&apos;ll only email you about the launch.
-          </Dialog.Description>
-          <WaitlistForm />
-          <Dialog.Close asChild>
-            <button
-              type="button"
-              aria-label="Close"
-              className="absolute top-3 right-3 inline-flex h-11 w-11 items-center justify-center rounded-full text-muted hover:bg-brand-50 hover:text-ink"
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
-            </button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
-function WaitlistForm() {
-  const [state, formAction, isPending] = useActionState(joinWaitlistAction, initialState);
-  const id = useId();
-  const emailId = `${id}-email`;
-  const firstNameId = `${id}-first-name`;
-
-  // After a rejected attempt, put the person on the field that needs fixing.
-  useEffect(() => {
-    if (state.status !== "invalid") return;
-    const target = state.fieldErrors.email ? emailId : state.fieldErrors.firstName ? firstNameId : undefined;
-    if (target) document.getElementById(target)?.focus();
-  }, [state, emailId, firstNameId]);
-
-  const success = state.status === "joined" || state.status === "already-joined";
-  const problem = state.status === "rate-limited" || state.status === "error";
+/** "Join the waitlist": the header's button and the dialog it opens. */
+export function WaitlistDialog() {
+  const [open, setOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
 
   return (
-    <form action={formAction} noValidate className="mt-6 grid gap-4">
-      <TextField
-        id={emailId}
-        name="email"
-        type="email"
-        label="Email"
-        required
-        aria-required="true"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={254}
-        placeholder="name@example.com"
-        defaultValue={state.values.email}
-        error={state.fieldErrors.email}
-      />
-      <TextField
-        id={firstNameId}
-        name="firstName"
-        type="text"
-        label="First name"
-        optional
-        autoComplete="given-name"
-        maxLength={100}
-        defaultValue={state.values.firstName}
-        error={state.fieldErrors.firstName}
-      />
-      <p role="status" aria-live="polite" className={success ? "rounded-xl bg-brand-50 p-3 text-sm font-medium text-brand-900" : "sr-only"}>
-        {success ? state.message : ""}
-      </p>
-      <p role="alert" className={problem ? "rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800" : "sr-only"}>
-        {problem ? state.message : ""}
-      </p>
-      <Button type="submit" pending={isPending} pendingLabel="Joining…" className="w-full">
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadBody()}
+        onFocus={() => void loadBody()}
+        onClick={() => {
+          setRequested(true);
+          setOpen(true);
+        }}
+        className="inline-flex min-h-10 items-center rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700"
+      >
         Join the waitlist
-      </Button>
-    </form>
+      </button>
+      {requested ? (
+        <Suspense fallback={null}>
+          <WaitlistDialogBody open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
