@@ -9,16 +9,30 @@ import { TextField } from "@/components/ui/field";
 const initialState: WaitlistFormState = { status: "idle", message: "", fieldErrors: {}, values: { email: "", firstName: "" } };
 
 /**
- * The waitlist dialog itself (Radix: moves focus in, traps it, closes on Esc and returns focus to the
- * element that opened it). Loaded on demand by ./waitlist-dialog.tsx. The form is mounted only while
+ * The waitlist dialog itself (Radix: moves focus in, traps it, closes on Esc; focus then goes back to
+ * the button that opened it). Loaded on demand by ./waitlist-dialog.tsx. The form is mounted only while
  * open, so each opening starts fresh.
  */
-export default function WaitlistDialogBody({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function WaitlistDialogBody({
+  open,
+  onOpenChange,
+  returnFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Puts focus back on the button that opened the dialog (Radix only knows its own Dialog.Trigger). */
+  returnFocus: () => void;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
           <Dialog.Title className="pr-8 text-2xl font-bold text-ink">Join the waitlist</Dialog.Title>
           <Dialog.Description className="mt-2 text-base text-muted">
             Be first to know when Happr opens. We&apos;ll only email you about the launch.

@@ -1,6 +1,6 @@
 "use client";
 
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 
 // The dialog (Radix, the form and its server action) is fetched when someone first reaches for the
 // button, not with every page: it is most of the header's JavaScript and most visitors never open it.
@@ -11,10 +11,12 @@ const WaitlistDialogBody = lazy(loadBody);
 export function WaitlistDialog() {
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -30,7 +32,7 @@ export function WaitlistDialog() {
       </button>
       {requested ? (
         <Suspense fallback={null}>
-          <WaitlistDialogBody open={open} onOpenChange={setOpen} />
+          <WaitlistDialogBody open={open} onOpenChange={setOpen} returnFocus={() => buttonRef.current?.focus()} />
         </Suspense>
       ) : null}
     </>
