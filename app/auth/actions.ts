@@ -1,0 +1,154 @@
+"use server";
+
+import QRCode from "qrcode";
+import { redirect } from "next/navigation";
+import {
+  associateSoftwareTokenForChallenge,
+  confirmSignUpAndSignIn,
+  confirmForgotPassword,
+  forgotPassword,
+  messages,
+  resendConfirmationCode,
+  respondToChallenge,
+  signIn,
+  signUp,
+  type SignInResult,
+} from "@/lib/identity";
+import { AUTO_SIGN_IN_LIFETIME_MS } from "@/lib/identity/accounts";
+import { failureState, type AuthFormState } from "@/lib/auth/forms";
+import { clearAuthCookie, finishSignIn, identityContext, readAuthCookie, setAuthCookie } from "@/lib/auth/browser";
+
+const text = (formData: FormData, name: string) => {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+/**
+ * Signed in: the browser continues with a full page load (not a server-action redirect, whose
+ * same-origin target Next would fetch as a React payload, losing the issuer's cookies on the way).
+ */
+function signedInState(redirectTo: string, values: AuthFormState["values"]): AuthFormState {
+  return { status: "redirect", redirectTo, message: "", fieldErrors: {}, values };
+}
+
+/** A challenge to show next, or where to go now that the member is signed in. */
+async function nextStep(result: SignInResult, formData: FormData, values: AuthFormState["values"]): Promise<AuthFormState | string> {
+  if (result.signedIn) {
+    return finishSignIn(result.accountId, {
+      interaction: text(formData, "interaction") || undefined,
+      continuePath: text(formData, "continue") || undefined,
+      device: result.device,
+    });
+  }
+  const challenge: NonNullable<AuthFormState["challenge"]> = { name: result.challenge, session: result.session, parameters: result.parameters };
+  if (result.challenge === "MFA_SETUP") {
+    const setup = await associateSoftwareTokenForChallenge({ session: result.session }, await identityContext());
+    challenge.setup = { secretCode: setup.secretCode, qrDataUrl: await QRCode.toDataURL(setup.otpauthUri, { margin: 1, width: 200 }) };
+  }
+  return { status: "challenge", message: "", fieldErrors: {}, values, challenge };
+}
+
+export async function signInAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
+  const values = { email: text(formData, "email") };
+  let next: AuthFormState | string;
+  try {
+    const result = await signIn(
+      { email: values.email, password: text(formData, "password"), deviceKey: await readAuthCookie("device") },
+      await identityContext(),
+    );
+    next = await nextStep(result, formData, values);
+  } catch (error) {
+    return failureState(error, values);
+  }
+  return typeof next === "string" ? signedInState(next, values) : next;
+}
+
+export async function challengeAction(previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
+  const values = previous.values;
+  const challenge = previous.challenge;
+  if (!challenge) return { ...previous, status: "error", message: messages.sessionExpired };
+  let next: AuthFormState | string;
+  try {
+    const result = await respondToChallenge(
+      {
+        session: challenge.session,
+        challenge: challenge.name,
+        answer: text(formData, "answer"),
+        rememberDevice: formData.get("rememberDevice") === "on",
+        deviceKey: await readAuthCookie("device"),
+      },
+      await identityContext(),
+    );
+    next = await nextStep(result, formData, values);
+  } catch (error) {
+    const failed = failureState(error, values, { passwordField: "answer" });
+    // A wrong code keeps the step open; a finished or expired challenge starts sign-in again.
+    const over = failed.message === messages.sessionExpired || /Too many|Please sign in again/.test(failed.message);
+    return over ? { ...failed, challenge: undefined } : { ...failed, status: failed.status, challenge };
+  }
+  return typeof next === "string" ? signedInState(next, values) : next;
+}
+
+export async function signUpAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
+  const values = { email: text(formData, "email"), givenName: text(formData, "givenName"), familyName: text(formData, "familyName") };
+  let email: string;
+  try {
+    const result = await signUp({ ...values, password: text(formData, "password") }, await identityContext());
+    await setAuthCookie("autoSignIn", result.autoSignInSession, new Date(Date.now() + AUTO_SIGN_IN_LIFETIME_MS));
+    email = values.email.trim();
+  } catch (error) {
+    return failureState(error, values);
+  }
+  const query = new URLSearchParams({ email });
+  for (const name of ["interaction", "continue"]) if (text(formData, name)) query.set(name, text(formData, name));
+  redirect(`/auth/confirm?${query}`);
+}
+
+export async function confirmAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
+  const values = { email: text(formData, "email") };
+  let next: AuthFormState | string;
+  try {
+    const { signIn: signedIn } = await confirmSignUpAndSignIn(
+      { email: values.email, code: text(formData, "code"), autoSignInSession: await readAuthCookie("autoSignIn") },
+      await identityContext(),
+    );
+    await clearAuthCookie("autoSignIn");
+    // Confirmed elsewhere or after the hour: the member signs in with their password.
+    next = signedIn
+      ? await nextStep(signedIn, formData, values)
+      : { status: "sent", message: `Your account is confirmed. ${messages.useCredentials}`, fieldErrors: {}, values };
+  } catch (error) {
+    return failureState(error, values);
+  }
+  return typeof next === "string" ? signedInState(next, values) : next;
+}
+
+export async function resendCodeAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
+  const values = { email: text(formData, "email") };
+  try {
+    const { codeDelivery } = await resendConfirmationCode({ email: values.email }, await identityContext());
+    return { status: "sent", message: `We sent a new code to ${codeDelivery.destination}.`, fieldErrors: {}, values };
+  } catch (error) {
+    return failureState(error, values);
+  }
+}
+
+export async function forgotPasswordAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
+  const values = { email: text(formData, "email") };
+  try {
+    await forgotPassword({ email: values.email }, await identityContext());
+  } catch (error) {
+    return failureState(error, values);
+  }
+  redirect(`/auth/reset-password?email=${encodeURIComponent(values.email.trim())}`);
+}
+
+export async function resetPasswordAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
+  const values = { email: text(formData, "email") };
+  try {
+    await confirmForgotPassword({ email: values.email, code: text(formData, "code"), password: text(formData, "password") }, await identityContext());
+  } catch (error) {
+    return failureState(error, values);
+  }
+  return { status: "sent", message: "Your password has been changed. Sign in with your new password.", fieldErrors: {}, values };
+}

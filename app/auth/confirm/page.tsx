@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { AuthCard, ConfirmForm } from "@/components/auth/auth-forms";
+import { safeContinuePath } from "@/lib/auth/continue";
+import { param, type SearchParams } from "../params";
+
+export const metadata: Metadata = { title: "Confirm your account", robots: { index: false } };
+
+export default async function ConfirmPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const continuePath = param(params.continue) ? safeContinuePath(param(params.continue)) : undefined;
+  return (
+    <AuthCard title="Confirm your account" intro="Enter the 6-digit code we emailed you. It expires in 24 hours.">
+      <ConfirmForm email={param(params.email) ?? ""} interaction={param(params.interaction)} continuePath={continuePath} />
+    </AuthCard>
+  );
+}

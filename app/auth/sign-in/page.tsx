@@ -1,0 +1,70 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { auth } from "@/auth";
+import { AuthCard, SignInForm } from "@/components/auth/auth-forms";
+import { getConfig } from "@/lib/config";
+import { safeContinuePath } from "@/lib/auth/continue";
+import { pendingSignIn } from "@/lib/auth/browser";
+import { isInteractionOpen } from "@/lib/auth/issuer";
+import { param, type SearchParams } from "../params";
+
+export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
+
+const startUrl = (continuePath: string) => `/auth/start?continue=${encodeURIComponent(continuePath)}`;
+
+export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const continuePath = safeContinuePath(param(params.continue));
+  const interaction = param(params.interaction);
+
+  if (getConfig().identity.kind === "cognito") {
+    // Cognito's hosted sign-in does the rest; this page is where every sign-in starts.
+    return (
+      <AuthCard title="Sign in to Happr" intro="You will continue to our secure sign-in page.">
+        <form action="/auth/start" method="get" className="grid gap-4">
+          <input type="hidden" name="continue" value={continuePath} />
+          <button type="submit" className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            Continue to sign in
+          </button>
+        </form>
+      </AuthCard>
+    );
+  }
+
+  if (!interaction) {
+    if (param(params.error)) {
+      return (
+        <AuthCard title="Sign in to Happr">
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+            We could not sign you in. Please try again.
+          </p>
+          <Link className="mt-4 inline-block font-semibold text-brand-700 underline" href={startUrl(continuePath)} prefetch={false}>
+            Try again
+          </Link>
+        </AuthCard>
+      );
+    }
+    if ((await auth())?.user) redirect(continuePath);
+    // Every sign-in goes through the issuer first (PKCE, state, nonce); it sends the browser back here.
+    redirect(startUrl(continuePath));
+  }
+
+  if (await pendingSignIn()) redirect(`/auth/complete?interaction=${encodeURIComponent(interaction)}`);
+  if (!(await isInteractionOpen(interaction))) {
+    return (
+      <AuthCard title="Sign in to Happr">
+        <p role="status" className="text-sm text-ink">This sign-in page has expired.</p>
+        <Link className="mt-4 inline-block font-semibold text-brand-700 underline" href={startUrl(continuePath)} prefetch={false}>
+          Start again
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Sign in to Happr">
+      <SignInForm interaction={interaction} />
+    </AuthCard>
+  );
+}

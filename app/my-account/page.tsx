@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { auth } from "@/auth";
+import { signOutEverywhereAction } from "./actions";
+
+export const metadata: Metadata = { title: "My Account", robots: { index: false } };
+
+export default async function MyAccountPage() {
+  const session = await auth();
+  // proxy.ts guards this page; this is the second line (e.g. a session revoked a moment ago).
+  if (!session?.user) redirect("/auth/sign-in?continue=/my-account");
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-ink">My Account</h1>
+      <section aria-labelledby="who" className="mt-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="who" className="text-lg font-semibold text-ink">Signed in as</h2>
+        <dl className="mt-4 grid gap-3 text-base">
+          <div>
+            <dt className="text-sm text-muted">Name</dt>
+            <dd className="font-medium text-ink">{session.user.name}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted">Email</dt>
+            <dd className="font-medium text-ink">{session.user.email}</dd>
+          </div>
+        </dl>
+      </section>
+      <section aria-labelledby="sessions" className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="sessions" className="text-lg font-semibold text-ink">Sessions</h2>
+        <p className="mt-2 text-sm text-muted">Signing out everywhere ends your sessions on every device, this one included.</p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Link
+            href="/auth/sign-out"
+            prefetch={false}
+            className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            Log Out
+          </Link>
+          <form action={signOutEverywhereAction}>
+            <button
+              type="submit"
+              className="inline-flex min-h-11 items-center justify-center rounded-full border border-brand-200 bg-white px-5 py-2 text-sm font-semibold text-ink hover:bg-brand-50"
+            >
+              Sign out everywhere
+            </button>
+          </form>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,368 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState, useEffect, useId, useRef, type ReactNode } from "react";
+import {
+  challengeAction,
+  confirmAction,
+  forgotPasswordAction,
+  resendCodeAction,
+  resetPasswordAction,
+  signInAction,
+  signUpAction,
+} from "@/app/auth/actions";
+import type { AuthField, AuthFormState } from "@/lib/auth/forms";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+
+const idle: AuthFormState = { status: "idle", message: "", fieldErrors: {}, values: {} };
+
+const PASSWORD_HINT = "At least 8 characters, with upper and lower case letters, a number and a symbol.";
+
+/** Moves focus to the first field with an error (or the form's message) after each answer. */
+function useFocusOnProblem(state: AuthFormState, fieldId: (field: AuthField) => string, order: AuthField[]) {
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (state.status === "idle") return;
+    const first = order.find((field) => state.fieldErrors[field]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+    else if (state.message) messageRef.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state]);
+  return messageRef;
+}
+
+/** After a completed sign-in step: leave for the issuer with a full page load. */
+function useSignedInRedirect(state: AuthFormState) {
+  useEffect(() => {
+    if (state.status === "redirect" && state.redirectTo) window.location.assign(state.redirectTo);
+  }, [state]);
+}
+
+function Redirecting() {
+  return (
+    <p role="status" className="rounded-xl bg-brand-50 px-4 py-3 text-sm font-medium text-ink">
+      Signing you in…
+    </p>
+  );
+}
+
+function FormMessage({ state, messageRef }: { state: AuthFormState; messageRef: React.RefObject<HTMLParagraphElement | null> }) {
+  if (!state.message) return null;
+  const good = state.status === "sent";
+  return (
+    <p
+      ref={messageRef}
+      tabIndex={-1}
+      role={good ? "status" : "alert"}
+      className={`rounded-xl px-4 py-3 text-sm font-medium ${good ? "bg-brand-50 text-ink" : "bg-red-50 text-red-800"}`}
+    >
+      {state.message}
+    </p>
+  );
+}
+
+function Hidden({ fields }: { fields: Record<string, string | undefined> }) {
+  return (
+    <>
+      {Object.entries(fields).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+    </>
+  );
+}
+
+type FlowProps = { interaction?: string; continuePath?: string };
+
+/** Sign-in with email and password, then whatever challenge the account needs (MFA, new password). */
+export function SignInForm({ interaction, continuePath, email = "", notice }: FlowProps & { email?: string; notice?: string }) {
+  const [state, action, pending] = useActionState(signInAction, idle);
+  const id = useId();
+  const fieldId = (field: AuthField) => `${id}-${field}`;
+  const messageRef = useFocusOnProblem(state, fieldId, ["email", "password"]);
+  useSignedInRedirect(state);
+  if (state.status === "redirect") return <Redirecting />;
+  if (state.status === "challenge" && state.challenge) return <ChallengeForm initial={state} interaction={interaction} continuePath={continuePath} />;
+  return (
+    <form action={action} noValidate aria-label="Sign in" className="grid gap-5">
+      {notice && state.status === "idle" ? (
+        <p role="status" className="rounded-xl bg-brand-50 px-4 py-3 text-sm font-medium text-ink">
+          {notice}
+        </p>
+      ) : null}
+      <FormMessage state={state} messageRef={messageRef} />
+      <Hidden fields={{ interaction, continue: continuePath }} />
+      <TextField
+        id={fieldId("email")}
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="username"
+        inputMode="email"
+        required
+        aria-required="true"
+        maxLength={254}
+        defaultValue={state.values.email ?? email}
+        error={state.fieldErrors.email}
+      />
+      <TextField
+        id={fieldId("password")}
+        name="password"
+        type="password"
+        label="Password"
+        autoComplete="current-password"
+        required
+        aria-required="true"
+        maxLength={256}
+        error={state.fieldErrors.password}
+      />
+      <Button type="submit" pending={pending} pendingLabel="Signing in…">
+        Sign in
+      </Button>
+      <p className="flex flex-wrap justify-between gap-2 text-sm">
+        <Link className="font-semibold text-brand-700 underline" href={withFlow("/auth/forgot-password", { interaction, continuePath })}>
+          Forgot your password?
+        </Link>
+        <Link className="font-semibold text-brand-700 underline" href={withFlow("/auth/sign-up", { interaction, continuePath })}>
+          Create an account
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+function withFlow(path: string, { interaction, continuePath }: FlowProps) {
+  const query = new URLSearchParams();
+  if (interaction) query.set("interaction", interaction);
+  if (continuePath) query.set("continue", continuePath);
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+const CHALLENGE_TITLES: Record<string, string> = {
+  SOFTWARE_TOKEN_MFA: "Enter the code from your authenticator app",
+  SMS_MFA: "Enter the code we texted you",
+  SELECT_MFA_TYPE: "Choose how to verify it's you",
+  NEW_PASSWORD_REQUIRED: "Choose a new password",
+  MFA_SETUP: "Set up your authenticator app",
+};
+
+const MFA_LABELS: Record<string, string> = { SOFTWARE_TOKEN_MFA: "Authenticator app", SMS_MFA: "Text message (SMS)" };
+
+/** One challenge step after the password; answers until the member is signed in. */
+export function ChallengeForm({ initial, interaction, continuePath }: FlowProps & { initial: AuthFormState }) {
+  const [state, action, pending] = useActionState(challengeAction, initial);
+  const id = useId();
+  const fieldId = (field: AuthField) => `${id}-${field}`;
+  const messageRef = useFocusOnProblem(state, fieldId, ["answer"]);
+  useSignedInRedirect(state);
+  const challenge = state.challenge;
+  if (state.status === "redirect") return <Redirecting />;
+  if (!challenge) {
+    // The challenge ended (expired or too many tries): start again from the password.
+    return <SignInForm interaction={interaction} continuePath={continuePath} email={state.values.email} notice={state.message || undefined} />;
+  }
+  const title = CHALLENGE_TITLES[challenge.name] ?? "Verify it's you";
+  const canRemember = challenge.name === "SOFTWARE_TOKEN_MFA" || challenge.name === "SMS_MFA" || challenge.name === "MFA_SETUP";
+  let choices: string[] = [];
+  if (challenge.name === "SELECT_MFA_TYPE") {
+    try {
+      choices = JSON.parse(challenge.parameters.MFAS_CAN_CHOOSE ?? "[]") as string[];
+    } catch {
+      choices = [];
+    }
+  }
+  return (
+    <form action={action} noValidate aria-label={title} className="grid gap-5" key={`${challenge.name}-${challenge.session}`}>
+      <h2 className="text-xl font-semibold text-ink">{title}</h2>
+      <FormMessage state={state} messageRef={messageRef} />
+      <Hidden fields={{ interaction, continue: continuePath }} />
+      {challenge.name === "MFA_SETUP" && challenge.setup ? (
+        <div className="grid gap-3 text-sm text-ink">
+          <p>Scan this QR code with your authenticator app, or enter the key by hand, then type the 6-digit code it shows.</p>
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={challenge.setup.qrDataUrl} width={200} height={200} alt="QR code for your authenticator app" className="rounded-xl border border-slate-200" />
+          <p>
+            Key: <code className="break-all font-mono">{challenge.setup.secretCode}</code>
+          </p>
+        </div>
+      ) : null}
+      {challenge.name === "SELECT_MFA_TYPE" ? (
+        <fieldset className="grid gap-2" aria-describedby={state.fieldErrors.answer ? `${fieldId("answer")}-error` : undefined}>
+          <legend className="text-sm font-semibold text-ink">Verification method</legend>
+          {choices.map((choice, index) => (
+            <label key={choice} className="flex items-center gap-2 text-base text-ink">
+              <input id={index === 0 ? fieldId("answer") : undefined} type="radio" name="answer" value={choice} defaultChecked={index === 0} />
+              {MFA_LABELS[choice] ?? choice}
+            </label>
+          ))}
+          {state.fieldErrors.answer ? (
+            <p id={`${fieldId("answer")}-error`} className="text-sm font-medium text-red-700">
+              {state.fieldErrors.answer}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : challenge.name === "NEW_PASSWORD_REQUIRED" ? (
+        <TextField
+          id={fieldId("answer")}
+          name="answer"
+          type="password"
+          label="New password"
+          hint={PASSWORD_HINT}
+          autoComplete="new-password"
+          required
+          aria-required="true"
+          error={state.fieldErrors.answer}
+        />
+      ) : (
+        <TextField
+          id={fieldId("answer")}
+          name="answer"
+          label="Code"
+          hint={
+            challenge.name === "SMS_MFA" && challenge.parameters.CODE_DELIVERY_DESTINATION
+              ? `We sent it to ${challenge.parameters.CODE_DELIVERY_DESTINATION}.`
+              : undefined
+          }
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+          aria-required="true"
+          maxLength={10}
+          error={state.fieldErrors.answer}
+        />
+      )}
+      {canRemember ? (
+        <label className="flex items-center gap-2 text-sm text-ink">
+          <input type="checkbox" name="rememberDevice" /> Remember this device for 30 days
+        </label>
+      ) : null}
+      <Button type="submit" pending={pending} pendingLabel="Checking…">
+        Continue
+      </Button>
+    </form>
+  );
+}
+
+export function SignUpForm({ interaction, continuePath }: FlowProps) {
+  const [state, action, pending] = useActionState(signUpAction, idle);
+  const id = useId();
+  const fieldId = (field: AuthField) => `${id}-${field}`;
+  const messageRef = useFocusOnProblem(state, fieldId, ["givenName", "familyName", "email", "password"]);
+  return (
+    <form action={action} noValidate aria-label="Create your account" className="grid gap-5">
+      <FormMessage state={state} messageRef={messageRef} />
+      <Hidden fields={{ interaction, continue: continuePath }} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField id={fieldId("givenName")} name="givenName" label="First name" autoComplete="given-name" required aria-required="true" maxLength={100} defaultValue={state.values.givenName} error={state.fieldErrors.givenName} />
+        <TextField id={fieldId("familyName")} name="familyName" label="Last name" autoComplete="family-name" required aria-required="true" maxLength={100} defaultValue={state.values.familyName} error={state.fieldErrors.familyName} />
+      </div>
+      <TextField id={fieldId("email")} name="email" type="email" label="Email" autoComplete="email" inputMode="email" required aria-required="true" maxLength={254} defaultValue={state.values.email} error={state.fieldErrors.email} />
+      <TextField id={fieldId("password")} name="password" type="password" label="Password" hint={PASSWORD_HINT} autoComplete="new-password" required aria-required="true" maxLength={256} error={state.fieldErrors.password} />
+      <Button type="submit" pending={pending} pendingLabel="Creating your account…">
+        Create account
+      </Button>
+      <p className="text-sm">
+        Already have an account?{" "}
+        <Link className="font-semibold text-brand-700 underline" href={withFlow("/auth/sign-in", { interaction, continuePath })}>
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+export function ConfirmForm({ email, interaction, continuePath }: FlowProps & { email: string }) {
+  const [state, action, pending] = useActionState(confirmAction, { ...idle, values: { email } });
+  const [resendState, resend, resending] = useActionState(resendCodeAction, { ...idle, values: { email } });
+  const id = useId();
+  const fieldId = (field: AuthField) => `${id}-${field}`;
+  const messageRef = useFocusOnProblem(state, fieldId, ["email", "code"]);
+  const resendRef = useFocusOnProblem(resendState, fieldId, []);
+  useSignedInRedirect(state);
+  if (state.status === "redirect") return <Redirecting />;
+  if (state.status === "challenge" && state.challenge) return <ChallengeForm initial={state} interaction={interaction} continuePath={continuePath} />;
+  if (state.status === "sent") return <Done state={state} messageRef={messageRef} continuePath={continuePath} />;
+  return (
+    <div className="grid gap-6">
+      <form action={action} noValidate aria-label="Confirm your account" className="grid gap-5">
+        <FormMessage state={state} messageRef={messageRef} />
+        <Hidden fields={{ interaction, continue: continuePath }} />
+        <TextField id={fieldId("email")} name="email" type="email" label="Email" autoComplete="email" required aria-required="true" maxLength={254} defaultValue={state.values.email ?? email} error={state.fieldErrors.email} />
+        <TextField id={fieldId("code")} name="code" label="Confirmation code" hint="The 6-digit code we emailed you." autoComplete="one-time-code" inputMode="numeric" required aria-required="true" maxLength={10} error={state.fieldErrors.code} />
+        <Button type="submit" pending={pending} pendingLabel="Confirming…">
+          Confirm
+        </Button>
+      </form>
+      <form action={resend} className="grid gap-3">
+        <input type="hidden" name="email" value={state.values.email ?? email} />
+        <FormMessage state={resendState} messageRef={resendRef} />
+        <Button type="submit" variant="secondary" pending={resending} pendingLabel="Sending…">
+          Resend code
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+export function ForgotPasswordForm() {
+  const [state, action, pending] = useActionState(forgotPasswordAction, idle);
+  const id = useId();
+  const fieldId = (field: AuthField) => `${id}-${field}`;
+  const messageRef = useFocusOnProblem(state, fieldId, ["email"]);
+  return (
+    <form action={action} noValidate aria-label="Reset your password" className="grid gap-5">
+      <FormMessage state={state} messageRef={messageRef} />
+      <TextField id={fieldId("email")} name="email" type="email" label="Email" autoComplete="email" inputMode="email" required aria-required="true" maxLength={254} defaultValue={state.values.email} error={state.fieldErrors.email} />
+      <Button type="submit" pending={pending} pendingLabel="Sending…">
+        Send reset code
+      </Button>
+    </form>
+  );
+}
+
+export function ResetPasswordForm({ email }: { email: string }) {
+  const [state, action, pending] = useActionState(resetPasswordAction, { ...idle, values: { email } });
+  const id = useId();
+  const fieldId = (field: AuthField) => `${id}-${field}`;
+  const messageRef = useFocusOnProblem(state, fieldId, ["email", "code", "password"]);
+  if (state.status === "sent") return <Done state={state} messageRef={messageRef} />;
+  return (
+    <form action={action} noValidate aria-label="Choose a new password" className="grid gap-5">
+      <FormMessage state={state} messageRef={messageRef} />
+      <TextField id={fieldId("email")} name="email" type="email" label="Email" autoComplete="email" required aria-required="true" maxLength={254} defaultValue={state.values.email ?? email} error={state.fieldErrors.email} />
+      <TextField id={fieldId("code")} name="code" label="Reset code" hint="The 6-digit code we emailed you." autoComplete="one-time-code" inputMode="numeric" required aria-required="true" maxLength={10} error={state.fieldErrors.code} />
+      <TextField id={fieldId("password")} name="password" type="password" label="New password" hint={PASSWORD_HINT} autoComplete="new-password" required aria-required="true" maxLength={256} error={state.fieldErrors.password} />
+      <Button type="submit" pending={pending} pendingLabel="Saving…">
+        Set new password
+      </Button>
+    </form>
+  );
+}
+
+/** A finished step: its message, and the way on to sign in. */
+function Done({ state, messageRef, continuePath }: { state: AuthFormState; messageRef: React.RefObject<HTMLParagraphElement | null>; continuePath?: string }) {
+  return (
+    <div className="grid gap-5">
+      <FormMessage state={state} messageRef={messageRef} />
+      <Link
+        href={withFlow("/auth/sign-in", { continuePath })}
+        prefetch={false}
+        className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+      >
+        Sign in
+      </Link>
+    </div>
+  );
+}
+
+/** The card every auth page sits in. */
+export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-12">
+      <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold text-ink">{title}</h1>
+        {intro ? <div className="mt-2 text-sm text-muted">{intro}</div> : null}
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import "server-only";
+import type { NextAuthConfig } from "next-auth";
+import type { JWT } from "next-auth/jwt";
+import { getConfig } from "../config";
+import { isSessionCurrent } from "../identity";
+import { defaultRefreshDependencies, refreshIfNeeded, type RefreshDependencies } from "./refresh";
+import { BUILTIN_CLIENT_ID, BUILTIN_PROVIDER_ID, COGNITO_PROVIDER_ID, builtinClientSecret, getAuthSecret } from "./secrets";
+
+/** What the session cookie (an encrypted JWT) holds besides Auth.js's own claims. */
+export type SessionToken = JWT & {
+  sub?: string;
+  name?: string | null;
+  email?: string | null;
+  accessToken?: string;
+  refreshToken?: string;
+  idToken?: string;
+  /** Access token expiry, epoch ms. */
+  expiresAt?: number;
+  /** When this session began, epoch ms: compared with the account's revocation point. */
+  issuedAtMs?: number;
+  /** Set when a refresh failed for a passing reason ("Network Error"). */
+  error?: string;
+};
+
+/** The one OIDC provider: the built-in issuer or Cognito, whichever the configuration names. */
+export function identityProvider() {
+  const { identity } = getConfig();
+  if (identity.kind === "builtin") {
+    return {
+      id: BUILTIN_PROVIDER_ID,
+      name: "Happr",
+      type: "oidc" as const,
+      // Auth.js talks to the issuer over HTTP on this same server, at the exact issuer string.
+      issuer: identity.issuer,
+      clientId: BUILTIN_CLIENT_ID,
+      clientSecret: builtinClientSecret(),
+      checks: ["pkce", "state", "nonce"] as ("pkce" | "state" | "nonce")[],
+      authorization: { params: { scope: "openid email profile phone" } },
+      tokenEndpoint: `${identity.issuer}/token`,
+    };
+  }
+  return {
+    id: COGNITO_PROVIDER_ID,
+    name: "Cognito",
+    type: "oidc" as const,
+    issuer: identity.issuer,
+    clientId: identity.clientId,
+    clientSecret: identity.clientSecret,
+    ...(identity.clientSecret ? {} : { client: { token_endpoint_auth_method: "none" as const } }),
+    // Auth.js's Cognito default is ["pkce"] only.
+    checks: ["pkce", "state", "nonce"] as ("pkce" | "state" | "nonce")[],
+    authorization: { params: { scope: identity.scopes, redirect_uri: identity.redirectUri } },
+    tokenEndpoint: `${identity.domain}/oauth2/token`,
+  };
+}
+
+type Profile = { sub?: string; email?: string; name?: string; given_name?: string; family_name?: string };
+
+/**
+ * The jwt callback's rules: on sign-in keep the tokens; afterwards end a revoked session, and
+ * refresh the access token before it expires. Returns null to sign the member out.
+ */
+export async function nextSessionToken(
+  input: { token: SessionToken; account?: { access_token?: string; refresh_token?: string; id_token?: string; expires_at?: number; expires_in?: number } | null; profile?: Profile },
+  deps: {
+    now: () => number;
+    isSessionCurrent: (accountId: string, issuedAt: Date) => Promise<boolean>;
+    refresh: RefreshDependencies;
+    tokenEndpoint: string;
+    clientId: string;
+    clientSecret?: string;
+  },
+): Promise<SessionToken | null> {
+  const { token, account, profile } = input;
+  if (account) {
+    const now = deps.now();
+    const name = profile?.name ?? ([profile?.given_name, profile?.family_name].filter(Boolean).join(" ") || null);
+    const expiresAt = account.expires_at ? account.expires_at * 1000 : now + (account.expires_in ?? 3600) * 1000;
+    return {
+      sub: profile?.sub ?? token.sub,
+      name,
+      email: profile?.email ?? token.email ?? null,
+      accessToken: account.access_token,
+      refreshToken: account.refresh_token,
+      idToken: account.id_token,
+      expiresAt,
+      issuedAtMs: now,
+    };
+  }
+  if (!token.sub || !token.accessToken || typeof token.expiresAt !== "number" || typeof token.issuedAtMs !== "number") return null;
+  // Revocation (sign out everywhere, password change or reset, disabled account): OWASP ASVS 7.4.1.
+  if (!(await deps.isSessionCurrent(token.sub, new Date(token.issuedAtMs)))) return null;
+  const outcome = await refreshIfNeeded(
+    {
+      tokenEndpoint: deps.tokenEndpoint,
+      clientId: deps.clientId,
+      clientSecret: deps.clientSecret,
+      tokens: { accessToken: token.accessToken, refreshToken: token.refreshToken, idToken: token.idToken, expiresAt: token.expiresAt },
+    },
+    deps.refresh,
+  );
+  switch (outcome.kind) {
+    case "current":
+      return token;
+    case "refreshed": {
+      const { error: _error, ...rest } = token;
+      void _error;
+      return { ...rest, ...outcome.tokens };
+    }
+    case "kept":
+      return { ...token, error: outcome.reason };
+    case "signed-out":
+      console.info(`[auth] session ended: ${outcome.reason}`);
+      return null;
+  }
+}
+
+export function buildAuthConfig(): NextAuthConfig {
+  const config = getConfig();
+  const provider = identityProvider();
+  const { tokenEndpoint, ...providerOptions } = provider;
+  return {
+    secret: getAuthSecret(),
+    trustHost: true,
+    basePath: "/api/auth",
+    // __Secure-/__Host- cookie prefixes whenever the site is served over https.
+    useSecureCookies: config.siteUrl.startsWith("https://"),
+    session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+    providers: [providerOptions],
+    pages: { signIn: "/auth/sign-in", error: "/auth/sign-in" },
+    callbacks: {
+      async jwt({ token, account, profile }) {
+        return nextSessionToken(
+          { token: token as SessionToken, account: account ?? undefined, profile: (profile ?? undefined) as Profile | undefined },
+          {
+            now: () => Date.now(),
+            // Cognito's own revocation shows up as a refused refresh; the built-in issuer keeps a revocation point.
+            isSessionCurrent: config.identity.kind === "builtin" ? (id, issuedAt) => isSessionCurrent(id, issuedAt) : async () => true,
+            refresh: defaultRefreshDependencies,
+            tokenEndpoint,
+            clientId: provider.clientId,
+            clientSecret: provider.clientSecret,
+          },
+        );
+      },
+      async session({ session, token }) {
+        const t = token as SessionToken;
+        // Only what the pages show: tokens stay in the encrypted cookie, server-side.
+        return {
+          ...session,
+          user: { ...session.user, id: t.sub ?? "", name: t.name ?? "", email: t.email ?? "" },
+        };
+      },
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import "server-only";
+import type Provider from "oidc-provider";
+import { getConfig } from "../../config";
+import { createOidcAdapter } from "../../identity";
+import { BUILTIN_CLIENT_ID, BUILTIN_PROVIDER_ID, builtinClientSecret } from "../secrets";
+import { createIssuer, finishLoginInteraction, findInteraction, handleIssuerRequest } from "./provider";
+
+export { handleIssuerRequest };
+
+export const ISSUER_MOUNT_PATH = "/api/oidc";
+
+// One provider per process (its keys come from the database once).
+const cache = globalThis as unknown as { __happrIssuer?: Promise<Provider> };
+
+export function getIssuer(): Promise<Provider> {
+  const identity = getConfig().identity;
+  if (identity.kind !== "builtin") return Promise.reject(new Error("The built-in issuer is off: Cognito is configured"));
+  cache.__happrIssuer ??= createIssuer({
+    issuer: identity.issuer,
+    siteUrl: getConfig().siteUrl,
+    client: {
+      clientId: BUILTIN_CLIENT_ID,
+      clientSecret: builtinClientSecret(),
+      redirectUris: [`${getConfig().siteUrl}/api/auth/callback/${BUILTIN_PROVIDER_ID}`],
+      postLogoutRedirectUris: [`${getConfig().siteUrl}/`],
+    },
+  }).catch((error: unknown) => {
+    cache.__happrIssuer = undefined;
+    throw error;
+  });
+  return cache.__happrIssuer;
+}
+
+/** Whether an interaction (a sign-in the issuer is waiting for) is still open. */
+export async function isInteractionOpen(uid: string): Promise<boolean> {
+  return (await findInteraction(await getIssuer(), uid)) !== undefined;
+}
+
+/** See finishLoginInteraction: answers where the browser goes next, or undefined if the interaction is gone. */
+export async function completeInteraction(uid: string, accountId: string): Promise<string | undefined> {
+  return finishLoginInteraction(await getIssuer(), uid, accountId);
+}
+
+/** The issuer's own session cookie, read on sign-out (set by oidc-provider with path "/"). */
+export const ISSUER_SESSION_COOKIE = "_session";
+
+type SessionPayload = { accountId?: string; authorizations?: Record<string, { grantId?: string }> };
+
+/**
+ * Ends the issuer's single sign-on session of this browser, with its grants (and so its refresh
+ * tokens): otherwise the next sign-in would go straight through without a password.
+ */
+export async function endIssuerSession(sessionId: string): Promise<void> {
+  const adapterFor = createOidcAdapter();
+  const sessions = adapterFor("Session");
+  const session = (await sessions.find(sessionId)) as SessionPayload | undefined;
+  if (!session) return;
+  for (const authorization of Object.values(session.authorizations ?? {})) {
+    if (authorization.grantId) await adapterFor("Grant").revokeByGrantId(authorization.grantId);
+  }
+  await sessions.destroy(sessionId);
+}

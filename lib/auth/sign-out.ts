@@ -1,0 +1,74 @@
+import "server-only";
+import { getToken } from "next-auth/jwt";
+import { getConfig } from "../config";
+import type { SessionToken } from "./config";
+import { endIssuerSession } from "./issuer";
+import { getAuthSecret } from "./secrets";
+import { withTimeout } from "./timeout";
+
+export { SIGN_OUT_TIMEOUT_MS } from "./timeout";
+
+const secure = () => getConfig().siteUrl.startsWith("https://");
+
+/** The Auth.js session cookie's base name (chunks are `<name>.0`, `<name>.1`, ...). */
+export function sessionCookieName(): string {
+  return secure() ? "__Secure-authjs.session-token" : "authjs.session-token";
+}
+
+/** The decoded session cookie of a request, without refreshing it (sign-out, account security). */
+export async function readSessionToken(headers: Headers): Promise<SessionToken | null> {
+  return (await getToken({ req: { headers }, secret: getAuthSecret(), secureCookie: secure() })) as SessionToken | null;
+}
+
+/**
+ * Ends the identity provider's side of a session, giving up after 3 s so the local sign-out always
+ * completes: the built-in issuer's session (and its grants) or, for Cognito, the refresh token.
+ */
+export async function endProviderSession(input: { issuerSessionId?: string; token: SessionToken | null }): Promise<void> {
+  const identity = getConfig().identity;
+  const work = async () => {
+    if (identity.kind === "builtin") {
+      if (input.issuerSessionId) await endIssuerSession(input.issuerSessionId);
+      return;
+    }
+    if (!input.token?.refreshToken) return;
+    const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
+    if (identity.clientSecret) headers.authorization = `Basic ${Buffer.from(`${identity.clientId}:${identity.clientSecret}`).toString("base64")}`;
+    await fetch(`${identity.domain}/oauth2/revoke`, {
+      method: "POST",
+      headers,
+      body: new URLSearchParams({ token: input.token.refreshToken, client_id: identity.clientId }),
+    });
+  };
+  try {
+    await withTimeout(work(), () => console.warn("Signout timeout fail after 3 seconds"));
+  } catch (error) {
+    console.error("[auth] ending the provider session failed", error);
+  }
+}
+
+/** Where the browser goes after the local sign-out: Cognito's /logout, or home. */
+export function afterSignOutUrl(): string {
+  const identity = getConfig().identity;
+  if (identity.kind === "cognito") {
+    const url = new URL("/logout", identity.domain);
+    url.searchParams.set("client_id", identity.clientId);
+    url.searchParams.set("logout_uri", identity.signOutUri);
+    return url.toString();
+  }
+  return `${getConfig().siteUrl}/`;
+}
+
+type CookieReader = { getAll(): { name: string }[] };
+type CookieWriter = { set(name: string, value: string, options: { path: string; maxAge: number; httpOnly?: boolean; sameSite?: "lax"; secure?: boolean }): unknown };
+
+/** Expires this browser's session cookie (all its chunks) and the issuer's session cookie. */
+export function clearSessionCookies(read: CookieReader, write: CookieWriter, issuerCookie: string): void {
+  const sessionCookie = sessionCookieName();
+  for (const cookie of read.getAll()) {
+    if (cookie.name === sessionCookie || cookie.name.startsWith(`${sessionCookie}.`)) {
+      write.set(cookie.name, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure: sessionCookie.startsWith("__Secure-") });
+    }
+    if (cookie.name === issuerCookie || cookie.name === `${issuerCookie}.sig`) write.set(cookie.name, "", { path: "/", maxAge: 0 });
+  }
+}
