@@ -7,4 +7,13 @@ export async function register() {
   getConfig();
   const { getDb } = await import("./lib/db/client");
   await getDb();
+  // The sandbox billing engine's clock: renewals, scheduled cancellations and queued plans happen
+  // on a timer in the running app (each instance may run it: the work claims its rows).
+  if (getConfig().billing.kind === "sandbox") {
+    const { getBillingProvider } = await import("./lib/billing/provider");
+    const { SandboxBillingProvider } = await import("./lib/billing/sandbox/sandbox-provider");
+    const { startSandboxClockTimer } = await import("./lib/billing/sandbox/clock-timer");
+    const provider = await getBillingProvider();
+    if (provider instanceof SandboxBillingProvider) startSandboxClockTimer(provider);
+  }
 }

@@ -2,3 +2,4 @@
 export * from "./site";
 export * from "./identity";
 export * from "./billing";
+export * from "./profile";

@@ -1,0 +1,8 @@
+import { getBillingProvider } from "@/lib/billing/provider";
+import { handleStripeWebhook } from "./handler";
+
+export const dynamic = "force-dynamic";
+
+export async function POST(request: Request) {
+  return handleStripeWebhook(request, await getBillingProvider());
+}

@@ -1,0 +1,29 @@
+import { resolveCaller } from "@/lib/auth/caller";
+import { getBillingService } from "@/lib/billing/provider";
+import { getConfig } from "@/lib/config";
+import { consume } from "@/lib/rate-limit";
+import { createGraphQLServer } from "@/graphql/server";
+
+// The public GraphQL API (graphql/schema.graphql): a thin route over graphql-yoga.
+export const dynamic = "force-dynamic";
+
+// Calls that reach the payment provider: 30 a minute per member, shared by every instance (database counter).
+const PROVIDER_CALLS = { limit: 30, windowSeconds: 60 };
+
+let yoga: ReturnType<typeof createGraphQLServer> | undefined;
+
+// Built on the first request, so the configuration is read at run time, not while building.
+function server() {
+  yoga ??= createGraphQLServer({
+    resolveCaller: (request) => resolveCaller(request),
+    billing: getBillingService,
+    limitProviderCall: (memberId) => consume("graphql-provider", memberId, PROVIDER_CALLS),
+    siteUrl: getConfig().siteUrl,
+    production: getConfig().isProduction,
+  });
+  return yoga;
+}
+
+const handle = (request: Request) => server().fetch(request);
+
+export { handle as GET, handle as POST, handle as OPTIONS };

@@ -1,0 +1,47 @@
+import { GraphQLError } from "graphql";
+import { isBillingError } from "@/lib/billing/errors";
+import { ProfileError } from "@/lib/profile";
+import type { Caller, Member } from "@/lib/auth/caller";
+
+/**
+ * How the API answers: expected failures are results carrying statusCode and message (the contract);
+ * anything else is rethrown for yoga to mask.
+ */
+export type Answer = { statusCode: number; message: string };
+
+export const UNAUTHENTICATED: Answer = { statusCode: 401, message: "User is not authenticated" };
+
+/** A failure the caller may see: a domain error's status and message, else undefined (unexpected). */
+export function expectedFailure(error: unknown): Answer | undefined {
+  if (isBillingError(error)) return { statusCode: error.status, message: error.message };
+  if (error instanceof ProfileError) return { statusCode: error.status, message: error.message };
+  if (error instanceof TooManyRequests) return { statusCode: 429, message: error.message };
+  return undefined;
+}
+
+export class TooManyRequests extends Error {
+  constructor(retryAfterSeconds: number) {
+    super(`Too many requests. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}.`);
+    this.name = "TooManyRequests";
+  }
+}
+
+/**
+ * Runs a resolver body, turning expected failures into `{ ...empty, statusCode, message }`. Unexpected
+ * errors become a plain GraphQL error whose text yoga masks.
+ */
+export async function answer<T extends object>(empty: T, body: () => Promise<T & Answer>): Promise<T & Answer> {
+  try {
+    return await body();
+  } catch (error) {
+    const failure = expectedFailure(error);
+    if (failure) return { ...empty, ...failure };
+    if (error instanceof GraphQLError) throw error;
+    throw error instanceof Error ? error : new Error("Unexpected failure");
+  }
+}
+
+/** The member behind the call, or undefined for a guest or an invalid credential. */
+export function memberOf(caller: Caller): Member | undefined {
+  return caller.kind === "member" ? { memberId: caller.memberId, email: caller.email, name: caller.name } : undefined;
+}

@@ -1,0 +1,118 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import {
+  buildSchema,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  isUnionType,
+  type GraphQLNamedType,
+} from "graphql";
+import { buildClientSchema, getIntrospectionQuery, type GraphQLSchema } from "graphql";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createGraphQLServer } from "./server";
+import { typeDefs } from "./type-defs";
+
+const here = import.meta.dirname;
+const contractText = readFileSync(path.join(here, "__contract__/schema.graphql"), "utf8");
+const contract = buildSchema(contractText);
+
+const kindOf = (type: GraphQLNamedType) =>
+  isObjectType(type) ? "object" : isInputObjectType(type) ? "input" : isEnumType(type) ? "enum" : isInterfaceType(type) ? "interface" : isUnionType(type) ? "union" : isScalarType(type) ? "scalar" : "?";
+
+/** Every way the served schema could break a client of the contract, as readable lines. */
+function differences(contract: GraphQLSchema, schema: GraphQLSchema): string[] {
+  const problems: string[] = [];
+  for (const type of Object.values(contract.getTypeMap())) {
+    if (type.name.startsWith("__")) continue;
+    const served = schema.getType(type.name);
+    if (!served) {
+      problems.push(`missing type ${type.name}`);
+      continue;
+    }
+    if (kindOf(served) !== kindOf(type)) problems.push(`${type.name} is a ${kindOf(served)}, not a ${kindOf(type)}`);
+    if (isObjectType(type) && isObjectType(served)) {
+      const servedFields = served.getFields();
+      for (const field of Object.values(type.getFields())) {
+        const mine = servedFields[field.name];
+        if (!mine) {
+          problems.push(`missing field ${type.name}.${field.name}`);
+          continue;
+        }
+        if (String(mine.type) !== String(field.type)) problems.push(`${type.name}.${field.name} is ${mine.type}, contract says ${field.type}`);
+        for (const arg of field.args) {
+          const servedArg = mine.args.find((candidate) => candidate.name === arg.name);
+          if (!servedArg) problems.push(`missing argument ${type.name}.${field.name}(${arg.name})`);
+          else if (String(servedArg.type) !== String(arg.type)) problems.push(`${type.name}.${field.name}(${arg.name}) is ${servedArg.type}, contract says ${arg.type}`);
+        }
+        for (const extra of mine.args) {
+          if (!field.args.some((arg) => arg.name === extra.name) && isNonNullType(extra.type)) {
+            problems.push(`${type.name}.${field.name}(${extra.name}) is a new required argument`);
+          }
+        }
+      }
+    }
+    if (isInputObjectType(type) && isInputObjectType(served)) {
+      const servedFields = served.getFields();
+      for (const field of Object.values(type.getFields())) {
+        const mine = servedFields[field.name];
+        if (!mine) problems.push(`missing input field ${type.name}.${field.name}`);
+        else if (String(mine.type) !== String(field.type)) problems.push(`${type.name}.${field.name} is ${mine.type}, contract says ${field.type}`);
+      }
+      for (const extra of Object.values(servedFields)) {
+        if (!type.getFields()[extra.name] && isNonNullType(extra.type)) problems.push(`${type.name}.${extra.name} is a new required input field`);
+      }
+    }
+  }
+  return problems;
+}
+
+// The schema as the endpoint serves it (introspection is on outside production).
+let served: GraphQLSchema;
+beforeAll(async () => {
+  const yoga = createGraphQLServer({
+    resolveCaller: async () => ({ kind: "guest" }),
+    billing: () => Promise.reject(new Error("unused")),
+    siteUrl: "http://localhost:3000",
+    limitProviderCall: () => Promise.reject(new Error("unused")),
+    production: false,
+  });
+  const response = await yoga.fetch("http://localhost/graphql", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query: getIntrospectionQuery() }),
+  });
+  served = buildClientSchema((await response.json()).data);
+});
+
+describe("the served schema", () => {
+  it("contains the public contract exactly (types, fields, arguments, nullability)", () => {
+    expect(differences(contract, served)).toEqual([]);
+  });
+
+  it("the comparison catches a renamed argument, a nullability change and a missing type", () => {
+    const broken = buildSchema(
+      contractText
+        .replace("getPlans: PlansResult!", "getPlans: PlansResult")
+        .replace("createSubscriptionCheckoutSession(priceId: String!", "createSubscriptionCheckoutSession(price: String!")
+        .replace(/type Card \{[^}]*\}/, "")
+        .replace("card: Card", "card: String"),
+    );
+    expect(differences(contract, broken)).toEqual([
+      "Query.getPlans is PlansResult, contract says PlansResult!",
+      "missing argument Mutation.createSubscriptionCheckoutSession(priceId)",
+      "Mutation.createSubscriptionCheckoutSession(price) is a new required argument",
+      "missing type Card",
+      "PaymentMethod.card is String, contract says Card",
+    ]);
+  });
+
+  it("serves graphql/schema.graphql, which is the contract copied unchanged", () => {
+    expect(typeDefs).toBe(readFileSync(path.join(here, "schema.graphql"), "utf8"));
+    const shared = path.resolve(here, "../../shared/contracts/schema.graphql");
+    if (existsSync(shared)) expect(contractText).toBe(readFileSync(shared, "utf8"));
+  });
+});

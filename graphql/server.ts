@@ -1,0 +1,104 @@
+import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
+import type { ValidationContext } from "graphql";
+import { createGraphQLError, createSchema, createYoga, type Plugin } from "graphql-yoga";
+import type { Caller } from "@/lib/auth/caller";
+import type { BillingService } from "@/lib/billing/service";
+import type { RateLimitResult } from "@/lib/rate-limit";
+import type { GraphQLContext } from "./context";
+import { resolvers } from "./resolvers";
+import { typeDefs } from "./type-defs";
+
+export type GraphQLServerOptions = {
+  resolveCaller: (request: Request) => Promise<Caller>;
+  billing: () => Promise<BillingService>;
+  siteUrl: string;
+  limitProviderCall: (memberId: string) => Promise<RateLimitResult>;
+  production: boolean;
+  endpoint?: string;
+};
+
+// Built once: the schema does not change at run time.
+export const schema = createSchema({ typeDefs, resolvers });
+
+// Content types a browser may send cross-site without a preflight ("simple" requests).
+const JSON_TYPES = ["application/json", "application/graphql-response+json"];
+const PREFLIGHT_HEADERS = ["x-graphql-csrf", "apollo-require-preflight", "graphql-require-preflight"];
+
+/**
+ * CSRF prevention: a request is accepted only when a browser could not have sent it cross-site
+ * without a CORS preflight: a JSON body, or a custom header. A GET (which carries cookies on a plain
+ * link) therefore needs the header too.
+ */
+function csrfPrevention(): Plugin {
+  return {
+    onRequest({ request, endResponse, fetchAPI }) {
+      const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+      const hasJson = request.method === "POST" && JSON_TYPES.includes(contentType);
+      const hasHeader = PREFLIGHT_HEADERS.some((name) => request.headers.has(name));
+      if (hasJson || hasHeader || request.method === "OPTIONS") return;
+      endResponse(
+        new fetchAPI.Response(
+          JSON.stringify({ errors: [{ message: "This request needs Content-Type: application/json or an x-graphql-csrf header." }] }),
+          { status: 403, headers: { "content-type": "application/json" } },
+        ),
+      );
+    },
+  };
+}
+
+/**
+ * Refuses __schema and __type (graphql-js's NoSchemaIntrospectionCustomRule, written without
+ * graphql-js's type checks so it works whichever copy of graphql yoga loaded).
+ */
+function disableIntrospection(): Plugin {
+  const rule = (context: ValidationContext) => ({
+    Field(node: { name: { value: string } }) {
+      if (node.name.value === "__schema" || node.name.value === "__type") {
+        context.reportError(createGraphQLError(`GraphQL introspection is not allowed, but the query contained ${node.name.value}.`, { nodes: [node as never] }));
+      }
+    },
+  });
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(rule as never);
+    },
+  };
+}
+
+/**
+ * The API endpoint. Errors are always masked (isDev off, so not even development leaks messages);
+ * GraphiQL and introspection exist only outside production; yoga refuses mutations over GET.
+ */
+export function createGraphQLServer(options: GraphQLServerOptions) {
+  return createYoga({
+    schema,
+    graphqlEndpoint: options.endpoint ?? "/graphql",
+    maskedErrors: { isDev: false },
+    graphiql: !options.production,
+    landingPage: false,
+    // yoga's default CORS reflects any Origin with credentials: cross-site pages could then read a
+    // member's data with their cookie. The site is same-origin and the native apps need no CORS.
+    cors: false,
+    logging: options.production ? "warn" : "info",
+    // Multipart uploads are not part of the contract.
+    multipart: false,
+    context: async ({ request }): Promise<GraphQLContext> => ({
+      caller: await options.resolveCaller(request),
+      billing: options.billing,
+      siteUrl: options.siteUrl,
+      limitProviderCall: options.limitProviderCall,
+    }),
+    plugins: [
+      csrfPrevention(),
+      ...(options.production ? [disableIntrospection()] : []),
+      EnvelopArmorPlugin({
+        maxDepth: { n: 8, ignoreIntrospection: !options.production },
+        maxAliases: { n: 15 },
+        maxTokens: { n: 1000 },
+        maxDirectives: { n: 10 },
+        costLimit: { maxCost: 5000, ignoreIntrospection: !options.production },
+        blockFieldSuggestion: { enabled: options.production },
+      }),
+    ],
+  });
+}

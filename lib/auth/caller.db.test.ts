@@ -1,0 +1,70 @@
+import { SignJWT, importJWK } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "@/lib/db/testing";
+import { confirmSignUp, signOutEverywhere, signUp } from "@/lib/identity/accounts";
+import { setPasswordHashParamsForTests } from "@/lib/identity/password";
+import { createOidcAdapter } from "@/lib/identity/oidc/adapter";
+import { getIssuerJwks } from "@/lib/identity/oidc/keys";
+import { lastCodeSentTo } from "@/lib/identity/test-helpers";
+import { getConfig } from "@/lib/config";
+import { getTokenVerifier, resolveCaller } from "./caller";
+import { BUILTIN_CLIENT_ID } from "./secrets";
+
+// The built-in issuer end to end: the issuer's persisted keys, the account's claims and revocation point.
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let accountId: string;
+
+beforeAll(async () => {
+  setPasswordHashParamsForTests({ logN: 10, r: 8, p: 1 });
+  database = await createTestDatabase();
+  const email = "grace@example.com";
+  ({ accountId } = await signUp({ email, password: "Sunny-Day-42", givenName: "Grace", familyName: "Hopper" }, { mfa: "optional" }));
+  await confirmSignUp({ email, code: await lastCodeSentTo(database.db, email) }, { mfa: "optional" });
+}, 120_000);
+afterAll(async () => {
+  setPasswordHashParamsForTests(undefined);
+  await database.close();
+});
+
+async function issue(iatSeconds: number) {
+  const { keys } = await getIssuerJwks();
+  const key = await importJWK(keys[0]!, "RS256");
+  return new SignJWT({ client_id: BUILTIN_CLIENT_ID, aud: BUILTIN_CLIENT_ID, scope: "openid email profile" })
+    .setProtectedHeader({ alg: "RS256", kid: keys[0]!.kid, typ: "at+jwt" })
+    .setIssuer(getConfig().identity.issuer)
+    .setSubject(accountId)
+    .setIssuedAt(iatSeconds)
+    .setExpirationTime(iatSeconds + 3600)
+    .sign(key);
+}
+
+describe("resolveCaller with the built-in issuer", () => {
+  it("accepts the issuer's token, names the member, and refuses it after sign-out everywhere", async () => {
+    const iat = Math.floor(Date.now() / 1000);
+    const token = await issue(iat);
+    const request = () => new Request("http://localhost/graphql", { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    expect(await resolveCaller(request(), { verifyToken: getTokenVerifier() })).toEqual({ kind: "member", memberId: accountId, email: "grace@example.com", name: "Grace Hopper" });
+    // Revocation a second later than the token (iat has whole seconds).
+    await signOutEverywhere(accountId, { mfa: "optional", now: new Date((iat + 1) * 1000) });
+    expect(await resolveCaller(request(), { verifyToken: getTokenVerifier() })).toEqual({ kind: "invalid" });
+    // A token issued after the sign-out stands.
+    expect(await getTokenVerifier()(await issue(iat + 1))).toMatchObject({ memberId: accountId });
+    // A malformed token is refused.
+    expect(await resolveCaller(new Request("http://localhost/graphql", { headers: { authorization: "garbage" } }), { verifyToken: getTokenVerifier() })).toEqual({ kind: "invalid" });
+  });
+
+  it("accepts the issuer's opaque access tokens while they are stored, for this client only", async () => {
+    const tokens = createOidcAdapter()("AccessToken");
+    const now = Math.floor(Date.now() / 1000) + 5;
+    const payload = { kind: "AccessToken", accountId, clientId: BUILTIN_CLIENT_ID, iat: now, exp: now + 3600, scope: "openid", grantId: "g1", jti: "" };
+    const value = "opaqueTokenValue_abcdefghijklmnopqrstuvw";
+    await tokens.upsert(value, { ...payload, jti: value }, 3600);
+    expect(await getTokenVerifier()(value)).toMatchObject({ memberId: accountId, email: "grace@example.com" });
+    const foreign = "opaqueTokenValue_foreignclient_0123456789";
+    await tokens.upsert(foreign, { ...payload, jti: foreign, clientId: "another-client" }, 3600);
+    expect(await getTokenVerifier()(foreign)).toBeUndefined();
+    await tokens.destroy(value);
+    expect(await getTokenVerifier()(value)).toBeUndefined();
+    expect(await getTokenVerifier()("opaqueTokenValue_neverIssued_0123456789")).toBeUndefined();
+  });
+});

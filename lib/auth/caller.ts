@@ -1,0 +1,186 @@
+import "server-only";
+import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import { z } from "zod";
+import { getConfig } from "../config";
+import { callUserPool } from "../identity/cognito/user-pool";
+import { findAccountClaims } from "../identity/oidc/claims";
+import { createOidcAdapter } from "../identity/oidc/adapter";
+import { getIssuerJwks, publicJwks } from "../identity/oidc/keys";
+import { isSessionCurrent } from "../identity/accounts";
+import { BUILTIN_CLIENT_ID } from "./secrets";
+
+/**
+ * Who is calling the API: a guest, a member (from an access token or the site's session cookie), or
+ * someone whose credentials do not stand (expired, tampered, foreign, revoked): never a member then.
+ */
+export type Member = { memberId: string; email: string; name: string | null };
+export type Caller = { kind: "guest" } | ({ kind: "member" } & Member) | { kind: "invalid" };
+
+/** What a verified access token says about its subject; `undefined` when the member is gone or revoked. */
+export type MemberLookup = (claims: JWTPayload & { sub: string; iat: number }, token: string) => Promise<Member | undefined>;
+
+export type TokenVerifierOptions = {
+  issuer: string;
+  clientId: string;
+  /** Cognito puts `token_use` and `client_id` in its access tokens. */
+  kind: "builtin" | "cognito";
+  keys: JWTVerifyGetKey;
+  lookupMember: MemberLookup;
+  /** Tests pin the clock. */
+  currentDate?: Date;
+};
+
+export type TokenVerifier = (token: string) => Promise<Member | undefined>;
+
+// Access tokens are signed with asymmetric keys only: never accept "none" or an HMAC with a public key.
+const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "ES256", "ES384", "EdDSA"];
+
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  return async (token) => {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, options.keys, {
+        issuer: options.issuer,
+        algorithms: ALGORITHMS,
+        currentDate: options.currentDate,
+        clockTolerance: 5,
+        requiredClaims: ["sub", "exp", "iat"],
+      }));
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return undefined;
+      throw error;
+    }
+    if (options.kind === "cognito" && payload.token_use !== "access") return undefined;
+    // The client: Cognito access tokens carry client_id (no aud); oidc-provider's JWTs carry both.
+    const audiences = typeof payload.aud === "string" ? [payload.aud] : (payload.aud ?? []);
+    if (payload.client_id !== options.clientId && !audiences.includes(options.clientId)) return undefined;
+    if (typeof payload.sub !== "string" || typeof payload.iat !== "number") return undefined;
+    return options.lookupMember({ ...payload, sub: payload.sub, iat: payload.iat }, token);
+  };
+}
+
+const opaquePayload = z.object({ accountId: z.string().min(1), clientId: z.string(), iat: z.number(), exp: z.number(), kind: z.literal("AccessToken") });
+
+/**
+ * The built-in issuer (oidc-provider) hands out opaque access tokens unless a resource server asks
+ * for JWTs: those are looked up in its token store (a revoked or expired one is gone from it).
+ * JWT-shaped tokens go to `jwt`.
+ */
+export function createOpaqueTokenVerifier(options: {
+  clientId: string;
+  findAccessToken: (token: string) => Promise<unknown>;
+  lookupMember: MemberLookup;
+  jwt: TokenVerifier;
+  now?: () => number;
+}): TokenVerifier {
+  return async (token) => {
+    if (token.split(".").length === 3) return options.jwt(token);
+    if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return undefined;
+    const parsed = opaquePayload.safeParse(await options.findAccessToken(token));
+    if (!parsed.success) return undefined;
+    const { accountId, clientId, iat, exp } = parsed.data;
+    if (clientId !== options.clientId || exp <= (options.now?.() ?? Date.now() / 1000)) return undefined;
+    return options.lookupMember({ sub: accountId, iat }, token);
+  };
+}
+
+/** The built-in issuer: the account must be usable and its sessions not revoked since the token was issued. */
+export const builtinMemberLookup: MemberLookup = async (claims) => {
+  // iat has whole seconds while the revocation point has milliseconds: read iat as the end of its
+  // second, or the fresh token issued right after a password change would count as revoked.
+  if (!(await isSessionCurrent(claims.sub, new Date(claims.iat * 1000 + 999)))) return undefined;
+  const account = await findAccountClaims(claims.sub);
+  if (!account) return undefined;
+  return { memberId: account.sub, email: account.email, name: account.name || null };
+};
+
+const cognitoUser = z.object({
+  Username: z.string(),
+  UserAttributes: z.array(z.object({ Name: z.string(), Value: z.string().optional() })).default([]),
+});
+
+/**
+ * Cognito: GetUser with the member's own token gives the profile, and fails for a token revoked by
+ * a global sign-out (which the signature alone cannot show).
+ */
+export function cognitoMemberLookup(region: string, endpoint?: string): MemberLookup {
+  return async (claims, token) => {
+    const user = await callUserPool({ region, endpoint }, "GetUser", { AccessToken: token }, cognitoUser).catch(() => undefined);
+    if (!user) return undefined;
+    const attribute = (name: string) => user.UserAttributes.find((a) => a.Name === name)?.Value;
+    const email = attribute("email");
+    if (!email) return undefined;
+    const name = attribute("name") ?? ([attribute("given_name"), attribute("family_name")].filter(Boolean).join(" ") || null);
+    return { memberId: claims.sub, email, name };
+  };
+}
+
+let configured: TokenVerifier | undefined;
+
+/** The verifier for the configured identity provider, built once per process. */
+export function getTokenVerifier(): TokenVerifier {
+  if (configured) return configured;
+  const identity = getConfig().identity;
+  if (identity.kind === "cognito") {
+    configured = createTokenVerifier({
+      issuer: identity.issuer,
+      clientId: identity.clientId,
+      kind: "cognito",
+      keys: createRemoteJWKSet(new URL(`${identity.issuer}/.well-known/jwks.json`)),
+      lookupMember: cognitoMemberLookup(identity.region),
+    });
+  } else {
+    // The issuer's public keys come from the database (the same keys oidc-provider signs with).
+    let local: Promise<JWTVerifyGetKey> | undefined;
+    const keys: JWTVerifyGetKey = async (header, token) => {
+      local ??= getIssuerJwks().then((jwks) => createLocalJWKSet(publicJwks(jwks)));
+      return (await local)(header, token);
+    };
+    const jwt = createTokenVerifier({ issuer: identity.issuer, clientId: BUILTIN_CLIENT_ID, kind: "builtin", keys, lookupMember: builtinMemberLookup });
+    const accessTokens = createOidcAdapter()("AccessToken");
+    configured = createOpaqueTokenVerifier({ clientId: BUILTIN_CLIENT_ID, findAccessToken: (token) => accessTokens.find(token), lookupMember: builtinMemberLookup, jwt });
+  }
+  return configured;
+}
+
+export type CookieSession = (request: Request) => Promise<Member | undefined>;
+
+/**
+ * The site's own session (Auth.js), for same-origin requests without an Authorization header. Loaded
+ * lazily: token callers (and tests, which inject their own) never load Auth.js.
+ */
+export const defaultCookieSession: CookieSession = async () => {
+  const { auth } = (await import("@/auth")) as unknown as { auth: () => Promise<unknown> };
+  const session = sessionShape.safeParse(await auth());
+  if (!session.success) return undefined;
+  const user = session.data.user;
+  const memberId = user.memberId ?? user.id;
+  if (!memberId || !user.email) return undefined;
+  return { memberId, email: user.email, name: user.name ?? null };
+};
+
+const sessionShape = z.object({
+  user: z.object({ id: z.string().optional(), memberId: z.string().optional(), email: z.string().optional(), name: z.string().nullish() }),
+});
+
+export type ResolveCallerOptions = { verifyToken?: TokenVerifier; cookieSession?: CookieSession };
+
+/**
+ * `Authorization: Bearer <token>`, the bare token, or `guest`; without the header, the site's session
+ * cookie; otherwise a guest. Credentials that fail to verify make the caller `invalid`, not a guest.
+ */
+export async function resolveCaller(request: Request, options: ResolveCallerOptions = {}): Promise<Caller> {
+  const header = request.headers.get("authorization")?.trim();
+  if (header) {
+    if (header.toLowerCase() === "guest") return { kind: "guest" };
+    const token = /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, "").trim() : header;
+    if (!token || token.length > 8192) return { kind: "invalid" };
+    const member = await (options.verifyToken ?? getTokenVerifier())(token);
+    return member ? { kind: "member", ...member } : { kind: "invalid" };
+  }
+  if (request.headers.get("cookie")) {
+    const member = await (options.cookieSession ?? defaultCookieSession)(request);
+    if (member) return { kind: "member", ...member };
+  }
+  return { kind: "guest" };
+}

@@ -1,0 +1,1 @@
+export { getUserProfile, updateUserProfile, ProfileError, type UserProfile, type UpdateUserProfileInput } from "./profile";
