@@ -4,7 +4,8 @@ import { defineConfig, devices } from "@playwright/test";
 // Journeys run in Debian's Chromium against the production build (`next build && next start`) on the
 // embedded defaults, with a database of their own so runs never see each other's data.
 const port = Number(process.env.E2E_PORT ?? 3210);
-const baseURL = `http://127.0.0.1:${port}`;
+// "localhost", as the sign-in redirects are built from SITE_URL and must match the browser's origin.
+const baseURL = `http://localhost:${port}`;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
@@ -29,12 +30,14 @@ export default defineConfig({
     { name: "mobile", use: { ...devices["Pixel 7"], launchOptions: chromium }, testMatch: /mobile\.spec\.ts/ },
   ],
   webServer: {
-    command: `npm run build && npx next start -p ${port} -H 127.0.0.1`,
+    command: `npm run build && npx next start -p ${port}`,
     url: `${baseURL}/api/health`,
     timeout: 600_000,
     reuseExistingServer: !process.env.CI,
     env: {
       DATA_DIR: ".data/e2e",
+      // The journeys read sign-up codes from here (the server holds the embedded database).
+      OUTBOX_FILE: ".data/e2e/outbox.ndjson",
       SITE_URL: baseURL,
       NODE_ENV: "production",
       // Production refuses to start without a session secret; a throwaway one per run is right here.

@@ -8,6 +8,8 @@ describe("parseConfig", () => {
     expect(config.content).toEqual({ kind: "bundled" });
     expect(config.siteUrl).toBe("http://localhost:3000");
     expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.mail.outboxFile).toBeUndefined();
+    expect(parseConfig({ OUTBOX_FILE: ".data/outbox.ndjson" }).mail.outboxFile).toBe(".data/outbox.ndjson");
   });
 
   it("treats empty strings as unset, as .env files write them", () => {

@@ -31,6 +31,7 @@ const rawSchema = z.object({
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional()),
   MAIL_FROM: z.string().trim().default("Happr <hello@happr.app>"),
   SUPPORT_EMAIL: z.email({ message: "SUPPORT_EMAIL must be an email address" }).default("support@happr.app"),
+  OUTBOX_FILE: optionalString,
 
   // Identity: Cognito when its pool is configured, otherwise the built-in OIDC issuer.
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional()),
@@ -130,6 +131,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
       smtpUrl: raw.SMTP_URL,
       from: raw.MAIL_FROM,
       supportEmail: raw.SUPPORT_EMAIL,
+      outboxFile: raw.OUTBOX_FILE,
     },
     auth: { secret: raw.AUTH_SECRET },
     identity: parseIdentity(raw, siteUrl),

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import { auth } from "@/auth";
 import { signOutEverywhereAction } from "./actions";
@@ -30,13 +29,13 @@ export default async function MyAccountPage() {
         <h2 id="sessions" className="text-lg font-semibold text-ink">Sessions</h2>
         <p className="mt-2 text-sm text-muted">Signing out everywhere ends your sessions on every device, this one included.</p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link
+          {/* A full page load, not a client-side navigation: the whole page must forget the session. */}
+          <a
             href="/auth/sign-out"
-            prefetch={false}
             className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700"
           >
             Log Out
-          </Link>
+          </a>
           <form action={signOutEverywhereAction}>
             <button
               type="submit"

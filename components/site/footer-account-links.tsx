@@ -14,7 +14,8 @@ export function FooterAccountLinks() {
         {isAuthenticated === null ? null : isAuthenticated ? (
           <>
             <li><Link className={linkClass} href="/my-account">My Account</Link></li>
-            <li><Link className={linkClass} href="/auth/sign-out" prefetch={false}>Log Out</Link></li>
+            {/* A full page load: the session state of the whole page must go, not just this view's. */}
+            <li><a className={linkClass} href="/auth/sign-out">Log Out</a></li>
           </>
         ) : (
           <li><Link className={linkClass} href="/auth/sign-in" prefetch={false}>Sign In</Link></li>

@@ -1,4 +1,5 @@
 import "server-only";
+import { appendFileSync } from "node:fs";
 import { z } from "zod";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
@@ -44,6 +45,7 @@ export async function sendEmail(message: EmailMessage, tx?: Executor): Promise<{
     .values({ channel: "email", recipient: parsed.to, replyTo: parsed.replyTo, subject: parsed.subject, body: parsed.text })
     .returning({ id: outbox.id });
   echoInDevelopment(`email to ${parsed.to}${parsed.replyTo ? ` (reply-to ${parsed.replyTo})` : ""}`, parsed.subject, parsed.text);
+  copyToOutboxFile({ channel: "email", to: parsed.to, subject: parsed.subject, body: parsed.text });
   return { id: row!.id };
 }
 
@@ -56,6 +58,7 @@ export async function sendSms(message: SmsMessage, tx?: Executor): Promise<{ id:
     .values({ channel: "sms", recipient: parsed.to, body: parsed.body })
     .returning({ id: outbox.id });
   echoInDevelopment(`SMS to ${parsed.to}`, undefined, parsed.body);
+  copyToOutboxFile({ channel: "sms", to: parsed.to, body: parsed.body });
   return { id: row!.id };
 }
 
@@ -66,4 +69,12 @@ function echoInDevelopment(what: string, subject: string | undefined, body: stri
   if (subject) lines.push(`  Subject: ${subject}`);
   lines.push(...body.split("\n").map((line) => `  | ${line}`));
   console.info(lines.join("\n"));
+}
+
+// OUTBOX_FILE: every queued message is also appended there as a JSON line, for local tools and the
+// browser journeys, which cannot open the server's embedded database while it runs.
+function copyToOutboxFile(message: { channel: "email" | "sms"; to: string; subject?: string; body: string }) {
+  const file = getConfig().mail.outboxFile;
+  if (!file) return;
+  appendFileSync(file, `${JSON.stringify({ ...message, at: new Date().toISOString() })}\n`);
 }
