@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 
 const outboxFile = ".data/e2e/outbox.ndjson";
@@ -8,6 +8,8 @@ async function codeSentTo(email: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(() => {
+      // The server creates the file with the first message it queues.
+      if (!existsSync(outboxFile)) return undefined;
       const lines = readFileSync(outboxFile, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { to: string; body: string });
       code = lines.filter((message) => message.to.toLowerCase() === email.toLowerCase()).at(-1)?.body.match(/\b(\d{6})\b/)?.[1];
       return code;
