@@ -1,32 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
-
-const outboxFile = ".data/e2e/outbox.ndjson";
-
-/** The newest 6-digit code emailed to `email`, from the server's outbox copy. */
-async function codeSentTo(email: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(() => {
-      // The server creates the file with the first message it queues.
-      if (!existsSync(outboxFile)) return undefined;
-      const lines = readFileSync(outboxFile, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { to: string; body: string });
-      code = lines.filter((message) => message.to.toLowerCase() === email.toLowerCase()).at(-1)?.body.match(/\b(\d{6})\b/)?.[1];
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
+import { expect, test } from "@playwright/test";
+import { codeSentTo, memberPassword, signIn, uniqueEmail } from "./support/members";
 
 test("a new member signs up, confirms with the emailed code, lands signed in, signs out and signs in again through the guard", async ({ page }) => {
-  const email = `member.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const password = "Sunrise-Garden-42!";
+  const email = uniqueEmail();
+  const password = memberPassword;
 
   await page.goto("/auth/sign-up");
   await page.getByLabel(/^First name/).fill("Ada");

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from "node:fs";
+import { expect, type Page } from "@playwright/test";
+
+// The e2e server (playwright.config.ts) copies every outgoing message here.
+const outboxFile = ".data/e2e/outbox.ndjson";
+
+type OutboxMessage = { to: string; subject?: string; body: string };
+
+/** Every message sent to `recipient` (an email or a phone number) so far, oldest first. */
+export function messagesTo(recipient: string): OutboxMessage[] {
+  // The server creates the file with the first message it queues.
+  if (!existsSync(outboxFile)) return [];
+  return readFileSync(outboxFile, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as OutboxMessage)
+    .filter((message) => message.to.toLowerCase() === recipient.toLowerCase());
+}
+
+/** The newest 6-digit code sent to `recipient`, waiting for it to arrive; `after` skips older codes. */
+export async function codeSentTo(recipient: string, { after = 0 }: { after?: number } = {}): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      code = messagesTo(recipient).slice(after).at(-1)?.body.match(/\b(\d{6})\b/)?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+/** A unique address per test, so parallel runs never meet. */
+export function uniqueEmail(prefix = "member"): string {
+  return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+export const memberPassword = "Sunrise-Garden-42!";
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Signs up through the built-in issuer's pages and confirms with the emailed code; lands on /my-account. */
+export async function signUp(page: Page, { email = uniqueEmail(), password = memberPassword, firstName = "Ada", lastName = "Lovelace" } = {}) {
+  await page.goto("/auth/sign-up");
+  await page.getByLabel(/^First name/).fill(firstName);
+  await page.getByLabel(/^Last name/).fill(lastName);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByLabel(/^Confirmation code/).fill(await codeSentTo(email));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/my-account$/);
+  return { email, password };
+}
