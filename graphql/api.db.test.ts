@@ -251,4 +251,21 @@ describe("rate limit", () => {
     // Another member has their own allowance.
     expect(resultOf((await limited.gql(ops.previewProration, validArgs("previewProration"), "alice")).body, "previewProration").statusCode).not.toBe(429);
   });
+
+  it("counts guests' catalogue reads by client address, so one address cannot drain the provider's quota", async () => {
+    const limited = createTestServer({ members, billing: async () => billing, limitProviderCall: (subject) => consume("graphql-guest-test", subject, { limit: 2, windowSeconds: 60 }) });
+    const from = (address: string) => ({ "x-forwarded-for": address });
+    const plans = async (address: string) => resultOf((await limited.gql(ops.getPlans, {}, "guest", from(address))).body, "getPlans");
+    const first = await plans("203.0.113.5");
+    expect(first.statusCode).toBe(200);
+    expect(first.plans).toHaveLength(4);
+    const price = resultOf((await limited.gql(ops.getPriceDetails, validArgs("getPriceDetails"), "guest", from("203.0.113.5"))).body, "getPriceDetails");
+    expect(price.statusCode).toBe(200);
+    const refused = await plans("203.0.113.5");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.plans).toEqual([]);
+    // Another address, and a member, each have their own allowance.
+    expect((await plans("198.51.100.7")).statusCode).toBe(200);
+    expect(resultOf((await limited.gql(ops.getPlans, {}, "bob", from("203.0.113.5"))).body, "getPlans").statusCode).toBe(200);
+  });
 });

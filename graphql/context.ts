@@ -8,6 +8,11 @@ export type GraphQLContext = {
   billing: () => Promise<BillingService>;
   /** The site's origin: checkout return URLs must be on it. */
   siteUrl: string;
-  /** Counts one operation that reaches the payment provider for this member. */
-  limitProviderCall: (memberId: string) => Promise<RateLimitResult>;
+  /** The request's client address: guests' provider calls are counted by it. */
+  clientAddress: string;
+  /**
+   * Counts one operation that reaches the payment provider for `subject`: a member id, or
+   * `guest:<client address>` for the catalogue reads guests may make.
+   */
+  limitProviderCall: (subject: string) => Promise<RateLimitResult>;
 };

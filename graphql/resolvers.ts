@@ -48,7 +48,17 @@ function forAnyone(empty: Empty, body: (args: Args, context: GraphQLContext) => 
 
 /** Operations that reach the payment provider count against the member's rate limit (after argument checks). */
 async function limit(context: GraphQLContext, member: Member) {
-  const result = await context.limitProviderCall(member.memberId);
+  await limitSubject(context, member.memberId);
+}
+
+/** The catalogue reads guests may make reach the provider too (Stripe): guests are counted by address. */
+async function limitCatalogueRead(context: GraphQLContext) {
+  const member = memberOf(context.caller);
+  await limitSubject(context, member ? member.memberId : `guest:${context.clientAddress}`);
+}
+
+async function limitSubject(context: GraphQLContext, subject: string) {
+  const result = await context.limitProviderCall(subject);
   if (!result.allowed) throw new TooManyRequests(result.retryAfterSeconds);
 }
 
@@ -120,7 +130,10 @@ export const resolvers = {
       };
     }),
 
-    getPlans: forAnyone({ plans: [] as unknown[] }, async (_args, context) => ({ ...ok(), plans: (await (await context.billing()).getPlans()).map(planOf) })),
+    getPlans: forAnyone({ plans: [] as unknown[] }, async (_args, context) => {
+      await limitCatalogueRead(context);
+      return { ...ok(), plans: (await (await context.billing()).getPlans()).map(planOf) };
+    }),
   },
 
   Mutation: {
@@ -160,7 +173,9 @@ export const resolvers = {
     }),
 
     getPriceDetails: forAnyone({ priceDetail: null }, async (args, context) => {
-      const price = await (await context.billing()).getPriceDetails(String(parseArg(priceIdSchema(), args.priceId)));
+      const priceId = String(parseArg(priceIdSchema(), args.priceId));
+      await limitCatalogueRead(context);
+      const price = await (await context.billing()).getPriceDetails(priceId);
       return {
         ...ok(),
         priceDetail: {

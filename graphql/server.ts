@@ -4,6 +4,7 @@ import { createGraphQLError, createSchema, createYoga, type Plugin } from "graph
 import type { Caller } from "@/lib/auth/caller";
 import type { BillingService } from "@/lib/billing/service";
 import type { RateLimitResult } from "@/lib/rate-limit";
+import { clientAddress } from "@/lib/request/client-address";
 import type { GraphQLContext } from "./context";
 import { resolvers } from "./resolvers";
 import { typeDefs } from "./type-defs";
@@ -12,7 +13,7 @@ export type GraphQLServerOptions = {
   resolveCaller: (request: Request) => Promise<Caller>;
   billing: () => Promise<BillingService>;
   siteUrl: string;
-  limitProviderCall: (memberId: string) => Promise<RateLimitResult>;
+  limitProviderCall: (subject: string) => Promise<RateLimitResult>;
   production: boolean;
   endpoint?: string;
 };
@@ -86,6 +87,7 @@ export function createGraphQLServer(options: GraphQLServerOptions) {
       caller: await options.resolveCaller(request),
       billing: options.billing,
       siteUrl: options.siteUrl,
+      clientAddress: clientAddress(request.headers),
       limitProviderCall: options.limitProviderCall,
     }),
     plugins: [

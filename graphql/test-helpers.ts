@@ -16,7 +16,7 @@ export function testCaller(members: Record<string, Member>) {
 export type TestServerOptions = {
   members: Record<string, Member>;
   billing: () => Promise<BillingService>;
-  limitProviderCall?: (memberId: string) => Promise<RateLimitResult>;
+  limitProviderCall?: (subject: string) => Promise<RateLimitResult>;
   production?: boolean;
 };
 
@@ -29,8 +29,8 @@ export function createTestServer(options: TestServerOptions) {
     production: options.production ?? false,
   });
   /** POSTs one operation as `who` (a member id, "guest" or "invalid") and answers the parsed body. */
-  async function gql(query: string, variables: Record<string, unknown> = {}, who = "guest") {
-    const headers: Record<string, string> = { "content-type": "application/json" };
+  async function gql(query: string, variables: Record<string, unknown> = {}, who = "guest", extraHeaders: Record<string, string> = {}) {
+    const headers: Record<string, string> = { ...extraHeaders, "content-type": "application/json" };
     if (who === "invalid") headers["x-test-invalid"] = "1";
     else if (who !== "guest") headers["x-test-member"] = who;
     const response = await yoga.fetch("http://localhost/graphql", { method: "POST", headers, body: JSON.stringify({ query, variables }) });

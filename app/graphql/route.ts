@@ -7,7 +7,8 @@ import { createGraphQLServer } from "@/graphql/server";
 // The public GraphQL API (graphql/schema.graphql): a thin route over graphql-yoga.
 export const dynamic = "force-dynamic";
 
-// Calls that reach the payment provider: 30 a minute per member, shared by every instance (database counter).
+// Calls that reach the payment provider: 30 a minute per member (or per guest's address, for the
+// catalogue reads guests may make), shared by every instance (database counter).
 const PROVIDER_CALLS = { limit: 30, windowSeconds: 60 };
 
 let yoga: ReturnType<typeof createGraphQLServer> | undefined;
@@ -17,7 +18,7 @@ function server() {
   yoga ??= createGraphQLServer({
     resolveCaller: (request) => resolveCaller(request),
     billing: getBillingService,
-    limitProviderCall: (memberId) => consume("graphql-provider", memberId, PROVIDER_CALLS),
+    limitProviderCall: (subject) => consume("graphql-provider", subject, PROVIDER_CALLS),
     siteUrl: getConfig().siteUrl,
     production: getConfig().isProduction,
   });
