@@ -20,11 +20,13 @@ import { parseOptions, type BenchOptions } from "./lib/options";
 import type { BenchContext, Section, SectionOutput } from "./lib/section";
 import { buildNextApp, findFreePort, startNextApp, stopAll, type RunningApp } from "./lib/server";
 import { firstLoadJsSection } from "./sections/first-load-js";
+import { graphqlApiSection } from "./sections/graphql-api";
 import { lighthouseSection } from "./sections/lighthouse";
 import { throughputSection } from "./sections/throughput";
+import { webhooksSection } from "./sections/webhooks";
 
 /** The measurements, in order. Later issues add theirs here (a `Section` in bench/sections/). */
-const sections: Section[] = [throughputSection, firstLoadJsSection, lighthouseSection];
+const sections: Section[] = [throughputSection, firstLoadJsSection, lighthouseSection, graphqlApiSection, webhooksSection];
 
 const started = Date.now();
 const log = (message: string) => process.stderr.write(`[bench +${((Date.now() - started) / 1000).toFixed(0)}s] ${message}\n`);
@@ -151,34 +153,36 @@ async function main(): Promise<number> {
 
   let exitCode = 0;
   try {
-    let apps: Awaited<ReturnType<typeof prepare>>;
-    try {
-      apps = await prepare(options);
-    } catch (error) {
-      report.setupError = (error as Error).message;
-      console.error(`\nbench: could not set up the apps: ${report.setupError}`);
-      return 2;
+    // Sections that start their own servers do not need the two Next.js apps built and running.
+    let apps: Awaited<ReturnType<typeof prepare>> | undefined;
+    if (selected.some((section) => !section.standalone)) {
+      try {
+        apps = await prepare(options);
+      } catch (error) {
+        report.setupError = (error as Error).message;
+        console.error(`\nbench: could not set up the apps: ${report.setupError}`);
+        return 2;
+      }
+      report.apps = {
+        main: { url: apps.main.baseUrl, buildSeconds: apps.builds.main ?? "skipped" },
+        baseline: { url: apps.baseline.baseUrl, buildSeconds: apps.builds.baseline ?? "skipped" },
+      };
     }
-    report.apps = {
-      main: { url: apps.main.baseUrl, buildSeconds: apps.builds.main ?? "skipped" },
-      baseline: { url: apps.baseline.baseUrl, buildSeconds: apps.builds.baseline ?? "skipped" },
-    };
-    const ctx: BenchContext = { options, main: apps.main, baseline: apps.baseline, log };
     console.log(
       `# Happr benchmarks  ${report.startedAt}  (next ${report.machine.next}, node ${process.version}, ${report.machine.cpus} CPUs, load ${report.machine.loadAverageAtStart.join(" ")})`,
     );
-    console.log(`main ${apps.main.baseUrl}  baseline ${apps.baseline.baseUrl}`);
+    if (apps) console.log(`main ${apps.main.baseUrl}  baseline ${apps.baseline.baseUrl}`);
 
     for (const section of selected) {
       const sectionStart = Date.now();
       let record: SectionRecord;
       try {
-        const output = await section.run(ctx);
+        const output = section.standalone ? await section.run({ options, log }) : await section.run({ options, main: apps!.main, baseline: apps!.baseline, log } satisfies BenchContext);
         record = { title: section.title, ok: true, seconds: (Date.now() - sectionStart) / 1000, ...output };
         report.belowGoal.push(...(output.belowGoal ?? []));
       } catch (error) {
         // A server that died (or was killed) explains most failures: say so.
-        const dead = [apps.main, apps.baseline]
+        const dead = (apps ? [apps.main, apps.baseline] : [])
           .filter((app) => app.exited() !== undefined)
           .map((app) => `; the ${app.name} server stopped (${app.exited()}), log ${app.logFile}`);
         record = { title: section.title, ok: false, seconds: (Date.now() - sectionStart) / 1000, error: `${(error as Error).message}${dead.join("")}` };

@@ -24,9 +24,10 @@ export type SectionOutput = {
   data: unknown;
 };
 
+/** What a section that starts its own servers gets (the two Next.js apps are not started for it alone). */
+export type StandaloneContext = Omit<BenchContext, "main" | "baseline">;
+
 /** A named measurement; bench/run.ts runs the registered ones in order. */
-export type Section = {
-  name: string;
-  title: string;
-  run(ctx: BenchContext): Promise<SectionOutput>;
-};
+export type Section =
+  | { name: string; title: string; standalone?: false; run(ctx: BenchContext): Promise<SectionOutput> }
+  | { name: string; title: string; standalone: true; run(ctx: StandaloneContext): Promise<SectionOutput> };

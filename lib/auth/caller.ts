@@ -3,10 +3,9 @@ import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify,
 import { z } from "zod";
 import { getConfig } from "../config";
 import { callUserPool } from "../identity/cognito/user-pool";
-import { findAccountClaims } from "../identity/oidc/claims";
 import { createOidcAdapter } from "../identity/oidc/adapter";
 import { getIssuerJwks, publicJwks } from "../identity/oidc/keys";
-import { isSessionCurrent } from "../identity/accounts";
+import { findCurrentAccount } from "../identity/accounts";
 import { BUILTIN_CLIENT_ID } from "./secrets";
 
 /**
@@ -88,10 +87,8 @@ export function createOpaqueTokenVerifier(options: {
 export const builtinMemberLookup: MemberLookup = async (claims) => {
   // iat has whole seconds while the revocation point has milliseconds: read iat as the end of its
   // second, or the fresh token issued right after a password change would count as revoked.
-  if (!(await isSessionCurrent(claims.sub, new Date(claims.iat * 1000 + 999)))) return undefined;
-  const account = await findAccountClaims(claims.sub);
-  if (!account) return undefined;
-  return { memberId: account.sub, email: account.email, name: account.name || null };
+  const account = await findCurrentAccount(claims.sub, new Date(claims.iat * 1000 + 999));
+  return account ? { memberId: account.id, email: account.email, name: account.name || null } : undefined;
 };
 
 const cognitoUser = z.object({

@@ -265,6 +265,17 @@ export async function isSessionCurrent(accountId: string, issuedAt: Date, contex
   return issuedAt.getTime() >= account.sessionsValidAfter.getTime();
 }
 
+/**
+ * The confirmed account behind an API token issued at `issuedAt`, in one read (it runs on every API
+ * request): undefined when the account is gone, not confirmed, or its sessions were revoked since.
+ */
+export async function findCurrentAccount(accountId: string, issuedAt: Date, context?: IdentityContext) {
+  const { db } = await resolveContext(context);
+  const account = await findAccountById(db, accountId);
+  if (!account || account.status !== "CONFIRMED" || issuedAt.getTime() < account.sessionsValidAfter.getTime()) return undefined;
+  return { id: account.id, email: account.email, name: `${account.givenName} ${account.familyName}`.trim() };
+}
+
 const changePasswordSchema = z.object({ previousPassword: passwordField, proposedPassword: passwordField });
 
 /**

@@ -1,0 +1,164 @@
+/**
+ * A benchmark server process (run by bench/lib/child-server.ts with `tsx --conditions=react-server`,
+ * as lib/ modules are server-only). It serves the app's own code over loopback on an embedded
+ * database in a temporary directory, seeded for one measurement, and prints one JSON line on stdout
+ * saying where it listens and what the load generator needs:
+ *
+ *   graphql   the GraphQL API (graphql/server.ts with the real caller resolution and billing service,
+ *             sandbox billing): one confirmed member with an active subscription and an access token
+ *             stored the way the built-in issuer stores its opaque tokens.
+ *   webhooks  POST /api/webhooks/stripe's handler with the Stripe adapter talking to the fake Stripe
+ *             API (lib/billing/stripe/fake-stripe-api.ts) in this process; the signed deliveries are
+ *             written to the file named by the second argument. GET /stats counts what was stored.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import { handleStripeWebhook } from "@/app/api/webhooks/stripe/handler";
+import { resolveCaller } from "@/lib/auth/caller";
+import { BUILTIN_CLIENT_ID } from "@/lib/auth/secrets";
+import fixtures from "@/lib/billing/__fixtures__/stripe-objects.json";
+import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
+import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
+import { createBillingService } from "@/lib/billing/service";
+import { FakeStripeApi } from "@/lib/billing/stripe/fake-stripe-api";
+import { signTestWebhook } from "@/lib/billing/stripe/sign-test-webhook";
+import { StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider";
+import { getDb, installDatabase } from "@/lib/db/client";
+import { openDatabase } from "@/lib/db/open";
+import * as t from "@/lib/db/schema";
+import { confirmSignUp, signUp } from "@/lib/identity/accounts";
+import { createOidcAdapter } from "@/lib/identity/oidc/adapter";
+import { lastCodeSentTo } from "@/lib/identity/test-helpers";
+import { consume } from "@/lib/rate-limit";
+import { createGraphQLServer } from "@/graphql/server";
+
+const SITE = "http://localhost:3000";
+const [mode, planFile] = process.argv.slice(2);
+
+/** Node request -> fetch Request, for handlers written against the Fetch API (as Next's routes are). */
+async function toRequest(req: IncomingMessage): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+  const body = req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks);
+  return new Request(`http://127.0.0.1${req.url ?? "/"}`, { method: req.method, headers, body });
+}
+
+async function send(res: ServerResponse, response: Response) {
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Promise<number> {
+  const server = createServer((req, res) => {
+    handler(req, res).catch((error: unknown) => {
+      console.error(error);
+      res.writeHead(500).end();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+async function graphqlServer() {
+  const email = `bench.${randomBytes(4).toString("hex")}@example.com`;
+  const { accountId } = await signUp({ email, password: "Bench-Mark-42!", givenName: "Bench", familyName: "Member" }, { mfa: "optional" });
+  await confirmSignUp({ email, code: await lastCodeSentTo(await getDb(), email) }, { mfa: "optional" });
+  const member = { memberId: accountId, email, name: "Bench Member" };
+
+  const provider = new SandboxBillingProvider({ getDb, siteUrl: SITE });
+  const billing = createBillingService(provider, { siteUrl: SITE });
+  const session = await billing.createCheckoutSession(member, { priceId: sandboxPriceId("happr_family_monthly"), successUrl: `${SITE}/my-account`, cancelUrl: `${SITE}/pricing` });
+  if (!session.url) throw new Error("the sandbox checkout has no URL");
+  const sessionId = new URL(session.url).pathname.split("/").at(-1)!;
+  await completeSandboxCheckout(provider, sessionId, { number: "4242424242424242", expMonth: 12, expYear: 2035, cvc: "123", name: "Bench Member" });
+  await billing.validateSession(member, sessionId);
+
+  // An access token as the built-in issuer stores it: opaque, looked up on every request.
+  const token = randomBytes(32).toString("base64url");
+  const now = Math.floor(Date.now() / 1000);
+  await createOidcAdapter()("AccessToken").upsert(
+    token,
+    { kind: "AccessToken", jti: token, accountId, clientId: BUILTIN_CLIENT_ID, iat: now, exp: now + 3600, scope: "openid email profile", grantId: "bench" },
+    3600,
+  );
+
+  const yoga = createGraphQLServer({
+    resolveCaller: (request) => resolveCaller(request),
+    billing: async () => billing,
+    limitProviderCall: (subject) => consume("graphql-provider", subject, { limit: 30, windowSeconds: 60 }),
+    siteUrl: SITE,
+    production: true,
+  });
+  const port = await listen(async (req, res) => send(res, await yoga.fetch(await toRequest(req))));
+  return { port, token };
+}
+
+async function webhookServer() {
+  const secret = `whsec_${randomBytes(16).toString("hex")}`;
+  const fake = new FakeStripeApi();
+  const stripe = new StripeBillingProvider({ secretKey: "sk_test_bench", webhookSecret: secret, ...(await fake.start()), maxNetworkRetries: 0 });
+
+  // 200 subscriptions, each announced by created + updated; 10% of them out of order (updated
+  // first) and 10% of all deliveries sent twice, the copy later in the stream.
+  const subscriptions = 200;
+  const deliveries: { id: string; body: string; signature: string }[] = [];
+  for (let i = 0; i < subscriptions; i += 1) {
+    const customer = await stripe.createCustomer({ email: `w${i}@example.com`, name: null, memberId: `bench-member-${i}` }, `bench-customer-${i}`);
+    const subscription = fake.seedPaidSubscription(customer.id, "price_live_happr_family_monthly");
+    const event = (type: string) => {
+      const id = `evt_bench_${i}_${type.split(".").at(-1)}`;
+      const body = JSON.stringify({ ...fixtures.event, id, type, data: { object: { ...fixtures.subscription, id: subscription.id, customer: customer.id } } });
+      return { id, body, signature: signTestWebhook(body, secret) };
+    };
+    const pair = [event("customer.subscription.created"), event("customer.subscription.updated")];
+    deliveries.push(...(i % 10 === 0 ? pair.reverse() : pair));
+  }
+  const unique = deliveries.length;
+  for (let i = 0; i < unique; i += 10) {
+    const copy = deliveries[i]!;
+    deliveries.splice(Math.min(deliveries.length, i + 10 + Math.floor(Math.random() * 30)), 0, copy);
+  }
+  writeFileSync(planFile!, JSON.stringify({ deliveries, uniqueEvents: unique, subscriptions }));
+
+  const port = await listen(async (req, res) => {
+    if (req.method === "GET" && req.url === "/stats") {
+      const db = await getDb();
+      const [events] = await db.select({ n: count() }).from(t.billingProcessedEvents);
+      const [mirrored] = await db.select({ n: count() }).from(t.billingSubscriptions);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ events: events!.n, subscriptions: mirrored!.n }));
+      return;
+    }
+    await send(res, await handleStripeWebhook(await toRequest(req), stripe));
+  });
+  return { port };
+}
+
+async function main() {
+  if (mode !== "graphql" && !(mode === "webhooks" && planFile)) throw new Error("usage: api-server.ts graphql | webhooks <plan file>");
+  // The embedded default's kind of database (PGlite with its files on disk), thrown away afterwards.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "happr-bench-api-"));
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  installDatabase(database);
+  const stop = async () => {
+    await database.close().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop());
+  process.once("SIGINT", () => void stop());
+  const ready = mode === "graphql" ? await graphqlServer() : await webhookServer();
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
