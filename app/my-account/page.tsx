@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { auth } from "@/auth";
 import { signOutEverywhereAction } from "./actions";
+import { AuthenticatorSection } from "@/components/account/authenticator-section";
 
 export const metadata: Metadata = { title: "My Account", robots: { index: false } };
 
@@ -46,6 +47,7 @@ export default async function MyAccountPage() {
           </form>
         </div>
       </section>
+      <AuthenticatorSection />
     </div>
   );
 }
