@@ -14,14 +14,13 @@ export function AuthenticatorForm({ initial }: { initial: AuthenticatorFormState
   const messageRef = useRef<HTMLParagraphElement>(null);
   const first = useRef(true);
 
-  // After each answer, focus goes where the member must look: the code field while setting up, else the message.
+  // After each answer, focus goes where the member must look: the code field while setting up, else the
+  // message. On first render only for the setup step (a step answered before the page was interactive).
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    const isFirst = first.current;
+    first.current = false;
     if (state.status === "setup") document.getElementById(codeId)?.focus();
-    else messageRef.current?.focus();
+    else if (!isFirst) messageRef.current?.focus();
   }, [state, codeId]);
 
   const message = state.message ? (
