@@ -22,9 +22,10 @@ import { buildNextApp, findFreePort, startNextApp, stopAll, type RunningApp } fr
 import { firstLoadJsSection } from "./sections/first-load-js";
 import { lighthouseSection } from "./sections/lighthouse";
 import { throughputSection } from "./sections/throughput";
+import { authSection } from "./sections/auth";
 
 /** The measurements, in order. Later issues add theirs here (a `Section` in bench/sections/). */
-const sections: Section[] = [throughputSection, firstLoadJsSection, lighthouseSection];
+const sections: Section[] = [throughputSection, firstLoadJsSection, lighthouseSection, authSection];
 
 const started = Date.now();
 const log = (message: string) => process.stderr.write(`[bench +${((Date.now() - started) / 1000).toFixed(0)}s] ${message}\n`);

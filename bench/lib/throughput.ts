@@ -13,14 +13,14 @@ export type ThroughputResult = {
   timeouts: number;
 };
 
-function run(url: string, connections: number, durationSeconds: number): Promise<autocannon.Result> {
+function run(url: string, connections: number, durationSeconds: number, headers?: Record<string, string>): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     // autocannon has its own clock; the extra guard only catches a hung instance.
     const guard = setTimeout(
       () => reject(new Error(`autocannon against ${url} did not finish within ${durationSeconds + 30} s`)),
       (durationSeconds + 30) * 1000,
     );
-    const instance = autocannon({ url, connections, duration: durationSeconds, timeout: 10 }, (error, result) => {
+    const instance = autocannon({ url, connections, duration: durationSeconds, timeout: 10, headers }, (error, result) => {
       clearTimeout(guard);
       if (error) reject(error);
       else resolve(result);
@@ -38,9 +38,11 @@ export async function measureThroughput(opts: {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
+  /** Sent with every request (e.g. a session cookie). */
+  headers?: Record<string, string>;
 }): Promise<ThroughputResult> {
-  if (opts.warmupSeconds > 0) await run(opts.url, opts.connections, opts.warmupSeconds);
-  const result = await run(opts.url, opts.connections, opts.durationSeconds);
+  if (opts.warmupSeconds > 0) await run(opts.url, opts.connections, opts.warmupSeconds, opts.headers);
+  const result = await run(opts.url, opts.connections, opts.durationSeconds, opts.headers);
   if (result.requests.total === 0) {
     throw new Error(`no request to ${opts.url} completed (errors ${result.errors}, timeouts ${result.timeouts})`);
   }
