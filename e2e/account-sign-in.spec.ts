@@ -3,6 +3,9 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { TOTP_PERIOD_SECONDS, totpCode } from "../lib/identity/totp";
 import { codeSentTo, memberPassword, messagesTo, signIn, signUp, uniqueEmail } from "./support/members";
 
+// A sign-in hashes the password (scrypt) and runs the OIDC round trip: on a busy machine that outlasts expect's 5 s.
+const signInTimeout = 15_000;
+
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 async function expectNoAxeViolations(page: Page) {
@@ -79,11 +82,11 @@ test("a member turns on the authenticator app, signs in with its code, and turns
   await expectSignedOut(page);
 
   await signInFrom(page, "/my-account", email, password);
-  await expect(page.getByRole("heading", { name: "Enter the code from your authenticator app" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Enter the code from your authenticator app" })).toBeVisible({ timeout: signInTimeout });
   await expectNoAxeViolations(page);
   await page.getByLabel(/^Code/).fill(await freshCode(secret, new Date()));
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(page).toHaveURL(/\/my-account$/, { timeout: signInTimeout });
   await expectSignedIn(page);
 
   await card.getByRole("button", { name: "Turn off authenticator app" }).click();
@@ -93,7 +96,7 @@ test("a member turns on the authenticator app, signs in with its code, and turns
 
   // With the app off, the password alone signs in again.
   await signInFrom(page, "/my-account", email, password);
-  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(page).toHaveURL(/\/my-account$/, { timeout: signInTimeout });
   await expect(card.getByText(/^Off\./)).toBeVisible();
 });
 
@@ -137,7 +140,7 @@ test("a member who forgot the password resets it with the emailed code; sessions
     await signIn(page, email, password);
     await expect(page.getByText(/incorrect username or password/i)).toBeVisible();
     await signIn(page, email, newPassword);
-    await expect(page).toHaveURL(/\/my-account$/);
+    await expect(page).toHaveURL(/\/my-account$/, { timeout: signInTimeout });
     await expectSignedIn(page);
   } finally {
     await other.context.close();
@@ -151,8 +154,14 @@ test("sign out everywhere in one browser ends the session in another on its next
   const other = await otherBrowser(browser, baseURL);
   try {
     await signInFrom(other.page, "/my-account", email, password);
-    await expect(other.page).toHaveURL(/\/my-account$/);
+    await expect(other.page).toHaveURL(/\/my-account$/, { timeout: signInTimeout });
     await expectSignedIn(other.page);
+
+    // A post from another site is refused, and signs nobody out.
+    const forged = await page.request.post("/auth/sign-out-everywhere", { headers: { origin: "https://evil.example" }, maxRedirects: 0 });
+    expect(forged.status()).toBe(403);
+    await other.page.reload();
+    await expect(other.page).toHaveURL(/\/my-account$/, { timeout: signInTimeout });
 
     await page.getByRole("button", { name: "Sign out everywhere" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -166,7 +175,7 @@ test("sign out everywhere in one browser ends the session in another on its next
 
     // Signing in again afterwards works as usual.
     await signInFrom(other.page, "/my-account", email, password);
-    await expect(other.page).toHaveURL(/\/my-account$/);
+    await expect(other.page).toHaveURL(/\/my-account$/, { timeout: signInTimeout });
     await expectSignedIn(other.page);
   } finally {
     await other.context.close();
@@ -190,7 +199,7 @@ test("a second sign-in in the same browser replaces the first one's pending MFA 
     const secondTab = await other.context.newPage();
     for (const tab of [firstTab, secondTab]) {
       await signInFrom(tab, "/my-account", email, password);
-      await expect(tab.getByRole("heading", { name: "Enter the code from your authenticator app" })).toBeVisible();
+      await expect(tab.getByRole("heading", { name: "Enter the code from your authenticator app" })).toBeVisible({ timeout: signInTimeout });
     }
     const code = await freshCode(secret, enrolledAt);
     await firstTab.getByLabel(/^Code/).fill(code);
@@ -201,7 +210,7 @@ test("a second sign-in in the same browser replaces the first one's pending MFA 
 
     await secondTab.getByLabel(/^Code/).fill(code);
     await secondTab.getByRole("button", { name: "Continue" }).click();
-    await expect(secondTab).toHaveURL(/\/my-account$/);
+    await expect(secondTab).toHaveURL(/\/my-account$/, { timeout: signInTimeout });
   } finally {
     await other.context.close();
   }
