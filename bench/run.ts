@@ -24,9 +24,10 @@ import { graphqlApiSection } from "./sections/graphql-api";
 import { lighthouseSection } from "./sections/lighthouse";
 import { throughputSection } from "./sections/throughput";
 import { webhooksSection } from "./sections/webhooks";
+import { authSection } from "./sections/auth";
 
 /** The measurements, in order. Later issues add theirs here (a `Section` in bench/sections/). */
-const sections: Section[] = [throughputSection, firstLoadJsSection, lighthouseSection, graphqlApiSection, webhooksSection];
+const sections: Section[] = [throughputSection, firstLoadJsSection, lighthouseSection, authSection, graphqlApiSection, webhooksSection];
 
 const started = Date.now();
 const log = (message: string) => process.stderr.write(`[bench +${((Date.now() - started) / 1000).toFixed(0)}s] ${message}\n`);

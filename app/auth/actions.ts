@@ -3,6 +3,7 @@
 import QRCode from "qrcode";
 import { redirect } from "next/navigation";
 import {
+  abandonSignIn,
   associateSoftwareTokenForChallenge,
   confirmSignUpAndSignIn,
   confirmForgotPassword,
@@ -15,8 +16,10 @@ import {
   type SignInResult,
 } from "@/lib/identity";
 import { AUTO_SIGN_IN_LIFETIME_MS } from "@/lib/identity/accounts";
+import { CHALLENGE_LIFETIME_MS } from "@/lib/identity/sign-in";
+import { assertCurrentChallenge, beginPasswordSignIn, recordSignInStep } from "@/lib/auth/pending-challenge";
 import { failureState, type AuthFormState } from "@/lib/auth/forms";
-import { clearAuthCookie, finishSignIn, identityContext, readAuthCookie, setAuthCookie } from "@/lib/auth/browser";
+import { challengeJar, clearAuthCookie, finishSignIn, identityContext, readAuthCookie, setAuthCookie } from "@/lib/auth/browser";
 
 const text = (formData: FormData, name: string) => {
   const value = formData.get(name);
@@ -33,6 +36,7 @@ function signedInState(redirectTo: string, values: AuthFormState["values"]): Aut
 
 /** A challenge to show next, or where to go now that the member is signed in. */
 async function nextStep(result: SignInResult, formData: FormData, values: AuthFormState["values"]): Promise<AuthFormState | string> {
+  await recordSignInStep(challengeJar, result, new Date(Date.now() + CHALLENGE_LIFETIME_MS));
   if (result.signedIn) {
     return finishSignIn(result.accountId, {
       interaction: text(formData, "interaction") || undefined,
@@ -52,6 +56,8 @@ export async function signInAction(_previous: AuthFormState, formData: FormData)
   const values = { email: text(formData, "email") };
   let next: AuthFormState | string;
   try {
+    // One pending password sign-in per browser: this one replaces any challenge left open before.
+    await beginPasswordSignIn(challengeJar, async (session) => abandonSignIn(session, await identityContext()));
     const result = await signIn(
       { email: values.email, password: text(formData, "password"), deviceKey: await readAuthCookie("device") },
       await identityContext(),
@@ -69,6 +75,7 @@ export async function challengeAction(previous: AuthFormState, formData: FormDat
   if (!challenge) return { ...previous, status: "error", message: messages.sessionExpired };
   let next: AuthFormState | string;
   try {
+    await assertCurrentChallenge(challengeJar, challenge.session);
     const result = await respondToChallenge(
       {
         session: challenge.session,

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { auth } from "@/auth";
-import { signOutEverywhereAction } from "./actions";
+import { SignOutEverywhereButton } from "@/components/account/sign-out-everywhere-button";
+import { AuthenticatorSection } from "@/components/account/authenticator-section";
 
 export const metadata: Metadata = { title: "My Account", robots: { index: false } };
 
@@ -36,16 +37,10 @@ export default async function MyAccountPage() {
           >
             Log Out
           </a>
-          <form action={signOutEverywhereAction}>
-            <button
-              type="submit"
-              className="inline-flex min-h-11 items-center justify-center rounded-full border border-brand-200 bg-white px-5 py-2 text-sm font-semibold text-ink hover:bg-brand-50"
-            >
-              Sign out everywhere
-            </button>
-          </form>
+          <SignOutEverywhereButton />
         </div>
       </section>
+      <AuthenticatorSection />
     </div>
   );
 }

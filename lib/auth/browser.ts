@@ -7,6 +7,7 @@ import { completeInteraction } from "./issuer";
 import { signValue } from "./secrets";
 import { AUTH_COOKIES, cookieName, decodePendingSignIn, encodePendingSignIn, PENDING_SIGN_IN_LIFETIME_MS } from "./sign-in-cookies";
 import { safeContinuePath } from "./continue";
+import type { ChallengeJar } from "./pending-challenge";
 
 /** The sign-in pages' view of this browser: its cookies and address (server actions and route handlers). */
 const secure = () => getConfig().siteUrl.startsWith("https://");
@@ -54,3 +55,10 @@ export async function finishSignIn(
 export async function pendingSignIn(): Promise<string | undefined> {
   return decodePendingSignIn(await readAuthCookie("pending"), Date.now(), signValue);
 }
+
+/** This browser's open sign-in challenge, kept in its HttpOnly cookie. */
+export const challengeJar: ChallengeJar = {
+  get: () => readAuthCookie("challenge"),
+  set: (session, expires) => setAuthCookie("challenge", session, expires),
+  clear: () => clearAuthCookie("challenge"),
+};

@@ -11,6 +11,8 @@ export const AUTH_COOKIES = {
   autoSignIn: "happr.auto-sign-in",
   /** A finished sign-in waiting for an issuer interaction to attach to (signed, 10 minutes). */
   pending: "happr.pending-sign-in",
+  /** The session of this browser's one open sign-in challenge (see pending-challenge.ts). */
+  challenge: "happr.sign-in-challenge",
 } as const;
 
 export const PENDING_SIGN_IN_LIFETIME_MS = 10 * 60 * 1000;

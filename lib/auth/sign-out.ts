@@ -1,8 +1,9 @@
 import "server-only";
 import { getToken } from "next-auth/jwt";
+import { NextResponse, type NextRequest } from "next/server";
 import { getConfig } from "../config";
 import type { SessionToken } from "./config";
-import { endIssuerSession } from "./issuer";
+import { endIssuerSession, ISSUER_SESSION_COOKIE } from "./issuer";
 import { getAuthSecret } from "./secrets";
 import { withTimeout } from "./timeout";
 
@@ -71,4 +72,19 @@ export function clearSessionCookies(read: CookieReader, write: CookieWriter, iss
     }
     if (cookie.name === issuerCookie || cookie.name === `${issuerCookie}.sig`) write.set(cookie.name, "", { path: "/", maxAge: 0 });
   }
+}
+
+/**
+ * Signs this browser out: ends the provider's session (3 s at most), then clears the session
+ * cookie, the issuer's cookie and the page storage, and leaves for the provider's logout or home.
+ */
+export async function signOutResponse(request: NextRequest, token?: SessionToken | null): Promise<NextResponse> {
+  const current = token === undefined ? await readSessionToken(request.headers) : token;
+  await endProviderSession({ issuerSessionId: request.cookies.get(ISSUER_SESSION_COOKIE)?.value, token: current });
+  const response = NextResponse.redirect(afterSignOutUrl(), 303);
+  clearSessionCookies(request.cookies, response.cookies, ISSUER_SESSION_COOKIE);
+  // Profile and subscription state kept in sessionStorage by the member pages goes too.
+  response.headers.set("Clear-Site-Data", '"storage"');
+  response.headers.set("Cache-Control", "no-store");
+  return response;
 }

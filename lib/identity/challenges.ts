@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { identityChallenges } from "../db/schema/identity";
 import { hashToken, newToken } from "./hashing";
@@ -41,3 +41,23 @@ export async function consumeAutoSignIn(db: Db, accountId: string, session: stri
   return rows.length > 0;
 }
 
+
+/**
+ * Ends a sign-in challenge that is still open (the browser started another sign-in): its session can
+ * no longer be answered. Auto sign-in sessions are not touched.
+ */
+export async function abandonChallenge(db: Db, session: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(identityChallenges)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(identityChallenges.tokenHash, hashToken(session)),
+        ne(identityChallenges.name, "AUTO_SIGN_IN"),
+        isNull(identityChallenges.consumedAt),
+        gt(identityChallenges.expiresAt, now),
+      ),
+    )
+    .returning({ id: identityChallenges.id });
+  return rows.length > 0;
+}

@@ -16,7 +16,7 @@ export {
   type Account,
   type CodeDelivery,
 } from "./accounts";
-export { signIn, respondToChallenge, associateSoftwareTokenForChallenge, confirmSignUpAndSignIn, type SignInResult, type ChallengeName } from "./sign-in";
+export { signIn, respondToChallenge, abandonSignIn, associateSoftwareTokenForChallenge, confirmSignUpAndSignIn, type SignInResult, type ChallengeName } from "./sign-in";
 export {
   getMfaSettings,
   associateSoftwareToken,

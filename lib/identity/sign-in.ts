@@ -14,7 +14,7 @@ import { assertNotBlocked, clearAccountFailures, lockoutSubjects, recordFailure 
 import { enabledMfaMethods, finishTotpSetup, startTotpSetup, type MfaMethod } from "./mfa";
 import { assertPasswordPolicy, hashPassword, needsRehash } from "./password";
 import { hashToken } from "./hashing";
-import { storeChallenge } from "./challenges";
+import { abandonChallenge, storeChallenge } from "./challenges";
 import { matchTotpStep } from "./totp";
 import { maskPhone, parseInput, passwordField, usernameField } from "./validation";
 
@@ -243,4 +243,10 @@ export async function associateSoftwareTokenForChallenge(input: { session: strin
     if (challenge.name !== "MFA_SETUP") throw new IdentityError("InvalidParameterException", messages.noValidMfa);
     return startTotpSetup(tx, account);
   });
+}
+
+/** Abandons an unanswered challenge of this browser's earlier sign-in (see lib/auth/pending-challenge). */
+export async function abandonSignIn(session: string, context?: IdentityContext): Promise<void> {
+  const { db, now } = await resolveContext(context);
+  await abandonChallenge(db, session, now);
 }

@@ -1,0 +1,100 @@
+"use client";
+
+import { useActionState, useEffect, useId, useRef } from "react";
+import { authenticatorAction } from "@/app/my-account/mfa-actions";
+import type { AuthenticatorFormState } from "@/lib/auth/authenticator-form";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+
+/** Turn the authenticator app on (QR code, key, first code) or off; one form, one step at a time. */
+export function AuthenticatorForm({ initial }: { initial: AuthenticatorFormState }) {
+  const [state, action, pending] = useActionState(authenticatorAction, initial);
+  const id = useId();
+  const codeId = `${id}-code`;
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  const first = useRef(true);
+
+  // After each answer, focus goes where the member must look: the code field while setting up, else the
+  // message. On first render only for the setup step (a step answered before the page was interactive).
+  useEffect(() => {
+    const isFirst = first.current;
+    first.current = false;
+    if (state.status === "setup") document.getElementById(codeId)?.focus();
+    else if (!isFirst) messageRef.current?.focus();
+  }, [state, codeId]);
+
+  const message = state.message ? (
+    <p
+      ref={messageRef}
+      tabIndex={-1}
+      role={state.tone === "error" ? "alert" : "status"}
+      className={`rounded-xl px-4 py-3 text-sm font-medium ${state.tone === "error" ? "bg-red-50 text-red-800" : "bg-brand-50 text-ink"}`}
+    >
+      {state.message}
+    </p>
+  ) : null;
+
+  if (state.status === "setup" && state.setup) {
+    return (
+      <form action={action} noValidate aria-label="Set up your authenticator app" className="mt-4 grid gap-4">
+        {message}
+        <ol className="grid list-decimal gap-3 pl-5 text-sm text-ink">
+          <li>Scan this QR code with your authenticator app, or type the key into it by hand.</li>
+          <li>Enter the 6-digit code the app shows.</li>
+        </ol>
+        {/* eslint-disable-next-line @next/next/no-img-element */}
+        <img src={state.setup.qrDataUrl} width={200} height={200} alt="QR code to add Happr to your authenticator app" className="rounded-xl border border-slate-200" />
+        <p className="text-sm text-ink">
+          Key: <code className="break-all font-mono" data-testid="authenticator-secret">{state.setup.secretCode}</code>
+        </p>
+        <TextField
+          id={codeId}
+          name="code"
+          label="Code from your app"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+          aria-required="true"
+          maxLength={6}
+          error={state.codeError}
+        />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" name="intent" value="verify" pending={pending} pendingLabel="Checking…">
+            Verify and turn on
+          </Button>
+          <Button type="submit" name="intent" value="cancel" variant="secondary" disabled={pending}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <form action={action} className="mt-4 grid gap-4">
+      {message}
+      <p className="text-base text-ink">
+        {state.status === "on" ? (
+          <>
+            <span className="font-semibold">On</span> for <span className="font-medium">{state.deviceLabel}</span>.
+          </>
+        ) : (
+          <>
+            <span className="font-semibold">Off.</span> Signing in needs only your password.
+          </>
+        )}
+      </p>
+      <div>
+        {state.status === "on" ? (
+          <Button type="submit" name="intent" value="disable" variant="secondary" pending={pending} pendingLabel="Turning off…">
+            Turn off authenticator app
+          </Button>
+        ) : (
+          <Button type="submit" name="intent" value="start" pending={pending} pendingLabel="Preparing…">
+            Turn on authenticator app
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { initialAuthenticatorState, type AuthenticatorFormState } from "@/lib/auth/authenticator-form";
+import { currentMemberSecurity } from "@/lib/auth/member-security";
+import { AuthenticatorForm } from "./authenticator-form";
+
+/** /my-account's "Authenticator app" card: its current state is read on the server for this member. */
+export async function AuthenticatorSection() {
+  const security = await currentMemberSecurity();
+  if (!security) return null;
+  let initial: AuthenticatorFormState;
+  try {
+    initial = await initialAuthenticatorState(security);
+  } catch (error) {
+    console.error("[account] reading the authenticator status failed", error);
+    initial = { status: "off", deviceLabel: null, tone: "error", message: "We couldn't check your authenticator app just now. Reload the page to try again." };
+  }
+  return (
+    <section aria-labelledby="authenticator" className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="authenticator" className="text-lg font-semibold text-ink">
+        Authenticator app
+      </h2>
+      <p className="mt-2 text-sm text-muted">
+        With an authenticator app (such as Google Authenticator or 1Password), signing in also asks for a 6-digit code from your phone.
+      </p>
+      <AuthenticatorForm initial={initial} />
+    </section>
+  );
+}
