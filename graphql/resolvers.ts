@@ -188,6 +188,14 @@ export const resolvers = {
       return { ...ok("The subscription is canceled"), subscriptionId: result.subscriptionId, status: result.status };
     }),
 
+    // An extension of the contract: "Keep my plan" after a cancellation at period end.
+    resumeSubscription: forMember({ subscriptionId: null, status: null, cancelAt: null }, async (member, args, context) => {
+      parseArg(subscriptionIdSchema(), args.subscriptionId);
+      await limit(context, member);
+      const result = await (await context.billing()).resumeSubscription(member, String(args.subscriptionId));
+      return { ...ok("The subscription will renew"), subscriptionId: result.subscriptionId, status: result.status, cancelAt: result.cancelAt };
+    }),
+
     changeSubscriptionPlan: forMember(
       { subscriptionId: null, status: null, currentPeriodEnd: null, currentPeriodStart: null, priceId: null },
       async (member, args, context) => {
