@@ -9,7 +9,7 @@ import {
   subscriptionIdSchema,
   urlSchema,
 } from "@/lib/billing/inputs";
-import type { Price } from "@/lib/billing/port";
+import { paymentMethodView, planView, subscriptionView, transactionView } from "@/lib/billing/views";
 import { assertSameOrigin } from "@/lib/billing/rules";
 import type { Member } from "@/lib/auth/caller";
 import { getUserProfile, updateUserProfile, type UpdateUserProfileInput } from "@/lib/profile";
@@ -52,14 +52,6 @@ async function limit(context: GraphQLContext, member: Member) {
   if (!result.allowed) throw new TooManyRequests(result.retryAfterSeconds);
 }
 
-const planOf = (price: Price) => ({
-  priceId: price.id,
-  productName: price.productName,
-  productDescription: price.productDescription,
-  unitAmount: price.unitAmount,
-  currency: price.currency,
-  interval: price.interval,
-});
 
 const invitationToken = z.string().trim().min(1, "token is required").max(512, "token is too long");
 
@@ -71,16 +63,7 @@ export const resolvers = {
       const subscriptions = await (await context.billing()).getMySubscriptions(member.memberId);
       return {
         ...ok(),
-        subscriptionData: subscriptions.map((s) => ({
-          subscriptionId: s.subscriptionId,
-          status: s.status,
-          subItemId: s.subItemId,
-          currentPeriodStart: s.currentPeriodStart,
-          currentPeriodEnd: s.currentPeriodEnd,
-          planPriceId: s.priceId,
-          defaultPaymentMethod: s.defaultPaymentMethod,
-          cancelAt: s.cancelAt,
-        })),
+        subscriptionData: subscriptions.map(subscriptionView),
       };
     }),
 
@@ -94,14 +77,7 @@ export const resolvers = {
       const rows = await (await context.billing()).getTransactionHistory(member.memberId);
       return {
         ...ok(),
-        history: rows.map((row) => ({
-          transactionId: row.transactionId,
-          amount: row.amount,
-          currency: row.currency,
-          created: row.created,
-          status: row.status,
-          description: row.description,
-        })),
+        history: rows.map(transactionView),
       };
     }),
 
@@ -109,18 +85,11 @@ export const resolvers = {
       const rows = await (await context.billing()).getPaymentMethods(member.memberId);
       return {
         ...ok(),
-        paymentMethods: rows.map((row) => ({
-          paymentId: row.paymentMethodId,
-          paymentType: row.type,
-          card: row.brand && row.last4 && row.expMonth !== null && row.expYear !== null ? { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear } : null,
-          billingDetails: row.billingDetails ?? null,
-          created: row.created,
-          isDefault: row.isDefault,
-        })),
+        paymentMethods: rows.map(paymentMethodView),
       };
     }),
 
-    getPlans: forAnyone({ plans: [] as unknown[] }, async (_args, context) => ({ ...ok(), plans: (await (await context.billing()).getPlans()).map(planOf) })),
+    getPlans: forAnyone({ plans: [] as unknown[] }, async (_args, context) => ({ ...ok(), plans: (await (await context.billing()).getPlans()).map(planView) })),
   },
 
   Mutation: {
