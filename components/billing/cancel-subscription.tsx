@@ -65,14 +65,17 @@ export function CancelSubscription() {
     },
   };
 
-  const kinds: CancelSelection[] = active.cancelAt ? ["immediately"] : ["period_end", "immediately"];
+  // Set to end with no plan after it: only "now" is left. With a downgrade queued, cancelling at the
+  // period end still means something (the queued plan is dropped).
+  const cancelled = active.cancelAt !== null && !inQueue;
+  const kinds: CancelSelection[] = cancelled ? ["immediately"] : ["period_end", "immediately"];
   return (
     <section aria-labelledby="cancel-plan" className={sectionClass}>
       <h2 id="cancel-plan" className="text-lg font-semibold text-ink">
         Cancel subscription
       </h2>
       <p className="mt-2 mb-4 text-muted">
-        {active.cancelAt ? `Your plan already ends on ${formatDate(active.cancelAt)}. You can still end it now.` : "End your plan when this period ends, or now."}
+        {cancelled ? `Your plan already ends on ${formatDate(active.cancelAt!)}. You can still end it now.` : "End your plan when this period ends, or now."}
       </p>
       <div className="flex flex-wrap gap-3">
         {kinds.map((kind) => (

@@ -71,7 +71,7 @@ function CurrentSubscription() {
           </div>
           <div>
             <dt className="text-sm text-muted">Status</dt>
-            <dd className="font-medium text-ink">{active.cancelAt ? "Set to end" : statusLabel(active.status)}</dd>
+            <dd className="font-medium text-ink">{active.cancelAt && !inQueue ? "Set to end" : statusLabel(active.status)}</dd>
           </div>
           <div>
             <dt className="text-sm text-muted">{active.cancelAt ? "Ends on" : "Renews on"}</dt>
