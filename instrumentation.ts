@@ -10,10 +10,9 @@ export async function register() {
   // The sandbox billing engine's clock: renewals, scheduled cancellations and queued plans happen
   // on a timer in the running app (each instance may run it: the work claims its rows).
   if (getConfig().billing.kind === "sandbox") {
-    const { getBillingProvider } = await import("./lib/billing/provider");
-    const { SandboxBillingProvider } = await import("./lib/billing/sandbox/sandbox-provider");
+    const { asSandbox, getBillingProvider } = await import("./lib/billing/provider");
     const { startSandboxClockTimer } = await import("./lib/billing/sandbox/clock-timer");
-    const provider = await getBillingProvider();
-    if (provider instanceof SandboxBillingProvider) startSandboxClockTimer(provider);
+    const provider = asSandbox(await getBillingProvider());
+    if (provider) startSandboxClockTimer(provider);
   }
 }

@@ -2,9 +2,8 @@
 
 import { auth } from "@/auth";
 import { isBillingError } from "@/lib/billing/errors";
-import { getBillingProvider } from "@/lib/billing/provider";
+import { asSandbox, getBillingProvider } from "@/lib/billing/provider";
 import { tokenizeTestCard } from "@/lib/billing/sandbox/cards";
-import { SandboxBillingProvider } from "@/lib/billing/sandbox/sandbox-provider";
 import { readExpiry } from "@/app/billing/sandbox-checkout/[sessionId]/submit";
 
 export type TokenizeResult = { token: string } | { error: string };
@@ -15,8 +14,8 @@ export type TokenizeResult = { token: string } | { error: string };
  */
 export async function tokenizeSandboxCardAction(card: { number: string; expiry: string; cvc: string; name: string }): Promise<TokenizeResult> {
   if (!(await auth())?.user) return { error: "User is not authenticated" };
-  const provider = await getBillingProvider();
-  if (!(provider instanceof SandboxBillingProvider)) return { error: "Cards are added with the payment provider's card field." };
+  const provider = asSandbox(await getBillingProvider());
+  if (!provider) return { error: "Cards are added with the payment provider's card field." };
   const expiry = readExpiry(String(card.expiry ?? ""));
   if (!expiry) return { error: "Expiry must be a month and year such as 12 / 30" };
   try {

@@ -112,13 +112,13 @@ export function ProfileForm() {
   const errorOf = (field: FieldName) => (result?.tone === "error" && result.field === field ? result.text : undefined);
 
   return (
-    <form onSubmit={save} noValidate className="mt-4 grid gap-4" aria-busy={pending}>
-      <div className="grid gap-4 sm:grid-cols-2">
+    <form onSubmit={save} noValidate className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-4" aria-busy={pending}>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
         <TextField id={`${id}-first`} label="First name" autoComplete="given-name" maxLength={100} value={values.firstName} onChange={set("firstName")} error={errorOf("firstName")} />
         <TextField id={`${id}-last`} label="Last name" autoComplete="family-name" maxLength={100} value={values.lastName} onChange={set("lastName")} error={errorOf("lastName")} />
       </div>
       <TextField id={`${id}-dob`} label="Date of birth" type="date" autoComplete="bday" value={values.dob} onChange={set("dob")} error={errorOf("dob")} />
-      <fieldset className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
         <legend className="sr-only">Phone</legend>
         <SelectField id={`${id}-country`} label="Country" autoComplete="tel-country-code" value={values.country} onChange={set("country")}>
           {countries.map((country) => (

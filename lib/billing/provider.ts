@@ -26,3 +26,11 @@ export function getBillingProvider(): Promise<BillingProvider> {
 export async function getBillingService(): Promise<BillingService> {
   return createBillingService(await getBillingProvider(), { siteUrl: getConfig().siteUrl });
 }
+
+/**
+ * The sandbox engine when it is the provider. By `kind`, not `instanceof`: Next bundles route handlers
+ * and pages separately, so the provider made by one has another copy of the class than the other's.
+ */
+export function asSandbox(provider: BillingProvider): SandboxBillingProvider | null {
+  return provider.kind === "sandbox" ? (provider as SandboxBillingProvider) : null;
+}

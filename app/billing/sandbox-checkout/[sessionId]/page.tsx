@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { isBillingError } from "@/lib/billing/errors";
-import { getBillingProvider } from "@/lib/billing/provider";
+import { asSandbox, getBillingProvider } from "@/lib/billing/provider";
 import { getSandboxCheckoutSummary } from "@/lib/billing/sandbox/checkout";
-import { SandboxBillingProvider } from "@/lib/billing/sandbox/sandbox-provider";
 import { formatMoney } from "@/lib/format/money";
 import { SandboxCheckoutForm } from "@/components/billing/sandbox-checkout-form";
 import { completeSandboxCheckoutAction } from "./actions";
@@ -14,8 +13,8 @@ export const metadata: Metadata = { title: "Checkout (sandbox)", robots: { index
 /** The sandbox's stand-in for Stripe's hosted checkout page (only when Stripe is not configured). */
 export default async function SandboxCheckoutPage({ params }: { params: Promise<{ sessionId: string }> }) {
   const { sessionId } = await params;
-  const provider = await getBillingProvider();
-  if (!(provider instanceof SandboxBillingProvider) || !/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) notFound();
+  const provider = asSandbox(await getBillingProvider());
+  if (!provider || !/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) notFound();
   const summary = await getSandboxCheckoutSummary(provider, sessionId).catch((error: unknown) => {
     if (isBillingError(error) && error.status === 404) notFound();
     throw error;
