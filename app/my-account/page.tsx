@@ -23,7 +23,7 @@ export default async function MyAccountPage() {
           </div>
           <div>
             <dt className="text-sm text-muted">Email</dt>
-            <dd className="font-medium text-ink">{session.user.email}</dd>
+            <dd className="font-medium break-all text-ink">{session.user.email}</dd>
           </div>
         </dl>
       </section>
