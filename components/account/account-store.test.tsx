@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ApiPlan, ApiSubscription } from "@/lib/graphql-client";
 import { accountReducer, AccountStoreProvider, initialAccountState, planName, type AccountInitial } from "./account-store";
-import { fieldOfMessage, toE164 } from "./profile-form";
+import { fieldOfMessage, messageFor, toE164 } from "./profile-form";
 import { SubscriptionSummary } from "./subscription-summary";
 
 const plans: ApiPlan[] = [
@@ -67,7 +67,8 @@ describe("the subscription summary", () => {
   });
 
   it("says when a cancelled plan ends and when the in-queue plan starts", () => {
-    const html = summary({ subscriptions: [sub({ cancelAt: MAY_1 }), sub({ subscriptionId: "sub_2", status: "trialing", planPriceId: "price_im", currentPeriodStart: MAY_1 })] });
+    // A trialing (in-queue) subscription's period runs from its creation to when it starts.
+    const html = summary({ subscriptions: [sub({ cancelAt: MAY_1 }), sub({ subscriptionId: "sub_2", status: "trialing", planPriceId: "price_im", currentPeriodStart: APR_1 + 3600, currentPeriodEnd: MAY_1 })] });
     expect(html).toContain(">Ends on</dt>");
     expect(html).not.toContain("Renews on");
     expect(html).toContain("Happr Individual (monthly), starts on May 1, 2026");
@@ -84,6 +85,8 @@ describe("the profile form's helpers", () => {
     expect(fieldOfMessage("phone must be an E.164 number such as +14155552671")).toBe("phone");
     expect(fieldOfMessage("firstName: must not contain control characters")).toBe("firstName");
     expect(fieldOfMessage("Too many requests")).toBeUndefined();
+    expect(messageFor("dob", "dob must not be in the future")).toBe("Date of birth must not be in the future");
+    expect(messageFor("firstName", "firstName: must not contain control characters")).toBe("First name must not contain control characters");
   });
 
   it("writes the phone number in E.164 for the chosen country", () => {

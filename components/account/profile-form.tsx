@@ -16,9 +16,10 @@ export function fieldOfMessage(message: string): FieldName | undefined {
   return FIELDS.find((field) => new RegExp(`^${field}\\b|\\b${field}:`).test(message));
 }
 
-const messageFor = (field: FieldName, message: string) => {
+export const messageFor = (field: FieldName, message: string) => {
   const labels: Record<FieldName, string> = { firstName: "First name", lastName: "Last name", dob: "Date of birth", phone: "Phone", timezone: "Time zone" };
-  return message.replace(new RegExp(`^${field}:?\\s*`), "").replace(new RegExp(`^${field}\\b`), labels[field]).replace(/^([a-z])/, (c) => c.toUpperCase());
+  // "dob must not be in the future" and "dob: must not ..." both read "Date of birth must not ...".
+  return `${labels[field]} ${message.replace(new RegExp(`^${field}:?\\s*`), "")}`;
 };
 
 function splitPhone(phone: string | null, fallback: CountryCode): { country: CountryCode; phone: string } {
@@ -41,6 +42,15 @@ const browserTimeZone = () => {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
   } catch {
     return "UTC";
+  }
+};
+
+const browserRegion = (): CountryCode | undefined => {
+  try {
+    const region = new Intl.Locale(navigator.language).maximize().region;
+    return region && (getCountries() as string[]).includes(region) ? (region as CountryCode) : undefined;
+  } catch {
+    return undefined;
   }
 };
 
@@ -71,7 +81,10 @@ export function ProfileForm() {
 
   useEffect(() => {
     if (!state.profile?.timezone) setValues((current) => ({ ...current, timezone: browserTimeZone() }));
-  }, [state.profile?.timezone]);
+    // No phone saved yet: the country starts as the browser's region.
+    const region = browserRegion();
+    if (!state.profile?.phone && region) setValues((current) => ({ ...current, country: region }));
+  }, [state.profile?.timezone, state.profile?.phone]);
 
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames(["en"], { type: "region" });

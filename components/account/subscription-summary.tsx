@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { inQueueStartsAt } from "@/lib/billing/subscription-state";
 import { formatDate } from "@/lib/format/date";
 import { planName, useAccountStore } from "./account-store";
 
@@ -43,7 +44,7 @@ export function SubscriptionSummary() {
           <div className="sm:col-span-3">
             <dt className="text-sm text-muted">Next plan</dt>
             <dd className="font-medium text-ink">
-              {planName(plans, inQueue.planPriceId)}, starts on {formatDate(inQueue.currentPeriodStart)}
+              {planName(plans, inQueue.planPriceId)}, starts on {formatDate(inQueueStartsAt(inQueue))}
             </dd>
           </div>
         ) : null}

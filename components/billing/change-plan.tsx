@@ -7,6 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { planName, useAccountStore } from "@/components/account/account-store";
 import { planChangeDirection } from "@/lib/billing/plan-change";
 import { callApi, succeeded, type ApiPlan, type ApiProrationPreview } from "@/lib/graphql-client";
+import { inQueueStartsAt } from "@/lib/billing/subscription-state";
 import { formatDate } from "@/lib/format/date";
 import { formatMoney } from "@/lib/format/money";
 import { IntervalSwitch } from "./interval-switch";
@@ -80,7 +81,7 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
       type: "setMessage",
       message: {
         tone: "success",
-        text: selection.direction === "upgrade" ? `Your plan is now ${name}.` : `${name} starts on ${formatDate(result.currentPeriodStart ?? active.currentPeriodEnd)}.`,
+        text: selection.direction === "upgrade" ? `Your plan is now ${name}.` : `${name} starts on ${formatDate(result.currentPeriodEnd ?? active.currentPeriodEnd)}.`,
       },
     });
   }
@@ -97,7 +98,7 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
       </h2>
       {inQueue ? (
         <p className="mt-2 text-muted">
-          {planName(plans, inQueue.planPriceId)} is already scheduled to start on {formatDate(inQueue.currentPeriodStart)}. Keep your plan to choose another.
+          {planName(plans, inQueue.planPriceId)} is already scheduled to start on {formatDate(inQueueStartsAt(inQueue))}. Keep your plan to choose another.
         </p>
       ) : (
         <>

@@ -7,6 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { planName, useAccountStore } from "@/components/account/account-store";
 import { statusLabel } from "@/components/account/subscription-summary";
 import { callApi, succeeded } from "@/lib/graphql-client";
+import { inQueueStartsAt } from "@/lib/billing/subscription-state";
 import { formatDate } from "@/lib/format/date";
 import { CancelSubscription } from "./cancel-subscription";
 import { ChangePlan } from "./change-plan";
@@ -87,7 +88,7 @@ function CurrentSubscription() {
             <div className="sm:col-span-2">
               <dt className="text-sm text-muted">Next plan (in queue)</dt>
               <dd className="font-medium text-ink">
-                {planName(plans, inQueue.planPriceId)}, starts on {formatDate(inQueue.currentPeriodStart)}
+                {planName(plans, inQueue.planPriceId)}, starts on {formatDate(inQueueStartsAt(inQueue))}
               </dd>
             </div>
           ) : null}
@@ -120,7 +121,8 @@ function CurrentSubscription() {
 /** /manage-subscription: the plan, changing it, cancelling, payment methods and transactions. */
 export function ManageSubscription({ stripePublishableKey, changeTo }: { stripePublishableKey: string | null; changeTo: string | null }) {
   return (
-    <div className="grid gap-6">
+    // minmax(0, 1fr): the column may be narrower than a wide table inside it (which then scrolls itself).
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <ResultMessage />
       <CurrentSubscription />
       <ChangePlan initialPriceId={changeTo} />

@@ -8,3 +8,6 @@ export const IN_QUEUE_STATUS = "trialing";
 
 export const isCurrentStatus = (status: string) => CURRENT_STATUSES.has(status);
 export const isInQueueStatus = (status: string) => status === IN_QUEUE_STATUS;
+
+/** When an in-queue subscription starts: Stripe's trialing period runs until then, so its period end. */
+export const inQueueStartsAt = (subscription: { currentPeriodEnd: number }) => subscription.currentPeriodEnd;

@@ -10,7 +10,10 @@ import { completeSandboxCheckoutAction } from "./actions";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Checkout (sandbox)", robots: { index: false, follow: false } };
 
-/** The sandbox's stand-in for Stripe's hosted checkout page (only when Stripe is not configured). */
+/**
+ * The sandbox's stand-in for Stripe's hosted checkout page (only when Stripe is not configured). It
+ * renders inside the layout's <main>, so it has none of its own.
+ */
 export default async function SandboxCheckoutPage({ params }: { params: Promise<{ sessionId: string }> }) {
   const { sessionId } = await params;
   const provider = asSandbox(await getBillingProvider());
@@ -21,7 +24,7 @@ export default async function SandboxCheckoutPage({ params }: { params: Promise<
   });
 
   return (
-    <main className="mx-auto grid max-w-lg gap-6 px-4 py-12">
+    <div className="mx-auto grid max-w-lg gap-6 px-4 py-12">
       <header className="grid gap-2">
         <p className="text-sm font-semibold uppercase tracking-wide text-muted">Test mode: no real card is charged</p>
         <h1 className="text-3xl font-bold text-ink">Subscribe to {summary.productName}</h1>
@@ -42,6 +45,6 @@ export default async function SandboxCheckoutPage({ params }: { params: Promise<
         </p>
       )}
       <p className="text-sm text-muted">Use Stripe&apos;s test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.</p>
-    </main>
+    </div>
   );
 }
