@@ -16,13 +16,19 @@ async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     // Nothing wider than the screen at 360 px (no sideways scrolling).
-    const overflowing = await page.evaluate(() =>
-      [...document.querySelectorAll("body *")]
-        .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !element.closest("[aria-hidden=true], .sr-only"))
-        .slice(0, 5)
-        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120)),
-    );
-    expect(overflowing, `${name} at ${width}px: elements wider than the screen`).toEqual([]);
+    // Polled: the page lays itself out for the new width a moment after the resize.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            [...document.querySelectorAll("body *")]
+              .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !element.closest("[aria-hidden=true], .sr-only"))
+              .slice(0, 5)
+              .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120)),
+          ),
+        { message: `${name} at ${width}px: elements wider than the screen` },
+      )
+      .toEqual([]);
     const results = await new AxeBuilder({ page }).withTags(tags).analyze();
     expect(results.violations.map((v) => `${name} ${width}px ${v.id}: ${v.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
     const path = testInfo.outputPath(`${name}-${width}px.png`);
@@ -221,7 +227,10 @@ test("a declined card at checkout shows the decline and leaves no subscription",
 test("a visitor choosing a plan on /planform signs in first and comes back to choose it", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const { email } = await signUp(page);
+  // The members' pages keep their selections in sessionStorage; signing out clears it.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem("happr.account.selections"))).toContain(email);
   await page.goto("/auth/sign-out");
+  expect(await page.evaluate(() => sessionStorage.getItem("happr.account.selections"))).toBeNull();
 
   await page.goto("/planform");
   await expect(page.getByText("$4.99", { exact: true })).toBeVisible();

@@ -24,7 +24,7 @@ export function TransactionHistory() {
         <p className="mt-4 text-muted">No transactions yet.</p>
       ) : (
         <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[20rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <caption className="sr-only">Your invoices and payments, newest first</caption>
             <thead>
               <tr className="border-b border-slate-200 text-muted">
