@@ -14,7 +14,7 @@ import { ChangePlan } from "./change-plan";
 import { PaymentMethods } from "./payment-methods";
 import { TransactionHistory } from "./transaction-history";
 
-export const sectionClass = "rounded-3xl border border-slate-200 bg-white p-6 shadow-sm";
+export const sectionClass = "rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
 
 /** The page's one place for the result of the last action: announced, and focusable for keyboards. */
 function ResultMessage() {

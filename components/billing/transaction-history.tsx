@@ -23,18 +23,19 @@ export function TransactionHistory() {
       {transactions.length === 0 ? (
         <p className="mt-4 text-muted">No transactions yet.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        // Scrolls sideways only on the narrowest screens; focusable so the keyboard can scroll it too.
+        <div className="mt-4 overflow-x-auto" tabIndex={0} role="group" aria-labelledby="transactions">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Your invoices and payments, newest first</caption>
             <thead>
               <tr className="border-b border-slate-200 text-muted">
-                <th scope="col" className="py-2 pr-3 font-semibold">
+                <th scope="col" className="py-2 pr-2 font-semibold">
                   Date
                 </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
+                <th scope="col" className="py-2 pr-2 font-semibold">
                   Description
                 </th>
-                <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                <th scope="col" className="py-2 pr-2 text-right font-semibold">
                   Amount
                 </th>
                 <th scope="col" className="py-2 font-semibold">
@@ -45,9 +46,9 @@ export function TransactionHistory() {
             <tbody>
               {transactions.map((row) => (
                 <tr key={row.transactionId} className="border-b border-slate-100 align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap text-ink">{formatDate(row.created)}</td>
-                  <td className="py-2 pr-3 text-ink">{row.description ?? "Happr subscription"}</td>
-                  <td className="py-2 pr-3 text-right whitespace-nowrap text-ink">{formatMoney(row.amount, row.currency)}</td>
+                  <td className="py-2 pr-2 whitespace-nowrap text-ink">{formatDate(row.created)}</td>
+                  <td className="py-2 pr-2 text-ink">{row.description ?? "Happr subscription"}</td>
+                  <td className="py-2 pr-2 text-right whitespace-nowrap text-ink">{formatMoney(row.amount, row.currency)}</td>
                   <td className="py-2 text-ink">{statusNames[row.status] ?? row.status}</td>
                 </tr>
               ))}
