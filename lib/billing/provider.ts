@@ -1,4 +1,5 @@
 import "server-only";
+import { appendFileSync } from "node:fs";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import type { BillingProvider } from "./port";
@@ -19,8 +20,22 @@ export function getBillingProvider(): Promise<BillingProvider> {
       return new StripeBillingProvider({ secretKey: config.billing.secretKey, webhookSecret: config.billing.webhookSecret });
     }
     return new SandboxBillingProvider({ getDb, siteUrl: config.siteUrl });
-  })();
+  })().then((provider) => (getConfig().billingCallLog ? countingCalls(provider, getConfig().billingCallLog!) : provider));
   return holder.__happrBilling;
+}
+
+/** BILLING_CALL_LOG: every call to the provider appends its method's name to the file (the bench counts them). */
+function countingCalls(provider: BillingProvider, file: string): BillingProvider {
+  return new Proxy(provider, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        appendFileSync(file, `${String(property)}\n`);
+        return value.apply(target, args);
+      };
+    },
+  });
 }
 
 export async function getBillingService(): Promise<BillingService> {
