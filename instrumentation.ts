@@ -10,10 +10,10 @@ export async function register() {
   // The sandbox billing engine's clock: renewals, scheduled cancellations and queued plans happen
   // on a timer in the running app (each instance may run it: the work claims its rows).
   if (getConfig().billing.kind === "sandbox") {
-    const { getBillingProvider } = await import("./lib/billing/provider");
-    const { SandboxBillingProvider } = await import("./lib/billing/sandbox/sandbox-provider");
+    const { asSandbox, getBillingProvider, uncounted } = await import("./lib/billing/provider");
     const { startSandboxClockTimer } = await import("./lib/billing/sandbox/clock-timer");
-    const provider = await getBillingProvider();
-    if (provider instanceof SandboxBillingProvider) startSandboxClockTimer(provider);
+    // Not counted in BILLING_CALL_LOG: that counts the calls made while serving requests.
+    const provider = asSandbox(uncounted(await getBillingProvider()));
+    if (provider) startSandboxClockTimer(provider);
   }
 }

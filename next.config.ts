@@ -21,6 +21,12 @@ const contentSecurityPolicy = [
   ...(servedOverHttps ? ["upgrade-insecure-requests"] : []),
 ].join("; ");
 
+// The page with Stripe Elements' card field (Add a card) may load Stripe.js, its frames and its API.
+const stripePolicy = contentSecurityPolicy
+  .replace("script-src 'self'", "script-src 'self' https://js.stripe.com")
+  .replace("connect-src 'self'", "connect-src 'self' https://api.stripe.com")
+  .replace("frame-src 'self'", "frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
+
 const securityHeaders = [
   { key: "Content-Security-Policy", value: contentSecurityPolicy },
   { key: "X-Content-Type-Options", value: "nosniff" },
@@ -49,7 +55,11 @@ const nextConfig: NextConfig = {
     remotePatterns: [{ protocol: "https", hostname: "cdn.sanity.io" }],
   },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    // A later entry's header replaces an earlier one's for the same path.
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      { source: "/manage-subscription", headers: [{ key: "Content-Security-Policy", value: stripePolicy }] },
+    ];
   },
 };
 

@@ -22,12 +22,14 @@ import { buildNextApp, findFreePort, startNextApp, stopAll, type RunningApp } fr
 import { firstLoadJsSection } from "./sections/first-load-js";
 import { graphqlApiSection } from "./sections/graphql-api";
 import { lighthouseSection } from "./sections/lighthouse";
+import { manageSubscriptionSection } from "./sections/manage-subscription";
+import { memberFiles } from "./lib/member";
 import { throughputSection } from "./sections/throughput";
 import { webhooksSection } from "./sections/webhooks";
 import { authSection } from "./sections/auth";
 
 /** The measurements, in order. Later issues add theirs here (a `Section` in bench/sections/). */
-const sections: Section[] = [throughputSection, firstLoadJsSection, lighthouseSection, authSection, graphqlApiSection, webhooksSection];
+const sections: Section[] = [throughputSection, firstLoadJsSection, lighthouseSection, authSection, graphqlApiSection, webhooksSection, manageSubscriptionSection];
 
 const started = Date.now();
 const log = (message: string) => process.stderr.write(`[bench +${((Date.now() - started) / 1000).toFixed(0)}s] ${message}\n`);
@@ -49,6 +51,9 @@ async function prepare(options: BenchOptions): Promise<{ main: RunningApp; basel
   const mainEnv: Record<string, string> = {
     DATA_DIR: process.env.BENCH_DATA_DIR ?? ".data/bench",
     SITE_URL: `http://${options.host}:${mainPort}`,
+    // The members' section reads sign-up codes and counts payment-provider calls in these files.
+    OUTBOX_FILE: memberFiles(options).outboxFile,
+    BILLING_CALL_LOG: memberFiles(options).billingCallLog,
     ...(process.env.AUTH_SECRET ? {} : { AUTH_SECRET: randomBytes(33).toString("base64") }),
   };
   const builds: Record<string, number | "skipped"> = {};

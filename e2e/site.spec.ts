@@ -71,11 +71,14 @@ test("the footer has the app links, information pages, Sign In and the video cha
   await expect(footer.getByRole("link", { name: "Log Out" })).toHaveCount(0);
 });
 
-test("/planform shows the four plans with their prices", async ({ page }) => {
+test("/planform shows the four plans with their prices, monthly or yearly", async ({ page }) => {
   await page.goto("/planform");
   await expect(page.getByRole("heading", { name: "Happr Individual" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Happr Family" })).toBeVisible();
-  for (const price of ["$4.99", "$49.99", "$9.99", "$99.99"]) await expect(page.getByText(price, { exact: true })).toBeVisible();
+  for (const price of ["$4.99", "$9.99"]) await expect(page.getByText(price, { exact: true })).toBeVisible();
+  await page.getByText("Yearly", { exact: true }).click();
+  await expect(page.getByRole("radio", { name: "Yearly" })).toBeChecked();
+  for (const price of ["$49.99", "$99.99"]) await expect(page.getByText(price, { exact: true })).toBeVisible();
 });
 
 test.describe("search engines", () => {

@@ -42,6 +42,7 @@ const validArgs = (name: OperationName): Record<string, unknown> =>
     getPriceDetails: { priceId: price("happr_family_yearly") },
     cancelSubscription: { subscriptionId: ids.subscriptionId },
     cancelSubscriptionImmediately: { subscriptionId: ids.subscriptionId },
+    resumeSubscription: { subscriptionId: ids.subscriptionId },
     changeSubscriptionPlan: { subscriptionId: ids.subscriptionId, newPriceId: price("happr_family_monthly"), subItemId: ids.subItemId },
     previewProration: { subscriptionId: ids.subscriptionId, priceId: price("happr_family_monthly") },
     addNewPaymentMethod: { token: "pm_card_visa" },
@@ -171,7 +172,7 @@ describe("a member's billing journey", () => {
   });
 
   it("another member's subscription answers 404 everywhere", async () => {
-    for (const name of ["cancelSubscription", "cancelSubscriptionImmediately", "changeSubscriptionPlan", "previewProration"] as const) {
+    for (const name of ["cancelSubscription", "cancelSubscriptionImmediately", "resumeSubscription", "changeSubscriptionPlan", "previewProration"] as const) {
       expect(resultOf((await gql(ops[name], validArgs(name), "bob")).body, name)).toMatchObject({ statusCode: 404, message: "Subscription not found" });
     }
   });
@@ -190,11 +191,17 @@ describe("a member's billing journey", () => {
     expect(resultOf((await gql(ops.changeSubscriptionPlan, validArgs("changeSubscriptionPlan"), "alice")).body, "changeSubscriptionPlan")).toMatchObject({ statusCode: 409 });
   });
 
-  it("cancels at period end, then immediately", async () => {
+  it("cancels at period end, keeps the plan, then cancels immediately", async () => {
+    const resume = async () => resultOf((await gql(ops.resumeSubscription, validArgs("resumeSubscription"), "alice")).body, "resumeSubscription");
+    expect(await resume()).toMatchObject({ statusCode: 409, message: "The subscription is not set to end", subscriptionId: null });
     const atEnd = resultOf((await gql(ops.cancelSubscription, validArgs("cancelSubscription"), "alice")).body, "cancelSubscription");
     expect(atEnd).toMatchObject({ statusCode: 200, subscriptionId: ids.subscriptionId, status: "active" });
     const listed = resultOf((await gql(ops.getMySubscriptions, {}, "alice")).body, "getMySubscriptions").subscriptionData;
     expect(listed[0].cancelAt).toBeGreaterThan(0);
+    // "Keep my plan": the end is undone and the subscription renews again.
+    expect(await resume()).toMatchObject({ statusCode: 200, subscriptionId: ids.subscriptionId, status: "active", cancelAt: null });
+    expect(resultOf((await gql(ops.getMySubscriptions, {}, "alice")).body, "getMySubscriptions").subscriptionData[0].cancelAt).toBeNull();
+    expect(await resume()).toMatchObject({ statusCode: 409 });
     const now = resultOf((await gql(ops.cancelSubscriptionImmediately, validArgs("cancelSubscriptionImmediately"), "alice")).body, "cancelSubscriptionImmediately");
     expect(now).toMatchObject({ statusCode: 200, status: "canceled" });
     expect(resultOf((await gql(ops.cancelSubscriptionImmediately, validArgs("cancelSubscriptionImmediately"), "alice")).body, "cancelSubscriptionImmediately")).toMatchObject({ statusCode: 409 });
@@ -210,6 +217,7 @@ describe("bad arguments answer 400 naming the argument", () => {
     ["getPriceDetails", { priceId: "" }, "priceId"],
     ["cancelSubscription", { subscriptionId: "1; drop table" }, "subscriptionId"],
     ["cancelSubscriptionImmediately", { subscriptionId: "x".repeat(300) }, "subscriptionId"],
+    ["resumeSubscription", { subscriptionId: "sub-1" }, "subscriptionId"],
     ["changeSubscriptionPlan", { subscriptionId: "bad" }, "subscriptionId"],
     ["changeSubscriptionPlan", { newPriceId: "bad" }, "newPriceId"],
     ["changeSubscriptionPlan", { subItemId: "bad" }, "subItemId"],

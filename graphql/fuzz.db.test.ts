@@ -35,6 +35,7 @@ const mutations: Partial<Record<OperationName, fc.Arbitrary<Record<string, unkno
   getPriceDetails: fc.record({ priceId: prefixed("price_") }),
   cancelSubscription: fc.record({ subscriptionId: prefixed("sub_") }),
   cancelSubscriptionImmediately: fc.record({ subscriptionId: prefixed("sub_") }),
+  resumeSubscription: fc.record({ subscriptionId: prefixed("sub_") }),
   changeSubscriptionPlan: fc.record({ subscriptionId: prefixed("sub_"), newPriceId: prefixed("price_"), subItemId: prefixed("si_") }),
   previewProration: fc.record({ subscriptionId: prefixed("sub_"), priceId: prefixed("price_") }),
   addNewPaymentMethod: fc.record({ token: fc.oneof(prefixed("pm_"), prefixed("tok_"), fc.constantFrom("pm_card_visa", "pm_card_chargeDeclined", "tok_visa")) }),

@@ -9,7 +9,7 @@ import {
   subscriptionIdSchema,
   urlSchema,
 } from "@/lib/billing/inputs";
-import type { Price } from "@/lib/billing/port";
+import { paymentMethodView, planView, subscriptionView, transactionView } from "@/lib/billing/views";
 import { assertSameOrigin } from "@/lib/billing/rules";
 import type { Member } from "@/lib/auth/caller";
 import { getUserProfile, updateUserProfile, type UpdateUserProfileInput } from "@/lib/profile";
@@ -62,14 +62,6 @@ async function limitSubject(context: GraphQLContext, subject: string) {
   if (!result.allowed) throw new TooManyRequests(result.retryAfterSeconds);
 }
 
-const planOf = (price: Price) => ({
-  priceId: price.id,
-  productName: price.productName,
-  productDescription: price.productDescription,
-  unitAmount: price.unitAmount,
-  currency: price.currency,
-  interval: price.interval,
-});
 
 const invitationToken = z.string().trim().min(1, "token is required").max(512, "token is too long");
 
@@ -81,16 +73,7 @@ export const resolvers = {
       const subscriptions = await (await context.billing()).getMySubscriptions(member.memberId);
       return {
         ...ok(),
-        subscriptionData: subscriptions.map((s) => ({
-          subscriptionId: s.subscriptionId,
-          status: s.status,
-          subItemId: s.subItemId,
-          currentPeriodStart: s.currentPeriodStart,
-          currentPeriodEnd: s.currentPeriodEnd,
-          planPriceId: s.priceId,
-          defaultPaymentMethod: s.defaultPaymentMethod,
-          cancelAt: s.cancelAt,
-        })),
+        subscriptionData: subscriptions.map(subscriptionView),
       };
     }),
 
@@ -104,14 +87,7 @@ export const resolvers = {
       const rows = await (await context.billing()).getTransactionHistory(member.memberId);
       return {
         ...ok(),
-        history: rows.map((row) => ({
-          transactionId: row.transactionId,
-          amount: row.amount,
-          currency: row.currency,
-          created: row.created,
-          status: row.status,
-          description: row.description,
-        })),
+        history: rows.map(transactionView),
       };
     }),
 
@@ -119,20 +95,13 @@ export const resolvers = {
       const rows = await (await context.billing()).getPaymentMethods(member.memberId);
       return {
         ...ok(),
-        paymentMethods: rows.map((row) => ({
-          paymentId: row.paymentMethodId,
-          paymentType: row.type,
-          card: row.brand && row.last4 && row.expMonth !== null && row.expYear !== null ? { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear } : null,
-          billingDetails: row.billingDetails ?? null,
-          created: row.created,
-          isDefault: row.isDefault,
-        })),
+        paymentMethods: rows.map(paymentMethodView),
       };
     }),
 
     getPlans: forAnyone({ plans: [] as unknown[] }, async (_args, context) => {
       await limitCatalogueRead(context);
-      return { ...ok(), plans: (await (await context.billing()).getPlans()).map(planOf) };
+      return { ...ok(), plans: (await (await context.billing()).getPlans()).map(planView) };
     }),
   },
 
@@ -201,6 +170,14 @@ export const resolvers = {
       await limit(context, member);
       const result = await (await context.billing()).cancelSubscriptionImmediately(member, String(args.subscriptionId));
       return { ...ok("The subscription is canceled"), subscriptionId: result.subscriptionId, status: result.status };
+    }),
+
+    // An extension of the contract: "Keep my plan" after a cancellation at period end.
+    resumeSubscription: forMember({ subscriptionId: null, status: null, cancelAt: null }, async (member, args, context) => {
+      parseArg(subscriptionIdSchema(), args.subscriptionId);
+      await limit(context, member);
+      const result = await (await context.billing()).resumeSubscription(member, String(args.subscriptionId));
+      return { ...ok("The subscription will renew"), subscriptionId: result.subscriptionId, status: result.status, cancelAt: result.cancelAt };
     }),
 
     changeSubscriptionPlan: forMember(

@@ -110,8 +110,9 @@ describe("the served schema", () => {
     ]);
   });
 
-  it("serves graphql/schema.graphql, which is the contract copied unchanged", () => {
+  it("serves graphql/schema.graphql: the contract copied unchanged, then the app's extensions", () => {
     expect(typeDefs).toBe(readFileSync(path.join(here, "schema.graphql"), "utf8"));
+    expect(typeDefs.startsWith(contractText)).toBe(true);
     const shared = path.resolve(here, "../../shared/contracts/schema.graphql");
     if (existsSync(shared)) expect(contractText).toBe(readFileSync(shared, "utf8"));
   });

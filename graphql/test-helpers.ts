@@ -40,7 +40,7 @@ export function createTestServer(options: TestServerOptions) {
   return { yoga, gql };
 }
 
-/** One document per operation of the contract, with every result field. */
+/** One document per operation of the contract (and its extensions), with every result field. */
 export const ops = {
   getUserProfile: `query { getUserProfile { statusCode message user { firstName lastName dob phone timezone } } }`,
   getMySubscriptions: `query { getMySubscriptions { statusCode message subscriptionData { subscriptionId status subItemId currentPeriodStart currentPeriodEnd planPriceId defaultPaymentMethod cancelAt } } }`,
@@ -55,6 +55,7 @@ export const ops = {
   getPriceDetails: `mutation($priceId: String!) { getPriceDetails(priceId: $priceId) { statusCode message priceDetail { priceId active currency unitAmount productName productDescription } } }`,
   cancelSubscription: `mutation($subscriptionId: String!) { cancelSubscription(subscriptionId: $subscriptionId) { statusCode message subscriptionId status } }`,
   cancelSubscriptionImmediately: `mutation($subscriptionId: String!) { cancelSubscriptionImmediately(subscriptionId: $subscriptionId) { statusCode message subscriptionId status } }`,
+  resumeSubscription: `mutation($subscriptionId: String!) { resumeSubscription(subscriptionId: $subscriptionId) { statusCode message subscriptionId status cancelAt } }`,
   changeSubscriptionPlan: `mutation($subscriptionId: String!, $newPriceId: String!, $subItemId: String!) { changeSubscriptionPlan(subscriptionId: $subscriptionId, newPriceId: $newPriceId, subItemId: $subItemId) { statusCode message subscriptionId status currentPeriodEnd currentPeriodStart priceId } }`,
   previewProration: `mutation($subscriptionId: String!, $priceId: String!) { previewProration(subscriptionId: $subscriptionId, priceId: $priceId) { statusCode message prorationAmount invoiceItems { description amount currency proration periodStart periodEnd } upcomingInvoice { amountDue subtotal total currency periodStart periodEnd } } }`,
   addNewPaymentMethod: `mutation($token: String!) { addNewPaymentMethod(token: $token) { statusCode message } }`,

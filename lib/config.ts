@@ -32,6 +32,8 @@ const rawSchema = z.object({
   MAIL_FROM: z.string().trim().default("Happr <hello@happr.app>"),
   SUPPORT_EMAIL: z.email({ message: "SUPPORT_EMAIL must be an email address" }).default("support@happr.app"),
   OUTBOX_FILE: optionalString,
+  // Benchmarks and tests: one line per payment-provider call is appended here (counts "no provider call per page view").
+  BILLING_CALL_LOG: optionalString,
 
   // Identity: Cognito when its pool is configured, otherwise the built-in OIDC issuer.
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional()),
@@ -136,6 +138,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     auth: { secret: raw.AUTH_SECRET },
     identity: parseIdentity(raw, siteUrl),
     billing: parseBilling(raw),
+    billingCallLog: raw.BILLING_CALL_LOG,
   };
 }
 

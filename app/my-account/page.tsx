@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { Suspense } from "react";
+import { AccountOverview, AccountOverviewLoading } from "@/components/account/account-overview";
 import { auth } from "@/auth";
 import { SignOutEverywhereButton } from "@/components/account/sign-out-everywhere-button";
 import { AuthenticatorSection } from "@/components/account/authenticator-section";
@@ -22,10 +24,13 @@ export default async function MyAccountPage() {
           </div>
           <div>
             <dt className="text-sm text-muted">Email</dt>
-            <dd className="font-medium text-ink">{session.user.email}</dd>
+            <dd className="font-medium break-all text-ink">{session.user.email}</dd>
           </div>
         </dl>
       </section>
+      <Suspense fallback={<AccountOverviewLoading />}>
+        <AccountOverview />
+      </Suspense>
       <section aria-labelledby="sessions" className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="sessions" className="text-lg font-semibold text-ink">Sessions</h2>
         <p className="mt-2 text-sm text-muted">Signing out everywhere ends your sessions on every device, this one included.</p>

@@ -109,7 +109,7 @@ export function summarise(lhr: Lhr): LighthouseRun {
 }
 
 /** One Lighthouse run in a fresh headless Chromium (cold cache, clean profile). */
-async function runOnce(url: string, chromePath: string, timeoutMs: number, saveAs?: string, extraFlags: string[] = []): Promise<LighthouseRun> {
+async function runOnce(url: string, chromePath: string, timeoutMs: number, saveAs?: string, extraFlags: string[] = [], extraHeaders?: Record<string, string>): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROME_FLAGS, ...extraFlags], logLevel: "silent" });
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -120,7 +120,7 @@ async function runOnce(url: string, chromePath: string, timeoutMs: number, saveA
       }, timeoutMs);
     });
     const result = await Promise.race([
-      lighthouse(url, { port: chrome.port, output: "json", logLevel: "silent", onlyCategories: [...CATEGORIES] }),
+      lighthouse(url, { port: chrome.port, output: "json", logLevel: "silent", onlyCategories: [...CATEGORIES], ...(extraHeaders ? { extraHeaders } : {}) }),
       timeout,
     ]);
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
@@ -146,12 +146,13 @@ export async function runLighthouse(
     timeoutMs?: number;
     /** e.g. results/lighthouse/main-blog: "-run1.json" is added */ savePrefix?: string;
     /** Extra Chromium switches, e.g. --force-prefers-reduced-motion */ chromeFlags?: string[];
+    /** Sent with every request, e.g. a signed-in member's Cookie */ extraHeaders?: Record<string, string>;
   },
 ): Promise<LighthouseReport> {
   const runs: LighthouseRun[] = [];
   for (let i = 1; i <= opts.runs; i += 1) {
     const saveAs = opts.savePrefix ? `${opts.savePrefix}-run${i}.json` : undefined;
-    runs.push(await runOnce(url, opts.chromePath, opts.timeoutMs ?? 120_000, saveAs, opts.chromeFlags));
+    runs.push(await runOnce(url, opts.chromePath, opts.timeoutMs ?? 120_000, saveAs, opts.chromeFlags, opts.extraHeaders));
   }
   const scores = {} as Scores;
   for (const id of CATEGORIES) scores[id] = median(runs.map((run) => run.scores[id]));

@@ -7,17 +7,22 @@ export type ThroughputResult = {
   requestsPerSecond: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
+  latencyP95Ms: number;
   requests: number;
   non2xx: number;
   errors: number;
   timeouts: number;
 };
 
-/** A request other than a plain GET (e.g. a GraphQL POST with a bearer token). */
+/** A request other than a plain GET (e.g. a GraphQL POST with a bearer token, or a member's cookie). */
 export type RequestShape = { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string };
 
-function run(url: string, connections: number, durationSeconds: number, shape: RequestShape = {}): Promise<autocannon.Result> {
+type Run = autocannon.Result & { responseTimesMs: number[] };
+
+function run(url: string, connections: number, durationSeconds: number, shape: RequestShape = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
+    // Every response's time, for percentiles autocannon does not report (p95).
+    const responseTimesMs: number[] = [];
     // autocannon has its own clock; the extra guard only catches a hung instance.
     const guard = setTimeout(
       () => reject(new Error(`autocannon against ${url} did not finish within ${durationSeconds + 30} s`)),
@@ -26,8 +31,9 @@ function run(url: string, connections: number, durationSeconds: number, shape: R
     const instance = autocannon({ url, connections, duration: durationSeconds, timeout: 10, ...shape }, (error, result) => {
       clearTimeout(guard);
       if (error) reject(error);
-      else resolve(result);
+      else resolve({ ...result, responseTimesMs });
     });
+    instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => responseTimesMs.push(responseTime));
     instance.on("error", (error: Error) => {
       clearTimeout(guard);
       reject(error);
@@ -55,9 +61,17 @@ export async function measureThroughput(opts: {
     requestsPerSecond: result.requests.average,
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
+    latencyP95Ms: percentile(result.responseTimesMs, 95),
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
   };
+}
+
+/** The nearest-rank percentile (NaN for no values). */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }

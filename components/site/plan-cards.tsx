@@ -1,52 +1,72 @@
-import Link from "next/link";
-import { plans, planTiers, type PlanTier } from "@/config/plans";
-import { formatMoney } from "@/lib/format/money";
+"use client";
 
-/** The public plan catalogue: each tier with its monthly and yearly price and what it includes. */
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { plans, planTiers, type PlanTier } from "@/config/plans";
+import { IntervalSwitch, type BillingInterval } from "@/components/billing/interval-switch";
+import { PlanCard } from "@/components/billing/plan-card";
+import { useSession } from "@/components/session/session-provider";
+import { callApi, succeeded } from "@/lib/graphql-client";
+import { isCurrentStatus } from "@/lib/billing/subscription-state";
+
+/** The signed-in member's current plan as "<product name>:<interval>", asked of the API after the page loads. */
+function useCurrentPlanKey(): string | null {
+  const { isAuthenticated } = useSession();
+  const [key, setKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    const controller = new AbortController();
+    void (async () => {
+      const subscriptions = await callApi("getMySubscriptions", {}, { signal: controller.signal });
+      const current = subscriptions.subscriptionData?.find((s) => isCurrentStatus(s.status));
+      if (!succeeded(subscriptions) || !current) return;
+      const catalogue = await callApi("getPlans", {}, { signal: controller.signal });
+      const plan = catalogue.plans?.find((candidate) => candidate.priceId === current.planPriceId);
+      if (plan) setKey(`${plan.productName}:${plan.interval}`);
+    })().catch(() => undefined);
+    return () => controller.abort();
+  }, [isAuthenticated]);
+  return key;
+}
+
+/**
+ * The public plan catalogue (static: prices from config/plans.ts) with a monthly/yearly switch.
+ * Choosing a plan goes to /pricing with it selected; a visitor signs in first and comes back to it.
+ */
 export function PlanCards() {
+  const [interval, setBillingInterval] = useState<BillingInterval>("month");
+  const currentKey = useCurrentPlanKey();
   const tiers = Object.keys(planTiers) as PlanTier[];
   return (
-    <ul className="grid gap-6 md:grid-cols-2">
-      {tiers.map((tier) => {
-        const info = planTiers[tier];
-        const monthly = plans.find((plan) => plan.tier === tier && plan.interval === "month");
-        const yearly = plans.find((plan) => plan.tier === tier && plan.interval === "year");
-        return (
-          <li key={tier} className="flex flex-col rounded-3xl p-8 shadow-sm ring-1 ring-black/10">
-            <h2 className="text-2xl font-bold text-ink">{info.name}</h2>
-            <p className="mt-2 text-muted">{info.description}</p>
-            <dl className="mt-6 space-y-1">
-              {monthly ? (
-                <div className="flex items-baseline gap-2">
-                  <dt className="sr-only">Monthly</dt>
-                  <dd className="text-3xl font-extrabold text-ink">{formatMoney(monthly.unitAmount, monthly.currency)}</dd>
-                  <dd className="text-muted">per month</dd>
-                </div>
-              ) : null}
-              {yearly ? (
-                <div className="flex items-baseline gap-2">
-                  <dt className="sr-only">Yearly</dt>
-                  <dd className="text-lg font-semibold text-ink">{formatMoney(yearly.unitAmount, yearly.currency)}</dd>
-                  <dd className="text-muted">per year</dd>
-                </div>
-              ) : null}
-            </dl>
-            <ul className="mt-6 flex-1 space-y-2">
-              {info.includes.map((item) => (
-                <li key={item} className="flex gap-2 text-muted">
-                  <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-1 h-4 w-4 flex-none text-brand-600">
-                    <path fill="currentColor" d="M7.7 13.3 4.4 10l-1.4 1.4 4.7 4.7 9.3-9.3-1.4-1.4z" />
-                  </svg>
-                  {item}
-                </li>
-              ))}
-            </ul>
-            <Link href={`/pricing?plan=${tier}`} prefetch={false} className="mt-8 rounded-full bg-brand-600 px-5 py-3 text-center text-sm font-semibold text-white hover:bg-brand-700">
-              Choose {info.name}
-            </Link>
-          </li>
-        );
-      })}
-    </ul>
+    <div>
+      <IntervalSwitch value={interval} onChange={setBillingInterval} />
+      <ul className="grid gap-6 md:grid-cols-2">
+        {tiers.map((tier) => {
+          const info = planTiers[tier];
+          const plan = plans.find((candidate) => candidate.tier === tier && candidate.interval === interval)!;
+          const current = currentKey === `${info.name}:${interval}`;
+          return (
+            <PlanCard
+              key={tier}
+              name={info.name}
+              description={info.description}
+              includes={info.includes}
+              amount={plan.unitAmount}
+              currency={plan.currency}
+              interval={interval}
+              badge={current ? "Current plan" : undefined}
+            >
+              <Link
+                href={`/pricing?plan=${tier}&interval=${interval}`}
+                prefetch={false}
+                className="rounded-full bg-brand-600 px-5 py-3 text-center text-sm font-semibold text-white hover:bg-brand-700"
+              >
+                {current ? `Manage ${info.name}` : `Choose ${info.name}`}
+              </Link>
+            </PlanCard>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

@@ -148,13 +148,18 @@ export type CookieSession = (request: Request) => Promise<Member | undefined>;
  */
 export const defaultCookieSession: CookieSession = async () => {
   const { auth } = (await import("@/auth")) as unknown as { auth: () => Promise<unknown> };
-  const session = sessionShape.safeParse(await auth());
+  return memberFromSession(await auth());
+};
+
+/** The member of an Auth.js session (the API and the members' pages read it the same way). */
+export function memberFromSession(value: unknown): Member | undefined {
+  const session = sessionShape.safeParse(value);
   if (!session.success) return undefined;
   const user = session.data.user;
   const memberId = user.memberId ?? user.id;
   if (!memberId || !user.email) return undefined;
   return { memberId, email: user.email, name: user.name ?? null };
-};
+}
 
 const sessionShape = z.object({
   user: z.object({ id: z.string().optional(), memberId: z.string().optional(), email: z.string().optional(), name: z.string().nullish() }),

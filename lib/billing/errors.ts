@@ -36,6 +36,14 @@ export const declined = (message: string) => new BillingError("card_declined", m
 export const providerDown = (message = "The payment provider is unavailable. Please try again.") =>
   new BillingError("provider_unavailable", message);
 
+/**
+ * By shape as well as by class: the provider is made once per process (lib/billing/provider.ts) by
+ * whichever bundle asks first (instrumentation, a route handler, a page), and Next gives each bundle
+ * its own copy of this class, so an error from the provider may not be an instance of the caller's copy.
+ */
 export function isBillingError(error: unknown): error is BillingError {
-  return error instanceof BillingError;
+  if (error instanceof BillingError) return true;
+  if (!(error instanceof Error) || error.name !== "BillingError") return false;
+  const { code, status } = error as Partial<BillingError>;
+  return typeof code === "string" && code in statusOf && statusOf[code as BillingErrorCode] === status;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { appendFileSync } from "node:fs";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import type { BillingProvider } from "./port";
@@ -19,10 +20,43 @@ export function getBillingProvider(): Promise<BillingProvider> {
       return new StripeBillingProvider({ secretKey: config.billing.secretKey, webhookSecret: config.billing.webhookSecret });
     }
     return new SandboxBillingProvider({ getDb, siteUrl: config.siteUrl });
-  })();
+  })().then((provider) => (getConfig().billingCallLog ? countingCalls(provider, getConfig().billingCallLog!) : provider));
   return holder.__happrBilling;
+}
+
+const UNCOUNTED = Symbol("uncounted provider");
+
+/**
+ * BILLING_CALL_LOG: every call to the provider appends its method's name to the file (the bench counts
+ * the calls made while serving pages). Background work (the sandbox clock) uses `uncounted(provider)`.
+ */
+function countingCalls(provider: BillingProvider, file: string): BillingProvider {
+  return new Proxy(provider, {
+    get(target, property, receiver) {
+      if (property === UNCOUNTED) return target;
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        appendFileSync(file, `${String(property)}\n`);
+        return value.apply(target, args);
+      };
+    },
+  });
+}
+
+/** The provider without BILLING_CALL_LOG's counting (itself when not counting). */
+export function uncounted(provider: BillingProvider): BillingProvider {
+  return ((provider as unknown as Record<symbol, BillingProvider | undefined>)[UNCOUNTED] ?? provider);
 }
 
 export async function getBillingService(): Promise<BillingService> {
   return createBillingService(await getBillingProvider(), { siteUrl: getConfig().siteUrl });
+}
+
+/**
+ * The sandbox engine when it is the provider. By `kind`, not `instanceof`: Next bundles route handlers
+ * and pages separately, so the provider made by one has another copy of the class than the other's.
+ */
+export function asSandbox(provider: BillingProvider): SandboxBillingProvider | null {
+  return provider.kind === "sandbox" ? (provider as SandboxBillingProvider) : null;
 }

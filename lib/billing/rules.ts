@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { plans } from "@/config/plans";
 import { conflict, invalid, notFound } from "./errors";
+import { planChangeDirection, type PlanChange } from "./plan-change";
+import { CURRENT_STATUSES, IN_QUEUE_STATUS } from "./subscription-state";
 import { CHECKOUT_SESSION_PLACEHOLDER, type Price } from "./port";
 
 /** The business rules of billing, as pure functions (unit-tested in rules.test.ts). */
@@ -17,7 +19,6 @@ export type MirroredSubscription = {
   created: number;
 };
 
-const CURRENT_STATUSES = new Set(["active", "past_due"]);
 /** A member with one of these may not start another checkout: they change plan instead. */
 const LIVE_STATUSES = new Set(["active", "past_due", "trialing", "unpaid", "paused"]);
 /** Shown to the member; ended ones are history (in transactions). */
@@ -32,7 +33,7 @@ export function currentSubscription<T extends MirroredSubscription>(subscription
 
 /** The in-queue subscription: trialing until the current one's period ends. */
 export function queuedSubscription<T extends MirroredSubscription>(subscriptions: T[]): T | undefined {
-  return newestFirst(subscriptions).find((s) => s.status === "trialing");
+  return newestFirst(subscriptions).find((s) => s.status === IN_QUEUE_STATUS);
 }
 
 export function hasLiveSubscription(subscriptions: MirroredSubscription[]): boolean {
@@ -45,11 +46,7 @@ export function visibleSubscriptions<T extends MirroredSubscription>(subscriptio
   return newestFirst(subscriptions.filter((s) => VISIBLE_STATUSES.has(s.status))).sort((a, b) => rank(a) - rank(b));
 }
 
-export function pricePerYear(price: Pick<Price, "unitAmount" | "interval">): number {
-  return price.interval === "month" ? price.unitAmount * 12 : price.unitAmount;
-}
-
-export type PlanChange = "upgrade" | "downgrade";
+export { pricePerYear, type PlanChange } from "./plan-change";
 
 /**
  * Decides how a plan change applies: an upgrade (higher price per year) now with proration, a
@@ -69,7 +66,7 @@ export function decidePlanChange(input: {
   }
   if (newPrice.id === currentPrice.id) throw conflict("The subscription is already on this plan");
   if (queued) throw conflict("A plan change is already scheduled for the end of the current period");
-  return pricePerYear(newPrice) > pricePerYear(currentPrice) ? "upgrade" : "downgrade";
+  return planChangeDirection(currentPrice, newPrice) === "upgrade" ? "upgrade" : "downgrade";
 }
 
 /** The prices on sale: only the catalogue's lookup keys are accepted anywhere. */

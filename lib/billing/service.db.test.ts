@@ -141,6 +141,36 @@ describe("a member's journey", () => {
     expect(subscriptions[0]!.cancelAt).not.toBeNull();
   });
 
+  it("keeps the plan: the scheduled end is undone, a queued downgrade goes with it, and cancel/keep can repeat", async () => {
+    const resumed = await billing.resumeSubscription(alice, subscriptionId);
+    expect(resumed).toMatchObject({ subscriptionId, status: "active", cancelAt: null });
+    expect((await billing.getMySubscriptions(alice.memberId)).map((s) => [s.status, s.cancelAt, s.cancelAtPeriodEnd])).toEqual([["active", null, false]]);
+    expect(await failure(billing.resumeSubscription(alice, subscriptionId))).toMatchObject({ status: 409, message: "The subscription is not set to end" });
+
+    // Cancel again, keep again: the second round is a new intent, not a replay of the first.
+    await billing.cancelSubscription(alice, subscriptionId);
+    expect((await billing.getMySubscriptions(alice.memberId))[0]!.cancelAt).not.toBeNull();
+    await billing.resumeSubscription(alice, subscriptionId);
+    expect((await billing.getMySubscriptions(alice.memberId))[0]!.cancelAt).toBeNull();
+
+    // A scheduled downgrade also sets the current one to end: keeping the plan drops the queued one.
+    await billing.changeSubscriptionPlan(alice, { subscriptionId, newPriceId: sandboxPriceId("happr_individual_yearly"), subItemId });
+    expect((await billing.getMySubscriptions(alice.memberId)).map((s) => s.status)).toEqual(["active", "trialing"]);
+    await billing.resumeSubscription(alice, subscriptionId);
+    const after = await billing.getMySubscriptions(alice.memberId);
+    expect(after.map((s) => [s.subscriptionId, s.status, s.cancelAt])).toEqual([[subscriptionId, "active", null]]);
+  });
+
+  it("resume: another member's subscription is a 404 like a missing one, a bad id a 400", async () => {
+    const [bobs] = await billing.getMySubscriptions(bob.memberId);
+    await billing.cancelSubscription(bob, bobs!.subscriptionId);
+    const others = await failure(billing.resumeSubscription(alice, bobs!.subscriptionId));
+    expect(others).toMatchObject({ status: 404 });
+    expect(others!.message).toBe((await failure(billing.resumeSubscription(alice, "sub_doesnotexist")))!.message);
+    expect((await billing.getMySubscriptions(bob.memberId))[0]!.cancelAt).not.toBeNull();
+    expect(await failure(billing.resumeSubscription(alice, "1; drop table"))).toMatchObject({ status: 400, message: "subscriptionId must be a sub_... id" });
+  });
+
   it("adds cards (the first stays default), sets the default on the customer and live subscriptions", async () => {
     const before = await billing.getPaymentMethods(alice.memberId);
     expect(before).toHaveLength(1);

@@ -72,6 +72,12 @@ export function createBillingService(provider: BillingProvider, options: Billing
   }
 
   const stateOf = (s: { status: string; priceId: string; cancelAtPeriodEnd: boolean }) => `${s.status}:${s.priceId}:${s.cancelAtPeriodEnd}`;
+  /**
+   * Cancel-at-period-end and resume toggle a subscription back and forth through the same states, so
+   * their keys also carry when the mirror last changed: a double click (same mirror) makes one request,
+   * while cancel, keep, cancel again makes three.
+   */
+  const toggleStateOf = (s: { status: string; priceId: string; cancelAtPeriodEnd: boolean; syncedAt: Date }) => `${stateOf(s)}:${s.syncedAt.getTime()}`;
 
   async function afterChange(customerId: string) {
     await syncCustomer(provider, customerId);
@@ -153,7 +159,7 @@ export function createBillingService(provider: BillingProvider, options: Billing
       }
       let result: Subscription | undefined;
       if (!subscription.cancelAtPeriodEnd) {
-        result = await provider.cancelAtPeriodEnd(subscriptionId, idempotencyKey(caller.memberId, "subscription.cancel_at_period_end", { subscriptionId, state: stateOf(subscription) }));
+        result = await provider.cancelAtPeriodEnd(subscriptionId, idempotencyKey(caller.memberId, "subscription.cancel_at_period_end", { subscriptionId, state: toggleStateOf(subscription) }));
       }
       await afterChange(customer.customerId);
       return { subscriptionId, status: result?.status ?? subscription.status, cancelAt: result?.cancelAt ?? subscription.cancelAt };
@@ -169,6 +175,26 @@ export function createBillingService(provider: BillingProvider, options: Billing
         await provider.cancelNow(queued.subscriptionId, idempotencyKey(caller.memberId, "subscription.cancel_now", { subscriptionId: queued.subscriptionId, state: stateOf(queued) }));
       }
       const result = await provider.cancelNow(subscriptionId, idempotencyKey(caller.memberId, "subscription.cancel_now", { subscriptionId, state: stateOf(subscription) }));
+      await afterChange(customer.customerId);
+      return { subscriptionId, status: result.status, cancelAt: result.cancelAt };
+    },
+
+    /**
+     * "Keep my plan": undoes a scheduled cancellation of the current subscription. A plan change queued
+     * for the period end is dropped with it, since keeping the plan means the current one goes on.
+     */
+    async resumeSubscription(who: Member, subscriptionIdArg: string) {
+      const caller = member(who);
+      const subscriptionId = parseArg(subscriptionIdSchema(), subscriptionIdArg);
+      const { customer, subscription, subscriptions } = await ownedSubscription(caller.memberId, subscriptionId);
+      if (["canceled", "incomplete_expired"].includes(subscription.status)) throw conflict("The subscription has already ended");
+      if (currentSubscription(subscriptions)?.subscriptionId !== subscriptionId) throw conflict("Only the current subscription can be kept");
+      if (!subscription.cancelAtPeriodEnd && subscription.cancelAt === null) throw conflict("The subscription is not set to end");
+      const queued = queuedSubscription(subscriptions);
+      if (queued) {
+        await provider.cancelNow(queued.subscriptionId, idempotencyKey(caller.memberId, "subscription.cancel_now", { subscriptionId: queued.subscriptionId, state: stateOf(queued) }));
+      }
+      const result = await provider.resume(subscriptionId, idempotencyKey(caller.memberId, "subscription.resume", { subscriptionId, state: toggleStateOf(subscription) }));
       await afterChange(customer.customerId);
       return { subscriptionId, status: result.status, cancelAt: result.cancelAt };
     },

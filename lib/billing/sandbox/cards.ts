@@ -68,3 +68,22 @@ export function readTestCard(form: CardForm, now: number) {
   if (expired) throw declined("Your card has expired.");
   return { ...known, expMonth: card.expMonth, expYear: card.expYear, name: card.name, postalCode: card.postalCode ?? null };
 }
+
+/** The test token each test card number stands for (what Stripe.js would hand back for it). */
+const tokenOfTestCardNumber: Record<string, string> = {
+  "4242424242424242": "tok_visa",
+  "5555555555554444": "tok_mastercard",
+  "378282246310005": "tok_amex",
+  "4000000000000002": "tok_chargeDeclined",
+  "4000000000009995": "pm_card_chargeDeclinedInsufficientFunds",
+};
+
+/**
+ * The sandbox's stand-in for Stripe.js's createPaymentMethod: checks the card form and answers the
+ * test token for the card, to be attached with addNewPaymentMethod. Like Stripe.js it does not charge or
+ * decline; attaching does. An unknown or expired card is refused here, as Stripe.js refuses it.
+ */
+export function tokenizeTestCard(form: CardForm, now: number): string {
+  readTestCard(form, now); // 400 for a malformed field, 422 for an unknown or expired card
+  return tokenOfTestCardNumber[String(form.number).replace(/[\s-]/g, "")]!;
+}

@@ -1,0 +1,162 @@
+"use client";
+
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
+import { Button } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/field";
+import { callApi, succeeded, type ApiProfile } from "@/lib/graphql-client";
+import { useAccountStore } from "./account-store";
+
+type Values = { firstName: string; lastName: string; dob: string; country: CountryCode; phone: string; timezone: string };
+type FieldName = "firstName" | "lastName" | "dob" | "phone" | "timezone";
+const FIELDS: FieldName[] = ["firstName", "lastName", "dob", "phone", "timezone"];
+
+/** The API names the field in its message ("dob must not be in the future"): show it next to that field. */
+export function fieldOfMessage(message: string): FieldName | undefined {
+  return FIELDS.find((field) => new RegExp(`^${field}\\b|\\b${field}:`).test(message));
+}
+
+export const messageFor = (field: FieldName, message: string) => {
+  const labels: Record<FieldName, string> = { firstName: "First name", lastName: "Last name", dob: "Date of birth", phone: "Phone", timezone: "Time zone" };
+  // "dob must not be in the future" and "dob: must not ..." both read "Date of birth must not ...".
+  return `${labels[field]} ${message.replace(new RegExp(`^${field}:?\\s*`), "")}`;
+};
+
+function splitPhone(phone: string | null, fallback: CountryCode): { country: CountryCode; phone: string } {
+  const parsed = phone ? parsePhoneNumberFromString(phone) : undefined;
+  if (parsed?.country) return { country: parsed.country, phone: parsed.formatNational() };
+  return { country: fallback, phone: phone ?? "" };
+}
+
+/** The E.164 form of what was typed, or what was typed (the API then names the problem). */
+export function toE164(country: CountryCode, typed: string): string {
+  const trimmed = typed.trim();
+  if (!trimmed) return "";
+  const parsed = parsePhoneNumberFromString(trimmed, country);
+  if (parsed) return parsed.number;
+  return trimmed.startsWith("+") ? trimmed : `+${getCountryCallingCode(country)}${trimmed.replace(/\D/g, "")}`;
+}
+
+const browserTimeZone = () => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+};
+
+const browserRegion = (): CountryCode | undefined => {
+  try {
+    const region = new Intl.Locale(navigator.language).maximize().region;
+    return region && (getCountries() as string[]).includes(region) ? (region as CountryCode) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+function valuesOf(profile: ApiProfile | null, timezone: string): Values {
+  const phone = splitPhone(profile?.phone ?? null, "US");
+  return {
+    firstName: profile?.firstName ?? "",
+    lastName: profile?.lastName ?? "",
+    dob: profile?.dob ?? "",
+    country: phone.country,
+    phone: phone.phone,
+    timezone: profile?.timezone ?? timezone,
+  };
+}
+
+/**
+ * The member's profile, saved through updateUserProfile. The time zone defaults to the browser's when
+ * none is saved. A failed save keeps what was typed and shows the API's message next to its field.
+ */
+export function ProfileForm() {
+  const { state, dispatch } = useAccountStore();
+  const id = useId();
+  // The server cannot know the browser's zone: "UTC" until hydrated, then the browser's.
+  const [values, setValues] = useState<Values>(() => valuesOf(state.profile, state.profile?.timezone ?? "UTC"));
+  const [pending, setPending] = useState(false);
+  const [result, setResult] = useState<{ tone: "success" | "error"; text: string; field?: FieldName } | null>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (!state.profile?.timezone) setValues((current) => ({ ...current, timezone: browserTimeZone() }));
+    // No phone saved yet: the country starts as the browser's region.
+    const region = browserRegion();
+    if (!state.profile?.phone && region) setValues((current) => ({ ...current, country: region }));
+  }, [state.profile?.timezone, state.profile?.phone]);
+
+  const countries = useMemo(() => {
+    const names = new Intl.DisplayNames(["en"], { type: "region" });
+    return getCountries()
+      .map((code) => ({ code, label: `${names.of(code) ?? code} (+${getCountryCallingCode(code)})` }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+  }, []);
+  const timeZones = useMemo(() => {
+    const zones = Intl.supportedValuesOf("timeZone");
+    return zones.includes(values.timezone) ? zones : [values.timezone, ...zones];
+  }, [values.timezone]);
+
+  const set = (field: keyof Values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    setResult(null);
+    const request = {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      dob: values.dob,
+      phone: toE164(values.country, values.phone),
+      timezone: values.timezone,
+    };
+    const answer = await callApi("updateUserProfile", { request });
+    setPending(false);
+    if (succeeded(answer) && answer.user) {
+      dispatch({ type: "setProfile", profile: answer.user });
+      setResult({ tone: "success", text: "Profile saved." });
+    } else {
+      const field = fieldOfMessage(answer.message);
+      setResult({ tone: "error", text: field ? messageFor(field, answer.message) : answer.message, field });
+    }
+    requestAnimationFrame(() => statusRef.current?.focus());
+  }
+
+  const errorOf = (field: FieldName) => (result?.tone === "error" && result.field === field ? result.text : undefined);
+
+  return (
+    <form onSubmit={save} noValidate className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-4" aria-busy={pending}>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
+        <TextField id={`${id}-first`} label="First name" autoComplete="given-name" maxLength={100} value={values.firstName} onChange={set("firstName")} error={errorOf("firstName")} />
+        <TextField id={`${id}-last`} label="Last name" autoComplete="family-name" maxLength={100} value={values.lastName} onChange={set("lastName")} error={errorOf("lastName")} />
+      </div>
+      <TextField id={`${id}-dob`} label="Date of birth" type="date" autoComplete="bday" value={values.dob} onChange={set("dob")} error={errorOf("dob")} />
+      <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
+        <legend className="sr-only">Phone</legend>
+        <SelectField id={`${id}-country`} label="Country" autoComplete="tel-country-code" value={values.country} onChange={set("country")}>
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField id={`${id}-phone`} label="Phone" type="tel" autoComplete="tel-national" inputMode="tel" value={values.phone} onChange={set("phone")} error={errorOf("phone")} />
+      </fieldset>
+      <SelectField id={`${id}-tz`} label="Time zone" value={values.timezone} onChange={set("timezone")} error={errorOf("timezone")}>
+        {timeZones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replaceAll("_", " ")}
+          </option>
+        ))}
+      </SelectField>
+      <div className="flex min-h-11 flex-wrap items-center gap-4">
+        <Button type="submit" pending={pending} pendingLabel="Saving…">
+          Save profile
+        </Button>
+        <p ref={statusRef} tabIndex={-1} role={result?.tone === "error" ? "alert" : "status"} className={`text-sm font-medium outline-none ${result?.tone === "error" ? "text-red-700" : "text-green-800"}`}>
+          {result ? (result.tone === "error" && result.field ? "Please check the highlighted field." : result.text) : ""}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import Link from "next/link";
+import { inQueueStartsAt } from "@/lib/billing/subscription-state";
+import { formatDate } from "@/lib/format/date";
+import { planName, useAccountStore } from "./account-store";
+
+const statusLabels: Record<string, string> = { active: "Active", past_due: "Payment overdue", trialing: "Starts later", unpaid: "Unpaid", paused: "Paused", incomplete: "Awaiting payment" };
+export const statusLabel = (status: string) => statusLabels[status] ?? status.replaceAll("_", " ");
+
+/** The member's plan at a glance: status, when it renews or ends, what comes next, and where to manage it. */
+export function SubscriptionSummary() {
+  const { state } = useAccountStore();
+  const { active, inQueue, plans } = state.subscription;
+  if (!active) {
+    return (
+      <div className="mt-4 grid gap-4">
+        <p className="text-muted">You have no subscription yet.</p>
+        <p>
+          <Link href="/pricing" className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            See plans
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  const ends = active.cancelAt !== null;
+  return (
+    <div className="mt-4 grid gap-4">
+      <dl className="grid gap-3 sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-muted">Plan</dt>
+          <dd className="font-medium text-ink">{planName(plans, active.planPriceId)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">Status</dt>
+          <dd className="font-medium text-ink">{statusLabel(active.status)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">{ends ? "Ends on" : "Renews on"}</dt>
+          <dd className="font-medium text-ink">{formatDate(ends ? active.cancelAt! : active.currentPeriodEnd)}</dd>
+        </div>
+        {inQueue ? (
+          <div className="sm:col-span-3">
+            <dt className="text-sm text-muted">Next plan</dt>
+            <dd className="font-medium text-ink">
+              {planName(plans, inQueue.planPriceId)}, starts on {formatDate(inQueueStartsAt(inQueue))}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="flex flex-wrap gap-3">
+        <Link href="/manage-subscription" className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          Manage subscription
+        </Link>
+        <Link href="/pricing" className="inline-flex min-h-11 items-center rounded-full border border-brand-200 bg-white px-5 py-2 text-sm font-semibold text-ink hover:bg-brand-50">
+          Compare plans
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { planName, useAccountStore } from "@/components/account/account-store";
+import { statusLabel } from "@/components/account/subscription-summary";
+import { callApi, succeeded } from "@/lib/graphql-client";
+import { inQueueStartsAt } from "@/lib/billing/subscription-state";
+import { formatDate } from "@/lib/format/date";
+import { CancelSubscription } from "./cancel-subscription";
+import { ChangePlan } from "./change-plan";
+import { PaymentMethods } from "./payment-methods";
+import { TransactionHistory } from "./transaction-history";
+
+export const sectionClass = "rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
+
+/** The page's one place for the result of the last action: announced, and focusable for keyboards. */
+function ResultMessage() {
+  const { state } = useAccountStore();
+  const message = state.subscription.message;
+  return (
+    <div aria-live="polite" className="min-h-0">
+      {message ? (
+        <p
+          id="billing-result"
+          tabIndex={-1}
+          role={message.tone === "error" ? "alert" : "status"}
+          className={`rounded-xl border p-3 font-medium ${message.tone === "error" ? "border-red-700 bg-red-50 text-red-800" : "border-green-700 bg-green-50 text-green-900"}`}
+        >
+          {message.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The current subscription and the in-queue one, with their dates; "Keep my plan" when it is set to end. */
+function CurrentSubscription() {
+  const { state, dispatch, refresh } = useAccountStore();
+  const { active, inQueue, plans, loading } = state.subscription;
+  const [pending, setPending] = useState(false);
+
+  async function keep() {
+    if (!active) return;
+    setPending(true);
+    const result = await callApi("resumeSubscription", { subscriptionId: active.subscriptionId });
+    if (succeeded(result)) await refresh(["subscriptions"]);
+    setPending(false);
+    dispatch({
+      type: "setMessage",
+      message: succeeded(result) ? { tone: "success", text: `You kept ${planName(plans, active.planPriceId)}. It renews on ${formatDate(active.currentPeriodEnd)}.` } : { tone: "error", text: result.message },
+    });
+  }
+
+  return (
+    <section aria-labelledby="current-plan" className={`${sectionClass} min-h-40`} aria-busy={loading.subscriptions}>
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="current-plan" className="text-lg font-semibold text-ink">
+          Your plan
+        </h2>
+        {loading.subscriptions ? <Spinner label="Updating your plan" /> : null}
+      </div>
+      {active ? (
+        <dl className="mt-4 grid gap-3 sm:grid-cols-3">
+          <div>
+            <dt className="text-sm text-muted">Plan</dt>
+            <dd className="font-medium text-ink" data-testid="current-plan-name">
+              {planName(plans, active.planPriceId)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted">Status</dt>
+            <dd className="font-medium text-ink">{active.cancelAt && !inQueue ? "Set to end" : statusLabel(active.status)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted">{active.cancelAt ? "Ends on" : "Renews on"}</dt>
+            <dd className="font-medium text-ink">{formatDate(active.cancelAt ?? active.currentPeriodEnd)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted">Current period</dt>
+            <dd className="font-medium text-ink">
+              {formatDate(active.currentPeriodStart)} to {formatDate(active.currentPeriodEnd)}
+            </dd>
+          </div>
+          {inQueue ? (
+            <div className="sm:col-span-2">
+              <dt className="text-sm text-muted">Next plan (in queue)</dt>
+              <dd className="font-medium text-ink">
+                {planName(plans, inQueue.planPriceId)}, starts on {formatDate(inQueueStartsAt(inQueue))}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : (
+        <div className="mt-4 grid gap-3">
+          <p className="text-muted">You have no active subscription.</p>
+          <p>
+            <Link href="/pricing" className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+              See plans
+            </Link>
+          </p>
+        </div>
+      )}
+      {active?.cancelAt ? (
+        <div className="mt-4 flex flex-wrap items-center gap-3 rounded-2xl bg-brand-50 p-4">
+          <p className="flex-1 text-ink">
+            Your plan ends on {formatDate(active.cancelAt)}
+            {inQueue ? ` and ${planName(plans, inQueue.planPriceId)} starts then` : ""}. Changed your mind?
+          </p>
+          <Button onClick={() => void keep()} pending={pending} pendingLabel="Keeping your plan…">
+            Keep my plan
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** /manage-subscription: the plan, changing it, cancelling, payment methods and transactions. */
+export function ManageSubscription({ stripePublishableKey, changeTo }: { stripePublishableKey: string | null; changeTo: string | null }) {
+  return (
+    // minmax(0, 1fr): the column may be narrower than a wide table inside it (which then scrolls itself).
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <ResultMessage />
+      <CurrentSubscription />
+      <ChangePlan initialPriceId={changeTo} />
+      <CancelSubscription />
+      <PaymentMethods stripePublishableKey={stripePublishableKey} />
+      <TransactionHistory />
+    </div>
+  );
+}
