@@ -2,16 +2,18 @@
 
 import { Spinner } from "@/components/ui/spinner";
 import { useAccountStore } from "@/components/account/account-store";
+import { memberStatement } from "@/lib/billing/statement";
 import { formatDate } from "@/lib/format/date";
 import { formatMoney } from "@/lib/format/money";
 import { sectionClass } from "./manage-subscription";
 
 const statusNames: Record<string, string> = { paid: "Paid", succeeded: "Paid", open: "Due", draft: "Draft", void: "Void", uncollectible: "Unpaid", failed: "Failed", pending: "Pending" };
 
-/** Invoices and charges, newest first: date, description, amount in its currency, status. */
+/** Invoices (and failed payments), newest first: date, description, amount in its currency, status. */
 export function TransactionHistory() {
   const { state } = useAccountStore();
-  const { transactions, loading } = state.subscription;
+  const { loading } = state.subscription;
+  const transactions = memberStatement(state.subscription.transactions);
   return (
     <section aria-labelledby="transactions" className={`${sectionClass} min-h-40`} aria-busy={loading.transactions}>
       <div className="flex items-center justify-between gap-2">
