@@ -1,6 +1,7 @@
 CREATE TABLE "circle_invitations" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"owner_id" text NOT NULL,
+	"owner_name" text NOT NULL,
 	"channel" text NOT NULL,
 	"recipient" text NOT NULL,
 	"token_hash" text NOT NULL,

@@ -10,6 +10,8 @@ export const circleInvitations = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     ownerId: text("owner_id").notNull(),
+    /** How the invitee sees who invited them. */
+    ownerName: text("owner_name").notNull(),
     channel: text("channel", { enum: ["sms", "email"] }).notNull(),
     /** E.164 phone number or email address. */
     recipient: text("recipient").notNull(),
