@@ -1,11 +1,13 @@
 "use server";
 
 import QRCode from "qrcode";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import {
   associateSoftwareTokenForChallenge,
   confirmSignUpAndSignIn,
   confirmForgotPassword,
+  deviceNameFromUserAgent,
   forgotPassword,
   messages,
   resendConfirmationCode,
@@ -76,6 +78,7 @@ export async function challengeAction(previous: AuthFormState, formData: FormDat
         answer: text(formData, "answer"),
         rememberDevice: formData.get("rememberDevice") === "on",
         deviceKey: await readAuthCookie("device"),
+        deviceName: deviceNameFromUserAgent((await headers()).get("user-agent")),
       },
       await identityContext(),
     );

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { auth } from "@/auth";
 import { signOutEverywhereAction } from "./actions";
+import { SecurityCentre } from "@/components/account/security-centre";
+import { FamilyCircle } from "@/components/account/family-circle";
 
 export const metadata: Metadata = { title: "My Account", robots: { index: false } };
 
@@ -46,6 +48,8 @@ export default async function MyAccountPage() {
           </form>
         </div>
       </section>
+      <FamilyCircle />
+      <SecurityCentre />
     </div>
   );
 }
