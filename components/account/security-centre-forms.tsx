@@ -21,9 +21,11 @@ import { ActionButton, Badge, FormDialog, FormMessage, useAccountForm } from "./
 
 const PASSWORD_HINT = "At least 8 characters, with upper and lower case letters, a number and a symbol.";
 
-function VerifyForm({ attribute, label }: { attribute: "email" | "phone_number"; label: string }) {
+/** Stays mounted once verified, so its "verified" message outlives the form. */
+function VerifyForm({ attribute, label, verified }: { attribute: "email" | "phone_number"; label: string; verified: boolean }) {
   const id = useId();
   const { state, formAction, pending, messageRef } = useAccountForm(verifyAttributeAction, { code: `${id}-code` });
+  if (verified) return <FormMessage state={state} messageRef={messageRef} />;
   return (
     <div className="grid gap-3 rounded-2xl bg-slate-50 p-4">
       <form action={formAction} noValidate className="grid gap-3" aria-label={`Verify your ${label}`}>
@@ -59,7 +61,7 @@ function EmailSection({ overview }: { overview: SecurityOverview }) {
         <span className="font-medium">{overview.email}</span>
         <Badge good={overview.emailVerified}>{overview.emailVerified ? "Verified" : "Not verified"}</Badge>
       </p>
-      {overview.emailVerified ? null : <VerifyForm attribute="email" label="email" />}
+      <VerifyForm attribute="email" label="email" verified={overview.emailVerified} />
       <form action={formAction} noValidate className="grid gap-3" aria-label="Change your email address">
         <FormMessage state={state} messageRef={messageRef} />
         <TextField
@@ -97,7 +99,7 @@ function PhoneSection({ overview }: { overview: SecurityOverview }) {
           <span className="text-muted">No phone number yet.</span>
         )}
       </p>
-      {overview.phoneNumber && !overview.phoneNumberVerified ? <VerifyForm attribute="phone_number" label="phone" /> : null}
+      {overview.phoneNumber ? <VerifyForm attribute="phone_number" label="phone" verified={overview.phoneNumberVerified} /> : null}
       <form action={formAction} noValidate className="grid gap-3" aria-label="Phone number">
         <FormMessage state={state} messageRef={messageRef} />
         <TextField
