@@ -11,9 +11,9 @@ export async function register() {
   // on a timer in the running app (each instance may run it: the work claims its rows).
   if (getConfig().billing.kind === "sandbox") {
     const { getBillingProvider } = await import("./lib/billing/provider");
-    const { SandboxBillingProvider } = await import("./lib/billing/sandbox/sandbox-provider");
+    const { isSandboxProvider } = await import("./lib/billing/sandbox/sandbox-provider");
     const { startSandboxClockTimer } = await import("./lib/billing/sandbox/clock-timer");
     const provider = await getBillingProvider();
-    if (provider instanceof SandboxBillingProvider) startSandboxClockTimer(provider);
+    if (isSandboxProvider(provider)) startSandboxClockTimer(provider);
   }
 }

@@ -87,7 +87,11 @@ test("changing the password keeps this browser signed in and signs another one o
   await security(page).getByLabel(/^New password/).fill(newPassword);
   await security(page).getByLabel(/^Confirm new password/).fill(newPassword);
   await security(page).getByRole("button", { name: "Change password" }).click();
-  await expect(page).toHaveURL(/\/my-account\?password=changed$/);
+  // This browser is signed in again with a fresh session (through the issuer), and stays so.
+  await page.waitForURL((url) => url.pathname !== "/my-account");
+  await page.waitForURL(/\/my-account$/);
+  await page.reload();
+  await expect(page).toHaveURL(/\/my-account$/);
   await expect(page.getByText(email).first()).toBeVisible();
 
   await otherPage.goto("/my-account");

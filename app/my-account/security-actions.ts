@@ -128,7 +128,7 @@ export async function changePasswordAction(_previous: AccountFormState, formData
   await endThisSession();
   const redirectTo =
     getConfig().identity.kind === "builtin"
-      ? await finishSignIn(member.memberId, { continuePath: "/my-account?password=changed" })
+      ? await finishSignIn(member.memberId, { continuePath: "/my-account" })
       : `${getConfig().siteUrl}/auth/sign-in?continue=%2Fmy-account`;
   return { status: "redirect", message: "Your password is changed.", fieldErrors: {}, redirectTo };
 }

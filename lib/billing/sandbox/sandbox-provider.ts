@@ -54,6 +54,14 @@ export const sandboxPriceId = (lookupKey: string) => `price_${lookupKey}`;
  * one transaction, money-changing ones run once per idempotency key, and each change emits the event
  * Stripe would send (delivered to the mirror by deliver-events.ts).
  */
+/**
+ * Whether the process's provider is the sandbox. Not `instanceof`: Next bundles route handlers and
+ * pages separately, so the provider a route created is an instance of another copy of the class.
+ */
+export function isSandboxProvider(provider: BillingProvider): provider is SandboxBillingProvider {
+  return (provider as { kind?: string }).kind === "sandbox";
+}
+
 export class SandboxBillingProvider implements BillingProvider {
   readonly kind = "sandbox" as const;
   private seeded: Promise<void> | undefined;

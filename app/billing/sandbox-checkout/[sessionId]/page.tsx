@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { isBillingError } from "@/lib/billing/errors";
 import { getBillingProvider } from "@/lib/billing/provider";
 import { getSandboxCheckoutSummary } from "@/lib/billing/sandbox/checkout";
-import { SandboxBillingProvider } from "@/lib/billing/sandbox/sandbox-provider";
+import { isSandboxProvider } from "@/lib/billing/sandbox/sandbox-provider";
 import { formatMoney } from "@/lib/format/money";
 import { SandboxCheckoutForm } from "@/components/billing/sandbox-checkout-form";
 import { completeSandboxCheckoutAction } from "./actions";
@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: "Checkout (sandbox)", robots: { index
 export default async function SandboxCheckoutPage({ params }: { params: Promise<{ sessionId: string }> }) {
   const { sessionId } = await params;
   const provider = await getBillingProvider();
-  if (!(provider instanceof SandboxBillingProvider) || !/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) notFound();
+  if (!isSandboxProvider(provider) || !/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) notFound();
   const summary = await getSandboxCheckoutSummary(provider, sessionId).catch((error: unknown) => {
     if (isBillingError(error) && error.status === 404) notFound();
     throw error;
