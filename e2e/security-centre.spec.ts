@@ -124,6 +124,8 @@ test("download the data, delete the account (its subscription ends), and fail to
   await dialog.getByLabel(/^Password/).fill(password);
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   await expect(dialog.getByText("Tick the box to confirm you want to delete your account")).toBeVisible();
+  // React clears a form after its action: the password is typed again.
+  await dialog.getByLabel(/^Password/).fill(password);
   await dialog.getByLabel(/I understand/).check();
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/\?account=deleted$/);

@@ -12,37 +12,42 @@ function InviteForm() {
   const id = useId();
   const [channel, setChannel] = useState<"phone" | "email">("phone");
   const { state, formAction, pending, messageRef } = useAccountForm(inviteAction, { contact: `${id}-contact` });
+  // The choice sits outside the form: React resets a form after its action, which would flip the
+  // radios back while the label still follows the state.
   return (
-    <form action={formAction} noValidate className="grid gap-4" aria-label="Invite someone to your Safe Circle">
-      <FormMessage state={state} messageRef={messageRef} />
+    <div className="grid gap-4">
       <fieldset className="grid gap-2">
         <legend className="text-sm font-semibold text-ink">Send the invitation by</legend>
         <div className="flex flex-wrap gap-4">
           {(["phone", "email"] as const).map((value) => (
             <label key={value} className="flex items-center gap-2 text-base text-ink">
-              <input type="radio" name="channel" value={value} checked={channel === value} onChange={() => setChannel(value)} className="h-5 w-5" />
+              <input type="radio" name={`${id}-channel`} value={value} checked={channel === value} onChange={() => setChannel(value)} className="h-5 w-5" />
               {value === "phone" ? "Text message" : "Email"}
             </label>
           ))}
         </div>
       </fieldset>
-      <TextField
-        key={channel}
-        id={`${id}-contact`}
-        name="contact"
-        type={channel === "phone" ? "tel" : "email"}
-        label={channel === "phone" ? "Their mobile number" : "Their email address"}
-        hint={channel === "phone" ? "With the country code, like +14155550123." : undefined}
-        autoComplete="off"
-        maxLength={254}
-        required
-        aria-required="true"
-        error={state.fieldErrors.contact}
-      />
-      <Button type="submit" pending={pending} pendingLabel="Sending…">
-        Send invitation
-      </Button>
-    </form>
+      <form action={formAction} noValidate className="grid gap-4" aria-label="Invite someone to your Safe Circle">
+        <FormMessage state={state} messageRef={messageRef} />
+        <input type="hidden" name="channel" value={channel} />
+        <TextField
+          key={channel}
+          id={`${id}-contact`}
+          name="contact"
+          type={channel === "phone" ? "tel" : "email"}
+          label={channel === "phone" ? "Their mobile number" : "Their email address"}
+          hint={channel === "phone" ? "With the country code, like +14155550123." : undefined}
+          autoComplete="off"
+          maxLength={254}
+          required
+          aria-required="true"
+          error={state.fieldErrors.contact}
+        />
+        <Button type="submit" pending={pending} pendingLabel="Sending…">
+          Send invitation
+        </Button>
+      </form>
+    </div>
   );
 }
 
