@@ -174,7 +174,13 @@ export function createCognitoSecurityCentre(caller: SecurityCentreCaller, option
         AuthParameters.SECRET_HASH = createHmac("sha256", options.clientSecret).update(username + options.clientId).digest("base64");
       }
       // A right password answers tokens or an MFA challenge; a wrong one NotAuthorizedException.
-      await call("InitiateAuth", { AuthFlow: "USER_PASSWORD_AUTH", ClientId: options.clientId, AuthParameters }, z.object({}).passthrough());
+      try {
+        await call("InitiateAuth", { AuthFlow: "USER_PASSWORD_AUTH", ClientId: options.clientId, AuthParameters }, z.object({}).passthrough());
+      } catch (error) {
+        // A wrong password is a wrong password, whichever way the pool words it (cognito-local says InvalidPasswordException).
+        if (isIdentityError(error, "InvalidPasswordException")) throw new IdentityError("NotAuthorizedException", messages.wrongCredentials, { cause: error });
+        throw error;
+      }
     },
 
     async deleteUser() {
