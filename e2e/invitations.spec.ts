@@ -3,6 +3,9 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { codeSentTo, memberPassword, messagesTo, signUp, uniqueEmail } from "./support/members";
 import { graphql, subscribe, uniquePhone } from "./support/subscriptions";
 
+// Long journeys (several sign-ups, a checkout) on a shared, busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const circle = (page: Page) => page.getByRole("region", { name: "My Safe Circle" });
 

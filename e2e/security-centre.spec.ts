@@ -4,6 +4,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { codeSentTo, messagesTo, signIn, signUp } from "./support/members";
 import { subscribe, uniquePhone } from "./support/subscriptions";
 
+// Long journeys (several sign-ups, a checkout) on a shared, busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const security = (page: Page) => page.getByRole("region", { name: "Security" });
 

@@ -2,6 +2,7 @@
 
 import { cookies } from "next/headers";
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { getConfig } from "@/lib/config";
 import { securityCentreFor, messages, type MfaMethod } from "@/lib/identity";
 import { ISSUER_SESSION_COOKIE } from "@/lib/auth/issuer";
@@ -126,11 +127,14 @@ export async function changePasswordAction(_previous: AccountFormState, formData
     return state;
   }
   await endThisSession();
-  const redirectTo =
+  // An absolute URL: Next leaves the page for it (a relative one would be rendered inside this
+  // response, and the sign-in's cookies would not reach the browser). Cookies changed here also make
+  // Next re-render this page, so a client-side redirect after the answer would race it.
+  redirect(
     getConfig().identity.kind === "builtin"
       ? await finishSignIn(member.memberId, { continuePath: "/my-account" })
-      : `${getConfig().siteUrl}/auth/sign-in?continue=%2Fmy-account`;
-  return { status: "redirect", message: "Your password is changed.", fieldErrors: {}, redirectTo };
+      : `${getConfig().siteUrl}/auth/sign-in?continue=%2Fmy-account`,
+  );
 }
 
 /** Deletes the account after the password: the subscription ends now, then the member is signed out. */
@@ -144,5 +148,5 @@ export async function deleteAccountAction(_previous: AccountFormState, formData:
     return accountFailure(error, "password");
   }
   await endThisSession();
-  return { status: "redirect", message: "Your account is deleted.", fieldErrors: {}, redirectTo: "/?account=deleted" };
+  redirect(`${getConfig().siteUrl}/?account=deleted`);
 }
