@@ -2,17 +2,15 @@
 
 import { cookies } from "next/headers";
 import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
 import { getConfig } from "@/lib/config";
 import { securityCentreFor, messages, type MfaMethod } from "@/lib/identity";
-import { ISSUER_SESSION_COOKIE } from "@/lib/auth/issuer";
-import { clearSessionCookies, endProviderSession, readSessionToken } from "@/lib/auth/sign-out";
-import { finishSignIn } from "@/lib/auth/browser";
+import { sessionCookieName } from "@/lib/auth/sign-out";
+import { signValue } from "@/lib/auth/secrets";
+import { encodeRenewalTicket, sessionFingerprint } from "@/lib/auth/session-renewal";
 import { accountFailure, done, type AccountFormState } from "@/lib/auth/account-forms";
 import { currentMember, securityCallerOf, type CurrentMember } from "@/lib/auth/member-session";
 import { getBillingService } from "@/lib/billing/provider";
 import { deleteMemberAccount } from "@/lib/member-data";
-import { headers } from "next/headers";
 
 const text = (formData: FormData, name: string) => {
   const value = formData.get(name);
@@ -100,16 +98,11 @@ export async function deviceStatusAction(_previous: AccountFormState, formData: 
   });
 }
 
-/** Ends this browser's session (cookies and the provider's side) before it is re-issued or left. */
-async function endThisSession() {
-  const store = await cookies();
-  await endProviderSession({ issuerSessionId: store.get(ISSUER_SESSION_COOKIE)?.value, token: await readSessionToken(await headers()) });
-  clearSessionCookies(store, store, ISSUER_SESSION_COOKIE);
-}
-
 /**
- * Changes the password; every session ends. With the built-in issuer this browser is signed in again
- * straight away (a fresh session); with Cognito the member signs in with the new password.
+ * Changes the password; every session ends. The action changes no cookie (that would make Next
+ * re-render this now signed-out page and race the next step): the browser leaves with a full page
+ * load, to /auth/renew (built-in issuer: a fresh session for this browser at once) or, with Cognito,
+ * to sign-out (the member signs in with the new password).
  */
 export async function changePasswordAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
   const member = await currentMember();
@@ -126,18 +119,13 @@ export async function changePasswordAction(_previous: AccountFormState, formData
     if (/password|Password cannot be empty/i.test(state.message)) return { ...state, message: "", fieldErrors: { currentPassword: state.message } };
     return state;
   }
-  await endThisSession();
-  // An absolute URL: Next leaves the page for it (a relative one would be rendered inside this
-  // response, and the sign-in's cookies would not reach the browser). Cookies changed here also make
-  // Next re-render this page, so a client-side redirect after the answer would race it.
-  redirect(
-    getConfig().identity.kind === "builtin"
-      ? await finishSignIn(member.memberId, { continuePath: "/my-account" })
-      : `${getConfig().siteUrl}/auth/sign-in?continue=%2Fmy-account`,
-  );
+  if (getConfig().identity.kind !== "builtin") return { status: "redirect", message: "Your password is changed.", fieldErrors: {}, redirectTo: "/auth/sign-out" };
+  const store = await cookies();
+  const ticket = encodeRenewalTicket(member.memberId, sessionFingerprint(store.getAll(), sessionCookieName()), Date.now(), signValue);
+  return { status: "redirect", message: "Your password is changed.", fieldErrors: {}, redirectTo: `/auth/renew?ticket=${encodeURIComponent(ticket)}` };
 }
 
-/** Deletes the account after the password: the subscription ends now, then the member is signed out. */
+/** Deletes the account after the password: the subscription ends now, then this browser signs out. */
 export async function deleteAccountAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
   const member = await currentMember();
   if (!member) return signedOut;
@@ -147,6 +135,6 @@ export async function deleteAccountAction(_previous: AccountFormState, formData:
   } catch (error) {
     return accountFailure(error, "password");
   }
-  await endThisSession();
-  redirect(`${getConfig().siteUrl}/?account=deleted`);
+  // Sign-out clears the cookies and the page storage in a full page load (no cookie change here: see above).
+  return { status: "redirect", message: "Your account is deleted.", fieldErrors: {}, redirectTo: "/auth/sign-out" };
 }

@@ -1,0 +1,37 @@
+import { createHmac } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { decodeRenewalTicket, encodeRenewalTicket, RENEWAL_LIFETIME_MS, sessionFingerprint } from "./session-renewal";
+
+const sign = (value: string) => createHmac("sha256", "test-secret").update(value).digest("base64url");
+const name = "authjs.session-token";
+
+describe("session renewal tickets", () => {
+  const cookies = [
+    { name: `${name}.1`, value: "second" },
+    { name: `${name}.0`, value: "first" },
+    { name: "other", value: "x" },
+  ];
+  const fingerprint = sessionFingerprint(cookies, name);
+
+  it("renews only in the browser that holds the same session cookie, and only for a minute", () => {
+    const ticket = encodeRenewalTicket("account-1", fingerprint, 1000, sign);
+    expect(decodeRenewalTicket(ticket, fingerprint, 1000 + RENEWAL_LIFETIME_MS - 1, sign)).toBe("account-1");
+    expect(decodeRenewalTicket(ticket, fingerprint, 1000 + RENEWAL_LIFETIME_MS, sign)).toBeUndefined();
+    expect(decodeRenewalTicket(ticket, sessionFingerprint([{ name, value: "someone else" }], name), 1000, sign)).toBeUndefined();
+    expect(decodeRenewalTicket(ticket, "", 1000, sign)).toBeUndefined();
+  });
+
+  it("refuses a tampered account, expiry or signature", () => {
+    const [account, expiry, signature] = encodeRenewalTicket("account-1", fingerprint, 1000, sign).split(".");
+    expect(decodeRenewalTicket(`account-2.${expiry}.${signature}`, fingerprint, 1000, sign)).toBeUndefined();
+    expect(decodeRenewalTicket(`${account}.${Number(expiry) + 1}.${signature}`, fingerprint, 1000, sign)).toBeUndefined();
+    expect(decodeRenewalTicket(`${account}.${expiry}.x${signature}`, fingerprint, 1000, sign)).toBeUndefined();
+    expect(decodeRenewalTicket(null, fingerprint, 1000, sign)).toBeUndefined();
+  });
+
+  it("fingerprints all the cookie's chunks in order, and nothing without one", () => {
+    expect(fingerprint).toBe(sessionFingerprint([...cookies].reverse(), name));
+    expect(fingerprint).not.toBe(sessionFingerprint([{ name: `${name}.0`, value: "first" }], name));
+    expect(sessionFingerprint([{ name: "other", value: "x" }], name)).toBe("");
+  });
+});
