@@ -89,10 +89,11 @@ test("changing the password keeps this browser signed in and signs another one o
   await security(page).getByLabel(/^Current password/).fill(password);
   await security(page).getByLabel(/^New password/).fill(newPassword);
   await security(page).getByLabel(/^Confirm new password/).fill(newPassword);
+  const renewed = page.waitForResponse((response) => response.url().includes("/auth/renew?ticket="));
   await security(page).getByRole("button", { name: "Change password" }).click();
-  // This browser is signed in again with a fresh session (through the issuer), and stays so.
-  await page.waitForURL(/\/auth\/renew\?ticket=/);
-  await page.waitForURL(/\/my-account$/);
+  // This browser gets a fresh session (a sign-in through the issuer without the password), and keeps it.
+  expect((await renewed).status()).toBe(303);
+  await page.waitForResponse((response) => /\/my-account$/.test(response.url()) && response.request().isNavigationRequest() && response.status() === 200);
   await page.reload();
   await expect(page).toHaveURL(/\/my-account$/);
   await expect(page.getByText(email).first()).toBeVisible();

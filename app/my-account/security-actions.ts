@@ -1,10 +1,10 @@
 "use server";
 
-import { cookies } from "next/headers";
+import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { getConfig } from "@/lib/config";
 import { securityCentreFor, messages, type MfaMethod } from "@/lib/identity";
-import { sessionCookieName } from "@/lib/auth/sign-out";
+import { readSessionToken } from "@/lib/auth/sign-out";
 import { signValue } from "@/lib/auth/secrets";
 import { encodeRenewalTicket, sessionFingerprint } from "@/lib/auth/session-renewal";
 import { accountFailure, done, type AccountFormState } from "@/lib/auth/account-forms";
@@ -120,8 +120,7 @@ export async function changePasswordAction(_previous: AccountFormState, formData
     return state;
   }
   if (getConfig().identity.kind !== "builtin") return { status: "redirect", message: "Your password is changed.", fieldErrors: {}, redirectTo: "/auth/sign-out" };
-  const store = await cookies();
-  const ticket = encodeRenewalTicket(member.memberId, sessionFingerprint(store.getAll(), sessionCookieName()), Date.now(), signValue);
+  const ticket = encodeRenewalTicket(member.memberId, sessionFingerprint(await readSessionToken(await headers())), Date.now(), signValue);
   return { status: "redirect", message: "Your password is changed.", fieldErrors: {}, redirectTo: `/auth/renew?ticket=${encodeURIComponent(ticket)}` };
 }
 

@@ -3,20 +3,18 @@ import { createHash, timingSafeEqual } from "node:crypto";
 /**
  * After a password change every session ends, this browser's too; it gets a fresh one without typing
  * the password again through a short-lived ticket. The ticket is bound to the browser that changed
- * the password (a hash of its old session cookie), so a leaked URL is worthless anywhere else.
+ * the password (its old session: who and since when), so a leaked URL is worthless anywhere else.
  * `<accountId>.<expiry ms>.<signature>`, the signature an HMAC over those and the fingerprint.
  */
 export const RENEWAL_LIFETIME_MS = 60 * 1000;
 
-type Cookie = { name: string; value: string };
-
-/** The session cookie (all its chunks, in order) as one hash; empty when there is none. */
-export function sessionFingerprint(cookies: Cookie[], sessionCookieName: string): string {
-  const chunks = cookies
-    .filter((cookie) => cookie.name === sessionCookieName || cookie.name.startsWith(`${sessionCookieName}.`))
-    .sort((a, b) => a.name.localeCompare(b.name));
-  if (chunks.length === 0) return "";
-  return createHash("sha256").update(chunks.map((cookie) => cookie.value).join("")).digest("base64url");
+/**
+ * This browser's session, from its (encrypted, so unforgeable) session cookie: who and since when.
+ * Not the cookie's bytes: Auth.js re-issues the cookie on the way (rolling expiry). Empty without one.
+ */
+export function sessionFingerprint(token: { sub?: string | null; issuedAtMs?: number | null } | null | undefined): string {
+  if (!token?.sub || typeof token.issuedAtMs !== "number") return "";
+  return createHash("sha256").update(`${token.sub}:${token.issuedAtMs}`).digest("base64url");
 }
 
 export function encodeRenewalTicket(accountId: string, fingerprint: string, now: number, sign: (value: string) => string): string {
