@@ -94,7 +94,9 @@ test("changing the password keeps this browser signed in and signs another one o
   // This browser gets a fresh session (a sign-in through the issuer without the password), and keeps it.
   expect((await renewed).status()).toBe(303);
   await page.waitForResponse((response) => /\/my-account$/.test(response.url()) && response.request().isNavigationRequest() && response.status() === 200);
-  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+  // And the new session holds on the next request.
+  await page.goto("/my-account");
   await expect(page).toHaveURL(/\/my-account$/);
   await expect(page.getByText(email).first()).toBeVisible();
 
