@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { codeSentTo, memberPassword, messagesTo, signUp, uniqueEmail } from "./support/members";
+import { codeSentTo, memberPassword, messagesTo, signIn, signUp, uniqueEmail } from "./support/members";
 import { graphql, subscribe, uniquePhone } from "./support/subscriptions";
 
 // Long journeys (several sign-ups, a checkout) on a shared, busy machine.
@@ -110,7 +110,7 @@ test("axe finds nothing on the Safe Circle with members and invitations, and its
   await expect(invitee.page.getByRole("heading", { name: "Join your family on Happr" })).toBeVisible();
   let results = await new AxeBuilder({ page: invitee.page }).withTags(tags).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
-  // An existing member accepts too: sign up here, then the circle shows them.
+  // The invitee signs up here; the circle then shows them as a member.
   await invitee.page.getByLabel(/^First name/).fill("Ana");
   await invitee.page.getByLabel(/^Last name/).fill("Axe");
   await invitee.page.getByLabel(/^Password/).fill(memberPassword);
@@ -133,4 +133,27 @@ test("axe finds nothing on the Safe Circle with members and invitations, and its
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
   await dialog.getByRole("button", { name: "Remove from my circle" }).click();
   await expect(circle(page).getByRole("listitem").filter({ hasText: "Ana Axe" })).toHaveCount(0);
+});
+
+test("an existing member accepts an invitation by signing in from the link", async ({ page, browser }) => {
+  const existing = await browser.newContext();
+  const memberPage = await existing.newPage();
+  const { email, password } = await signUp(memberPage, { firstName: "Eli", lastName: "Existing" });
+  await memberPage.getByRole("main").getByRole("link", { name: "Log Out" }).click();
+  await expect(memberPage.getByRole("banner").getByRole("button", { name: "Join the waitlist" })).toBeVisible();
+
+  await signUp(page, { firstName: "Omi", lastName: "Owner" });
+  await subscribe(page, { name: "Happr Family", interval: "month" });
+  const link = await invite(page, "Email", email);
+
+  await memberPage.goto(link);
+  await expect(memberPage.getByRole("heading", { name: "Join your family on Happr" })).toBeVisible();
+  await memberPage.getByRole("main").getByRole("link", { name: "sign in", exact: true }).click();
+  await signIn(memberPage, email, password);
+  await expect(memberPage).toHaveURL(/\/my-account$/);
+  await expect(circle(memberPage).getByText("You joined Omi Owner's Safe Circle")).toBeVisible();
+  await existing.close();
+
+  await page.reload();
+  await expect(circle(page).getByRole("listitem").filter({ hasText: "Eli Existing" })).toContainText("Covered");
 });

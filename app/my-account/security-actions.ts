@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { getConfig } from "@/lib/config";
-import { securityCentreFor, messages, type MfaMethod } from "@/lib/identity";
+import { isIdentityError, securityCentreFor, messages, type DevicePage, type MfaMethod } from "@/lib/identity";
 import { readSessionToken } from "@/lib/auth/sign-out";
 import { signValue } from "@/lib/auth/secrets";
 import { encodeRenewalTicket, sessionFingerprint } from "@/lib/auth/session-renewal";
@@ -81,6 +81,19 @@ export async function setMfaAction(_previous: AccountFormState, formData: FormDa
     });
     return done("Your sign-in verification settings are saved.");
   });
+}
+
+/** The next page of remembered devices (ListDevices' pagination token). */
+export async function moreDevicesAction(paginationToken: string): Promise<DevicePage | { error: string }> {
+  const member = await currentMember();
+  if (!member) return { error: messages.notAuthenticated };
+  try {
+    return await (await centreOf(member)).listDevices(paginationToken);
+  } catch (error) {
+    if (isIdentityError(error)) return { error: error.message };
+    console.error("[account] listing devices failed", error);
+    return { error: messages.networkError };
+  }
 }
 
 export async function forgetDeviceAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {

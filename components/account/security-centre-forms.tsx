@@ -1,6 +1,6 @@
 "use client";
 
-import { useId } from "react";
+import { useId, useState, useTransition } from "react";
 import {
   changeEmailAction,
   changePasswordAction,
@@ -8,6 +8,7 @@ import {
   deleteAccountAction,
   deviceStatusAction,
   forgetDeviceAction,
+  moreDevicesAction,
   removePhoneAction,
   sendCodeAction,
   setMfaAction,
@@ -183,7 +184,17 @@ function PasswordSection() {
   );
 }
 
-function DevicesSection({ devices, message }: { devices: TrackedDevice[]; message: string | null }) {
+function DevicesSection({ devices: firstPage, paginationToken, message }: { devices: TrackedDevice[]; paginationToken: string | null; message: string | null }) {
+  // Later pages (60 devices each) are fetched on request and appended.
+  const [more, setMore] = useState<{ devices: TrackedDevice[]; token: string | null; error?: string }>({ devices: [], token: paginationToken });
+  const [loading, startLoading] = useTransition();
+  const devices = [...firstPage, ...more.devices.filter((device) => !firstPage.some((d) => d.deviceKey === device.deviceKey))];
+  const loadMore = () =>
+    startLoading(async () => {
+      if (!more.token) return;
+      const page = await moreDevicesAction(more.token);
+      setMore((current) => ("error" in page ? { ...current, error: page.error } : { devices: [...current.devices, ...page.devices], token: page.paginationToken }));
+    });
   if (message) return <p className="text-sm text-muted">{message}</p>;
   if (devices.length === 0) {
     return <p className="text-sm text-muted">No remembered devices. Tick “Remember this device” when you sign in with a code to skip the code there for 30 days.</p>;
@@ -211,6 +222,18 @@ function DevicesSection({ devices, message }: { devices: TrackedDevice[]; messag
           </div>
         </li>
       ))}
+      {more.token ? (
+        <li className="grid gap-2">
+          <Button type="button" variant="secondary" pending={loading} pendingLabel="Loading…" onClick={loadMore}>
+            Show more devices
+          </Button>
+          {more.error ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {more.error}
+            </p>
+          ) : null}
+        </li>
+      ) : null}
     </ul>
   );
 }
@@ -251,7 +274,17 @@ function DeleteAccount() {
 }
 
 /** The security centre's forms (components/account/security-centre.tsx loads what they show). */
-export function SecurityCentreForms({ overview, devices, devicesMessage }: { overview: SecurityOverview; devices: TrackedDevice[]; devicesMessage: string | null }) {
+export function SecurityCentreForms({
+  overview,
+  devices,
+  devicesToken,
+  devicesMessage,
+}: {
+  overview: SecurityOverview;
+  devices: TrackedDevice[];
+  devicesToken: string | null;
+  devicesMessage: string | null;
+}) {
   const h = "text-base font-semibold text-ink";
   return (
     <div className="mt-4 grid gap-8">
@@ -283,7 +316,7 @@ export function SecurityCentreForms({ overview, devices, devicesMessage }: { ove
         <h3 id="security-devices" className={h}>
           Remembered devices
         </h3>
-        <DevicesSection devices={devices} message={devicesMessage} />
+        <DevicesSection devices={devices} paginationToken={devicesToken} message={devicesMessage} />
       </section>
       <section aria-labelledby="security-data" className="grid gap-3">
         <h3 id="security-data" className={h}>

@@ -1,4 +1,4 @@
-import { isIdentityError, securityCentreFor, type TrackedDevice } from "@/lib/identity";
+import { isIdentityError, securityCentreFor, type DevicePage } from "@/lib/identity";
 import { currentMember, securityCallerOf } from "@/lib/auth/member-session";
 import { panelClass } from "./account-form";
 import { SecurityCentreForms } from "./security-centre-forms";
@@ -9,10 +9,10 @@ export async function SecurityCentre() {
   if (!member) return null;
   const centre = await securityCentreFor(securityCallerOf(member));
   const overview = await centre.overview();
-  let devices: TrackedDevice[] = [];
+  let devices: DevicePage = { devices: [], paginationToken: null };
   let devicesMessage: string | null = null;
   try {
-    devices = (await centre.listDevices()).devices;
+    devices = await centre.listDevices();
   } catch (error) {
     // E.g. "Device tracking has not been configured in this User Pool": the rest still works.
     if (!isIdentityError(error)) throw error;
@@ -23,7 +23,7 @@ export async function SecurityCentre() {
       <h2 id="security-centre" className="text-lg font-semibold text-ink">
         Security
       </h2>
-      <SecurityCentreForms overview={overview} devices={devices} devicesMessage={devicesMessage} />
+      <SecurityCentreForms overview={overview} devices={devices.devices} devicesToken={devices.paginationToken} devicesMessage={devicesMessage} />
     </section>
   );
 }
