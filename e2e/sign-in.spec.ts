@@ -17,7 +17,7 @@ test("a new member signs up, confirms with the emailed code, lands signed in, si
 
   await expect(page).toHaveURL(/\/my-account$/);
   await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Signed in as" }).getByText(email)).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toBeVisible();
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Log Out" })).toBeVisible();
 
@@ -32,7 +32,7 @@ test("a new member signs up, confirms with the emailed code, lands signed in, si
   await expect(page.getByText(/incorrect username or password/i)).toBeVisible();
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/my-account\?tab=profile$/);
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Signed in as" }).getByText(email)).toBeVisible();
 });
 
 test("a signed-out visitor is sent to sign in from every members' page", async ({ request }) => {

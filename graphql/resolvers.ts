@@ -13,6 +13,7 @@ import { paymentMethodView, planView, subscriptionView, transactionView } from "
 import { assertSameOrigin } from "@/lib/billing/rules";
 import type { Member } from "@/lib/auth/caller";
 import { getUserProfile, updateUserProfile, type UpdateUserProfileInput } from "@/lib/profile";
+import { acceptInvitation, familyPlanFrom } from "@/lib/invitations";
 import type { GraphQLContext } from "./context";
 import { answer, memberOf, TooManyRequests, UNAUTHENTICATED, type Answer } from "./results";
 
@@ -28,7 +29,7 @@ const ok = (message = "OK", statusCode = 200): Answer => ({ statusCode, message 
 /** Guests and invalid credentials get the empty result with 401; members run `body`. */
 type Result = Answer & Record<string, unknown>;
 
-function forMember(empty: Empty, body: (member: Member, args: Args, context: GraphQLContext) => Promise<Result>) {
+export function forMember(empty: Empty, body: (member: Member, args: Args, context: GraphQLContext) => Promise<Result>) {
   return (_parent: unknown, args: Args, context: GraphQLContext) =>
     answer<Empty>(empty, async (): Promise<Result> => {
       const member = memberOf(context.caller);
@@ -111,10 +112,11 @@ export const resolvers = {
       user: await updateUserProfile(member.memberId, (args.request ?? {}) as UpdateUserProfileInput),
     })),
 
-    // Invitations arrive with their own issue; until then no invitation exists, so none can be accepted.
-    invitationSignUpDone: forMember({}, async (_member, args) => {
-      parseArg(invitationToken, args.token);
-      return { statusCode: 404, message: "Invitation not found" };
+    // 404 unknown token; 409 used, revoked or expired (or a full circle, an ended plan): lib/invitations.
+    invitationSignUpDone: forMember({}, async (member, args, context) => {
+      const token = parseArg(invitationToken, args.token);
+      const { ownerName } = await acceptInvitation(member, token, { familyPlan: familyPlanFrom(context.billing), siteUrl: context.siteUrl });
+      return ok(`You joined ${ownerName || "your family"}'s Safe Circle`);
     }),
 
     createSubscriptionCheckoutSession: forMember({ url: null }, async (member, args, context) => {

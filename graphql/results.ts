@@ -1,6 +1,7 @@
 import { GraphQLError } from "graphql";
 import { isBillingError } from "@/lib/billing/errors";
 import { ProfileError } from "@/lib/profile";
+import { isInvitationError } from "@/lib/invitations/errors";
 import type { Caller, Member } from "@/lib/auth/caller";
 
 /**
@@ -15,6 +16,7 @@ export const UNAUTHENTICATED: Answer = { statusCode: 401, message: "User is not 
 export function expectedFailure(error: unknown): Answer | undefined {
   if (isBillingError(error)) return { statusCode: error.status, message: error.message };
   if (error instanceof ProfileError) return { statusCode: error.status, message: error.message };
+  if (isInvitationError(error)) return { statusCode: error.status, message: error.message };
   if (error instanceof TooManyRequests) return { statusCode: 429, message: error.message };
   return undefined;
 }

@@ -6,6 +6,8 @@ import type { BillingService } from "@/lib/billing/service";
 import type { RateLimitResult } from "@/lib/rate-limit";
 import { clientAddress } from "@/lib/request/client-address";
 import type { GraphQLContext } from "./context";
+import { circleResolvers } from "./circle-resolvers";
+import { circleTypeDefs } from "./circle-type-defs";
 import { resolvers } from "./resolvers";
 import { typeDefs } from "./type-defs";
 
@@ -19,7 +21,7 @@ export type GraphQLServerOptions = {
 };
 
 // Built once: the schema does not change at run time.
-export const schema = createSchema({ typeDefs, resolvers });
+export const schema = createSchema({ typeDefs: [typeDefs, circleTypeDefs], resolvers: [resolvers, circleResolvers] });
 
 // Content types a browser may send cross-site without a preflight ("simple" requests).
 const JSON_TYPES = ["application/json", "application/graphql-response+json"];

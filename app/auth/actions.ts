@@ -1,12 +1,14 @@
 "use server";
 
 import QRCode from "qrcode";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import {
   abandonSignIn,
   associateSoftwareTokenForChallenge,
   confirmSignUpAndSignIn,
   confirmForgotPassword,
+  deviceNameFromUserAgent,
   forgotPassword,
   messages,
   resendConfirmationCode,
@@ -83,6 +85,7 @@ export async function challengeAction(previous: AuthFormState, formData: FormDat
         answer: text(formData, "answer"),
         rememberDevice: formData.get("rememberDevice") === "on",
         deviceKey: await readAuthCookie("device"),
+        deviceName: deviceNameFromUserAgent((await headers()).get("user-agent")),
       },
       await identityContext(),
     );

@@ -5,6 +5,8 @@ import { AccountOverview, AccountOverviewLoading } from "@/components/account/ac
 import { auth } from "@/auth";
 import { SignOutEverywhereButton } from "@/components/account/sign-out-everywhere-button";
 import { AuthenticatorSection } from "@/components/account/authenticator-section";
+import { SecurityCentre } from "@/components/account/security-centre";
+import { FamilyCircle } from "@/components/account/family-circle";
 
 export const metadata: Metadata = { title: "My Account", robots: { index: false } };
 
@@ -45,6 +47,8 @@ export default async function MyAccountPage() {
           <SignOutEverywhereButton />
         </div>
       </section>
+      <FamilyCircle />
+      <SecurityCentre />
       <AuthenticatorSection />
     </div>
   );

@@ -242,7 +242,8 @@ export function ChallengeForm({ initial, interaction, continuePath }: FlowProps 
   );
 }
 
-export function SignUpForm({ interaction, continuePath }: FlowProps) {
+/** `invited`: the sign-up page was opened from a Safe Circle invitation; its phone or email is filled in. */
+export function SignUpForm({ interaction, continuePath, invited }: FlowProps & { invited?: { email?: string; phone?: string } }) {
   const [state, action, pending] = useActionState(signUpAction, idle);
   const id = useId();
   const fieldId = (field: AuthField) => `${id}-${field}`;
@@ -255,7 +256,10 @@ export function SignUpForm({ interaction, continuePath }: FlowProps) {
         <TextField id={fieldId("givenName")} name="givenName" label="First name" autoComplete="given-name" required aria-required="true" maxLength={100} defaultValue={state.values.givenName} error={state.fieldErrors.givenName} />
         <TextField id={fieldId("familyName")} name="familyName" label="Last name" autoComplete="family-name" required aria-required="true" maxLength={100} defaultValue={state.values.familyName} error={state.fieldErrors.familyName} />
       </div>
-      <TextField id={fieldId("email")} name="email" type="email" label="Email" autoComplete="email" inputMode="email" required aria-required="true" maxLength={254} defaultValue={state.values.email} error={state.fieldErrors.email} />
+      {invited?.phone ? (
+        <TextField id={`${id}-invited-phone`} label="Mobile number" hint="From your invitation: it is added to your profile when you join." value={invited.phone} readOnly />
+      ) : null}
+      <TextField id={fieldId("email")} name="email" type="email" label="Email" autoComplete="email" inputMode="email" required aria-required="true" maxLength={254} defaultValue={state.values.email ?? invited?.email} error={state.fieldErrors.email} />
       <TextField id={fieldId("password")} name="password" type="password" label="Password" hint={PASSWORD_HINT} autoComplete="new-password" required aria-required="true" maxLength={256} error={state.fieldErrors.password} />
       <Button type="submit" pending={pending} pendingLabel="Creating your account…">
         Create account

@@ -12,6 +12,7 @@ export const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
   reset_password: 60 * 60 * 1000,
   sms_mfa: 3 * 60 * 1000,
   verify_phone: 24 * 60 * 60 * 1000,
+  verify_email: 24 * 60 * 60 * 1000,
 };
 
 // Six digits are a small space: a code dies after this many wrong guesses.

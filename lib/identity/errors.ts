@@ -17,6 +17,8 @@ export type IdentityErrorCode =
   | "LimitExceededException"
   | "TooManyFailedAttemptsException"
   | "InternalErrorException"
+  | "ResourceNotFoundException"
+  | "AliasExistsException"
   | "NetworkError";
 
 const statusOf: Record<IdentityErrorCode, number> = {
@@ -33,6 +35,8 @@ const statusOf: Record<IdentityErrorCode, number> = {
   LimitExceededException: 429,
   TooManyFailedAttemptsException: 429,
   InternalErrorException: 500,
+  ResourceNotFoundException: 404,
+  AliasExistsException: 409,
   // The identity service could not be reached or answered nonsense.
   NetworkError: 502,
 };
@@ -78,4 +82,9 @@ export const messages = {
   sessionExpired: "Invalid session for the user, session is expired.",
   emailExists: "An account with the given email already exists.",
   tempPasswordExpired: "Temporary password has expired and must be reset by an administrator.",
+  // The security centre's (the identity provider SDK's wording).
+  notAuthenticated: "User is not authenticated",
+  noCurrentUser: "No current user",
+  emptyUser: "Failed to get the session because the user is empty",
+  deviceTrackingOff: "Device tracking has not been configured in this User Pool",
 } as const;

@@ -38,6 +38,18 @@ export {
   type SecurityCaller,
 } from "./account-security";
 export { createCognitoAccountSecurity } from "./cognito/user-pool";
+export {
+  securityCentreFor,
+  createLocalSecurityCentre,
+  writableAttributes,
+  type SecurityCentre,
+  type SecurityCentreCaller,
+  type SecurityOverview,
+  type VerifiableAttribute,
+  type DevicePage,
+  type TrackedDevice,
+} from "./security-centre";
+export { deviceNameFromUserAgent, DEVICE_PAGE_LIMIT } from "./devices";
 export { createOidcAdapter, revokeIssuerSessionsOf, type OidcAdapter } from "./oidc/adapter";
 export { getIssuerJwks, getIssuerCookieKeys, publicJwks } from "./oidc/keys";
 export { findAccountClaims, type AccountClaims } from "./oidc/claims";

@@ -117,6 +117,8 @@ const respondSchema = z.object({
   /** After a completed MFA: skip MFA on this device for 30 days. */
   rememberDevice: z.boolean().optional(),
   deviceKey: z.string().max(200).optional(),
+  /** How the remembered device is listed in the security centre ("Chrome on Linux"). */
+  deviceName: z.string().trim().max(100).optional(),
 });
 
 type Live = { challenge: Omit<typeof identityChallenges.$inferSelect, "name"> & { name: ChallengeName }; account: Account };
@@ -196,13 +198,13 @@ export async function respondToChallenge(input: z.input<typeof respondSchema>, c
         if (step === undefined) return wrongCode(new IdentityError("CodeMismatchException", messages.codeMismatch));
         await tx.update(identityAccounts).set({ totpLastStep: step }).where(eq(identityAccounts.id, account.id));
         await consume();
-        return { result: await completeMfa(tx, account, data.rememberDevice, now) };
+        return { result: await completeMfa(tx, account, data.rememberDevice, now, data.deviceName) };
       }
       case "SMS_MFA": {
         const error = await consumeCode(tx, { accountId: account.id, purpose: "sms_mfa", code: data.answer, now, challengeId: challenge.id });
         if (error) return wrongCode(error.code === "ExpiredCodeException" ? error : new IdentityError("CodeMismatchException", messages.codeMismatch));
         await consume();
-        return { result: await completeMfa(tx, account, data.rememberDevice, now) };
+        return { result: await completeMfa(tx, account, data.rememberDevice, now, data.deviceName) };
       }
       case "MFA_SETUP": {
         if (!account.totpPendingSecret) throw new IdentityError("InvalidParameterException", messages.noValidMfa);
@@ -213,7 +215,7 @@ export async function respondToChallenge(input: z.input<typeof respondSchema>, c
           throw error;
         }
         await consume();
-        return { result: await completeMfa(tx, account, data.rememberDevice, now) };
+        return { result: await completeMfa(tx, account, data.rememberDevice, now, data.deviceName) };
       }
     }
   });
@@ -224,12 +226,12 @@ export async function respondToChallenge(input: z.input<typeof respondSchema>, c
   return afterPassword(outcome.account!, data.deviceKey, resolved);
 }
 
-async function completeMfa(db: Db, account: Account, remember: boolean | undefined, now: Date): Promise<SignInResult> {
+async function completeMfa(db: Db, account: Account, remember: boolean | undefined, now: Date, deviceName?: string): Promise<SignInResult> {
   // Housekeeping: this account's finished or abandoned challenges are of no further use.
   await db.delete(identityChallenges).where(and(eq(identityChallenges.accountId, account.id), lte(identityChallenges.expiresAt, now)));
   await clearAccountFailures(db, lockoutSubjects(account.email, undefined));
   if (!remember) return { signedIn: true, accountId: account.id };
-  return { signedIn: true, accountId: account.id, device: await rememberDevice(db, account.id, now) };
+  return { signedIn: true, accountId: account.id, device: await rememberDevice(db, account.id, now, deviceName) };
 }
 
 /**

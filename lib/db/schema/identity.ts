@@ -45,7 +45,7 @@ export const identityCodes = pgTable(
     accountId: uuid("account_id")
       .notNull()
       .references(() => identityAccounts.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["confirm_sign_up", "reset_password", "sms_mfa", "verify_phone"] }).notNull(),
+    purpose: text("purpose", { enum: ["confirm_sign_up", "reset_password", "sms_mfa", "verify_phone", "verify_email"] }).notNull(),
     codeHash: text("code_hash").notNull(),
     // For SMS MFA the code belongs to one sign-in challenge.
     challengeId: uuid("challenge_id"),
@@ -94,7 +94,10 @@ export const identityLockouts = pgTable("identity_lockouts", {
   blockedUntil: timestamp("blocked_until", { withTimezone: true, precision: 3 }),
 });
 
-/** Devices a member chose to remember after MFA: MFA is skipped there until the device expires. */
+/**
+ * Devices that completed MFA with "remember this device" (Cognito's tracked devices): MFA is skipped
+ * on a remembered one until it expires; the member can mark one not remembered, or forget it.
+ */
 export const identityDevices = pgTable(
   "identity_devices",
   {
@@ -103,6 +106,9 @@ export const identityDevices = pgTable(
       .notNull()
       .references(() => identityAccounts.id, { onDelete: "cascade" }),
     keyHash: text("key_hash").notNull(),
+    // What the member sees in the list: the browser and system it signed in from.
+    name: text("name").notNull().default("Unknown device"),
+    remembered: boolean("remembered").notNull().default(true),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -3,3 +3,4 @@ export * from "./site";
 export * from "./identity";
 export * from "./billing";
 export * from "./profile";
+export * from "./invitations";

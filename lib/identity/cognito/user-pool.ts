@@ -22,6 +22,9 @@ const knownCodes = new Set<IdentityErrorCode>([
   "EnableSoftwareTokenMFAException",
   "LimitExceededException",
   "TooManyFailedAttemptsException",
+  "ResourceNotFoundException",
+  "AliasExistsException",
+  "UsernameExistsException",
 ]);
 
 const errorBody = z.object({ __type: z.string().optional(), message: z.string().optional(), Message: z.string().optional() });

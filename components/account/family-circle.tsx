@@ -1,0 +1,22 @@
+import { currentMember } from "@/lib/auth/member-session";
+import { getBillingService } from "@/lib/billing/provider";
+import { familyPlanFrom, getCircle } from "@/lib/invitations";
+import { panelClass } from "./account-form";
+import { FamilyCircleView } from "./family-circle-view";
+import { InvitationAcceptor } from "./invitation-acceptor";
+
+/** "My Safe Circle": the people a Family plan covers, their invitations, or whose circle the member is in. */
+export async function FamilyCircle() {
+  const member = await currentMember();
+  if (!member) return null;
+  const circle = await getCircle(member, { familyPlan: familyPlanFrom(getBillingService) });
+  return (
+    <section aria-labelledby="safe-circle" className={panelClass}>
+      <h2 id="safe-circle" className="text-lg font-semibold text-ink">
+        My Safe Circle
+      </h2>
+      <InvitationAcceptor />
+      <FamilyCircleView circle={circle} />
+    </section>
+  );
+}

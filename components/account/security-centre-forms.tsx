@@ -1,0 +1,338 @@
+"use client";
+
+import { useId, useState, useTransition } from "react";
+import {
+  changeEmailAction,
+  changePasswordAction,
+  changePhoneAction,
+  deleteAccountAction,
+  deviceStatusAction,
+  forgetDeviceAction,
+  moreDevicesAction,
+  removePhoneAction,
+  sendCodeAction,
+  setMfaAction,
+  verifyAttributeAction,
+} from "@/app/my-account/security-actions";
+import type { SecurityOverview, TrackedDevice } from "@/lib/identity/security-centre";
+import { formatDate } from "@/lib/format/date";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { ActionButton, Badge, FormDialog, FormMessage, useAccountForm } from "./account-form";
+
+const PASSWORD_HINT = "At least 8 characters, with upper and lower case letters, a number and a symbol.";
+
+/** Stays mounted once verified, so its "verified" message outlives the form. */
+function VerifyForm({ attribute, label, verified }: { attribute: "email" | "phone_number"; label: string; verified: boolean }) {
+  const id = useId();
+  const { state, formAction, pending, messageRef } = useAccountForm(verifyAttributeAction, { code: `${id}-code` });
+  if (verified) return <FormMessage state={state} messageRef={messageRef} />;
+  return (
+    <div className="grid gap-3 rounded-2xl bg-slate-50 p-4">
+      <form action={formAction} noValidate className="grid gap-3" aria-label={`Verify your ${label}`}>
+        <input type="hidden" name="attribute" value={attribute} />
+        <FormMessage state={state} messageRef={messageRef} />
+        <TextField
+          id={`${id}-code`}
+          name="code"
+          label={`${label[0]!.toUpperCase()}${label.slice(1)} verification code`}
+          hint="The 6-digit code we sent you."
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={10}
+          required
+          aria-required="true"
+          error={state.fieldErrors.code}
+        />
+        <Button type="submit" pending={pending} pendingLabel="Checking…">
+          Verify {label}
+        </Button>
+      </form>
+      <ActionButton action={sendCodeAction} fields={{ attribute }} label="Send a new code" pendingLabel="Sending…" accessibleLabel={`Send a new ${label} code`} />
+    </div>
+  );
+}
+
+function EmailSection({ overview }: { overview: SecurityOverview }) {
+  const id = useId();
+  const { state, formAction, pending, messageRef } = useAccountForm(changeEmailAction, { email: `${id}-email` });
+  return (
+    <div className="grid gap-4">
+      <p className="flex flex-wrap items-center gap-2 text-base text-ink">
+        <span className="font-medium">{overview.email}</span>
+        <Badge good={overview.emailVerified}>{overview.emailVerified ? "Verified" : "Not verified"}</Badge>
+      </p>
+      <VerifyForm attribute="email" label="email" verified={overview.emailVerified} />
+      <form action={formAction} noValidate className="grid gap-3" aria-label="Change your email address">
+        <FormMessage state={state} messageRef={messageRef} />
+        <TextField
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          label="New email address"
+          hint="You sign in with it from now on; we send a code to verify it."
+          autoComplete="email"
+          maxLength={254}
+          required
+          aria-required="true"
+          error={state.fieldErrors.email}
+        />
+        <Button type="submit" variant="secondary" pending={pending} pendingLabel="Saving…">
+          Change email
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+function PhoneSection({ overview }: { overview: SecurityOverview }) {
+  const id = useId();
+  const { state, formAction, pending, messageRef } = useAccountForm(changePhoneAction, { phone: `${id}-phone` });
+  return (
+    <div className="grid gap-4">
+      <p className="flex flex-wrap items-center gap-2 text-base text-ink">
+        {overview.phoneNumber ? (
+          <>
+            <span className="font-medium">{overview.phoneNumber}</span>
+            <Badge good={overview.phoneNumberVerified}>{overview.phoneNumberVerified ? "Verified" : "Not verified"}</Badge>
+          </>
+        ) : (
+          <span className="text-muted">No phone number yet.</span>
+        )}
+      </p>
+      {overview.phoneNumber ? <VerifyForm attribute="phone_number" label="phone" verified={overview.phoneNumberVerified} /> : null}
+      <form action={formAction} noValidate className="grid gap-3" aria-label="Phone number">
+        <FormMessage state={state} messageRef={messageRef} />
+        <TextField
+          id={`${id}-phone`}
+          name="phone"
+          type="tel"
+          label="Mobile number"
+          hint="With the country code, like +14155550123. We text you a code to verify it."
+          autoComplete="tel"
+          maxLength={40}
+          required
+          aria-required="true"
+          error={state.fieldErrors.phone}
+        />
+        <Button type="submit" variant="secondary" pending={pending} pendingLabel="Saving…">
+          {overview.phoneNumber ? "Change phone number" : "Add phone number"}
+        </Button>
+      </form>
+      {overview.phoneNumber ? <ActionButton action={removePhoneAction} fields={{}} label="Remove phone number" pendingLabel="Removing…" /> : null}
+    </div>
+  );
+}
+
+function MfaSection({ overview }: { overview: SecurityOverview }) {
+  const id = useId();
+  const { state, formAction, pending, messageRef } = useAccountForm(setMfaAction);
+  const smsOn = overview.mfa.enabled.includes("SMS_MFA");
+  const appOn = overview.mfa.enabled.includes("SOFTWARE_TOKEN_MFA");
+  const canSms = Boolean(overview.phoneNumber && overview.phoneNumberVerified);
+  return (
+    <form action={formAction} className="grid gap-4" aria-label="Sign-in verification">
+      <FormMessage state={state} messageRef={messageRef} />
+      <div className="grid gap-1">
+        <label className="flex items-center gap-2 text-base text-ink">
+          <input type="checkbox" name="sms" defaultChecked={smsOn} disabled={!canSms} aria-describedby={`${id}-sms-hint`} className="h-5 w-5" />
+          Text me a code when I sign in (SMS)
+        </label>
+        <p id={`${id}-sms-hint`} className="text-sm text-muted">
+          {canSms ? `Codes go to ${overview.phoneNumber}.` : "Add and verify a phone number first."}
+        </p>
+      </div>
+      {appOn ? (
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-preferred`} className="text-sm font-semibold text-ink">
+            Preferred method
+          </label>
+          <select
+            id={`${id}-preferred`}
+            name="preferred"
+            defaultValue={overview.mfa.preferred ?? "ask"}
+            className="block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink"
+          >
+            <option value="ask">Ask me each time</option>
+            <option value="SOFTWARE_TOKEN_MFA">Authenticator app</option>
+            <option value="SMS_MFA">Text message</option>
+          </select>
+        </div>
+      ) : null}
+      <Button type="submit" variant="secondary" pending={pending} pendingLabel="Saving…">
+        Save verification settings
+      </Button>
+    </form>
+  );
+}
+
+function PasswordSection() {
+  const id = useId();
+  const ids = { currentPassword: `${id}-current`, newPassword: `${id}-new`, confirmPassword: `${id}-confirm` };
+  const { state, formAction, pending, messageRef } = useAccountForm(changePasswordAction, ids);
+  return (
+    <form action={formAction} noValidate className="grid gap-3" aria-label="Change your password">
+      <p className="text-sm text-muted">Every other device signed in to your account is signed out.</p>
+      <FormMessage state={state} messageRef={messageRef} />
+      <TextField id={ids.currentPassword} name="currentPassword" type="password" label="Current password" autoComplete="current-password" required aria-required="true" maxLength={256} error={state.fieldErrors.currentPassword} />
+      <TextField id={ids.newPassword} name="newPassword" type="password" label="New password" hint={PASSWORD_HINT} autoComplete="new-password" required aria-required="true" maxLength={256} error={state.fieldErrors.newPassword} />
+      <TextField id={ids.confirmPassword} name="confirmPassword" type="password" label="Confirm new password" autoComplete="new-password" required aria-required="true" maxLength={256} error={state.fieldErrors.confirmPassword} />
+      <Button type="submit" pending={pending} pendingLabel="Changing…">
+        Change password
+      </Button>
+    </form>
+  );
+}
+
+function DevicesSection({ devices: firstPage, paginationToken, message }: { devices: TrackedDevice[]; paginationToken: string | null; message: string | null }) {
+  // Later pages (60 devices each) are fetched on request and appended.
+  const [more, setMore] = useState<{ devices: TrackedDevice[]; token: string | null; error?: string }>({ devices: [], token: paginationToken });
+  const [loading, startLoading] = useTransition();
+  const devices = [...firstPage, ...more.devices.filter((device) => !firstPage.some((d) => d.deviceKey === device.deviceKey))];
+  const loadMore = () =>
+    startLoading(async () => {
+      if (!more.token) return;
+      const page = await moreDevicesAction(more.token);
+      setMore((current) => ("error" in page ? { ...current, error: page.error } : { devices: [...current.devices, ...page.devices], token: page.paginationToken }));
+    });
+  if (message) return <p className="text-sm text-muted">{message}</p>;
+  if (devices.length === 0) {
+    return <p className="text-sm text-muted">No remembered devices. Tick “Remember this device” when you sign in with a code to skip the code there for 30 days.</p>;
+  }
+  return (
+    <ul className="grid gap-3" aria-label="Remembered devices">
+      {devices.map((device) => (
+        <li key={device.deviceKey} className="grid gap-3 rounded-2xl border border-slate-200 p-4 sm:grid-cols-[1fr_auto] sm:items-start">
+          <div className="grid gap-1">
+            <p className="font-medium text-ink">{device.name}</p>
+            <p className="text-sm text-muted">
+              {device.lastUsedAt ? `Last used ${formatDate(device.lastUsedAt)}` : `Added ${formatDate(device.createdAt)}`} ·{" "}
+              {device.remembered ? "Remembered" : "Not remembered"}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <ActionButton
+              action={deviceStatusAction}
+              fields={{ deviceKey: device.deviceKey, remembered: String(!device.remembered) }}
+              label={device.remembered ? "Stop remembering" : "Remember"}
+              pendingLabel="Saving…"
+              accessibleLabel={`${device.remembered ? "Stop remembering" : "Remember"} ${device.name}`}
+            />
+            <ActionButton action={forgetDeviceAction} fields={{ deviceKey: device.deviceKey }} label="Forget" pendingLabel="Forgetting…" accessibleLabel={`Forget ${device.name}`} />
+          </div>
+        </li>
+      ))}
+      {more.token ? (
+        <li className="grid gap-2">
+          <Button type="button" variant="secondary" pending={loading} pendingLabel="Loading…" onClick={loadMore}>
+            Show more devices
+          </Button>
+          {more.error ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {more.error}
+            </p>
+          ) : null}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+function DeleteAccount() {
+  const id = useId();
+  const { state, formAction, pending, messageRef } = useAccountForm(deleteAccountAction, { password: `${id}-password`, confirm: `${id}-confirm` });
+  return (
+    <FormDialog
+      trigger={
+        <Button type="button" variant="secondary" className="text-red-800">
+          Delete account
+        </Button>
+      }
+      title="Delete your account?"
+      description="Your subscription is canceled now, your profile and Safe Circle are removed, and you are signed out. This cannot be undone."
+    >
+      <form action={formAction} noValidate className="grid gap-4" aria-label="Delete your account">
+        <FormMessage state={state} messageRef={messageRef} />
+        <TextField id={`${id}-password`} name="password" type="password" label="Password" autoComplete="current-password" required aria-required="true" maxLength={256} error={state.fieldErrors.password} />
+        <div className="grid gap-1">
+          <label className="flex items-start gap-2 text-sm text-ink">
+            <input id={`${id}-confirm`} type="checkbox" name="confirm" className="mt-0.5 h-5 w-5" aria-describedby={state.fieldErrors.confirm ? `${id}-confirm-error` : undefined} />
+            I understand that my account and data are deleted and my subscription ends now.
+          </label>
+          {state.fieldErrors.confirm ? (
+            <p id={`${id}-confirm-error`} className="text-sm font-medium text-red-700">
+              {state.fieldErrors.confirm}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" pending={pending} pendingLabel="Deleting…" className="bg-red-700! hover:bg-red-800!">
+          Delete my account
+        </Button>
+      </form>
+    </FormDialog>
+  );
+}
+
+/** The security centre's forms (components/account/security-centre.tsx loads what they show). */
+export function SecurityCentreForms({
+  overview,
+  devices,
+  devicesToken,
+  devicesMessage,
+}: {
+  overview: SecurityOverview;
+  devices: TrackedDevice[];
+  devicesToken: string | null;
+  devicesMessage: string | null;
+}) {
+  const h = "text-base font-semibold text-ink";
+  return (
+    <div className="mt-4 grid gap-8">
+      <section aria-labelledby="security-email" className="grid gap-3">
+        <h3 id="security-email" className={h}>
+          Email
+        </h3>
+        <EmailSection overview={overview} />
+      </section>
+      <section aria-labelledby="security-phone" className="grid gap-3">
+        <h3 id="security-phone" className={h}>
+          Phone
+        </h3>
+        <PhoneSection overview={overview} />
+      </section>
+      <section aria-labelledby="security-mfa" className="grid gap-3">
+        <h3 id="security-mfa" className={h}>
+          Sign-in verification
+        </h3>
+        <MfaSection overview={overview} />
+      </section>
+      <section aria-labelledby="security-password" className="grid gap-3">
+        <h3 id="security-password" className={h}>
+          Password
+        </h3>
+        <PasswordSection />
+      </section>
+      <section aria-labelledby="security-devices" className="grid gap-3">
+        <h3 id="security-devices" className={h}>
+          Remembered devices
+        </h3>
+        <DevicesSection devices={devices} paginationToken={devicesToken} message={devicesMessage} />
+      </section>
+      <section aria-labelledby="security-data" className="grid gap-3">
+        <h3 id="security-data" className={h}>
+          Your data and account
+        </h3>
+        <div className="flex flex-wrap gap-3">
+          <a
+            href="/my-account/data"
+            download
+            className="inline-flex min-h-11 items-center justify-center rounded-full border border-brand-200 bg-white px-5 py-2 text-sm font-semibold text-ink hover:bg-brand-50"
+          >
+            Download my data (JSON)
+          </a>
+          <DeleteAccount />
+        </div>
+      </section>
+    </div>
+  );
+}

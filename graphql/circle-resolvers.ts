@@ -1,0 +1,49 @@
+import { familyPlanFrom, getCircle, inviteToCircle, removeCircleMember, resendInvitation, revokeInvitation, type CircleView } from "@/lib/invitations";
+import type { GraphQLContext } from "./context";
+import { forMember } from "./resolvers";
+
+/** Thin resolvers for the Safe Circle extension: the rules are in lib/invitations. */
+const optionsOf = (context: GraphQLContext) => ({ familyPlan: familyPlanFrom(context.billing), siteUrl: context.siteUrl });
+
+const circleOf = (view: CircleView) => ({
+  role: view.role,
+  covered: view.role === "none" ? false : view.covered,
+  canInvite: view.role === "member" ? false : view.canInvite,
+  cannotInviteReason: view.role === "member" ? "Members of someone else's Safe Circle cannot invite people" : view.cannotInviteReason,
+  seatsLeft: view.role === "member" ? 0 : view.seatsLeft,
+  ownerName: view.role === "member" ? view.ownerName : null,
+  members: view.role === "owner" ? view.members : [],
+  invitations: view.role === "owner" ? view.invitations : [],
+});
+
+const str = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+export const circleResolvers = {
+  Query: {
+    getMyCircle: forMember({ circle: null }, async (member, _args, context) => ({
+      statusCode: 200,
+      message: "OK",
+      circle: circleOf(await getCircle(member, optionsOf(context))),
+    })),
+  },
+  Mutation: {
+    inviteToCircle: forMember({ invitation: null }, async (member, args, context) => ({
+      statusCode: 201,
+      message: "Invitation sent",
+      invitation: await inviteToCircle(member, { phone: str(args.phone), email: str(args.email) }, optionsOf(context)),
+    })),
+    resendCircleInvitation: forMember({ invitation: null }, async (member, args, context) => ({
+      statusCode: 200,
+      message: "Invitation sent again",
+      invitation: await resendInvitation(member, String(args.invitationId ?? ""), optionsOf(context)),
+    })),
+    revokeCircleInvitation: forMember({}, async (member, args) => {
+      await revokeInvitation(member.memberId, String(args.invitationId ?? ""), {});
+      return { statusCode: 200, message: "Invitation withdrawn" };
+    }),
+    removeCircleMember: forMember({}, async (member, args) => {
+      await removeCircleMember(member.memberId, String(args.memberId ?? ""), {});
+      return { statusCode: 200, message: "Member removed from your Safe Circle" };
+    }),
+  },
+};

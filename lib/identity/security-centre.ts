@@ -1,0 +1,273 @@
+import "server-only";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import { getConfig } from "../config";
+import type { Db } from "../db/open";
+import { identityAccounts } from "../db/schema/identity";
+import { sendEmail, sendSms } from "../mail";
+import { consume } from "../rate-limit";
+import { changePassword, deliverAfterCommit, findAccountById, type Account, type CodeDelivery } from "./accounts";
+import { consumeCode, issueCode } from "./codes";
+import { resolveContext, type IdentityContext } from "./context";
+import { checkPassword } from "./credentials";
+import { forgetDevice, listDevices, updateDeviceStatus, type TrackedDevice } from "./devices";
+import { IdentityError, messages } from "./errors";
+import { enabledMfaMethods, setMfaPreference, type MfaMethod } from "./mfa";
+import { revokeIssuerSessionsOf } from "./oidc/adapter";
+import { codeField, emailField, maskEmail, maskPhone, nameField, parseInput, passwordField, phoneField } from "./validation";
+
+/**
+ * The security centre's port: a member's own attributes, password, MFA, devices and account, shaped
+ * like Cognito's user-pool calls (UpdateUserAttributes, VerifyUserAttribute, ListDevices, DeleteUser...).
+ * Two adapters: the built-in issuer's database (here) and Cognito (cognito/security-centre.ts).
+ */
+export type VerifiableAttribute = "email" | "phone_number";
+
+export type SecurityOverview = {
+  email: string;
+  emailVerified: boolean;
+  phoneNumber: string | null;
+  phoneNumberVerified: boolean;
+  mfa: { enabled: MfaMethod[]; preferred: MfaMethod | null };
+};
+
+export type DevicePage = { devices: TrackedDevice[]; paginationToken: string | null };
+
+export type { TrackedDevice };
+
+export interface SecurityCentre {
+  overview(): Promise<SecurityOverview>;
+  /** Changes attributes; `sub` and every `*_verified` attribute are dropped. A new email or phone gets a code. */
+  updateAttributes(attributes: Record<string, string>): Promise<CodeDelivery[]>;
+  sendVerificationCode(attribute: VerifiableAttribute): Promise<CodeDelivery>;
+  verifyAttribute(attribute: VerifiableAttribute, code: string): Promise<void>;
+  /** Only the phone number can be removed (the email is the sign-in name). */
+  deleteAttributes(names: string[]): Promise<void>;
+  /** The same policy as sign-up; every session of the member ends (the caller signs this browser in again). */
+  changePassword(previousPassword: string, proposedPassword: string): Promise<void>;
+  /** SMS MFA on or off (only with a verified phone) and the preferred method (null: choose at each sign-in). */
+  setMfaPreference(input: { sms?: boolean; preferred?: MfaMethod | null }): Promise<void>;
+  listDevices(paginationToken?: string): Promise<DevicePage>;
+  forgetDevice(deviceKey: string): Promise<void>;
+  updateDeviceStatus(deviceKey: string, remembered: boolean): Promise<void>;
+  /** Proves the member knows the password (before deleting the account). */
+  confirmPassword(password: string): Promise<void>;
+  deleteUser(): Promise<void>;
+}
+
+/** Who is asking: the account id (built-in) or the access token (Cognito), and the email they signed in with. */
+export type SecurityCentreCaller = { accountId: string; email: string; accessToken?: string };
+
+// The attributes a member may write themselves: never `sub`, never a `*_verified` flag (only a code sets those).
+const WRITABLE = ["email", "phone_number", "given_name", "family_name"] as const;
+
+/** Drops what must never be written (`sub`, `*_verified`) and refuses what is not a member's to change. */
+export function writableAttributes(attributes: Record<string, string>): { Name: string; Value: string }[] {
+  const kept = Object.entries(attributes).filter(([name]) => name !== "sub" && !name.includes("_verified"));
+  for (const [name] of kept) {
+    if (!(WRITABLE as readonly string[]).includes(name)) throw new IdentityError("InvalidParameterException", `${name} cannot be changed here`);
+  }
+  return kept.map(([Name, Value]) => ({ Name, Value }));
+}
+
+export function assertVerifiable(attribute: string): asserts attribute is VerifiableAttribute {
+  if (attribute !== "email" && attribute !== "phone_number") throw new IdentityError("InvalidParameterException", `${attribute} cannot be verified`);
+}
+
+// Codes sent from the security centre, per member per hour: the outbox must not become a spam cannon.
+const CODE_SENDS_PER_HOUR = 5;
+
+async function limitCodeSends(db: Db, accountId: string, now: Date) {
+  const result = await consume("security-code-send", accountId, { limit: CODE_SENDS_PER_HOUR, windowSeconds: 3600 }, { db, now });
+  if (!result.allowed) {
+    throw new IdentityError("LimitExceededException", "Attempt limit exceeded, please try after some time.", { retryAfterSeconds: result.retryAfterSeconds });
+  }
+}
+
+async function requireAccount(db: Db, accountId: string): Promise<Account> {
+  const account = await findAccountById(db, accountId);
+  if (!account || account.status === "DISABLED") throw new IdentityError("NotAuthorizedException", messages.noCurrentUser);
+  return account;
+}
+
+async function sendAttributeCode(db: Db, account: Pick<Account, "id" | "givenName">, attribute: VerifiableAttribute, to: string, now: Date): Promise<CodeDelivery> {
+  if (attribute === "email") {
+    const code = await issueCode(db, { accountId: account.id, purpose: "verify_email", now });
+    await sendEmail(
+      {
+        to,
+        subject: "Verify your email address for Happr",
+        text: `Hi ${account.givenName},\n\nYour Happr verification code is ${code}. It expires in 24 hours.\n\nIf you did not change your email address on Happr, sign in and change your password.`,
+      },
+      db,
+    );
+    return { deliveryMedium: "EMAIL", destination: maskEmail(to) };
+  }
+  const code = await issueCode(db, { accountId: account.id, purpose: "verify_phone", now });
+  await sendSms({ to, body: `Your Happr verification code is ${code}.` }, db);
+  return { deliveryMedium: "SMS", destination: maskPhone(to) };
+}
+
+const updateSchema = z.object({
+  email: emailField.optional(),
+  phone_number: phoneField.optional(),
+  given_name: nameField("First name").optional(),
+  family_name: nameField("Last name").optional(),
+});
+
+export function createLocalSecurityCentre(caller: SecurityCentreCaller, context?: IdentityContext): SecurityCentre {
+  const id = caller.accountId;
+  return {
+    async overview() {
+      const { db } = await resolveContext(context);
+      const account = await requireAccount(db, id);
+      return {
+        email: account.email,
+        emailVerified: account.emailVerified,
+        phoneNumber: account.phoneNumber,
+        phoneNumberVerified: account.phoneNumberVerified,
+        mfa: { enabled: enabledMfaMethods(account), preferred: account.preferredMfa },
+      };
+    },
+
+    async updateAttributes(attributes) {
+      const data = parseInput(updateSchema, Object.fromEntries(writableAttributes(attributes).map((a) => [a.Name, a.Value])));
+      const { db, now } = await resolveContext(context);
+      const deliveries = await db.transaction(async (tx) => {
+        const [account] = await tx.select().from(identityAccounts).where(eq(identityAccounts.id, id)).for("update");
+        if (!account || account.status === "DISABLED") throw new IdentityError("NotAuthorizedException", messages.noCurrentUser);
+        const changes: Partial<typeof identityAccounts.$inferInsert> = { updatedAt: now };
+        const sent: CodeDelivery[] = [];
+        if (data.given_name) changes.givenName = data.given_name;
+        if (data.family_name) changes.familyName = data.family_name;
+        const emailChanged = data.email !== undefined && data.email.toLowerCase() !== account.email.toLowerCase();
+        const phoneChanged = data.phone_number !== undefined && data.phone_number !== account.phoneNumber;
+        if (emailChanged || phoneChanged) await limitCodeSends(tx, id, now);
+        if (emailChanged) {
+          const [taken] = await tx
+            .select({ id: identityAccounts.id })
+            .from(identityAccounts)
+            .where(and(sql`lower(${identityAccounts.email}) = ${data.email!.toLowerCase()}`, ne(identityAccounts.id, id)));
+          if (taken) throw new IdentityError("AliasExistsException", messages.emailExists);
+          // As Cognito: the new address is the sign-in name at once, unverified until its code comes back.
+          changes.email = data.email;
+          changes.emailVerified = false;
+        }
+        if (phoneChanged) {
+          // A new number is unproven: SMS MFA is off until it is verified again.
+          const others = enabledMfaMethods(account).filter((method) => method !== "SMS_MFA");
+          changes.phoneNumber = data.phone_number;
+          changes.phoneNumberVerified = false;
+          changes.smsMfaEnabled = false;
+          changes.preferredMfa = account.preferredMfa === "SMS_MFA" ? (others[0] ?? null) : account.preferredMfa;
+        }
+        await tx.update(identityAccounts).set(changes).where(eq(identityAccounts.id, id));
+        if (emailChanged) sent.push(await sendAttributeCode(tx, account, "email", data.email!, now));
+        if (phoneChanged) sent.push(await sendAttributeCode(tx, account, "phone_number", data.phone_number!, now));
+        return sent;
+      });
+      await deliverAfterCommit(db);
+      return deliveries;
+    },
+
+    async sendVerificationCode(attribute) {
+      assertVerifiable(attribute);
+      const { db, now } = await resolveContext(context);
+      const delivery = await db.transaction(async (tx) => {
+        const account = await requireAccount(tx, id);
+        const to = attribute === "email" ? account.email : account.phoneNumber;
+        if (!to) throw new IdentityError("InvalidParameterException", messages.phoneEmpty);
+        await limitCodeSends(tx, id, now);
+        return sendAttributeCode(tx, account, attribute, to, now);
+      });
+      await deliverAfterCommit(db);
+      return delivery;
+    },
+
+    async verifyAttribute(attribute, code) {
+      assertVerifiable(attribute);
+      const answer = parseInput(codeField, code);
+      const { db, now } = await resolveContext(context);
+      const error = await db.transaction(async (tx) => {
+        await requireAccount(tx, id);
+        const purpose = attribute === "email" ? "verify_email" : "verify_phone";
+        const failure = await consumeCode(tx, { accountId: id, purpose, code: answer, now });
+        if (failure) return failure;
+        await tx
+          .update(identityAccounts)
+          .set(attribute === "email" ? { emailVerified: true, updatedAt: now } : { phoneNumberVerified: true, updatedAt: now })
+          .where(eq(identityAccounts.id, id));
+        return undefined;
+      });
+      if (error) throw error;
+    },
+
+    async deleteAttributes(names) {
+      const kept = names.filter((name) => name !== "sub" && !name.includes("_verified"));
+      if (kept.length === 0) return;
+      if (kept.some((name) => name !== "phone_number")) throw new IdentityError("InvalidParameterException", "Only the phone number can be removed");
+      const { db, now, mfa } = await resolveContext(context);
+      const account = await requireAccount(db, id);
+      const others = enabledMfaMethods(account).filter((method) => method !== "SMS_MFA");
+      if (mfa === "required" && enabledMfaMethods(account).length > 0 && others.length === 0) {
+        throw new IdentityError("InvalidParameterException", "Multi-factor authentication is required: set up another method first.");
+      }
+      await db
+        .update(identityAccounts)
+        .set({ phoneNumber: null, phoneNumberVerified: false, smsMfaEnabled: false, preferredMfa: account.preferredMfa === "SMS_MFA" ? (others[0] ?? null) : account.preferredMfa, updatedAt: now })
+        .where(eq(identityAccounts.id, id));
+    },
+
+    async changePassword(previousPassword, proposedPassword) {
+      await changePassword(id, { previousPassword, proposedPassword }, context);
+    },
+
+    async setMfaPreference(input) {
+      await setMfaPreference(id, input, context);
+    },
+
+    async listDevices(paginationToken) {
+      const { db, now } = await resolveContext(context);
+      await requireAccount(db, id);
+      return listDevices(db, id, now, { paginationToken });
+    },
+
+    async forgetDevice(deviceKey) {
+      const { db } = await resolveContext(context);
+      await forgetDevice(db, id, deviceKey);
+    },
+
+    async updateDeviceStatus(deviceKey, remembered) {
+      const { db } = await resolveContext(context);
+      await updateDeviceStatus(db, id, deviceKey, remembered);
+    },
+
+    async confirmPassword(password) {
+      const value = parseInput(passwordField, password);
+      const { db, now, clientAddress } = await resolveContext(context);
+      const account = await requireAccount(db, id);
+      // Behind the same brute-force guard as sign-in.
+      await checkPassword(db, { email: account.email, password: value, account, now, clientAddress });
+    },
+
+    async deleteUser() {
+      const { db } = await resolveContext(context);
+      await db.transaction(async (tx) => {
+        // Codes, challenges and devices go with the account (ON DELETE CASCADE); the issuer's sessions are separate.
+        await revokeIssuerSessionsOf(tx, id);
+        const rows = await tx.delete(identityAccounts).where(eq(identityAccounts.id, id)).returning({ id: identityAccounts.id });
+        if (rows.length === 0) throw new IdentityError("UserNotFoundException", "User does not exist.");
+      });
+    },
+  };
+}
+
+/** The adapter for the configured identity provider. */
+export async function securityCentreFor(caller: SecurityCentreCaller): Promise<SecurityCentre> {
+  const identity = getConfig().identity;
+  if (identity.kind === "cognito") {
+    const { createCognitoSecurityCentre } = await import("./cognito/security-centre");
+    return createCognitoSecurityCentre(caller, { region: identity.region, clientId: identity.clientId, clientSecret: identity.clientSecret });
+  }
+  return createLocalSecurityCentre(caller);
+}

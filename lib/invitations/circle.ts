@@ -1,0 +1,391 @@
+import "server-only";
+import { and, asc, count, eq, gt, sql } from "drizzle-orm";
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { z } from "zod";
+import { getConfig } from "../config";
+import { getDb } from "../db/client";
+import type { Db } from "../db/open";
+import { circleInvitations, circleMembers } from "../db/schema/invitations";
+import { deliverPending, sendEmail, sendSms } from "../mail";
+import { getUserProfile, updateUserProfile } from "../profile";
+import { consume } from "../rate-limit";
+import { createHash, randomBytes } from "node:crypto";
+import { InvitationError, invitationMessages as messages } from "./errors";
+import type { FamilyPlanLookup } from "./family-plan";
+
+/**
+ * Safe Circle: a member with a live Family plan (the owner) invites up to 5 people by phone or email.
+ * An invitation is a single-use random token (only its hash is stored) valid for 7 days, sent through
+ * the outbox with a link to sign up; accepting it puts the invitee in the owner's circle, covered by
+ * the owner's plan for as long as that plan is live.
+ */
+export const CIRCLE_CAPACITY = 5;
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+// Invitations (and resends) one owner may send a day: the outbox must not become a spam cannon.
+const SENDS_PER_DAY = 20;
+
+export type CircleMemberIdentity = { memberId: string; name: string | null; email: string };
+
+export type CircleOptions = { db?: Db; now?: Date; familyPlan: FamilyPlanLookup; siteUrl?: string };
+
+type Resolved = { db: Db; now: Date; familyPlan: FamilyPlanLookup; siteUrl: string };
+
+async function resolve(options: CircleOptions): Promise<Resolved> {
+  return { db: options.db ?? (await getDb()), now: options.now ?? new Date(), familyPlan: options.familyPlan, siteUrl: options.siteUrl ?? getConfig().siteUrl };
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export function invitationLink(siteUrl: string, token: string): string {
+  return `${siteUrl}/auth/sign-up?invitation=${encodeURIComponent(token)}`;
+}
+
+const recipientSchema = z
+  .object({
+    phone: z.string().trim().max(40, "phone is too long").optional().nullable(),
+    email: z.string().trim().max(254, "email must be at most 254 characters").optional().nullable(),
+  })
+  .transform((input, context) => {
+    const phone = input.phone || undefined;
+    const email = input.email || undefined;
+    if (!phone === !email) {
+      context.addIssue({ code: "custom", message: "Give a phone number or an email address (one of them)" });
+      return z.NEVER;
+    }
+    if (phone) {
+      const parsed = parsePhoneNumberFromString(phone);
+      if (!parsed?.isValid()) {
+        context.addIssue({ code: "custom", message: "phone: enter a valid phone number with its country code, like +14155550123" });
+        return z.NEVER;
+      }
+      return { channel: "sms" as const, recipient: parsed.number as string };
+    }
+    if (!z.email().safeParse(email).success) {
+      context.addIssue({ code: "custom", message: "email: enter a valid email address" });
+      return z.NEVER;
+    }
+    return { channel: "email" as const, recipient: email!.toLowerCase() };
+  });
+
+const idSchema = (field: string) => z.uuid({ message: `${field} is invalid` });
+const tokenSchema = z.string().trim().min(1, "token is required").max(512, "token is too long");
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new InvitationError(400, parsed.error.issues[0]?.message ?? "Invalid input");
+  return parsed.data;
+}
+
+/** One owner's circle changes one at a time (capacity checks must not race). */
+async function lockOwner(tx: Db, ownerId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`circle:${ownerId}`}))`);
+}
+
+async function seatsTaken(tx: Db, ownerId: string, now: Date) {
+  const [members] = await tx.select({ n: count() }).from(circleMembers).where(eq(circleMembers.ownerId, ownerId));
+  const [pending] = await tx
+    .select({ n: count() })
+    .from(circleInvitations)
+    .where(and(eq(circleInvitations.ownerId, ownerId), eq(circleInvitations.status, "pending"), gt(circleInvitations.expiresAt, now)));
+  return { members: members?.n ?? 0, pending: pending?.n ?? 0 };
+}
+
+async function limitSends(tx: Db, ownerId: string, now: Date) {
+  const result = await consume("circle-invitation-send", ownerId, { limit: SENDS_PER_DAY, windowSeconds: 86_400 }, { db: tx, now });
+  if (!result.allowed) throw new InvitationError(429, `Too many invitations today. Please try again in ${Math.ceil(result.retryAfterSeconds / 3600)} hours.`);
+}
+
+async function sendInvitation(tx: Db, invitation: { channel: "sms" | "email"; recipient: string; ownerName: string }, link: string) {
+  const who = invitation.ownerName || "A Happr member";
+  if (invitation.channel === "sms") {
+    await sendSms({ to: invitation.recipient, body: `${who} invited you to their Happr Safe Circle. Join within 7 days: ${link}` }, tx);
+  } else {
+    await sendEmail(
+      {
+        to: invitation.recipient,
+        subject: `${who} invited you to their Happr Safe Circle`,
+        text: `Hi,\n\n${who} invited you to join their Safe Circle on Happr, covered by their Family plan.\n\nJoin here (the link works once, for 7 days):\n${link}\n\nIf you were not expecting this, you can ignore this email.`,
+      },
+      tx,
+    );
+  }
+}
+
+async function deliverAfterCommit(db: Db) {
+  await deliverPending({ db }).catch((error: unknown) => console.error("[invitations] mail delivery failed; it stays queued", error));
+}
+
+export type InvitationView = { invitationId: string; channel: "sms" | "email"; recipient: string; status: "pending" | "expired"; expiresAt: number; sentAt: number };
+
+const viewOf = (row: typeof circleInvitations.$inferSelect, now: Date): InvitationView => ({
+  invitationId: row.id,
+  channel: row.channel,
+  recipient: row.recipient,
+  status: row.expiresAt.getTime() > now.getTime() ? "pending" : "expired",
+  expiresAt: seconds(row.expiresAt),
+  sentAt: seconds(row.lastSentAt),
+});
+
+/** Invites someone by phone or email: the owner needs a live Family plan and a free seat. */
+export async function inviteToCircle(owner: CircleMemberIdentity, input: { phone?: string | null; email?: string | null }, options: CircleOptions): Promise<InvitationView> {
+  const { channel, recipient } = parse(recipientSchema, input ?? {});
+  const { db, now, familyPlan, siteUrl } = await resolve(options);
+  if (channel === "email" && recipient === owner.email.toLowerCase()) throw new InvitationError(409, "You are already in your own Safe Circle");
+  if (!(await familyPlan(owner.memberId)).family) throw new InvitationError(403, messages.notFamily);
+  const token = randomBytes(32).toString("base64url");
+  const view = await db.transaction(async (tx) => {
+    await lockOwner(tx, owner.memberId);
+    const [inCircle] = await tx.select().from(circleMembers).where(eq(circleMembers.memberId, owner.memberId));
+    if (inCircle) throw new InvitationError(403, "Members of someone else's Safe Circle cannot invite people");
+    const [duplicate] = await tx
+      .select({ id: circleInvitations.id })
+      .from(circleInvitations)
+      .where(and(eq(circleInvitations.ownerId, owner.memberId), eq(circleInvitations.recipient, recipient), eq(circleInvitations.status, "pending")));
+    if (duplicate) throw new InvitationError(409, `${recipient} already has an invitation: resend it instead`);
+    const [member] = await tx
+      .select({ id: circleMembers.memberId })
+      .from(circleMembers)
+      .where(and(eq(circleMembers.ownerId, owner.memberId), eq(circleMembers.contact, recipient)));
+    if (member) throw new InvitationError(409, `${recipient} is already in your Safe Circle`);
+    const taken = await seatsTaken(tx, owner.memberId, now);
+    if (taken.members + taken.pending >= CIRCLE_CAPACITY) throw new InvitationError(409, "Your Safe Circle is full: a Family plan covers you and 5 more people");
+    await limitSends(tx, owner.memberId, now);
+    const [row] = await tx
+      .insert(circleInvitations)
+      .values({
+        ownerId: owner.memberId,
+        ownerName: owner.name ?? "",
+        channel,
+        recipient,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
+        lastSentAt: now,
+        createdAt: now,
+      })
+      .returning();
+    await sendInvitation(tx, row!, invitationLink(siteUrl, token));
+    return viewOf(row!, now);
+  });
+  await deliverAfterCommit(db);
+  return view;
+}
+
+async function ownedInvitation(tx: Db, ownerId: string, invitationId: string) {
+  const [row] = await tx
+    .select()
+    .from(circleInvitations)
+    .where(and(eq(circleInvitations.id, invitationId), eq(circleInvitations.ownerId, ownerId)))
+    .for("update");
+  // Someone else's invitation answers exactly like a missing one.
+  if (!row) throw new InvitationError(404, messages.notFound);
+  return row;
+}
+
+/** Sends a pending (or expired) invitation again with a new link, valid 7 days; the old link stops working. */
+export async function resendInvitation(owner: CircleMemberIdentity, invitationIdArg: string, options: CircleOptions): Promise<InvitationView> {
+  const invitationId = parse(idSchema("invitationId"), invitationIdArg);
+  const { db, now, familyPlan, siteUrl } = await resolve(options);
+  if (!(await familyPlan(owner.memberId)).family) throw new InvitationError(403, messages.notFamily);
+  const token = randomBytes(32).toString("base64url");
+  const view = await db.transaction(async (tx) => {
+    await lockOwner(tx, owner.memberId);
+    const row = await ownedInvitation(tx, owner.memberId, invitationId);
+    if (row.status === "accepted") throw new InvitationError(409, messages.used);
+    if (row.status === "revoked") throw new InvitationError(409, messages.revoked);
+    if (row.expiresAt.getTime() <= now.getTime()) {
+      // An expired invitation frees its seat: reviving it needs one again.
+      const taken = await seatsTaken(tx, owner.memberId, now);
+      if (taken.members + taken.pending >= CIRCLE_CAPACITY) throw new InvitationError(409, "Your Safe Circle is full: a Family plan covers you and 5 more people");
+    }
+    await limitSends(tx, owner.memberId, now);
+    const [updated] = await tx
+      .update(circleInvitations)
+      .set({ tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS), lastSentAt: now })
+      .where(eq(circleInvitations.id, row.id))
+      .returning();
+    await sendInvitation(tx, updated!, invitationLink(siteUrl, token));
+    return viewOf(updated!, now);
+  });
+  await deliverAfterCommit(db);
+  return view;
+}
+
+/** Withdraws a pending invitation: its link stops working. */
+export async function revokeInvitation(ownerId: string, invitationIdArg: string, options: Omit<CircleOptions, "familyPlan">): Promise<void> {
+  const invitationId = parse(idSchema("invitationId"), invitationIdArg);
+  const db = options.db ?? (await getDb());
+  const now = options.now ?? new Date();
+  await db.transaction(async (tx) => {
+    const row = await ownedInvitation(tx, ownerId, invitationId);
+    if (row.status === "accepted") throw new InvitationError(409, "This invitation was accepted: remove the member instead");
+    if (row.status === "revoked") return;
+    await tx.update(circleInvitations).set({ status: "revoked", revokedAt: now }).where(eq(circleInvitations.id, row.id));
+  });
+}
+
+/** Takes a member out of the owner's circle: they are no longer covered. */
+export async function removeCircleMember(ownerId: string, memberIdArg: string, options: Omit<CircleOptions, "familyPlan">): Promise<void> {
+  const memberId = parse(z.string().trim().min(1, "memberId is required").max(255, "memberId is too long"), memberIdArg);
+  const db = options.db ?? (await getDb());
+  const rows = await db
+    .delete(circleMembers)
+    .where(and(eq(circleMembers.memberId, memberId), eq(circleMembers.ownerId, ownerId)))
+    .returning({ memberId: circleMembers.memberId });
+  if (rows.length === 0) throw new InvitationError(404, "Member not found");
+}
+
+export type InvitationPreview =
+  | { valid: true; channel: "sms" | "email"; recipient: string; ownerName: string }
+  | { valid: false; message: string };
+
+/** What the sign-up page opened from a link shows, without using the invitation up. */
+export async function previewInvitation(tokenArg: string, options: Omit<CircleOptions, "familyPlan"> = {}): Promise<InvitationPreview> {
+  const parsed = tokenSchema.safeParse(tokenArg);
+  if (!parsed.success) return { valid: false, message: messages.notFound };
+  const db = options.db ?? (await getDb());
+  const now = options.now ?? new Date();
+  const [row] = await db.select().from(circleInvitations).where(eq(circleInvitations.tokenHash, hashToken(parsed.data)));
+  const problem = row ? invitationProblem(row, now) : { status: 404, message: messages.notFound };
+  if (problem || !row) return { valid: false, message: problem!.message };
+  return { valid: true, channel: row.channel, recipient: row.recipient, ownerName: row.ownerName };
+}
+
+function invitationProblem(row: typeof circleInvitations.$inferSelect, now: Date): { status: 409; message: string } | undefined {
+  if (row.status === "accepted") return { status: 409, message: messages.used };
+  if (row.status === "revoked") return { status: 409, message: messages.revoked };
+  if (row.expiresAt.getTime() <= now.getTime()) return { status: 409, message: messages.expired };
+  return undefined;
+}
+
+/**
+ * invitationSignUpDone: the caller (new or existing member) joins the inviter's circle. 404 for an
+ * unknown token; 409 for a used, revoked or expired one, a full circle, or a plan that ended, and then
+ * nothing changes.
+ */
+export async function acceptInvitation(invitee: CircleMemberIdentity, tokenArg: string, options: CircleOptions): Promise<{ ownerName: string }> {
+  const token = parse(tokenSchema, tokenArg);
+  const { db, now, familyPlan } = await resolve(options);
+  const [found] = await db.select().from(circleInvitations).where(eq(circleInvitations.tokenHash, hashToken(token)));
+  if (!found) throw new InvitationError(404, messages.notFound);
+  const early = invitationProblem(found, now);
+  if (early) throw new InvitationError(early.status, early.message);
+  if (found.ownerId === invitee.memberId) throw new InvitationError(409, messages.ownInvitation);
+  if (!(await familyPlan(found.ownerId)).family) throw new InvitationError(409, messages.planEnded);
+  return db.transaction(async (tx) => {
+    await lockOwner(tx, found.ownerId);
+    const [row] = await tx.select().from(circleInvitations).where(eq(circleInvitations.id, found.id)).for("update");
+    // Looked at again under the lock: two browsers with one link, or a revoke in between.
+    const problem = row ? invitationProblem(row, now) : { status: 404 as const, message: messages.notFound };
+    if (!row || problem) throw new InvitationError(problem!.status, problem!.message);
+    const [already] = await tx.select().from(circleMembers).where(eq(circleMembers.memberId, invitee.memberId));
+    if (already) throw new InvitationError(409, messages.alreadyInCircle);
+    const [owns] = await tx.select({ n: count() }).from(circleMembers).where(eq(circleMembers.ownerId, invitee.memberId));
+    if ((owns?.n ?? 0) > 0) throw new InvitationError(409, "You have a Safe Circle of your own");
+    const taken = await seatsTaken(tx, row.ownerId, now);
+    if (taken.members >= CIRCLE_CAPACITY) throw new InvitationError(409, messages.full);
+    await tx
+      .update(circleInvitations)
+      .set({ status: "accepted", acceptedBy: invitee.memberId, acceptedAt: now })
+      .where(eq(circleInvitations.id, row.id));
+    await tx.insert(circleMembers).values({
+      memberId: invitee.memberId,
+      ownerId: row.ownerId,
+      invitationId: row.id,
+      name: invitee.name,
+      contact: row.channel === "email" ? invitee.email : row.recipient,
+      joinedAt: now,
+    });
+    // The link reached this phone: it is the invitee's, unless their profile already names one.
+    if (row.channel === "sms" && !(await getUserProfile(invitee.memberId, { db: tx })).phone) {
+      await updateUserProfile(invitee.memberId, { phone: row.recipient }, { db: tx, now });
+    }
+    return { ownerName: row.ownerName };
+  });
+}
+
+export type CircleMemberView = { memberId: string; name: string | null; contact: string; joinedAt: number; covered: boolean };
+
+export type CircleView =
+  | {
+      role: "owner";
+      covered: boolean;
+      canInvite: boolean;
+      cannotInviteReason: string | null;
+      seatsLeft: number;
+      members: CircleMemberView[];
+      invitations: InvitationView[];
+    }
+  | { role: "member"; ownerName: string; covered: boolean; joinedAt: number }
+  | { role: "none"; canInvite: boolean; cannotInviteReason: string | null; seatsLeft: number };
+
+/** The caller's circle: as its owner (members and invitations), as a member (and whether covered), or none yet. */
+export async function getCircle(who: { memberId: string }, options: CircleOptions): Promise<CircleView> {
+  const { db, now, familyPlan } = await resolve(options);
+  const [membership] = await db.select().from(circleMembers).where(eq(circleMembers.memberId, who.memberId));
+  if (membership) {
+    const [invitation] = membership.invitationId
+      ? await db.select({ ownerName: circleInvitations.ownerName }).from(circleInvitations).where(eq(circleInvitations.id, membership.invitationId))
+      : [];
+    const covered = (await familyPlan(membership.ownerId)).family;
+    return { role: "member", ownerName: invitation?.ownerName || "Your family", covered, joinedAt: seconds(membership.joinedAt) };
+  }
+  const family = (await familyPlan(who.memberId)).family;
+  const members = await db.select().from(circleMembers).where(eq(circleMembers.ownerId, who.memberId)).orderBy(asc(circleMembers.joinedAt));
+  const invitations = await db
+    .select()
+    .from(circleInvitations)
+    .where(and(eq(circleInvitations.ownerId, who.memberId), eq(circleInvitations.status, "pending")))
+    .orderBy(asc(circleInvitations.createdAt));
+  const pendingLive = invitations.filter((row) => row.expiresAt.getTime() > now.getTime()).length;
+  const seatsLeft = family ? Math.max(0, CIRCLE_CAPACITY - members.length - pendingLive) : 0;
+  const cannotInviteReason = !family ? messages.notFamily : seatsLeft === 0 ? "Your Safe Circle is full: a Family plan covers you and 5 more people" : null;
+  if (members.length === 0 && invitations.length === 0) return { role: "none", canInvite: cannotInviteReason === null, cannotInviteReason, seatsLeft };
+  return {
+    role: "owner",
+    covered: family,
+    canInvite: cannotInviteReason === null,
+    cannotInviteReason,
+    seatsLeft,
+    members: members.map((row) => ({ memberId: row.memberId, name: row.name, contact: row.contact, joinedAt: seconds(row.joinedAt), covered: family })),
+    invitations: invitations.map((row) => viewOf(row, now)),
+  };
+}
+
+/** For the member's data download: their circle as owner or member, without tokens. */
+export async function exportCircle(memberId: string, options: { db?: Db } = {}) {
+  const db = options.db ?? (await getDb());
+  const membership = await db
+    .select({ ownerId: circleMembers.ownerId, joinedAt: circleMembers.joinedAt })
+    .from(circleMembers)
+    .where(eq(circleMembers.memberId, memberId));
+  const members = await db
+    .select({ memberId: circleMembers.memberId, name: circleMembers.name, contact: circleMembers.contact, joinedAt: circleMembers.joinedAt })
+    .from(circleMembers)
+    .where(eq(circleMembers.ownerId, memberId));
+  const invitations = await db
+    .select({
+      channel: circleInvitations.channel,
+      recipient: circleInvitations.recipient,
+      status: circleInvitations.status,
+      createdAt: circleInvitations.createdAt,
+      expiresAt: circleInvitations.expiresAt,
+    })
+    .from(circleInvitations)
+    .where(eq(circleInvitations.ownerId, memberId));
+  return {
+    memberOf: membership[0] ? { joinedAt: seconds(membership[0].joinedAt) } : null,
+    members: members.map((row) => ({ ...row, joinedAt: seconds(row.joinedAt) })),
+    invitations: invitations.map((row) => ({ ...row, createdAt: seconds(row.createdAt), expiresAt: seconds(row.expiresAt) })),
+  };
+}
+
+/** A deleted account leaves every circle, and its own circle (members and invitations) is dissolved. */
+export async function removeFromCircles(memberId: string, options: { db?: Db } = {}): Promise<void> {
+  const db = options.db ?? (await getDb());
+  await db.transaction(async (tx) => {
+    await tx.delete(circleMembers).where(eq(circleMembers.memberId, memberId));
+    await tx.delete(circleMembers).where(eq(circleMembers.ownerId, memberId));
+    await tx.delete(circleInvitations).where(eq(circleInvitations.ownerId, memberId));
+  });
+}

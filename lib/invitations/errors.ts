@@ -1,0 +1,27 @@
+/** The invitations domain's one error: an HTTP-like status and a message safe to show the member. */
+export class InvitationError extends Error {
+  readonly status: 400 | 403 | 404 | 409 | 429;
+
+  constructor(status: 400 | 403 | 404 | 409 | 429, message: string) {
+    super(message);
+    this.name = "InvitationError";
+    this.status = status;
+  }
+}
+
+export function isInvitationError(error: unknown): error is InvitationError {
+  return error instanceof InvitationError;
+}
+
+/** What members read (the pages and the API show exactly these). */
+export const invitationMessages = {
+  notFound: "Invitation not found",
+  used: "This invitation has already been used",
+  expired: "This invitation has expired. Ask the person who invited you to send a new one.",
+  revoked: "This invitation was withdrawn by the person who sent it",
+  full: "This Safe Circle is full: a Family plan covers 6 people",
+  planEnded: "The Family plan behind this invitation has ended",
+  notFamily: "Only members with a live Family plan can invite people to a Safe Circle",
+  ownInvitation: "You cannot accept your own invitation",
+  alreadyInCircle: "You are already in a Safe Circle",
+} as const;

@@ -1,0 +1,1 @@
+export { exportMemberData, deleteMemberAccount, type MemberRef } from "./member-data";

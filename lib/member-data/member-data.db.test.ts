@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { createTestDatabase } from "@/lib/db/testing";
+import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
+import { freezeClockAt } from "@/lib/billing/sandbox/clock";
+import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
+import { createBillingService, type BillingService } from "@/lib/billing/service";
+import { confirmSignUp, signUp } from "@/lib/identity/accounts";
+import { setPasswordHashParamsForTests } from "@/lib/identity/password";
+import { createLocalSecurityCentre } from "@/lib/identity/security-centre";
+import { signIn } from "@/lib/identity/sign-in";
+import { lastCodeSentTo } from "@/lib/identity/test-helpers";
+import { getUserProfile, updateUserProfile } from "@/lib/profile";
+import { deleteMemberAccount, exportMemberData } from ".";
+
+const SITE = "http://localhost:3000";
+const context = { mfa: "optional" as const };
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let provider: SandboxBillingProvider;
+let billing: BillingService;
+
+beforeAll(async () => {
+  setPasswordHashParamsForTests({ logN: 10, r: 8, p: 1 });
+  database = await createTestDatabase();
+  provider = new SandboxBillingProvider({ getDb, siteUrl: SITE });
+  billing = createBillingService(provider, { siteUrl: SITE });
+  await freezeClockAt(await getDb(), Date.UTC(2026, 3, 1) / 1000);
+}, 120_000);
+afterAll(async () => {
+  setPasswordHashParamsForTests(undefined);
+  await database.close();
+});
+
+describe("a member's data and account deletion", () => {
+  it("downloads profile, subscription history, transactions and circle; deleting cancels the plan at once and removes everything", async () => {
+    const email = "leaving@example.com";
+    const password = "Sunny-Day-42";
+    const { accountId } = await signUp({ email, password, givenName: "Lee", familyName: "Ving" }, context);
+    await confirmSignUp({ email, code: await lastCodeSentTo(await getDb(), email) }, context);
+    const member = { memberId: accountId, email, name: "Lee Ving" };
+    await updateUserProfile(accountId, { firstName: "Lee", timezone: "Europe/London" });
+    const { checkoutSessionId } = await billing.createCheckoutSession(member, { priceId: sandboxPriceId("happr_family_monthly"), successUrl: `${SITE}/my-account`, cancelUrl: `${SITE}/pricing` });
+    await completeSandboxCheckout(provider, checkoutSessionId, { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", name: "Lee" });
+    await billing.validateSession(member, checkoutSessionId);
+    const security = createLocalSecurityCentre({ accountId, email }, context);
+
+    const data = await exportMemberData(member, { security });
+    expect(data.account).toMatchObject({ memberId: accountId, email, emailVerified: true, phoneNumber: null });
+    expect(data.profile).toMatchObject({ firstName: "Lee", timezone: "Europe/London" });
+    expect(data.subscriptions).toEqual([expect.objectContaining({ status: "active", priceId: sandboxPriceId("happr_family_monthly") })]);
+    expect(data.transactions.length).toBeGreaterThan(0);
+    expect(data.transactions[0]).toMatchObject({ amount: 999, currency: "usd" });
+    expect(data.circle).toEqual({ memberOf: null, members: [], invitations: [] });
+    expect(JSON.stringify(data)).not.toMatch(/password|secret|hash/i);
+
+    await expect(deleteMemberAccount(member, "Wrong-Pass-1!", { security, billing })).rejects.toMatchObject({ code: "NotAuthorizedException" });
+    expect((await billing.getMySubscriptions(accountId))[0]!.status).toBe("active");
+
+    await deleteMemberAccount(member, password, { security, billing });
+    expect(await billing.getMySubscriptions(accountId)).toEqual([]);
+    const after = await exportMemberData(member, { security: { ...security, overview: async () => ({ email, emailVerified: false, phoneNumber: null, phoneNumberVerified: false, mfa: { enabled: [], preferred: null } }) } });
+    expect(after.subscriptions).toEqual([expect.objectContaining({ status: "canceled" })]);
+    expect(await getUserProfile(accountId)).toEqual({ firstName: null, lastName: null, dob: null, phone: null, timezone: null });
+    await expect(signIn({ email, password }, context)).rejects.toMatchObject({ code: "NotAuthorizedException" });
+  });
+});
