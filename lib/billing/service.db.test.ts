@@ -47,6 +47,22 @@ describe("plans and prices", () => {
     expect(await failure(billing.getPriceDetails("nope"))).toMatchObject({ status: 400, message: "priceId must be a price_... id" });
     expect(await failure(billing.getPriceDetails("price_unknown"))).toMatchObject({ status: 404 });
   });
+
+  it("knows a price's plan after asking the provider once (page views make no provider call)", async () => {
+    let calls = 0;
+    const counting = new Proxy(provider, {
+      get(target, property, receiver) {
+        if (property === "getPrice") calls += 1;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const service = createBillingService(counting, { siteUrl: SITE });
+    const priceId = sandboxPriceId("happr_individual_yearly");
+    expect(await service.getPriceLookupKey(priceId)).toBe("happr_individual_yearly");
+    expect(await service.getPriceLookupKey(priceId)).toBe("happr_individual_yearly");
+    expect(calls).toBe(1);
+    expect(await failure(service.getPriceLookupKey("price_unknown"))).toMatchObject({ status: 404 });
+  });
 });
 
 describe("a member's journey", () => {

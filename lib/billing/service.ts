@@ -29,6 +29,9 @@ import {
 } from "./rules";
 
 export type BillingServiceOptions = { siteUrl: string };
+
+// Price id -> lookup key, per process (see getPriceLookupKey). Only allowlisted prices get in, so it stays tiny.
+const lookupKeyCache = new Map<string, { lookupKey: string | null; until: number }>();
 export type BillingService = ReturnType<typeof createBillingService>;
 
 /**
@@ -92,6 +95,20 @@ export function createBillingService(provider: BillingProvider, options: Billing
 
     async getPriceDetails(priceIdArg: string): Promise<Price> {
       return allowedPrice(parseArg(priceIdSchema(), priceIdArg), false);
+    },
+
+    /**
+     * The plan (lookup key) a price belongs to, for decisions made on page views (is this a Family
+     * plan?). A price's lookup key and product do not change, so the answer is kept per process for an
+     * hour: with Stripe a page view then makes no provider call.
+     */
+    async getPriceLookupKey(priceIdArg: string): Promise<string | null> {
+      const priceId = parseArg(priceIdSchema(), priceIdArg);
+      const known = lookupKeyCache.get(priceId);
+      if (known && known.until > Date.now()) return known.lookupKey;
+      const { lookupKey } = await allowedPrice(priceId, false);
+      lookupKeyCache.set(priceId, { lookupKey, until: Date.now() + 3_600_000 });
+      return lookupKey;
     },
 
     async getCustomerProfile(memberId: string) {

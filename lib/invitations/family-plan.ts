@@ -11,8 +11,8 @@ export function familyPlanFrom(billing: () => Promise<BillingService>): FamilyPl
     const service = await billing();
     const current = (await service.getMySubscriptions(memberId)).find((subscription) => CURRENT.has(subscription.status));
     if (!current) return { family: false, currentPeriodEnd: null };
-    const price = await service.getPriceDetails(current.priceId);
-    const tier = price.lookupKey ? findPlanByLookupKey(price.lookupKey)?.tier : undefined;
+    const lookupKey = await service.getPriceLookupKey(current.priceId);
+    const tier = lookupKey ? findPlanByLookupKey(lookupKey)?.tier : undefined;
     return { family: tier === "family", currentPeriodEnd: current.currentPeriodEnd };
   };
 }
