@@ -1,9 +1,10 @@
 "use client";
 
-import { useActionState, useEffect, useRef, type ReactNode } from "react";
-import * as Dialog from "@radix-ui/react-dialog";
+import { useActionState, useEffect, useRef, useState, type ReactNode } from "react";
 import { idleAccountForm, type AccountFormState } from "@/lib/auth/account-forms";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { FormMessage as UiFormMessage } from "@/components/ui/form-message";
 
 type Action = (previous: AccountFormState, formData: FormData) => Promise<AccountFormState>;
 
@@ -29,18 +30,7 @@ export function useAccountForm(action: Action, fieldIds: Record<string, string> 
 }
 
 export function FormMessage({ state, messageRef }: { state: AccountFormState; messageRef: React.RefObject<HTMLParagraphElement | null> }) {
-  if (!state.message) return null;
-  const good = state.status === "ok" || state.status === "redirect";
-  return (
-    <p
-      ref={messageRef}
-      tabIndex={-1}
-      role={good ? "status" : "alert"}
-      className={`rounded-xl px-4 py-3 text-sm font-medium ${good ? "bg-brand-50 text-ink" : "bg-red-50 text-red-800"}`}
-    >
-      {state.message}
-    </p>
-  );
+  return <UiFormMessage message={state.message} good={state.status === "ok" || state.status === "redirect"} messageRef={messageRef} />;
 }
 
 /** A one-button form (remove, forget, resend...): hidden fields, the button, and its answer. */
@@ -74,31 +64,13 @@ export function ActionButton({
   );
 }
 
-/** A Radix dialog (focus moves in, is trapped, Esc closes, focus returns to the trigger) around a form. */
+/** A confirmation dialog around a form (components/ui/dialog.tsx: focus trapped, Esc closes, focus returns). */
 export function FormDialog({ trigger, title, description, children }: { trigger: ReactNode; title: string; description: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
-          <Dialog.Title className="pr-8 text-2xl font-bold text-ink">{title}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-base text-muted">{description}</Dialog.Description>
-          <div className="mt-6">{children}</div>
-          <Dialog.Close asChild>
-            <button
-              type="button"
-              aria-label="Close"
-              className="absolute top-3 right-3 inline-flex h-11 w-11 items-center justify-center rounded-full text-muted hover:bg-brand-50 hover:text-ink"
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
-            </button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={setOpen} title={title} description={description} size="medium" trigger={trigger}>
+      {children}
+    </Dialog>
   );
 }
 

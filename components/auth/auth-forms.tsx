@@ -14,6 +14,7 @@ import {
 import type { AuthField, AuthFormState } from "@/lib/auth/forms";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { FormMessage as UiFormMessage } from "@/components/ui/form-message";
 
 const idle: AuthFormState = { status: "idle", message: "", fieldErrors: {}, values: {} };
 
@@ -48,18 +49,7 @@ function Redirecting() {
 }
 
 function FormMessage({ state, messageRef }: { state: AuthFormState; messageRef: React.RefObject<HTMLParagraphElement | null> }) {
-  if (!state.message) return null;
-  const good = state.status === "sent";
-  return (
-    <p
-      ref={messageRef}
-      tabIndex={-1}
-      role={good ? "status" : "alert"}
-      className={`rounded-xl px-4 py-3 text-sm font-medium ${good ? "bg-brand-50 text-ink" : "bg-red-50 text-red-800"}`}
-    >
-      {state.message}
-    </p>
-  );
+  return <UiFormMessage message={state.message} good={state.status === "sent"} messageRef={messageRef} />;
 }
 
 function Hidden({ fields }: { fields: Record<string, string | undefined> }) {
