@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { codeSentTo, memberPassword, signIn, uniqueEmail } from "./support/members";
 
-test("a new member signs up, confirms with the emailed code, lands signed in, signs out and signs in again through the guard", async ({ page }) => {
+test("a new member signs up, confirms with the emailed code, lands signed in, signs out and signs in again through the guard", async ({ page, browser }) => {
   const email = uniqueEmail();
   const password = memberPassword;
 
@@ -21,8 +21,17 @@ test("a new member signs up, confirms with the emailed code, lands signed in, si
   await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toBeVisible();
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Log Out" })).toBeVisible();
 
+  // A copy of the session cookie taken before Log Out (as a stolen one, or a response still in flight
+  // that sets it again) must not work afterwards.
+  const cookiesBeforeLogOut = await page.context().cookies();
   await page.getByRole("main").getByRole("link", { name: "Log Out" }).click();
   await expect(page.getByRole("banner").getByRole("button", { name: "Join the waitlist" })).toBeVisible();
+  const copy = await browser.newContext();
+  await copy.addCookies(cookiesBeforeLogOut);
+  const replay = await copy.newPage();
+  await replay.goto("/my-account");
+  await expect(replay).toHaveURL(/\/auth\/sign-in/);
+  await copy.close();
 
   await page.goto("/my-account?tab=profile");
   await expect(page).toHaveURL(/\/auth\/sign-in/);

@@ -95,7 +95,7 @@ function OwnerView({ circle }: { circle: Extract<CircleView, { role: "owner" | "
                     <p className="flex flex-wrap items-center gap-2 font-medium text-ink">
                       {label} <Badge good={member.covered}>{member.covered ? "Covered" : "Not covered"}</Badge>
                     </p>
-                    <p className="text-sm text-muted">
+                    <p className="text-sm break-all text-muted">
                       {member.contact} · Joined {formatDate(member.joinedAt)}
                     </p>
                   </div>
@@ -116,7 +116,7 @@ function OwnerView({ circle }: { circle: Extract<CircleView, { role: "owner" | "
               <li key={invitation.invitationId} className="grid gap-3 rounded-2xl border border-slate-200 p-4 sm:grid-cols-[1fr_auto] sm:items-start">
                 <div className="grid gap-1">
                   <p className="flex flex-wrap items-center gap-2 font-medium text-ink">
-                    {invitation.recipient} <Badge good={invitation.status === "pending"}>{invitation.status === "pending" ? "Pending" : "Expired"}</Badge>
+                    <span className="break-all">{invitation.recipient}</span> <Badge good={invitation.status === "pending"}>{invitation.status === "pending" ? "Pending" : "Expired"}</Badge>
                   </p>
                   <p className="text-sm text-muted">
                     Sent {formatDate(invitation.sentAt)} · {invitation.status === "pending" ? "Expires" : "Expired"} {formatDate(invitation.expiresAt)}

@@ -59,7 +59,8 @@ function EmailSection({ overview }: { overview: SecurityOverview }) {
   return (
     <div className="grid gap-4">
       <p className="flex flex-wrap items-center gap-2 text-base text-ink">
-        <span className="font-medium">{overview.email}</span>
+        {/* Long addresses wrap: nothing may be wider than a 360 px screen. */}
+        <span className="font-medium break-all">{overview.email}</span>
         <Badge good={overview.emailVerified}>{overview.emailVerified ? "Verified" : "Not verified"}</Badge>
       </p>
       <VerifyForm attribute="email" label="email" verified={overview.emailVerified} />
@@ -93,7 +94,7 @@ function PhoneSection({ overview }: { overview: SecurityOverview }) {
       <p className="flex flex-wrap items-center gap-2 text-base text-ink">
         {overview.phoneNumber ? (
           <>
-            <span className="font-medium">{overview.phoneNumber}</span>
+            <span className="font-medium break-all">{overview.phoneNumber}</span>
             <Badge good={overview.phoneNumberVerified}>{overview.phoneNumberVerified ? "Verified" : "Not verified"}</Badge>
           </>
         ) : (

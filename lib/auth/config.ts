@@ -1,10 +1,15 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { NextAuthConfig } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import { getConfig } from "../config";
 import { isSessionCurrent } from "../identity";
 import { defaultRefreshDependencies, refreshIfNeeded, type RefreshDependencies } from "./refresh";
 import { BUILTIN_CLIENT_ID, BUILTIN_PROVIDER_ID, COGNITO_PROVIDER_ID, builtinClientSecret, getAuthSecret } from "./secrets";
+import { isSessionEnded } from "./ended-sessions";
+
+/** How long a session lasts without activity (Auth.js maxAge); an ended session's record is kept as long. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 /** What the session cookie (an encrypted JWT) holds besides Auth.js's own claims. */
 export type SessionToken = JWT & {
@@ -18,6 +23,8 @@ export type SessionToken = JWT & {
   expiresAt?: number;
   /** When this session began, epoch ms: compared with the account's revocation point. */
   issuedAtMs?: number;
+  /** This session's id: Log Out records it as ended (lib/auth/ended-sessions.ts). */
+  sessionId?: string;
   /** Set when a refresh failed for a passing reason ("Network Error"). */
   error?: string;
 };
@@ -65,6 +72,8 @@ export async function nextSessionToken(
   deps: {
     now: () => number;
     isSessionCurrent: (accountId: string, issuedAt: Date) => Promise<boolean>;
+    isSessionEnded: (sessionId: string) => Promise<boolean>;
+    newSessionId: () => string;
     refresh: RefreshDependencies;
     tokenEndpoint: string;
     clientId: string;
@@ -85,9 +94,12 @@ export async function nextSessionToken(
       idToken: account.id_token,
       expiresAt,
       issuedAtMs: now,
+      sessionId: deps.newSessionId(),
     };
   }
   if (!token.sub || !token.accessToken || typeof token.expiresAt !== "number" || typeof token.issuedAtMs !== "number") return null;
+  // Signed out (Log Out) in this or any browser holding a copy of the cookie.
+  if (token.sessionId && (await deps.isSessionEnded(token.sessionId))) return null;
   // Revocation (sign out everywhere, password change or reset, disabled account): OWASP ASVS 7.4.1.
   if (!(await deps.isSessionCurrent(token.sub, new Date(token.issuedAtMs)))) return null;
   const outcome = await refreshIfNeeded(
@@ -125,7 +137,7 @@ export function buildAuthConfig(): NextAuthConfig {
     basePath: "/api/auth",
     // __Secure-/__Host- cookie prefixes whenever the site is served over https.
     useSecureCookies: config.siteUrl.startsWith("https://"),
-    session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     providers: [providerOptions],
     pages: { signIn: "/auth/sign-in", error: "/auth/sign-in" },
     callbacks: {
@@ -136,6 +148,8 @@ export function buildAuthConfig(): NextAuthConfig {
             now: () => Date.now(),
             // Cognito's own revocation shows up as a refused refresh; the built-in issuer keeps a revocation point.
             isSessionCurrent: config.identity.kind === "builtin" ? (id, issuedAt) => isSessionCurrent(id, issuedAt) : async () => true,
+            isSessionEnded: (sessionId) => isSessionEnded(sessionId),
+            newSessionId: () => randomUUID(),
             refresh: defaultRefreshDependencies,
             tokenEndpoint,
             clientId: provider.clientId,

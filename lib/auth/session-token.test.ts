@@ -5,7 +5,7 @@ import type { RefreshDependencies } from "./refresh";
 const NOW = 1_800_000_000_000;
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
-function deps(options: { current?: boolean; responses?: Response[] } = {}) {
+function deps(options: { current?: boolean; ended?: string[]; responses?: Response[] } = {}) {
   const responses = [...(options.responses ?? [])];
   const refresh: RefreshDependencies = {
     fetch: vi.fn(async () => responses.shift() ?? Promise.reject(new TypeError("fetch failed"))) as unknown as typeof fetch,
@@ -14,7 +14,8 @@ function deps(options: { current?: boolean; responses?: Response[] } = {}) {
     random: () => 0,
   };
   const isSessionCurrent = vi.fn(async () => options.current ?? true);
-  return { now: () => NOW, isSessionCurrent, refresh, tokenEndpoint: "https://issuer.test/token", clientId: "web", clientSecret: "s" };
+  const isSessionEnded = vi.fn(async (sessionId: string) => (options.ended ?? []).includes(sessionId));
+  return { now: () => NOW, isSessionCurrent, isSessionEnded, newSessionId: () => "session-1", refresh, tokenEndpoint: "https://issuer.test/token", clientId: "web", clientSecret: "s" };
 }
 
 const signedIn: SessionToken = {
@@ -26,6 +27,7 @@ const signedIn: SessionToken = {
   idToken: "id-1",
   expiresAt: NOW + 30 * 60_000,
   issuedAtMs: NOW - 60_000,
+  sessionId: "session-0",
 };
 
 describe("the jwt callback's rules", () => {
@@ -38,7 +40,7 @@ describe("the jwt callback's rules", () => {
       },
       deps(),
     );
-    expect(token).toEqual({ sub: "acc-1", name: "Ada Lovelace", email: "ada@example.com", accessToken: "at", refreshToken: "rt", idToken: "it", expiresAt: NOW + 3_600_000, issuedAtMs: NOW });
+    expect(token).toEqual({ sub: "acc-1", name: "Ada Lovelace", email: "ada@example.com", accessToken: "at", refreshToken: "rt", idToken: "it", expiresAt: NOW + 3_600_000, issuedAtMs: NOW, sessionId: "session-1" });
   });
 
   it("keeps a current session as it is, after checking it is not revoked", async () => {
@@ -50,6 +52,15 @@ describe("the jwt callback's rules", () => {
 
   it("signs out a revoked session even though its JWT has not expired", async () => {
     expect(await nextSessionToken({ token: signedIn }, deps({ current: false }))).toBeNull();
+  });
+
+  it("refuses a session that was logged out, wherever a copy of its cookie turns up", async () => {
+    const d = deps({ ended: ["session-0"] });
+    expect(await nextSessionToken({ token: signedIn }, d)).toBeNull();
+    expect(d.isSessionEnded).toHaveBeenCalledWith("session-0");
+    // Another session of the same member stands.
+    const other = { ...signedIn, sessionId: "session-9" };
+    expect(await nextSessionToken({ token: other }, d)).toBe(other);
   });
 
   it("refreshes an access token about to expire", async () => {

@@ -2,7 +2,8 @@ import "server-only";
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { getConfig } from "../config";
-import type { SessionToken } from "./config";
+import { SESSION_MAX_AGE_SECONDS, type SessionToken } from "./config";
+import { endSession } from "./ended-sessions";
 import { endIssuerSession, ISSUER_SESSION_COOKIE } from "./issuer";
 import { getAuthSecret } from "./secrets";
 import { withTimeout } from "./timeout";
@@ -80,6 +81,12 @@ export function clearSessionCookies(read: CookieReader, write: CookieWriter, iss
  */
 export async function signOutResponse(request: NextRequest, token?: SessionToken | null): Promise<NextResponse> {
   const current = token === undefined ? await readSessionToken(request.headers) : token;
+  // The session itself ends, not just this browser's copy of its cookie: a prefetch still in flight
+  // through the guard would otherwise set the cookie again after this response cleared it.
+  if (current?.sessionId) {
+    // No copy of the cookie outlives its last refresh (at most now) by more than the session's max age.
+    await endSession(current.sessionId, new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000));
+  }
   await endProviderSession({ issuerSessionId: request.cookies.get(ISSUER_SESSION_COOKIE)?.value, token: current });
   const response = NextResponse.redirect(afterSignOutUrl(), 303);
   clearSessionCookies(request.cookies, response.cookies, ISSUER_SESSION_COOKIE);

@@ -153,3 +153,18 @@ export const identityIssuerSecrets = pgTable("identity_issuer_secrets", {
   value: jsonb("value").$type<unknown>().notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * App sessions signed out one at a time (Log Out). The session cookie is a JWT: clearing it in this
+ * browser is not enough when a copy of it, or a response still in flight that re-sets it, comes
+ * back. Kept until the session would have expired anyway.
+ */
+export const authEndedSessions = pgTable(
+  "auth_ended_sessions",
+  {
+    sessionId: text("session_id").primaryKey(),
+    endedAt: timestamp("ended_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("auth_ended_sessions_expires_idx").on(table.expiresAt)],
+);
