@@ -11,12 +11,12 @@ export type ChildServer<T> = { ready: T; stop(): Promise<void> };
  * Starts bench/servers/<script> under tsx with the react-server condition (lib/ is server-only) and
  * resolves with the JSON line it prints once it listens. Its stderr goes to `logFile`.
  */
-export async function startChildServer<T>(opts: { rootDir: string; script: string; args?: string[]; logFile: string; timeoutMs?: number }): Promise<ChildServer<T>> {
+export async function startChildServer<T>(opts: { rootDir: string; script: string; args?: string[]; env?: Record<string, string>; logFile: string; timeoutMs?: number }): Promise<ChildServer<T>> {
   const tsx = path.join(opts.rootDir, "node_modules", "tsx", "dist", "cli.mjs");
   const child = spawn(process.execPath, [tsx, "--conditions=react-server", path.join(opts.rootDir, "bench", "servers", opts.script), ...(opts.args ?? [])], {
     cwd: opts.rootDir,
     // Production settings, as `next start` runs; a throwaway session secret like the apps get.
-    env: { ...process.env, NODE_ENV: "production", SITE_URL: process.env.SITE_URL ?? "http://localhost:3000", AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(33).toString("base64") },
+    env: { ...process.env, NODE_ENV: "production", SITE_URL: process.env.SITE_URL ?? "http://localhost:3000", AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(33).toString("base64"), ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const log = createWriteStream(opts.logFile, { flags: "w" });

@@ -62,6 +62,9 @@ const envSchema = z.object({
   // Only for trying the script against another built app; defaults to the repo root.
   BENCH_MAIN_DIR: z.string().trim().optional(),
   CHROME_PATH: z.string().trim().min(1, "CHROME_PATH must not be empty").default("/usr/bin/chromium"),
+  // A PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/postgres): the API section runs a
+  // second time on a scratch database there, the production database adapter.
+  BENCH_DATABASE_URL: z.string().trim().url("BENCH_DATABASE_URL must be a postgres:// URL").optional(),
 });
 
 export type BenchOptions = {
@@ -82,6 +85,8 @@ export type BenchOptions = {
   lighthouseRuns: number;
   lighthousePaths: string[];
   chromePath: string;
+  /** BENCH_DATABASE_URL, when set. */
+  databaseUrl?: string;
 };
 
 export function parseOptions(env: Record<string, string | undefined>, benchDir: string): BenchOptions {
@@ -118,5 +123,6 @@ export function parseOptions(env: Record<string, string | undefined>, benchDir: 
     lighthouseRuns: raw.BENCH_LH_RUNS,
     lighthousePaths: raw.BENCH_LH_PATHS,
     chromePath: raw.CHROME_PATH,
+    ...(raw.BENCH_DATABASE_URL ? { databaseUrl: raw.BENCH_DATABASE_URL } : {}),
   };
 }

@@ -7,6 +7,9 @@
  *   graphql   the GraphQL API (graphql/server.ts with the real caller resolution and billing service,
  *             sandbox billing): one confirmed member with an active subscription and an access token
  *             stored the way the built-in issuer stores its opaque tokens.
+ * With BENCH_API_DATABASE_URL (a PostgreSQL server) the database is a scratch one on that server
+ * (the production adapter), dropped afterwards, instead of PGlite.
+ *
  *   webhooks  POST /api/webhooks/stripe's handler with the Stripe adapter talking to the fake Stripe
  *             API (lib/billing/stripe/fake-stripe-api.ts) in this process; the signed deliveries are
  *             written to the file named by the second argument. GET /stats counts what was stored.
@@ -29,7 +32,8 @@ import { FakeStripeApi } from "@/lib/billing/stripe/fake-stripe-api";
 import { signTestWebhook } from "@/lib/billing/stripe/sign-test-webhook";
 import { StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider";
 import { getDb, installDatabase } from "@/lib/db/client";
-import { openDatabase } from "@/lib/db/open";
+import { openDatabase, type Database } from "@/lib/db/open";
+import { createTestDatabase } from "@/lib/db/testing";
 import * as t from "@/lib/db/schema";
 import { confirmSignUp, signUp } from "@/lib/identity/accounts";
 import { createOidcAdapter } from "@/lib/identity/oidc/adapter";
@@ -143,10 +147,17 @@ async function webhookServer() {
 
 async function main() {
   if (mode !== "graphql" && !(mode === "webhooks" && planFile)) throw new Error("usage: api-server.ts graphql | webhooks <plan file>");
-  // The embedded default's kind of database (PGlite with its files on disk), thrown away afterwards.
+  // The embedded default's kind of database (PGlite with its files on disk), or a scratch database on
+  // a PostgreSQL server; thrown away afterwards either way.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "happr-bench-api-"));
-  const database = await openDatabase({ kind: "pglite", dataDir });
-  installDatabase(database);
+  const serverUrl = process.env.BENCH_API_DATABASE_URL;
+  let database: Database;
+  if (serverUrl) {
+    database = await createTestDatabase(serverUrl);
+  } else {
+    database = await openDatabase({ kind: "pglite", dataDir });
+    installDatabase(database);
+  }
   const stop = async () => {
     await database.close().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });

@@ -7,8 +7,7 @@ import { openDatabase, type Database } from "./open";
  * on the PostgreSQL server named by TEST_DATABASE_URL (dropped again by the returned close()).
  * It becomes the process's database, so services under test use it through getDb().
  */
-export async function createTestDatabase(): Promise<Database> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function createTestDatabase(serverUrl = process.env.TEST_DATABASE_URL): Promise<Database> {
   if (!serverUrl) {
     const database = await openDatabase({ kind: "pglite-memory" });
     installDatabase(database);
