@@ -37,6 +37,8 @@ export function uniqueEmail(prefix = "member"): string {
 export const memberPassword = "Sunrise-Garden-42!";
 
 export async function signIn(page: Page, email: string, password: string) {
+  // On the sign-in page itself: typing into the page a link is still leaving loses what was typed.
+  await expect(page).toHaveURL(/\/auth\/sign-in/);
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
