@@ -7,6 +7,7 @@ import { SignOutEverywhereButton } from "@/components/account/sign-out-everywher
 import { AuthenticatorSection } from "@/components/account/authenticator-section";
 import { SecurityCentre } from "@/components/account/security-centre";
 import { FamilyCircle } from "@/components/account/family-circle";
+import { buttonClass } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "My Account", robots: { index: false } };
 
@@ -40,7 +41,7 @@ export default async function MyAccountPage() {
           {/* A full page load, not a client-side navigation: the whole page must forget the session. */}
           <a
             href="/auth/sign-out"
-            className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            className={buttonClass()}
           >
             Log Out
           </a>

@@ -16,7 +16,7 @@ import {
 } from "@/app/my-account/security-actions";
 import type { SecurityOverview, TrackedDevice } from "@/lib/identity/security-centre";
 import { formatDate } from "@/lib/format/date";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ActionButton, Badge, FormDialog, FormMessage, useAccountForm } from "./account-form";
 
@@ -327,7 +327,7 @@ export function SecurityCentreForms({
           <a
             href="/my-account/data"
             download
-            className="inline-flex min-h-11 items-center justify-center rounded-full border border-brand-200 bg-white px-5 py-2 text-sm font-semibold text-ink hover:bg-brand-50"
+            className={buttonClass("secondary")}
           >
             Download my data (JSON)
           </a>

@@ -4,6 +4,8 @@ import Link from "next/link";
 import { inQueueStartsAt } from "@/lib/billing/subscription-state";
 import { formatDate } from "@/lib/format/date";
 import { planName, useAccountStore } from "./account-store";
+import { NoSubscription } from "@/components/billing/no-subscription";
+import { buttonClass } from "@/components/ui/button";
 
 const statusLabels: Record<string, string> = { active: "Active", past_due: "Payment overdue", trialing: "Starts later", unpaid: "Unpaid", paused: "Paused", incomplete: "Awaiting payment" };
 export const statusLabel = (status: string) => statusLabels[status] ?? status.replaceAll("_", " ");
@@ -13,16 +15,7 @@ export function SubscriptionSummary() {
   const { state } = useAccountStore();
   const { active, inQueue, plans } = state.subscription;
   if (!active) {
-    return (
-      <div className="mt-4 grid gap-4">
-        <p className="text-muted">You have no subscription yet.</p>
-        <p>
-          <Link href="/pricing" className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-            See plans
-          </Link>
-        </p>
-      </div>
-    );
+    return <NoSubscription message="You have no subscription yet." className="mt-4 grid gap-4" />;
   }
   const ends = active.cancelAt !== null;
   return (
@@ -50,10 +43,10 @@ export function SubscriptionSummary() {
         ) : null}
       </dl>
       <p className="flex flex-wrap gap-3">
-        <Link href="/manage-subscription" className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        <Link href="/manage-subscription" className={buttonClass()}>
           Manage subscription
         </Link>
-        <Link href="/pricing" className="inline-flex min-h-11 items-center rounded-full border border-brand-200 bg-white px-5 py-2 text-sm font-semibold text-ink hover:bg-brand-50">
+        <Link href="/pricing" className={buttonClass("secondary")}>
           Compare plans
         </Link>
       </p>

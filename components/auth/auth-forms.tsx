@@ -12,7 +12,7 @@ import {
   signUpAction,
 } from "@/app/auth/actions";
 import type { AuthField, AuthFormState } from "@/lib/auth/forms";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FormMessage as UiFormMessage } from "@/components/ui/form-message";
 
@@ -340,7 +340,7 @@ function Done({ state, messageRef, continuePath }: { state: AuthFormState; messa
       <Link
         href={withFlow("/auth/sign-in", { continuePath })}
         prefetch={false}
-        className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        className={buttonClass()}
       >
         Sign in
       </Link>

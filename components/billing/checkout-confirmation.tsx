@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { callApi, succeeded } from "@/lib/graphql-client";
+import { buttonClass } from "@/components/ui/button";
 
 type State = { phase: "checking" } | { phase: "done" } | { phase: "failed"; message: string };
 
@@ -46,10 +47,10 @@ export function CheckoutConfirmation({ sessionId }: { sessionId: string | null }
         {state.phase === "done" ? "Your plan is active. A receipt is in your transaction history." : state.message}
       </p>
       <p className="flex flex-wrap gap-3">
-        <Link href="/manage-subscription" className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        <Link href="/manage-subscription" className={buttonClass()}>
           Manage subscription
         </Link>
-        <Link href="/my-account" className="inline-flex min-h-11 items-center rounded-full border border-brand-200 bg-white px-5 py-2 text-sm font-semibold text-ink hover:bg-brand-50">
+        <Link href="/my-account" className={buttonClass("secondary")}>
           My Account
         </Link>
       </p>

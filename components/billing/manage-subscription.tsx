@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { planName, useAccountStore } from "@/components/account/account-store";
@@ -10,6 +9,7 @@ import { callApi, succeeded } from "@/lib/graphql-client";
 import { inQueueStartsAt } from "@/lib/billing/subscription-state";
 import { formatDate } from "@/lib/format/date";
 import { CancelSubscription } from "./cancel-subscription";
+import { NoSubscription } from "./no-subscription";
 import { ChangePlan } from "./change-plan";
 import { PaymentMethods } from "./payment-methods";
 import { TransactionHistory } from "./transaction-history";
@@ -94,14 +94,7 @@ function CurrentSubscription() {
           ) : null}
         </dl>
       ) : (
-        <div className="mt-4 grid gap-3">
-          <p className="text-muted">You have no active subscription.</p>
-          <p>
-            <Link href="/pricing" className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-              See plans
-            </Link>
-          </p>
-        </div>
+        <NoSubscription message="You have no active subscription." />
       )}
       {active?.cancelAt ? (
         <div className="mt-4 flex flex-wrap items-center gap-3 rounded-2xl bg-brand-50 p-4">

@@ -14,13 +14,18 @@ const variants = {
   secondary: "border border-brand-200 bg-white text-ink hover:bg-brand-50 disabled:text-muted",
 };
 
+/** The button look, for links that act as buttons (Log Out, See plans) and plain form buttons. */
+export function buttonClass(variant: keyof typeof variants = "primary", className = ""): string {
+  return `inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${className}`.trim();
+}
+
 export function Button({ variant = "primary", pending = false, pendingLabel, className = "", children, disabled, type = "button", ...rest }: ButtonProps) {
   return (
     <button
       type={type}
       disabled={disabled || pending}
       aria-disabled={disabled || pending || undefined}
-      className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${className}`}
+      className={buttonClass(variant, className)}
       {...rest}
     >
       {pending ? (

@@ -8,6 +8,7 @@ import { safeContinuePath } from "@/lib/auth/continue";
 import { pendingSignIn } from "@/lib/auth/browser";
 import { isInteractionOpen } from "@/lib/auth/issuer";
 import { param, type SearchParams } from "../params";
+import { Button } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
 
@@ -24,9 +25,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       <AuthCard title="Sign in to Happr" intro="You will continue to our secure sign-in page.">
         <form action="/auth/start" method="get" className="grid gap-4">
           <input type="hidden" name="continue" value={continuePath} />
-          <button type="submit" className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-            Continue to sign in
-          </button>
+          <Button type="submit">Continue to sign in</Button>
         </form>
       </AuthCard>
     );
