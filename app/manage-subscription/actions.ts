@@ -3,8 +3,7 @@
 import { auth } from "@/auth";
 import { isBillingError } from "@/lib/billing/errors";
 import { asSandbox, getBillingProvider } from "@/lib/billing/provider";
-import { tokenizeTestCard } from "@/lib/billing/sandbox/cards";
-import { readExpiry } from "@/app/billing/sandbox-checkout/[sessionId]/submit";
+import { readExpiry, tokenizeTestCard } from "@/lib/billing/sandbox/cards";
 
 export type TokenizeResult = { token: string } | { error: string };
 

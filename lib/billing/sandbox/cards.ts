@@ -87,3 +87,12 @@ export function tokenizeTestCard(form: CardForm, now: number): string {
   readTestCard(form, now); // 400 for a malformed field, 422 for an unknown or expired card
   return tokenOfTestCardNumber[String(form.number).replace(/[\s-]/g, "")]!;
 }
+
+/** "MM / YY", "MM/YYYY" or "MMYY" as typed into the Expiry field. */
+export function readExpiry(value: string): { expMonth: number; expYear: number } | undefined {
+  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!match) return undefined;
+  const expMonth = Number(match[1]);
+  const year = Number(match[2]);
+  return { expMonth, expYear: year < 100 ? 2000 + year : year };
+}

@@ -4,7 +4,8 @@ import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sa
 import { createBillingService, type BillingService } from "@/lib/billing/service";
 import { getDb } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { readExpiry, submitSandboxCheckout } from "./submit";
+import { readExpiry } from "@/lib/billing/sandbox/cards";
+import { submitSandboxCheckout } from "./submit";
 
 const SITE = "http://localhost:3000";
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

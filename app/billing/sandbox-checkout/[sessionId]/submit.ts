@@ -1,4 +1,5 @@
 import { isBillingError } from "@/lib/billing/errors";
+import { readExpiry } from "@/lib/billing/sandbox/cards";
 import type { SandboxBillingProvider } from "@/lib/billing/sandbox/sandbox-provider";
 
 /** What the card form shows after a submit: the message, and what was typed (never the card number). */
@@ -16,15 +17,6 @@ const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value.slice(0, 200) : "";
 };
-
-/** "MM / YY", "MM/YYYY" or "MMYY" as typed into the Expiry field. */
-export function readExpiry(value: string): { expMonth: number; expYear: number } | undefined {
-  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(value);
-  if (!match) return undefined;
-  const expMonth = Number(match[1]);
-  const year = Number(match[2]);
-  return { expMonth, expYear: year < 100 ? 2000 + year : year };
-}
 
 /**
  * The hosted sandbox checkout's submit: completes the session with the test card, answering where
