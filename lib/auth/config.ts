@@ -98,10 +98,14 @@ export async function nextSessionToken(
     };
   }
   if (!token.sub || !token.accessToken || typeof token.expiresAt !== "number" || typeof token.issuedAtMs !== "number") return null;
-  // Signed out (Log Out) in this or any browser holding a copy of the cookie.
-  if (token.sessionId && (await deps.isSessionEnded(token.sessionId))) return null;
-  // Revocation (sign out everywhere, password change or reset, disabled account): OWASP ASVS 7.4.1.
-  if (!(await deps.isSessionCurrent(token.sub, new Date(token.issuedAtMs)))) return null;
+  // Logged out (in this or any browser holding a copy of the cookie), or revoked (sign out everywhere,
+  // password change or reset, disabled account): OWASP ASVS 7.4.1. Both reads run on every request,
+  // side by side.
+  const [ended, current] = await Promise.all([
+    token.sessionId ? deps.isSessionEnded(token.sessionId) : false,
+    deps.isSessionCurrent(token.sub, new Date(token.issuedAtMs)),
+  ]);
+  if (ended || !current) return null;
   const outcome = await refreshIfNeeded(
     {
       tokenEndpoint: deps.tokenEndpoint,
