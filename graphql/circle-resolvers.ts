@@ -1,4 +1,4 @@
-import { familyPlanFrom, getCircle, inviteToCircle, removeCircleMember, resendInvitation, revokeInvitation, type CircleView } from "@/lib/invitations";
+import { familyPlanFrom, getCircle, invitationMessages, inviteToCircle, removeCircleMember, resendInvitation, revokeInvitation, type CircleView } from "@/lib/invitations";
 import type { GraphQLContext } from "./context";
 import { forMember } from "./resolvers";
 
@@ -9,7 +9,7 @@ const circleOf = (view: CircleView) => ({
   role: view.role,
   covered: view.role === "none" ? false : view.covered,
   canInvite: view.role === "member" ? false : view.canInvite,
-  cannotInviteReason: view.role === "member" ? "Members of someone else's Safe Circle cannot invite people" : view.cannotInviteReason,
+  cannotInviteReason: view.role === "member" ? invitationMessages.memberCannotInvite : view.cannotInviteReason,
   seatsLeft: view.role === "member" ? 0 : view.seatsLeft,
   ownerName: view.role === "member" ? view.ownerName : null,
   members: view.role === "owner" ? view.members : [],

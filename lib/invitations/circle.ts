@@ -137,7 +137,7 @@ export async function inviteToCircle(owner: CircleMemberIdentity, input: { phone
   const view = await db.transaction(async (tx) => {
     await lockOwner(tx, owner.memberId);
     const [inCircle] = await tx.select().from(circleMembers).where(eq(circleMembers.memberId, owner.memberId));
-    if (inCircle) throw new InvitationError(403, "Members of someone else's Safe Circle cannot invite people");
+    if (inCircle) throw new InvitationError(403, messages.memberCannotInvite);
     const [duplicate] = await tx
       .select({ id: circleInvitations.id })
       .from(circleInvitations)

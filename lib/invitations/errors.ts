@@ -22,6 +22,7 @@ export const invitationMessages = {
   full: "This Safe Circle is full: a Family plan covers 6 people",
   planEnded: "The Family plan behind this invitation has ended",
   notFamily: "Only members with a live Family plan can invite people to a Safe Circle",
+  memberCannotInvite: "Members of someone else's Safe Circle cannot invite people",
   ownInvitation: "You cannot accept your own invitation",
   alreadyInCircle: "You are already in a Safe Circle",
 } as const;
