@@ -4,7 +4,7 @@ import { useActionState, useEffect, useId } from "react";
 import { sendContactAction, type ContactFormState } from "@/app/actions/contact";
 import { CONTACT_TOPICS } from "@/lib/contact/topics";
 import { Button } from "@/components/ui/button";
-import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
+import { EmailField, SelectField, TextAreaField, TextField } from "@/components/ui/field";
 
 const initialState: ContactFormState = {
   status: "idle",
@@ -42,20 +42,7 @@ export function ContactForm({ className = "" }: { className?: string }) {
         defaultValue={state.values.name}
         error={state.fieldErrors.name}
       />
-      <TextField
-        id={fieldId("email")}
-        name="email"
-        type="email"
-        label="Email"
-        required
-        aria-required="true"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={254}
-        placeholder="name@example.com"
-        defaultValue={state.values.email}
-        error={state.fieldErrors.email}
-      />
+      <EmailField id={fieldId("email")} defaultValue={state.values.email} error={state.fieldErrors.email} />
       <SelectField
         // React's form reset after an action puts a <select> back to its first-rendered option;
         // remounting on the returned value keeps the member's choice after a failed attempt.

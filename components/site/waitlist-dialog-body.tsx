@@ -4,7 +4,7 @@ import { useActionState, useEffect, useId } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { joinWaitlistAction, type WaitlistFormState } from "@/app/actions/waitlist";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { EmailField, TextField } from "@/components/ui/field";
 
 const initialState: WaitlistFormState = { status: "idle", message: "", fieldErrors: {}, values: { email: "", firstName: "" } };
 
@@ -73,20 +73,7 @@ function WaitlistForm() {
 
   return (
     <form action={formAction} noValidate className="mt-6 grid gap-4">
-      <TextField
-        id={emailId}
-        name="email"
-        type="email"
-        label="Email"
-        required
-        aria-required="true"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={254}
-        placeholder="name@example.com"
-        defaultValue={state.values.email}
-        error={state.fieldErrors.email}
-      />
+      <EmailField id={emailId} defaultValue={state.values.email} error={state.fieldErrors.email} />
       <TextField
         id={firstNameId}
         name="firstName"

@@ -53,6 +53,24 @@ export function TextField({ id, label, optional, hint, error, ...input }: Common
   );
 }
 
+/** A required email address field: the browser's email keyboard and autofill, RFC 5321's 254-character cap. */
+export function EmailField({ label = "Email", ...rest }: Omit<Common, "label"> & { label?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <TextField
+      name="email"
+      type="email"
+      label={label}
+      required
+      aria-required="true"
+      autoComplete="email"
+      inputMode="email"
+      maxLength={254}
+      placeholder="name@example.com"
+      {...rest}
+    />
+  );
+}
+
 export function TextAreaField({ id, label, optional, hint, error, ...textarea }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <FieldShell id={id} label={label} optional={optional} hint={hint} error={error}>
