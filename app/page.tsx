@@ -19,9 +19,9 @@ function SummaryGrid({ id, title, items }: { id: string; title: string; items: L
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
           <li key={item.path}>
-            <Link href={item.path} className="block h-full rounded-2xl p-6 ring-1 ring-black/10 hover:bg-brand-50">
-              <span className="text-lg font-semibold text-ink">{item.title}</span>
-              <span className="mt-2 block leading-7 text-muted">{item.summary}</span>
+            <Link href={item.path} className="summary-card">
+              <span className="summary-card-title">{item.title}</span>
+              <span className="summary-card-text">{item.summary}</span>
             </Link>
           </li>
         ))}

@@ -46,7 +46,7 @@ export function NavMenu({ group, onNavigate }: { group: NavGroup; onNavigate?: (
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
-        className="flex w-full items-center justify-between gap-1 rounded-md px-3 py-2 text-left text-[15px] font-medium text-ink hover:bg-brand-50 lg:w-auto"
+        className="nav-toggle"
       >
         {group.title}
         <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`}>
@@ -56,17 +56,17 @@ export function NavMenu({ group, onNavigate }: { group: NavGroup; onNavigate?: (
       <ul
         id={listId}
         hidden={!open}
-        className="z-40 min-w-64 rounded-xl bg-white py-2 lg:absolute lg:left-0 lg:top-full lg:mt-2 lg:shadow-xl lg:ring-1 lg:ring-black/5"
+        className="nav-panel"
       >
         {group.items.map((item) => (
           <li key={item.href}>
             {item.external ? (
-              <a href={item.href} target="_blank" rel="noopener noreferrer" onClick={close} className="block px-4 py-2 text-[15px] text-muted hover:bg-brand-50 hover:text-ink">
+              <a href={item.href} target="_blank" rel="noopener noreferrer" onClick={close} className="nav-link">
                 {item.label}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
             ) : (
-              <Link href={item.href} onClick={close} className="block px-4 py-2 text-[15px] text-muted hover:bg-brand-50 hover:text-ink">
+              <Link href={item.href} onClick={close} className="nav-link">
                 {item.label}
               </Link>
             )}

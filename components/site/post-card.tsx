@@ -5,12 +5,12 @@ import { ContentImage } from "./content-image";
 
 export function PostCard({ post, priority = false }: { post: PostSummary; priority?: boolean }) {
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/10">
+    <article className="post-card">
       <ContentImage image={post.mainImage} width={800} sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" priority={priority} className="h-auto w-full" />
       <div className="flex flex-1 flex-col p-5">
         <ul className="flex flex-wrap gap-2" aria-label="Categories">
           {post.categories.map((category) => (
-            <li key={category.slug} className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">{category.title}</li>
+            <li key={category.slug} className="category-chip">{category.title}</li>
           ))}
         </ul>
         <h2 className="mt-3 text-lg font-bold text-ink">
