@@ -1,5 +1,10 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { startChildServer } from "../lib/child-server";
 import { fixed, median, ms } from "../lib/format";
-import type { Section } from "../lib/section";
+import type { BenchOptions } from "../lib/options";
+import { pageSizeCost } from "../lib/page-size-cost";
+import type { BenchContext, Section } from "../lib/section";
 import { measureThroughput, type ThroughputResult } from "../lib/throughput";
 
 const GOAL_RATIO = 0.9;
@@ -41,9 +46,17 @@ export const throughputSection: Section = {
     ];
     const belowGoal: string[] = [];
     if (ratio < GOAL_RATIO) belowGoal.push(`throughput: main/baseline = ${ratio.toFixed(2)} (goal >= ${GOAL_RATIO})`);
+    const bytes = await measurePageBytes({ options, main, baseline, log });
+    const sizeCost = pageSizeCost({ ...bytes, baselineRps: b.requestsPerSecond, goal: GOAL_RATIO });
     const notes: string[] = [];
     if (m.non2xx > 0 || b.non2xx > 0) notes.push(`non-2xx answers (main ${m.non2xx}, baseline ${b.non2xx}): the figures are not comparable until / answers 200`);
     if (throughputRounds > 1) notes.push(`median of ${throughputRounds} rounds (order alternates); a wide spread means other load on the machine`);
+    notes.push(
+      `page size: / is ${kb(bytes.mainBytes)} on main and ${kb(bytes.baselineBytes)} on the baseline. Sending those bytes from a bare node:http server ` +
+        `(as Next sends a prerendered page) costs ${fixed(bytes.mainCpuMicros, 0)} µs and ${fixed(bytes.baselineCpuMicros, 0)} µs of CPU a response: ` +
+        `${fixed(sizeCost.microsPerKb, 2)} µs per extra kB, ${fixed(sizeCost.extraMicros, 0)} µs against the baseline's ${fixed(1e6 / b.requestsPerSecond, 0)} µs a request`,
+      `so the size alone caps main/baseline at ${sizeCost.ceilingRatio.toFixed(2)}; ${GOAL_RATIO} needs / at most ${kb(sizeCost.maxBytesForGoal)} even if Next did nothing else more for main`,
+    );
     return {
       table: {
         head: ["app", "req/s", "p50", "p99", "non-2xx", "errors", "req/s per round"],
@@ -51,7 +64,48 @@ export const throughputSection: Section = {
       },
       notes,
       belowGoal,
-      data: { connections, durationSeconds, warmupSeconds, rounds: throughputRounds, goalRatio: GOAL_RATIO, ratio, main: m, baseline: b, runs },
+      data: { connections, durationSeconds, warmupSeconds, rounds: throughputRounds, goalRatio: GOAL_RATIO, ratio, main: m, baseline: b, runs, pageBytes: bytes, sizeCost },
     };
   },
 };
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+type Cpu = { cpuMicros: number; served: number };
+
+/**
+ * The CPU a plain node:http server spends per response on each app's `/` HTML (fetched from the
+ * running apps), in alternating rounds with the throughput section's settings; medians.
+ */
+async function measurePageBytes({ options, main, baseline, log }: Pick<BenchContext, "main" | "baseline" | "log"> & { options: BenchOptions }) {
+  const pages = { main: await (await fetch(`${main.baseUrl}/`)).text(), baseline: await (await fetch(`${baseline.baseUrl}/`)).text() };
+  const files = Object.entries(pages).map(([name, html]) => {
+    const file = path.join(options.resultsDir, `throughput-${name}.html`);
+    writeFileSync(file, html);
+    return `${name}=${file}`;
+  });
+  const server = await startChildServer<{ port: number }>({ rootDir: options.rootDir, script: "page-bytes-server.ts", args: files, logFile: path.join(options.resultsDir, "page-bytes-server.log") });
+  try {
+    const base = `http://127.0.0.1:${server.ready.port}`;
+    const cpu = async () => (await (await fetch(`${base}/__cpu`)).json()) as Cpu;
+    const perResponse: Record<"main" | "baseline", number[]> = { main: [], baseline: [] };
+    for (let round = 1; round <= options.throughputRounds; round += 1) {
+      const order = round % 2 === 1 ? (["main", "baseline"] as const) : (["baseline", "main"] as const);
+      for (const name of order) {
+        log(`throughput: ${name}'s / bytes from node:http, round ${round}/${options.throughputRounds}`);
+        const before = await cpu();
+        await measureThroughput({ url: `${base}/${name}`, connections: options.connections, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds });
+        const after = await cpu();
+        perResponse[name].push((after.cpuMicros - before.cpuMicros) / (after.served - before.served));
+      }
+    }
+    return {
+      mainBytes: Buffer.byteLength(pages.main),
+      baselineBytes: Buffer.byteLength(pages.baseline),
+      mainCpuMicros: median(perResponse.main),
+      baselineCpuMicros: median(perResponse.baseline),
+    };
+  } finally {
+    await server.stop();
+  }
+}
