@@ -138,22 +138,20 @@ async function runOnce(url: string, chromePath: string, timeoutMs: number, saveA
   }
 }
 
-export async function runLighthouse(
-  url: string,
-  opts: {
-    chromePath: string;
-    runs: number;
-    timeoutMs?: number;
-    /** e.g. results/lighthouse/main-blog: "-run1.json" is added */ savePrefix?: string;
-    /** Extra Chromium switches, e.g. --force-prefers-reduced-motion */ chromeFlags?: string[];
-    /** Sent with every request, e.g. a signed-in member's Cookie */ extraHeaders?: Record<string, string>;
-  },
-): Promise<LighthouseReport> {
-  const runs: LighthouseRun[] = [];
-  for (let i = 1; i <= opts.runs; i += 1) {
-    const saveAs = opts.savePrefix ? `${opts.savePrefix}-run${i}.json` : undefined;
-    runs.push(await runOnce(url, opts.chromePath, opts.timeoutMs ?? 120_000, saveAs, opts.chromeFlags, opts.extraHeaders));
-  }
+type RunOptions = {
+  chromePath: string;
+  timeoutMs?: number;
+  /** Extra Chromium switches, e.g. --force-prefers-reduced-motion */ chromeFlags?: string[];
+  /** Sent with every request, e.g. a signed-in member's Cookie */ extraHeaders?: Record<string, string>;
+};
+
+/** One Lighthouse run in a fresh Chromium; the full report is written to `saveAs` when given. */
+export function runLighthouseOnce(url: string, opts: RunOptions & { saveAs?: string }): Promise<LighthouseRun> {
+  return runOnce(url, opts.chromePath, opts.timeoutMs ?? 120_000, opts.saveAs, opts.chromeFlags, opts.extraHeaders);
+}
+
+/** The medians of several runs of one URL, with the audits that failed in any of them. */
+export function combineRuns(url: string, runs: LighthouseRun[]): LighthouseReport {
   const scores = {} as Scores;
   for (const id of CATEGORIES) scores[id] = median(runs.map((run) => run.scores[id]));
   const metrics = {} as Metrics;
@@ -167,4 +165,19 @@ export async function runLighthouse(
     if (seen.size > 0) failingAudits[id] = [...seen.values()];
   }
   return { url, runs, scores, metrics, failingAudits };
+}
+
+/** `runs` runs of one URL in a row, combined. */
+export async function runLighthouse(
+  url: string,
+  opts: RunOptions & {
+    runs: number;
+    /** e.g. results/lighthouse/main-blog: "-run1.json" is added */ savePrefix?: string;
+  },
+): Promise<LighthouseReport> {
+  const runs: LighthouseRun[] = [];
+  for (let i = 1; i <= opts.runs; i += 1) {
+    runs.push(await runLighthouseOnce(url, { ...opts, saveAs: opts.savePrefix ? `${opts.savePrefix}-run${i}.json` : undefined }));
+  }
+  return combineRuns(url, runs);
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fixed, ms } from "../lib/format";
-import { CATEGORIES, GOALS, runLighthouse, type LighthouseReport } from "../lib/lighthouse";
+import { CATEGORIES, GOALS, combineRuns, runLighthouseOnce, type LighthouseReport, type LighthouseRun } from "../lib/lighthouse";
 import { NEWEST_POST } from "../lib/options";
 import type { Section } from "../lib/section";
 
@@ -64,26 +64,33 @@ export const lighthouseSection: Section = {
       notes.push(`${app} ${path} not measured: ${error}`);
       if (app === "main") belowGoal.push(`lighthouse ${path}: not measured (${error})`);
     };
-    for (const { app, path: targetPath, url, error, label, chromeFlags } of targets) {
-      const path = label ?? targetPath;
+    const slugOf = (path: string) => (path === "/" ? "home" : path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, ""));
+    const measured = targets.map((target) => ({ ...target, path: target.label ?? target.path, runs: [] as LighthouseRun[] }));
+    // Round by round over every page, so a slower spell of the machine hits each page alike (the
+    // preloader's with/without pair above all); a page that fails a run is not measured again.
+    for (let round = 1; round <= options.lighthouseRuns; round += 1) {
+      for (const target of measured) {
+        if (target.error) continue;
+        log(`lighthouse: ${target.app} ${target.path} (run ${round}/${options.lighthouseRuns})`);
+        try {
+          target.runs.push(
+            await runLighthouseOnce(target.url, {
+              chromeFlags: target.chromeFlags,
+              chromePath: options.chromePath,
+              saveAs: join(reportDir, `${target.app}-${slugOf(target.path)}-run${round}.json`),
+            }),
+          );
+        } catch (error) {
+          target.error = (error as Error).message;
+        }
+      }
+    }
+    for (const { app, path, url, error, runs } of measured) {
       if (error) {
         fail(app, path, error);
         continue;
       }
-      log(`lighthouse: ${app} ${path} (${options.lighthouseRuns} run${options.lighthouseRuns > 1 ? "s" : ""})`);
-      let report: LighthouseReport;
-      try {
-        const slug = path === "/" ? "home" : path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
-        report = await runLighthouse(url, {
-          chromeFlags,
-          chromePath: options.chromePath,
-          runs: options.lighthouseRuns,
-          savePrefix: join(reportDir, `${app}-${slug}`),
-        });
-      } catch (error) {
-        fail(app, path, (error as Error).message);
-        continue;
-      }
+      const report: LighthouseReport = combineRuns(url, runs);
       reports.push({ app, path, report });
       const missed = CATEGORIES.filter((id) => app === "main" && (report.scores[id] ?? 0) < GOALS[id]);
       for (const id of missed) belowGoal.push(`lighthouse ${path}: ${id} ${report.scores[id] ?? "n/a"} (goal >= ${GOALS[id]})`);
@@ -106,7 +113,7 @@ export const lighthouseSection: Section = {
     for (const warning of warnings) notes.push(`Lighthouse warning: ${warning.replace(/\s+/g, " ")}`);
     const userAgent = reports[0]?.report.runs[0]?.userAgent;
     if (userAgent) notes.push(`browser: ${userAgent}; benchmarkIndex ${reports[0]?.report.runs[0]?.benchmarkIndex ?? "n/a"}`);
-    if (options.lighthouseRuns > 1) notes.push(`median of ${options.lighthouseRuns} runs per URL`);
+    if (options.lighthouseRuns > 1) notes.push(`median of ${options.lighthouseRuns} runs per URL, taken in rounds over all the pages`);
     notes.push(`full reports: ${reportDir}/*.json (open in the Lighthouse viewer)`);
     return {
       table: {
