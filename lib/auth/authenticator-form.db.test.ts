@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../db/testing";
-import type { Database, Db } from "../db/open";
+import { describe, expect, it } from "vitest";
+import type { Db } from "../db/open";
 import { confirmSignUp, signUp } from "../identity/accounts";
 import { createLocalAccountSecurity, type AccountSecurity } from "../identity/account-security";
-import { setPasswordHashParamsForTests } from "../identity/password";
+import { useMemberTestDatabase } from "../identity/test-database";
 import { lastCodeSentTo } from "../identity/test-helpers";
 import { totpCode } from "../identity/totp";
 import { initialAuthenticatorState, runAuthenticatorStep, type AuthenticatorFormState } from "./authenticator-form";
 
-let database: Database;
 let db: Db;
 
-beforeAll(async () => {
-  setPasswordHashParamsForTests({ logN: 10, r: 8, p: 1 });
-  database = await createTestDatabase();
-  db = database.db;
-}, 60_000);
-afterAll(async () => {
-  setPasswordHashParamsForTests(undefined);
-  await database.close();
-});
+useMemberTestDatabase((opened) => (db = opened));
 
 let member = 0;
 async function newMember(): Promise<AccountSecurity> {

@@ -1,30 +1,22 @@
 import { SignJWT, importJWK } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "@/lib/db/testing";
+import { describe, expect, it } from "vitest";
 import { confirmSignUp, signOutEverywhere, signUp } from "@/lib/identity/accounts";
-import { setPasswordHashParamsForTests } from "@/lib/identity/password";
 import { createOidcAdapter } from "@/lib/identity/oidc/adapter";
 import { getIssuerJwks } from "@/lib/identity/oidc/keys";
+import { useMemberTestDatabase } from "@/lib/identity/test-database";
 import { lastCodeSentTo } from "@/lib/identity/test-helpers";
 import { getConfig } from "@/lib/config";
 import { getTokenVerifier, resolveCaller } from "./caller";
 import { BUILTIN_CLIENT_ID } from "./secrets";
 
 // The built-in issuer end to end: the issuer's persisted keys, the account's claims and revocation point.
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let accountId: string;
 
-beforeAll(async () => {
-  setPasswordHashParamsForTests({ logN: 10, r: 8, p: 1 });
-  database = await createTestDatabase();
+useMemberTestDatabase(async (db) => {
   const email = "grace@example.com";
   ({ accountId } = await signUp({ email, password: "Sunny-Day-42", givenName: "Grace", familyName: "Hopper" }, { mfa: "optional" }));
-  await confirmSignUp({ email, code: await lastCodeSentTo(database.db, email) }, { mfa: "optional" });
+  await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, { mfa: "optional" });
 }, 120_000);
-afterAll(async () => {
-  setPasswordHashParamsForTests(undefined);
-  await database.close();
-});
 
 async function issue(iatSeconds: number) {
   const { keys } = await getIssuerJwks();

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../db/testing";
-import type { Database, Db } from "../db/open";
+import { describe, expect, it } from "vitest";
+import type { Db } from "../db/open";
 import { confirmSignUp, signUp } from "../identity/accounts";
 import { associateSoftwareToken, verifySoftwareToken } from "../identity/mfa";
-import { setPasswordHashParamsForTests } from "../identity/password";
+import { useMemberTestDatabase } from "../identity/test-database";
 import { abandonSignIn, respondToChallenge, signIn, type SignInResult } from "../identity/sign-in";
 import { lastCodeSentTo } from "../identity/test-helpers";
 import { totpCode } from "../identity/totp";
 import { assertCurrentChallenge, beginPasswordSignIn, recordSignInStep, type ChallengeJar } from "./pending-challenge";
 
-let database: Database;
 let db: Db;
 const PASSWORD = "Sunny-Day-42";
 
-beforeAll(async () => {
-  setPasswordHashParamsForTests({ logN: 10, r: 8, p: 1 });
-  database = await createTestDatabase();
-  db = database.db;
-}, 60_000);
-afterAll(async () => {
-  setPasswordHashParamsForTests(undefined);
-  await database.close();
-});
+useMemberTestDatabase((opened) => (db = opened));
 
 /** A browser's cookie for its open challenge. */
 function browser(): ChallengeJar & { value?: string } {

@@ -2,27 +2,17 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../db/testing";
-import type { Database, Db } from "../db/open";
+import type { Db } from "../db/open";
 import { confirmSignUp, isSessionCurrent, signUp } from "./accounts";
 import { createLocalAccountSecurity, type AccountSecurity } from "./account-security";
 import { callUserPool, createCognitoAccountSecurity } from "./cognito/user-pool";
-import { setPasswordHashParamsForTests } from "./password";
+import { useMemberTestDatabase } from "./test-database";
 import { lastCodeSentTo } from "./test-helpers";
 import { z } from "zod";
 
-let database: Database;
 let db: Db;
 
-beforeAll(async () => {
-  setPasswordHashParamsForTests({ logN: 10, r: 8, p: 1 });
-  database = await createTestDatabase();
-  db = database.db;
-}, 60_000);
-afterAll(async () => {
-  setPasswordHashParamsForTests(undefined);
-  await database.close();
-});
+useMemberTestDatabase((opened) => (db = opened));
 
 const codeFor = (secret: string, offsetSteps = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });

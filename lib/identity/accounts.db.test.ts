@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../db/testing";
-import type { Database, Db } from "../db/open";
+import { describe, expect, it } from "vitest";
+import type { Db } from "../db/open";
 import {
   changePassword,
   confirmForgotPassword,
@@ -13,26 +12,17 @@ import {
   signUp,
 } from "./accounts";
 import { createOidcAdapter } from "./oidc/adapter";
-import { setPasswordHashParamsForTests } from "./password";
+import { useMemberTestDatabase } from "./test-database";
 import { signIn } from "./sign-in";
 import { lastCodeSentTo, messagesSentTo } from "./test-helpers";
 
-let database: Database;
 let db: Db;
 const start = new Date("2026-03-01T09:00:00.000Z");
 const at = (ms: number) => ({ now: new Date(start.getTime() + ms), mfa: "optional" as const, clientAddress: "198.51.100.7" });
 const HOUR = 3_600_000;
 const PASSWORD = "Sunny-Day-42";
 
-beforeAll(async () => {
-  setPasswordHashParamsForTests({ logN: 10, r: 8, p: 1 });
-  database = await createTestDatabase();
-  db = database.db;
-}, 60_000);
-afterAll(async () => {
-  setPasswordHashParamsForTests(undefined);
-  await database.close();
-});
+useMemberTestDatabase((opened) => (db = opened));
 
 async function signedUp(email: string, offset = 0) {
   const result = await signUp({ email, password: PASSWORD, givenName: "Ada", familyName: "Lovelace" }, at(offset));

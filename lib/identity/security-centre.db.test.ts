@@ -1,30 +1,20 @@
 import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createTestDatabase } from "../db/testing";
-import type { Database, Db } from "../db/open";
+import type { Db } from "../db/open";
 import { identityAccounts, identityDevices } from "../db/schema/identity";
 import { confirmSignUp, findAccountById, isSessionCurrent, signUp } from "./accounts";
 import { associateSoftwareToken, verifySoftwareToken } from "./mfa";
-import { setPasswordHashParamsForTests } from "./password";
+import { useMemberTestDatabase } from "./test-database";
 import { createLocalSecurityCentre, writableAttributes } from "./security-centre";
 import { respondToChallenge, signIn } from "./sign-in";
 import { deviceNameFromUserAgent } from "./devices";
 import { lastCodeSentTo, messagesSentTo } from "./test-helpers";
 
-let database: Database;
 let db: Db;
 const context = { mfa: "optional" as const };
 
-beforeAll(async () => {
-  setPasswordHashParamsForTests({ logN: 10, r: 8, p: 1 });
-  database = await createTestDatabase();
-  db = database.db;
-}, 60_000);
-afterAll(async () => {
-  setPasswordHashParamsForTests(undefined);
-  await database.close();
-});
+useMemberTestDatabase((opened) => (db = opened));
 
 const password = "Sunny-Day-42";
 let count = 0;

@@ -1,17 +1,16 @@
 import { createHmac } from "node:crypto";
 import { Secret } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../db/testing";
-import type { Database, Db } from "../db/open";
+import { describe, expect, it } from "vitest";
+import type { Db } from "../db/open";
 import { confirmSignUp, createAccountForSomeone, signOutEverywhere, signUp } from "./accounts";
 import type { IdentityContext } from "./context";
 import { IdentityError } from "./errors";
 import { associateSoftwareToken, disableSoftwareToken, getMfaSettings, setMfaPreference, setPhoneNumber, verifyPhoneNumber, verifySoftwareToken } from "./mfa";
 import { setPasswordHashParamsForTests } from "./password";
+import { useMemberTestDatabase } from "./test-database";
 import { associateSoftwareTokenForChallenge, respondToChallenge, signIn, type SignInResult } from "./sign-in";
 import { lastCodeSentTo, messagesSentTo } from "./test-helpers";
 
-let database: Database;
 let db: Db;
 const start = new Date("2026-04-01T12:00:00.000Z");
 const SECOND = 1000;
@@ -28,15 +27,7 @@ const at = (ms: number, clientAddress = "203.0.113.1", extra: IdentityContext = 
   ...extra,
 });
 
-beforeAll(async () => {
-  setPasswordHashParamsForTests({ logN: 10, r: 8, p: 1 });
-  database = await createTestDatabase();
-  db = database.db;
-}, 60_000);
-afterAll(async () => {
-  setPasswordHashParamsForTests(undefined);
-  await database.close();
-});
+useMemberTestDatabase((opened) => (db = opened));
 
 async function member(email: string): Promise<string> {
   const { accountId } = await signUp({ email, password: PASSWORD, givenName: "Ada", familyName: "Lovelace" }, at(0));

@@ -1,35 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { createTestDatabase } from "@/lib/db/testing";
 import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
 import { freezeClockAt } from "@/lib/billing/sandbox/clock";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
 import { createBillingService, type BillingService } from "@/lib/billing/service";
 import { confirmSignUp, signUp } from "@/lib/identity/accounts";
-import { setPasswordHashParamsForTests } from "@/lib/identity/password";
 import { createLocalSecurityCentre } from "@/lib/identity/security-centre";
 import { signIn } from "@/lib/identity/sign-in";
+import { useMemberTestDatabase } from "@/lib/identity/test-database";
 import { lastCodeSentTo } from "@/lib/identity/test-helpers";
 import { getUserProfile, updateUserProfile } from "@/lib/profile";
 import { deleteMemberAccount, exportMemberData } from ".";
 
 const SITE = "http://localhost:3000";
 const context = { mfa: "optional" as const };
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let provider: SandboxBillingProvider;
 let billing: BillingService;
 
-beforeAll(async () => {
-  setPasswordHashParamsForTests({ logN: 10, r: 8, p: 1 });
-  database = await createTestDatabase();
+useMemberTestDatabase(async (db) => {
   provider = new SandboxBillingProvider({ getDb, siteUrl: SITE });
   billing = createBillingService(provider, { siteUrl: SITE });
-  await freezeClockAt(await getDb(), Date.UTC(2026, 3, 1) / 1000);
+  await freezeClockAt(db, Date.UTC(2026, 3, 1) / 1000);
 }, 120_000);
-afterAll(async () => {
-  setPasswordHashParamsForTests(undefined);
-  await database.close();
-});
 
 describe("a member's data and account deletion", () => {
   it("downloads profile, subscription history, transactions and circle; deleting cancels the plan at once and removes everything", async () => {
