@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
-import { createTestDatabase } from "@/lib/db/testing";
+import { describe, expect, it } from "vitest";
+import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
 import { consume } from "@/lib/rate-limit";
 import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
-import { freezeClockAt } from "@/lib/billing/sandbox/clock";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
-import { createBillingService, type BillingService } from "@/lib/billing/service";
+import type { BillingService } from "@/lib/billing/service";
 import { createTestServer, ops, type OperationName } from "./test-helpers";
 
 const SITE = "http://localhost:3000";
@@ -16,20 +14,15 @@ const members = {
 const card = { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", name: "Alice" };
 const price = (key: string) => sandboxPriceId(key);
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let provider: SandboxBillingProvider;
 let billing: BillingService;
 let server: ReturnType<typeof createTestServer>;
 const gql = (...args: Parameters<ReturnType<typeof createTestServer>["gql"]>) => server.gql(...args);
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  provider = new SandboxBillingProvider({ getDb, siteUrl: SITE });
-  billing = createBillingService(provider, { siteUrl: SITE });
-  await freezeClockAt(await getDb(), Date.UTC(2026, 3, 1) / 1000);
+useSandboxBilling(async (fixture) => {
+  ({ provider, billing } = fixture);
   server = createTestServer({ members, billing: async () => billing });
-}, 120_000);
-afterAll(() => database.close());
+});
 
 /** Valid arguments for each operation that takes any (ids filled in as the journey creates them). */
 const ids = { subscriptionId: "sub_missing", subItemId: "si_missing", paymentMethodId: "pm_missing", checkoutSessionId: "cs_missing" };

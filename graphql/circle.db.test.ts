@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
 import { getDb } from "@/lib/db/client";
 import { outbox } from "@/lib/db/schema";
-import { createTestDatabase } from "@/lib/db/testing";
 import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
-import { freezeClockAt } from "@/lib/billing/sandbox/clock";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
-import { createBillingService, type BillingService } from "@/lib/billing/service";
+import type { BillingService } from "@/lib/billing/service";
 import { createTestServer, ops } from "./test-helpers";
 
 const SITE = "http://localhost:3000";
@@ -23,7 +22,6 @@ const circleOps = {
   removeCircleMember: `mutation($memberId: String!) { removeCircleMember(memberId: $memberId) { statusCode message } }`,
 };
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let provider: SandboxBillingProvider;
 let billing: BillingService;
 let server: ReturnType<typeof createTestServer>;
@@ -33,14 +31,10 @@ const gql = async (query: string, variables: Record<string, unknown>, who: strin
   return Object.values(body.data ?? {})[0] as Record<string, any>;
 };
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  provider = new SandboxBillingProvider({ getDb, siteUrl: SITE });
-  billing = createBillingService(provider, { siteUrl: SITE });
-  await freezeClockAt(await getDb(), Date.UTC(2026, 3, 1) / 1000);
+useSandboxBilling(async (fixture) => {
+  ({ provider, billing } = fixture);
   server = createTestServer({ members, billing: async () => billing });
-}, 120_000);
-afterAll(() => database.close());
+});
 
 async function subscribe(member: (typeof members)[keyof typeof members], lookupKey: string) {
   const { checkoutSessionId } = await billing.createCheckoutSession(member, { priceId: sandboxPriceId(lookupKey), successUrl: `${SITE}/my-account`, cancelUrl: `${SITE}/pricing` });

@@ -1,26 +1,13 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freezeClockAt } from "@/lib/billing/sandbox/clock";
-import { SandboxBillingProvider } from "@/lib/billing/sandbox/sandbox-provider";
-import { createBillingService } from "@/lib/billing/service";
-import { getDb } from "@/lib/db/client";
-import { createTestDatabase } from "@/lib/db/testing";
+import { describe, expect, it } from "vitest";
+import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
 import { createTestServer, ops, type OperationName } from "./test-helpers";
 
 const SITE = "http://localhost:3000";
 const members = { erin: { memberId: "member-erin", email: "erin@example.com", name: "Erin" } };
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let server: ReturnType<typeof createTestServer>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const provider = new SandboxBillingProvider({ getDb, siteUrl: SITE });
-  await freezeClockAt(await getDb(), Date.UTC(2026, 3, 1) / 1000);
-  const billing = createBillingService(provider, { siteUrl: SITE });
-  server = createTestServer({ members, billing: async () => billing });
-}, 120_000);
-afterAll(() => database.close());
+useSandboxBilling(({ billing }) => (server = createTestServer({ members, billing: async () => billing })));
 
 // Strings that look almost right as often as strings that are plainly wrong.
 const prefixed = (prefix: string) => fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.string().map((rest) => `${prefix}${rest}`), fc.stringMatching(new RegExp(`^${prefix}[A-Za-z0-9_]{0,30}$`)));

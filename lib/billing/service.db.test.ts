@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { describe, expect, it } from "vitest";
+import { useSandboxBilling } from "./sandbox/testing";
+import type { Db } from "@/lib/db/open";
 import * as t from "@/lib/db/schema";
-import { createTestDatabase } from "@/lib/db/testing";
 import { BillingError, providerDown } from "./errors";
 import type { BillingProvider } from "./port";
 import { completeSandboxCheckout } from "./sandbox/checkout";
-import { freezeClockAt } from "./sandbox/clock";
 import { SandboxBillingProvider, sandboxPriceId } from "./sandbox/sandbox-provider";
 import { createBillingService, type BillingService } from "./service";
 
@@ -15,17 +14,10 @@ const card = { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "12
 const alice = { memberId: "member-alice", email: "alice@example.com", name: "Alice" };
 const bob = { memberId: "member-bob", email: "bob@example.com", name: "Bob" };
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let provider: SandboxBillingProvider;
 let billing: BillingService;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  provider = new SandboxBillingProvider({ getDb, siteUrl: SITE });
-  billing = createBillingService(provider, { siteUrl: SITE });
-  await freezeClockAt(await getDb(), Date.UTC(2026, 3, 1) / 1000);
-}, 120_000);
-afterAll(() => database.close());
+let db: Db;
+useSandboxBilling((fixture) => ({ db, provider, billing } = fixture));
 
 const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as BillingError);
 
@@ -115,7 +107,7 @@ describe("a member's journey", () => {
     expect(othersCard).toMatchObject({ status: 404 });
     expect(othersCard!.message).toBe((await failure(billing.setDefaultPaymentMethod(alice, "pm_doesnotexist")))!.message);
     const aliceProfile = await billing.getCustomerProfile(alice.memberId);
-    const bobsSession = await database.db.select().from(t.billingSandboxCheckoutSessions).where(eq(t.billingSandboxCheckoutSessions.clientReferenceId, bob.memberId));
+    const bobsSession = await db.select().from(t.billingSandboxCheckoutSessions).where(eq(t.billingSandboxCheckoutSessions.clientReferenceId, bob.memberId));
     expect(aliceProfile).not.toBeNull();
     expect(await failure(billing.validateSession(alice, bobsSession[0]!.id))).toMatchObject({ status: 404 });
   });
@@ -233,7 +225,7 @@ describe("when the provider is down", () => {
     expect(await failure(offline.createCheckoutSession(carol, { priceId: sandboxPriceId("happr_individual_monthly"), successUrl: `${SITE}/ok`, cancelUrl: `${SITE}/no` }))).toMatchObject({ status: 502 });
     expect(await failure(offline.addPaymentMethod(carol, "pm_card_visa"))).toMatchObject({ status: 502 });
     expect(await offline.getCustomerProfile(carol.memberId)).toBeNull();
-    const rows = await database.db.select().from(t.billingCustomers).where(eq(t.billingCustomers.memberId, carol.memberId));
+    const rows = await db.select().from(t.billingCustomers).where(eq(t.billingCustomers.memberId, carol.memberId));
     expect(rows).toEqual([]);
   });
 });

@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
 import { getDb } from "@/lib/db/client";
-import { createTestDatabase } from "@/lib/db/testing";
 import { circleInvitations, circleMembers, outbox } from "@/lib/db/schema";
 import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
-import { freezeClockAt } from "@/lib/billing/sandbox/clock";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
-import { createBillingService, type BillingService } from "@/lib/billing/service";
+import type { BillingService } from "@/lib/billing/service";
 import { getUserProfile } from "@/lib/profile";
 import {
   acceptInvitation,
@@ -26,19 +25,14 @@ import {
 const SITE = "http://localhost:3000";
 const card = { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", name: "Pat" };
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let provider: SandboxBillingProvider;
 let billing: BillingService;
 let options: CircleOptions;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  provider = new SandboxBillingProvider({ getDb, siteUrl: SITE });
-  billing = createBillingService(provider, { siteUrl: SITE });
-  await freezeClockAt(await getDb(), Date.UTC(2026, 3, 1) / 1000);
+useSandboxBilling(async (fixture) => {
+  ({ provider, billing } = fixture);
   options = { familyPlan: familyPlanFrom(async () => billing), siteUrl: SITE };
-}, 120_000);
-afterAll(() => database.close());
+});
 
 let people = 0;
 const person = (name: string) => {

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freezeClockAt } from "@/lib/billing/sandbox/clock";
+import { describe, expect, it } from "vitest";
+import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
-import { createBillingService, type BillingService } from "@/lib/billing/service";
-import { getDb } from "@/lib/db/client";
-import { createTestDatabase } from "@/lib/db/testing";
+import type { BillingService } from "@/lib/billing/service";
 import { readExpiry } from "@/lib/billing/sandbox/cards";
 import { submitSandboxCheckout } from "./submit";
 
 const SITE = "http://localhost:3000";
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let provider: SandboxBillingProvider;
 let billing: BillingService;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  provider = new SandboxBillingProvider({ getDb, siteUrl: SITE });
-  billing = createBillingService(provider, { siteUrl: SITE });
-  await freezeClockAt(await getDb(), Date.UTC(2026, 3, 1) / 1000);
-}, 120_000);
-afterAll(() => database.close());
+useSandboxBilling((fixture) => ({ provider, billing } = fixture));
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll } from "vitest";
+import { getDb } from "../../db/client";
+import type { Db } from "../../db/open";
+import { createTestDatabase } from "../../db/testing";
+import { createBillingService, type BillingService } from "../service";
+import { freezeClockAt } from "./clock";
+import { SandboxBillingProvider } from "./sandbox-provider";
+
+export type SandboxBillingFixture = { db: Db; provider: SandboxBillingProvider; billing: BillingService };
+
+/**
+ * For a billing test file: a fresh, migrated database (see createTestDatabase) with the sandbox
+ * engine's clock frozen at 1 April 2026, the sandbox provider and the billing service over it;
+ * opened before the file's tests, closed after. `setUp` gets them once they are ready.
+ */
+export function useSandboxBilling(setUp: (fixture: SandboxBillingFixture) => unknown, opts: { siteUrl?: string } = {}): void {
+  const siteUrl = opts.siteUrl ?? "http://localhost:3000";
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    close = () => database.close();
+    const provider = new SandboxBillingProvider({ getDb, siteUrl });
+    await freezeClockAt(database.db, Date.UTC(2026, 3, 1) / 1000);
+    await setUp({ db: database.db, provider, billing: createBillingService(provider, { siteUrl }) });
+  }, 120_000);
+  afterAll(() => close?.());
+}
