@@ -21,12 +21,9 @@ import { AUTO_SIGN_IN_LIFETIME_MS } from "@/lib/identity/accounts";
 import { CHALLENGE_LIFETIME_MS } from "@/lib/identity/sign-in";
 import { assertCurrentChallenge, beginPasswordSignIn, recordSignInStep } from "@/lib/auth/pending-challenge";
 import { failureState, type AuthFormState } from "@/lib/auth/forms";
+import { formText } from "@/lib/request/form-text";
 import { challengeJar, clearAuthCookie, finishSignIn, identityContext, readAuthCookie, setAuthCookie } from "@/lib/auth/browser";
 
-const text = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : "";
-};
 
 /**
  * Signed in: the browser continues with a full page load (not a server-action redirect, whose
@@ -41,8 +38,8 @@ async function nextStep(result: SignInResult, formData: FormData, values: AuthFo
   await recordSignInStep(challengeJar, result, new Date(Date.now() + CHALLENGE_LIFETIME_MS));
   if (result.signedIn) {
     return finishSignIn(result.accountId, {
-      interaction: text(formData, "interaction") || undefined,
-      continuePath: text(formData, "continue") || undefined,
+      interaction: formText(formData, "interaction") || undefined,
+      continuePath: formText(formData, "continue") || undefined,
       device: result.device,
     });
   }
@@ -55,13 +52,13 @@ async function nextStep(result: SignInResult, formData: FormData, values: AuthFo
 }
 
 export async function signInAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const values = { email: text(formData, "email") };
+  const values = { email: formText(formData, "email") };
   let next: AuthFormState | string;
   try {
     // One pending password sign-in per browser: this one replaces any challenge left open before.
     await beginPasswordSignIn(challengeJar, async (session) => abandonSignIn(session, await identityContext()));
     const result = await signIn(
-      { email: values.email, password: text(formData, "password"), deviceKey: await readAuthCookie("device") },
+      { email: values.email, password: formText(formData, "password"), deviceKey: await readAuthCookie("device") },
       await identityContext(),
     );
     next = await nextStep(result, formData, values);
@@ -82,7 +79,7 @@ export async function challengeAction(previous: AuthFormState, formData: FormDat
       {
         session: challenge.session,
         challenge: challenge.name,
-        answer: text(formData, "answer"),
+        answer: formText(formData, "answer"),
         rememberDevice: formData.get("rememberDevice") === "on",
         deviceKey: await readAuthCookie("device"),
         deviceName: deviceNameFromUserAgent((await headers()).get("user-agent")),
@@ -100,26 +97,26 @@ export async function challengeAction(previous: AuthFormState, formData: FormDat
 }
 
 export async function signUpAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const values = { email: text(formData, "email"), givenName: text(formData, "givenName"), familyName: text(formData, "familyName") };
+  const values = { email: formText(formData, "email"), givenName: formText(formData, "givenName"), familyName: formText(formData, "familyName") };
   let email: string;
   try {
-    const result = await signUp({ ...values, password: text(formData, "password") }, await identityContext());
+    const result = await signUp({ ...values, password: formText(formData, "password") }, await identityContext());
     await setAuthCookie("autoSignIn", result.autoSignInSession, new Date(Date.now() + AUTO_SIGN_IN_LIFETIME_MS));
     email = values.email.trim();
   } catch (error) {
     return failureState(error, values);
   }
   const query = new URLSearchParams({ email });
-  for (const name of ["interaction", "continue"]) if (text(formData, name)) query.set(name, text(formData, name));
+  for (const name of ["interaction", "continue"]) if (formText(formData, name)) query.set(name, formText(formData, name));
   redirect(`/auth/confirm?${query}`);
 }
 
 export async function confirmAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const values = { email: text(formData, "email") };
+  const values = { email: formText(formData, "email") };
   let next: AuthFormState | string;
   try {
     const { signIn: signedIn } = await confirmSignUpAndSignIn(
-      { email: values.email, code: text(formData, "code"), autoSignInSession: await readAuthCookie("autoSignIn") },
+      { email: values.email, code: formText(formData, "code"), autoSignInSession: await readAuthCookie("autoSignIn") },
       await identityContext(),
     );
     await clearAuthCookie("autoSignIn");
@@ -134,7 +131,7 @@ export async function confirmAction(_previous: AuthFormState, formData: FormData
 }
 
 export async function resendCodeAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const values = { email: text(formData, "email") };
+  const values = { email: formText(formData, "email") };
   try {
     const { codeDelivery } = await resendConfirmationCode({ email: values.email }, await identityContext());
     return { status: "sent", message: `We sent a new code to ${codeDelivery.destination}.`, fieldErrors: {}, values };
@@ -144,7 +141,7 @@ export async function resendCodeAction(_previous: AuthFormState, formData: FormD
 }
 
 export async function forgotPasswordAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const values = { email: text(formData, "email") };
+  const values = { email: formText(formData, "email") };
   try {
     await forgotPassword({ email: values.email }, await identityContext());
   } catch (error) {
@@ -154,9 +151,9 @@ export async function forgotPasswordAction(_previous: AuthFormState, formData: F
 }
 
 export async function resetPasswordAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const values = { email: text(formData, "email") };
+  const values = { email: formText(formData, "email") };
   try {
-    await confirmForgotPassword({ email: values.email, code: text(formData, "code"), password: text(formData, "password") }, await identityContext());
+    await confirmForgotPassword({ email: values.email, code: formText(formData, "code"), password: formText(formData, "password") }, await identityContext());
   } catch (error) {
     return failureState(error, values);
   }

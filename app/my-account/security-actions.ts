@@ -1,7 +1,6 @@
 "use server";
 
 import { headers } from "next/headers";
-import { revalidatePath } from "next/cache";
 import { getConfig } from "@/lib/config";
 import { isIdentityError, securityCentreFor, messages, type DevicePage, type MfaMethod } from "@/lib/identity";
 import { readSessionToken } from "@/lib/auth/sign-out";
@@ -11,47 +10,31 @@ import { accountFailure, done, type AccountFormState } from "@/lib/auth/account-
 import { currentMember, securityCallerOf, type CurrentMember } from "@/lib/auth/member-session";
 import { getBillingService } from "@/lib/billing/provider";
 import { deleteMemberAccount } from "@/lib/member-data";
+import { formText } from "@/lib/request/form-text";
+import { asMember, signedOut } from "./member-action";
 
-const text = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : "";
-};
 
-const signedOut: AccountFormState = { status: "error", message: messages.notAuthenticated, fieldErrors: {} };
-
-/** Runs `body` for the signed-in member; the page re-renders with fresh data after a change. */
-async function asMember(body: (member: CurrentMember) => Promise<AccountFormState>, field?: string): Promise<AccountFormState> {
-  const member = await currentMember();
-  if (!member) return signedOut;
-  try {
-    const state = await body(member);
-    revalidatePath("/my-account");
-    return state;
-  } catch (error) {
-    return accountFailure(error, field);
-  }
-}
 
 const centreOf = (member: CurrentMember) => securityCentreFor(securityCallerOf(member));
 const destination = (delivery: { destination: string } | undefined) => (delivery ? ` We sent a code to ${delivery.destination}.` : "");
 
 export async function changeEmailAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
   return asMember(async (member) => {
-    const [delivery] = await (await centreOf(member)).updateAttributes({ email: text(formData, "email") });
+    const [delivery] = await (await centreOf(member)).updateAttributes({ email: formText(formData, "email") });
     return done(`Your email address is changed.${destination(delivery)}`);
   }, "email");
 }
 
 export async function changePhoneAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
   return asMember(async (member) => {
-    const [delivery] = await (await centreOf(member)).updateAttributes({ phone_number: text(formData, "phone") });
+    const [delivery] = await (await centreOf(member)).updateAttributes({ phone_number: formText(formData, "phone") });
     return done(`Your phone number is saved.${destination(delivery)}`);
   }, "phone");
 }
 
 export async function sendCodeAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
   return asMember(async (member) => {
-    const attribute = text(formData, "attribute") === "email" ? "email" : "phone_number";
+    const attribute = formText(formData, "attribute") === "email" ? "email" : "phone_number";
     const delivery = await (await centreOf(member)).sendVerificationCode(attribute);
     return done(`We sent a new code to ${delivery.destination}.`);
   });
@@ -59,8 +42,8 @@ export async function sendCodeAction(_previous: AccountFormState, formData: Form
 
 export async function verifyAttributeAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
   return asMember(async (member) => {
-    const attribute = text(formData, "attribute") === "email" ? "email" : "phone_number";
-    await (await centreOf(member)).verifyAttribute(attribute, text(formData, "code"));
+    const attribute = formText(formData, "attribute") === "email" ? "email" : "phone_number";
+    await (await centreOf(member)).verifyAttribute(attribute, formText(formData, "code"));
     return done(attribute === "email" ? "Your email address is verified." : "Your phone number is verified.");
   }, "code");
 }
@@ -74,7 +57,7 @@ export async function removePhoneAction(_previous: AccountFormState): Promise<Ac
 
 export async function setMfaAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
   return asMember(async (member) => {
-    const preferred = text(formData, "preferred");
+    const preferred = formText(formData, "preferred");
     await (await centreOf(member)).setMfaPreference({
       sms: formData.get("sms") === "on",
       preferred: preferred === "SOFTWARE_TOKEN_MFA" || preferred === "SMS_MFA" ? (preferred as MfaMethod) : preferred === "ask" ? null : undefined,
@@ -98,15 +81,15 @@ export async function moreDevicesAction(paginationToken: string): Promise<Device
 
 export async function forgetDeviceAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
   return asMember(async (member) => {
-    await (await centreOf(member)).forgetDevice(text(formData, "deviceKey"));
+    await (await centreOf(member)).forgetDevice(formText(formData, "deviceKey"));
     return done("The device is forgotten: it will be asked for a code at its next sign-in.");
   });
 }
 
 export async function deviceStatusAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
   return asMember(async (member) => {
-    const remembered = text(formData, "remembered") === "true";
-    await (await centreOf(member)).updateDeviceStatus(text(formData, "deviceKey"), remembered);
+    const remembered = formText(formData, "remembered") === "true";
+    await (await centreOf(member)).updateDeviceStatus(formText(formData, "deviceKey"), remembered);
     return done(remembered ? "The device is remembered: it skips the code at sign-in." : "The device is no longer remembered.");
   });
 }
@@ -120,11 +103,11 @@ export async function deviceStatusAction(_previous: AccountFormState, formData: 
 export async function changePasswordAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
   const member = await currentMember();
   if (!member) return signedOut;
-  if (text(formData, "newPassword") !== text(formData, "confirmPassword")) {
+  if (formText(formData, "newPassword") !== formText(formData, "confirmPassword")) {
     return { status: "error", message: "", fieldErrors: { confirmPassword: "The new passwords do not match" } };
   }
   try {
-    await (await centreOf(member)).changePassword(text(formData, "currentPassword"), text(formData, "newPassword"));
+    await (await centreOf(member)).changePassword(formText(formData, "currentPassword"), formText(formData, "newPassword"));
   } catch (error) {
     const state = accountFailure(error);
     // Which field the message is about: the policy is the new password's, a wrong password the current one's.
@@ -143,7 +126,7 @@ export async function deleteAccountAction(_previous: AccountFormState, formData:
   if (!member) return signedOut;
   if (formData.get("confirm") !== "on") return { status: "error", message: "", fieldErrors: { confirm: "Tick the box to confirm you want to delete your account" } };
   try {
-    await deleteMemberAccount(member, text(formData, "password"), { security: await centreOf(member), billing: await getBillingService() });
+    await deleteMemberAccount(member, formText(formData, "password"), { security: await centreOf(member), billing: await getBillingService() });
   } catch (error) {
     return accountFailure(error, "password");
   }

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogError } from "@/components/ui/dialog";
 import { planName, useAccountStore, type CancelSelection } from "@/components/account/account-store";
 import { callApi, succeeded } from "@/lib/graphql-client";
 import { formatDate } from "@/lib/format/date";
@@ -93,11 +93,7 @@ export function CancelSubscription() {
                 <li key={line}>{line}</li>
               ))}
             </ul>
-            {error ? (
-              <p role="alert" className="mt-4 rounded-xl border border-red-700 bg-red-50 p-3 font-medium text-red-800">
-                {error}
-              </p>
-            ) : null}
+            <DialogError message={error} />
             <div className="mt-6 flex flex-wrap gap-3">
               <Button onClick={() => void confirm(kind)} pending={pending} pendingLabel="Cancelling…" className="bg-red-700! hover:bg-red-800!">
                 {`Confirm: ${consequences[kind].action.toLowerCase()}`}

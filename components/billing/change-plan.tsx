@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogError } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { planName, useAccountStore } from "@/components/account/account-store";
 import { planChangeDirection } from "@/lib/billing/plan-change";
@@ -140,11 +140,7 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
                           charged now.
                         </p>
                       )}
-                      {error ? (
-                        <p role="alert" className="mt-4 rounded-xl border border-red-700 bg-red-50 p-3 font-medium text-red-800">
-                          {error}
-                        </p>
-                      ) : null}
+                      <DialogError message={error} />
                       <div className="mt-6 flex flex-wrap gap-3">
                         <Button
                           onClick={() => void confirm()}

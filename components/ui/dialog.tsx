@@ -53,3 +53,13 @@ export function Dialog({ open, onOpenChange, title, description, size = "extra-l
     </RadixDialog.Root>
   );
 }
+
+/** Why a dialog's action failed, announced as an alert above the dialog's buttons. */
+export function DialogError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mt-4 rounded-xl border border-red-700 bg-red-50 p-3 font-medium text-red-800">
+      {message}
+    </p>
+  );
+}
