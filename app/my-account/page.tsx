@@ -8,6 +8,7 @@ import { AuthenticatorSection } from "@/components/account/authenticator-section
 import { SecurityCentre } from "@/components/account/security-centre";
 import { FamilyCircle } from "@/components/account/family-circle";
 import { buttonClass } from "@/components/ui/button";
+import { Detail } from "@/components/ui/detail";
 
 export const metadata: Metadata = { title: "My Account", robots: { index: false } };
 
@@ -21,14 +22,8 @@ export default async function MyAccountPage() {
       <section aria-labelledby="who" className="mt-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="who" className="text-lg font-semibold text-ink">Signed in as</h2>
         <dl className="mt-4 grid gap-3 text-base">
-          <div>
-            <dt className="text-sm text-muted">Name</dt>
-            <dd className="font-medium text-ink">{session.user.name}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted">Email</dt>
-            <dd className="font-medium break-all text-ink">{session.user.email}</dd>
-          </div>
+          <Detail term="Name">{session.user.name}</Detail>
+          <Detail term="Email" className="break-all">{session.user.email}</Detail>
         </dl>
       </section>
       <Suspense fallback={<AccountOverviewLoading />}>

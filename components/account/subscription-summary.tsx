@@ -6,6 +6,7 @@ import { formatDate } from "@/lib/format/date";
 import { planName, useAccountStore } from "./account-store";
 import { NoSubscription } from "@/components/billing/no-subscription";
 import { buttonClass } from "@/components/ui/button";
+import { Detail } from "@/components/ui/detail";
 
 const statusLabels: Record<string, string> = { active: "Active", past_due: "Payment overdue", trialing: "Starts later", unpaid: "Unpaid", paused: "Paused", incomplete: "Awaiting payment" };
 export const statusLabel = (status: string) => statusLabels[status] ?? status.replaceAll("_", " ");
@@ -21,25 +22,11 @@ export function SubscriptionSummary() {
   return (
     <div className="mt-4 grid gap-4">
       <dl className="grid gap-3 sm:grid-cols-3">
-        <div>
-          <dt className="text-sm text-muted">Plan</dt>
-          <dd className="font-medium text-ink">{planName(plans, active.planPriceId)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-muted">Status</dt>
-          <dd className="font-medium text-ink">{statusLabel(active.status)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-muted">{ends ? "Ends on" : "Renews on"}</dt>
-          <dd className="font-medium text-ink">{formatDate(ends ? active.cancelAt! : active.currentPeriodEnd)}</dd>
-        </div>
+        <Detail term="Plan">{planName(plans, active.planPriceId)}</Detail>
+        <Detail term="Status">{statusLabel(active.status)}</Detail>
+        <Detail term={ends ? "Ends on" : "Renews on"}>{formatDate(ends ? active.cancelAt! : active.currentPeriodEnd)}</Detail>
         {inQueue ? (
-          <div className="sm:col-span-3">
-            <dt className="text-sm text-muted">Next plan</dt>
-            <dd className="font-medium text-ink">
-              {planName(plans, inQueue.planPriceId)}, starts on {formatDate(inQueueStartsAt(inQueue))}
-            </dd>
-          </div>
+          <Detail term="Next plan" className="sm:col-span-3">{planName(plans, inQueue.planPriceId)}, starts on {formatDate(inQueueStartsAt(inQueue))}</Detail>
         ) : null}
       </dl>
       <p className="flex flex-wrap gap-3">

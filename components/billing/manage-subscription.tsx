@@ -13,6 +13,7 @@ import { NoSubscription } from "./no-subscription";
 import { ChangePlan } from "./change-plan";
 import { PaymentMethods } from "./payment-methods";
 import { TransactionHistory } from "./transaction-history";
+import { Detail } from "@/components/ui/detail";
 
 export const sectionClass = "rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
 
@@ -64,33 +65,12 @@ function CurrentSubscription() {
       </div>
       {active ? (
         <dl className="mt-4 grid gap-3 sm:grid-cols-3">
-          <div>
-            <dt className="text-sm text-muted">Plan</dt>
-            <dd className="font-medium text-ink" data-testid="current-plan-name">
-              {planName(plans, active.planPriceId)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted">Status</dt>
-            <dd className="font-medium text-ink">{active.cancelAt && !inQueue ? "Set to end" : statusLabel(active.status)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted">{active.cancelAt ? "Ends on" : "Renews on"}</dt>
-            <dd className="font-medium text-ink">{formatDate(active.cancelAt ?? active.currentPeriodEnd)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted">Current period</dt>
-            <dd className="font-medium text-ink">
-              {formatDate(active.currentPeriodStart)} to {formatDate(active.currentPeriodEnd)}
-            </dd>
-          </div>
+          <Detail term="Plan" testId="current-plan-name">{planName(plans, active.planPriceId)}</Detail>
+          <Detail term="Status">{active.cancelAt && !inQueue ? "Set to end" : statusLabel(active.status)}</Detail>
+          <Detail term={active.cancelAt ? "Ends on" : "Renews on"}>{formatDate(active.cancelAt ?? active.currentPeriodEnd)}</Detail>
+          <Detail term="Current period">{formatDate(active.currentPeriodStart)} to {formatDate(active.currentPeriodEnd)}</Detail>
           {inQueue ? (
-            <div className="sm:col-span-2">
-              <dt className="text-sm text-muted">Next plan (in queue)</dt>
-              <dd className="font-medium text-ink">
-                {planName(plans, inQueue.planPriceId)}, starts on {formatDate(inQueueStartsAt(inQueue))}
-              </dd>
-            </div>
+            <Detail term="Next plan (in queue)" className="sm:col-span-2">{planName(plans, inQueue.planPriceId)}, starts on {formatDate(inQueueStartsAt(inQueue))}</Detail>
           ) : null}
         </dl>
       ) : (
