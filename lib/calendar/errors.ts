@@ -1,0 +1,39 @@
+/**
+ * The one error type of the calendar core. `field` names the input at fault (an EventInput field,
+ * "occurrenceStart", "from"/"to", or "file" for an import); the message starts with it, so it can be
+ * shown as is. Transports map `status` once (400 bad input, 404 no such occurrence).
+ */
+export type CalendarErrorCode = "invalid_argument" | "not_found";
+
+const statusOf: Record<CalendarErrorCode, 400 | 404> = { invalid_argument: 400, not_found: 404 };
+
+export class CalendarError extends Error {
+  readonly code: CalendarErrorCode;
+  readonly status: 400 | 404;
+  readonly field: string;
+
+  constructor(code: CalendarErrorCode, field: string, message: string) {
+    super(message);
+    this.name = "CalendarError";
+    this.code = code;
+    this.status = statusOf[code];
+    this.field = field;
+  }
+}
+
+/** "field: problem": the message names the field. */
+export function invalidField(field: string, problem: string): CalendarError {
+  return new CalendarError("invalid_argument", field, `${field}: ${problem}`);
+}
+
+export function notFoundField(field: string, problem: string): CalendarError {
+  return new CalendarError("not_found", field, `${field}: ${problem}`);
+}
+
+/** By shape as well as by class (Next gives each bundle its own copy of a class). */
+export function isCalendarError(error: unknown): error is CalendarError {
+  if (error instanceof CalendarError) return true;
+  if (!(error instanceof Error) || error.name !== "CalendarError") return false;
+  const { code, status, field } = error as Partial<CalendarError>;
+  return typeof field === "string" && typeof code === "string" && code in statusOf && statusOf[code as CalendarErrorCode] === status;
+}

@@ -1,0 +1,137 @@
+import type { CalendarEvent, EventDetails } from "../model";
+import { type UnixSeconds, localDateTimeOf } from "../time";
+import { contentLine, escapeText } from "./content-lines";
+import { vtimezoneLines } from "./timezones";
+
+/**
+ * Events -> an iCalendar file (RFC 5545) for the private feed and the one-off download. The caller
+ * passes only the events the viewer may see, with the details as the viewer may see them. Recurring
+ * events stay one VEVENT with their RRULE (not expanded), timed ones with a TZID and its VTIMEZONE so a
+ * subscribing app keeps the local time across summer time; all-day events are VALUE=DATE. Changed
+ * occurrences are VEVENTs with RECURRENCE-ID. "Neutral titles": every event is "Busy", with no notes
+ * or location.
+ */
+
+export const NEUTRAL_TITLE = "Busy";
+const PRODUCT_ID = "-//Happr//Calendar//EN";
+
+export interface FeedEvent {
+  /** Globally unique and stable (e.g. "<event id>@<site host>"): subscribing apps key on it. */
+  uid: string;
+  event: CalendarEvent;
+  /** When the event last changed (LAST-MODIFIED). */
+  updatedAt?: UnixSeconds | null;
+}
+
+export interface FeedOptions {
+  /** X-WR-CALNAME: the calendar's name in the subscribing app. */
+  name: string;
+  neutralTitles: boolean;
+  /** DTSTAMP: when this file was made. */
+  now: UnixSeconds;
+}
+
+function utcStamp(instant: UnixSeconds): string {
+  return new Date(instant * 1000).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+}
+
+function localStamp(instant: UnixSeconds, zone: string): string {
+  return localDateTimeOf(instant, zone).toString({ smallestUnit: "second" }).replace(/[-:]/g, "");
+}
+
+const dateValue = (date: string) => date.replace(/-/g, "");
+
+/** DTSTART/DTEND/RECURRENCE-ID/EXDATE of a timed event: local time with TZID, or UTC for a UTC series. */
+function timedLine(name: string, instants: UnixSeconds[], zone: string): string {
+  if (zone === "UTC") return contentLine(name, instants.map(utcStamp).join(","));
+  return contentLine(name, instants.map((instant) => localStamp(instant, zone)).join(","), { TZID: zone });
+}
+
+function dateLine(name: string, dates: string[]): string {
+  return contentLine(name, dates.map(dateValue).join(","), { VALUE: "DATE" });
+}
+
+function uidLine(uid: string): string {
+  if (!uid || uid.length > 500 || /[\u0000-\u001f\u007f]/.test(uid)) throw new RangeError("A feed event needs a UID of one line, at most 500 characters");
+  return contentLine("UID", escapeText(uid));
+}
+
+function detailLines(details: EventDetails, neutral: boolean): string[] {
+  if (neutral) return [contentLine("SUMMARY", NEUTRAL_TITLE)];
+  const lines = [contentLine("SUMMARY", escapeText(details.title))];
+  if (details.notes) lines.push(contentLine("DESCRIPTION", escapeText(details.notes)));
+  if (details.location) lines.push(contentLine("LOCATION", escapeText(details.location)));
+  return lines;
+}
+
+function eventLines(item: FeedEvent, options: FeedOptions): string[] {
+  const { event } = item;
+  const common = [uidLine(item.uid), `DTSTAMP:${utcStamp(options.now)}`];
+  if (item.updatedAt != null) common.push(`LAST-MODIFIED:${utcStamp(item.updatedAt)}`);
+  const master = ["BEGIN:VEVENT", ...common];
+  if (event.allDay) {
+    master.push(dateLine("DTSTART", [event.startDate]), dateLine("DTEND", [event.endDate]));
+    if (event.rrule) master.push(contentLine("RRULE", event.rrule));
+    if (event.exdates.length) master.push(dateLine("EXDATE", event.exdates));
+  } else {
+    master.push(timedLine("DTSTART", [event.start], event.timezone), timedLine("DTEND", [event.end], event.timezone));
+    if (event.rrule) master.push(contentLine("RRULE", event.rrule));
+    if (event.exdates.length) master.push(timedLine("EXDATE", event.exdates, event.timezone));
+  }
+  master.push(...detailLines(event.details, options.neutralTitles), "END:VEVENT");
+
+  const changed = event.allDay
+    ? event.overrides.map((override) => [
+        "BEGIN:VEVENT",
+        ...common,
+        dateLine("RECURRENCE-ID", [override.recurrenceId]),
+        dateLine("DTSTART", [override.startDate]),
+        dateLine("DTEND", [override.endDate]),
+        ...detailLines({ ...event.details, ...override.details }, options.neutralTitles),
+        "END:VEVENT",
+      ])
+    : event.overrides.map((override) => [
+        "BEGIN:VEVENT",
+        ...common,
+        timedLine("RECURRENCE-ID", [override.recurrenceId], event.timezone),
+        timedLine("DTSTART", [override.start], event.timezone),
+        timedLine("DTEND", [override.end], event.timezone),
+        ...detailLines({ ...event.details, ...override.details }, options.neutralTitles),
+        "END:VEVENT",
+      ]);
+  return [...master, ...changed.flat()];
+}
+
+/** The years a zone's VTIMEZONE must cover for these events (from the year before the first). */
+function zoneYears(events: FeedEvent[], now: UnixSeconds): Map<string, { from: number; to: number }> {
+  const years = new Map<string, { from: number; to: number }>();
+  const nowYear = new Date(now * 1000).getUTCFullYear();
+  for (const { event } of events) {
+    if (event.allDay || event.timezone === "UTC") continue;
+    const instants = [event.start, event.end, ...event.overrides.flatMap((override) => [override.start, override.end])];
+    const first = new Date(Math.min(...instants) * 1000).getUTCFullYear() - 1;
+    const last = Math.max(new Date(Math.max(...instants) * 1000).getUTCFullYear(), nowYear + 1);
+    const known = years.get(event.timezone);
+    years.set(event.timezone, { from: Math.min(first, known?.from ?? first), to: Math.max(last, known?.to ?? last) });
+  }
+  return years;
+}
+
+/** The whole file, CRLF line endings, lines folded at 75 octets. */
+export function writeICalendar(events: FeedEvent[], options: FeedOptions): string {
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:${PRODUCT_ID}`,
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    contentLine("X-WR-CALNAME", escapeText(options.name)),
+  ];
+  for (const [zone, { from, to }] of zoneYears(events, options.now)) {
+    // A very old first event (an imported series from decades ago) does not need every year since.
+    lines.push(...vtimezoneLines(zone, Math.max(from, to - 60), to));
+  }
+  for (const item of events) lines.push(...eventLines(item, options));
+  lines.push("END:VCALENDAR");
+  return `${lines.join("\r\n")}\r\n`;
+}
