@@ -3,6 +3,13 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // First: from here on every request carries its socket's address (lib/request/socket-address.ts).
+  const { recordSocketAddresses } = await import("./lib/request/socket-address");
+  recordSocketAddresses();
+  // Production logs never carry query strings, query parameters or error fields (lib/log.ts): also
+  // what Next.js and the issuer print themselves.
+  const { installConsoleRedaction } = await import("./lib/log");
+  installConsoleRedaction();
   const { getConfig } = await import("./lib/config");
   getConfig();
   const { getDb } = await import("./lib/db/client");

@@ -40,6 +40,9 @@ export default defineConfig({
       OUTBOX_FILE: ".data/e2e/outbox.ndjson",
       SITE_URL: baseURL,
       NODE_ENV: "production",
+      // Account changes always ask for the current password here (a session minutes old would not):
+      // the journeys type it, and e2e/security shows a session alone is refused.
+      REAUTH_WINDOW_SECONDS: "0",
       // Production refuses to start without a session secret; a throwaway one per run is right here.
       AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(33).toString("base64"),
     },

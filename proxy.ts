@@ -3,7 +3,7 @@ import { auth } from "@/auth";
 
 /**
  * Members-only pages: a signed-out visitor goes to sign-in, and comes back afterwards. The matcher
- * names only these paths, so every public page stays static.
+ * names only these paths (and /auth/sign-out, below), so every public page stays static.
  */
 const guard = auth((request) => {
   if (request.auth) return NextResponse.next();
@@ -13,11 +13,16 @@ const guard = auth((request) => {
 });
 
 export async function proxy(request: NextRequest, event: NextFetchEvent) {
+  // /auth/sign-out signs out on a form post only (its route has no GET); a GET, from an old link or
+  // a bookmark, shows the page with the Log Out button instead, at the same address.
+  if (request.nextUrl.pathname === "/auth/sign-out") {
+    return request.method === "GET" || request.method === "HEAD" ? NextResponse.rewrite(new URL("/auth/sign-out/confirm", request.url)) : NextResponse.next();
+  }
   // With a lazily built Auth.js configuration, the wrapped handler arrives as a promise.
   const handler = await guard;
   return handler(request, event as never);
 }
 
 export const config = {
-  matcher: ["/my-account", "/my-account/:path*", "/pricing", "/pricing/:path*", "/manage-subscription", "/manage-subscription/:path*"],
+  matcher: ["/auth/sign-out", "/my-account", "/my-account/:path*", "/pricing", "/pricing/:path*", "/manage-subscription", "/manage-subscription/:path*"],
 };

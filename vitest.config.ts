@@ -11,8 +11,9 @@ const shared = {
   },
 };
 
-// Database tests (*.db.test.ts) run on PGlite in memory, and again on the real PostgreSQL server
-// when TEST_DATABASE_URL is set (CI sets it: see .ci/run).
+// Database tests (*.db.test.ts, and the attack tests that need a database, *.db.attack.test.ts) run on
+// PGlite in memory, and again on the real PostgreSQL server when TEST_DATABASE_URL is set (CI sets
+// it: see .ci/run). Attack tests (*.attack.test.ts) sit next to what they attack: SECURITY.md lists them.
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
@@ -35,7 +36,8 @@ export default defineConfig({
               ...shared,
               test: {
                 name: "postgres",
-                include: ["{lib,graphql,app,scripts}/**/*.db.test.{ts,tsx}"],
+                // Attack tests that need a database are named *.db.attack.test.ts.
+                include: ["{lib,graphql,app,scripts}/**/*.db.test.{ts,tsx}", "{lib,graphql,app,scripts}/**/*.db.attack.test.{ts,tsx}"],
                 environment: "node",
                 env: { TEST_DATABASE_URL: postgresUrl },
                 testTimeout: 30_000,

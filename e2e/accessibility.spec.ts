@@ -5,7 +5,7 @@ import { publicRoutes } from "./public-routes";
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 test.describe("axe finds no violations", () => {
-  for (const path of [...publicRoutes, "/blog/no-such-post", "/auth/sign-in", "/auth/sign-up", "/auth/confirm", "/auth/forgot-password", "/auth/reset-password"]) {
+  for (const path of [...publicRoutes, "/blog/no-such-post", "/auth/sign-in", "/auth/sign-up", "/auth/confirm", "/auth/forgot-password", "/auth/reset-password", "/auth/sign-out"]) {
     test(path, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("banner").getByRole("button", { name: "Join the waitlist" })).toBeVisible();

@@ -18,7 +18,7 @@ async function expectNoAxeViolations(page: Page) {
 /** Header and footer agree with the session (the spinner is gone once the check answered). */
 async function expectSignedIn(page: Page) {
   await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toBeVisible();
-  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Log Out" })).toBeVisible();
+  await expect(page.getByRole("contentinfo").getByRole("button", { name: "Log Out" })).toBeVisible();
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Sign In" })).toHaveCount(0);
 }
 
@@ -26,7 +26,7 @@ async function expectSignedOut(page: Page) {
   await expect(page.getByRole("banner").getByRole("button", { name: "Join the waitlist" })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toHaveCount(0);
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Sign In" })).toBeVisible();
-  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Log Out" })).toHaveCount(0);
+  await expect(page.getByRole("contentinfo").getByRole("button", { name: "Log Out" })).toHaveCount(0);
 }
 
 /** A browser of its own (own cookies), for the "other device" of a journey. */
@@ -54,6 +54,7 @@ test("a member turns on the authenticator app, signs in with its code, and turns
   const card = page.getByRole("region", { name: "Authenticator app" });
   await expect(card.getByText(/^Off\./)).toBeVisible();
 
+  await card.getByLabel(/^Current password/).fill(password);
   await card.getByRole("button", { name: "Turn on authenticator app" }).click();
   await expect(card.getByRole("img", { name: /QR code/ })).toBeVisible();
   await expect(card.getByRole("img", { name: /QR code/ })).toHaveAttribute("src", /^data:image\/png;base64,/);
@@ -80,7 +81,7 @@ test("a member turns on the authenticator app, signs in with its code, and turns
   await page.reload();
   await expect(card.getByText("My TOTP device")).toBeVisible();
 
-  await page.getByRole("main").getByRole("link", { name: "Log Out" }).click();
+  await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
   await expectSignedOut(page);
 
   await signInFrom(page, "/my-account", email, password);
@@ -91,9 +92,10 @@ test("a member turns on the authenticator app, signs in with its code, and turns
   await expect(page).toHaveURL(/\/my-account$/, { timeout: signInTimeout });
   await expectSignedIn(page);
 
+  await card.getByLabel(/^Current password/).fill(password);
   await card.getByRole("button", { name: "Turn off authenticator app" }).click();
   await expect(card.getByRole("status")).toHaveText("Authenticator app is off.");
-  await page.getByRole("main").getByRole("link", { name: "Log Out" }).click();
+  await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
   await expectSignedOut(page);
 
   // With the app off, the password alone signs in again.
@@ -188,6 +190,7 @@ test("a second sign-in in the same browser replaces the first one's pending MFA 
   test.setTimeout(120_000);
   const { email, password } = await signUp(page, { email: uniqueEmail("pending") });
   const card = page.getByRole("region", { name: "Authenticator app" });
+  await card.getByLabel(/^Current password/).fill(password);
   await card.getByRole("button", { name: "Turn on authenticator app" }).click();
   const secret = (await card.getByTestId("authenticator-secret").textContent())!.trim();
   const enrolledAt = new Date();

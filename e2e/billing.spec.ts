@@ -54,9 +54,11 @@ test("a member fills the profile, subscribes, upgrades, schedules a downgrade, c
   test.setTimeout(240_000);
   await signUp(page);
 
-  // Profile: the time zone starts as the browser's; a field error from the API stands next to its field.
+  // Profile: it starts with the names given at sign-up, and the time zone as the browser's; a field
+  // error from the API stands next to its field.
   const profile = region(page, "Profile");
-  await expect(profile.getByLabel("First name")).toBeVisible();
+  await expect(profile.getByLabel("First name")).toHaveValue("Ada");
+  await expect(profile.getByLabel("Last name")).toHaveValue("Lovelace");
   await expect(profile.getByLabel("Time zone")).toHaveValue("Europe/Paris");
   await expect(profile.getByLabel("Country")).toHaveValue("US");
   await expect(region(page, "Subscription").getByText("You have no subscription yet.")).toBeVisible();
@@ -129,7 +131,7 @@ test("a member fills the profile, subscribes, upgrades, schedules a downgrade, c
   const amountNow = (await amount.textContent())!;
   expect(Number(amountNow.replace(/[$,]/g, ""))).toBeGreaterThan(0);
   await expect(dialog.getByRole("table")).toBeVisible();
-  await expect(dialog.getByText("Next invoice")).toBeVisible();
+  await expect(dialog.getByTestId("billing-date-words")).toContainText(`Your billing date stays the same: your next invoice is $9.99 on ${renewsOn}.`);
   await checkScreen(page, testInfo, "upgrade-preview-dialog");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -230,7 +232,8 @@ test("a visitor choosing a plan on /planform signs in first and comes back to ch
   const { email } = await signUp(page);
   // The members' pages keep their selections in sessionStorage; signing out clears it.
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem("happr.account.selections"))).toContain(email);
-  await page.goto("/auth/sign-out");
+  await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => sessionStorage.getItem("happr.account.selections"))).toBeNull();
 
   await page.goto("/planform");

@@ -139,7 +139,7 @@ test("an existing member accepts an invitation by signing in from the link", asy
   const existing = await browser.newContext();
   const memberPage = await existing.newPage();
   const { email, password } = await signUp(memberPage, { firstName: "Eli", lastName: "Existing" });
-  await memberPage.getByRole("main").getByRole("link", { name: "Log Out" }).click();
+  await memberPage.getByRole("main").getByRole("button", { name: "Log Out" }).click();
   await expect(memberPage.getByRole("banner").getByRole("button", { name: "Join the waitlist" })).toBeVisible();
 
   await signUp(page, { firstName: "Omi", lastName: "Owner" });

@@ -11,14 +11,16 @@ const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-prac
 const security = (page: Page) => page.getByRole("region", { name: "Security" });
 
 async function logOut(page: Page) {
-  await page.getByRole("main").getByRole("link", { name: "Log Out" }).click();
+  await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
   await expect(page.getByRole("banner").getByRole("button", { name: "Join the waitlist" })).toBeVisible();
 }
 
 /** Adds a phone number in the security centre and verifies it with the code from the outbox. */
-async function verifyPhone(page: Page, phone: string) {
+async function verifyPhone(page: Page, phone: string, password: string) {
   const before = messagesTo(phone).length;
-  await security(page).getByLabel(/^Mobile number/).fill(phone);
+  const form = security(page).getByRole("form", { name: "Phone number" });
+  await form.getByLabel(/^Mobile number/).fill(phone);
+  await form.getByLabel(/^Current password/).fill(password);
   await security(page).getByRole("button", { name: "Add phone number" }).click();
   await expect(security(page).getByText(/Your phone number is saved\. We sent a code to \+\*+\d{4}\./)).toBeVisible();
   await security(page).getByLabel(/^Phone verification code/).fill(await codeSentTo(phone, { after: before }));
@@ -30,9 +32,10 @@ async function verifyPhone(page: Page, phone: string) {
 test("verify a phone, turn on SMS codes, sign in with one; a remembered device skips the code until it is forgotten", async ({ page }) => {
   const { email, password } = await signUp(page);
   const phone = uniquePhone();
-  await verifyPhone(page, phone);
+  await verifyPhone(page, phone, password);
 
   await security(page).getByLabel("Text me a code when I sign in (SMS)").check();
+  await security(page).getByRole("form", { name: "Sign-in verification" }).getByLabel(/^Current password/).fill(password);
   await security(page).getByRole("button", { name: "Save verification settings" }).click();
   await expect(security(page).getByText("Your sign-in verification settings are saved.")).toBeVisible();
 
@@ -80,13 +83,14 @@ test("changing the password keeps this browser signed in and signs another one o
   await expect(otherPage).toHaveURL(/\/my-account$/);
 
   const newPassword = "Moonlit-River-77?";
-  await security(page).getByLabel(/^Current password/).fill("Not-my-password-1!");
+  const passwordForm = security(page).getByRole("form", { name: "Change your password" });
+  await passwordForm.getByLabel(/^Current password/).fill("Not-my-password-1!");
   await security(page).getByLabel(/^New password/).fill(newPassword);
   await security(page).getByLabel(/^Confirm new password/).fill(newPassword);
   await security(page).getByRole("button", { name: "Change password" }).click();
   await expect(security(page).getByText(/Incorrect username or password/)).toBeVisible();
 
-  await security(page).getByLabel(/^Current password/).fill(password);
+  await passwordForm.getByLabel(/^Current password/).fill(password);
   await security(page).getByLabel(/^New password/).fill(newPassword);
   await security(page).getByLabel(/^Confirm new password/).fill(newPassword);
   const renewed = page.waitForResponse((response) => response.url().includes("/auth/renew?ticket="));
@@ -113,9 +117,16 @@ test("download the data, delete the account (its subscription ends), and fail to
   const { email, password } = await signUp(page);
   await subscribe(page, { name: "Happr Individual", interval: "month" });
 
+  await security(page).getByRole("button", { name: "Download my data (JSON)" }).click();
+  const downloadDialog = page.getByRole("dialog", { name: "Download your data" });
+  await expect(downloadDialog.getByLabel(/^Current password/)).toBeFocused();
+  await downloadDialog.getByLabel(/^Current password/).fill(password);
   const downloading = page.waitForEvent("download");
-  await security(page).getByRole("link", { name: "Download my data (JSON)" }).click();
+  await downloadDialog.getByRole("button", { name: "Download" }).click();
   const download = await downloading;
+  await expect(downloadDialog.getByText("Your data is downloading.")).toBeVisible();
+  await page.keyboard.press("Escape");
+  expect(messagesTo(email).map((message) => message.subject)).toContain("Your Happr data was downloaded");
   expect(download.suggestedFilename()).toMatch(/^happr-data-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(readFileSync((await download.path())!, "utf8"));
   expect(data.account.email).toBe(email);
@@ -126,12 +137,12 @@ test("download the data, delete the account (its subscription ends), and fail to
   await security(page).getByRole("button", { name: "Delete account" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete your account?" });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel(/^Password/)).toBeFocused();
-  await dialog.getByLabel(/^Password/).fill(password);
+  await expect(dialog.getByLabel(/^Current password/)).toBeFocused();
+  await dialog.getByLabel(/^Current password/).fill(password);
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   await expect(dialog.getByText("Tick the box to confirm you want to delete your account")).toBeVisible();
   // React clears a form after its action: the password is typed again.
-  await dialog.getByLabel(/^Password/).fill(password);
+  await dialog.getByLabel(/^Current password/).fill(password);
   await dialog.getByLabel(/I understand/).check();
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   // Signed out and home.

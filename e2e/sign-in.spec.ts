@@ -19,12 +19,12 @@ test("a new member signs up, confirms with the emailed code, lands signed in, si
   await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Signed in as" }).getByText(email)).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toBeVisible();
-  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Log Out" })).toBeVisible();
+  await expect(page.getByRole("contentinfo").getByRole("button", { name: "Log Out" })).toBeVisible();
 
   // A copy of the session cookie taken before Log Out (as a stolen one, or a response still in flight
   // that sets it again) must not work afterwards.
   const cookiesBeforeLogOut = await page.context().cookies();
-  await page.getByRole("main").getByRole("link", { name: "Log Out" }).click();
+  await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
   await expect(page.getByRole("banner").getByRole("button", { name: "Join the waitlist" })).toBeVisible();
   const copy = await browser.newContext();
   await copy.addCookies(cookiesBeforeLogOut);

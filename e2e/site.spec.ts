@@ -68,7 +68,7 @@ test("the footer has the app links, information pages, Sign In and the video cha
   for (const name of [/App Store/, /Google Play/, /^About$/, /^Privacy$/, /^Support$/, /^Sign In$/, /YouTube/]) {
     await expect(footer.getByRole("link", { name })).toBeVisible();
   }
-  await expect(footer.getByRole("link", { name: "Log Out" })).toHaveCount(0);
+  await expect(footer.getByRole("button", { name: "Log Out" })).toHaveCount(0);
 });
 
 test("/planform shows the four plans with their prices, monthly or yearly", async ({ page }) => {

@@ -5,6 +5,7 @@ import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
 import type { BillingService } from "@/lib/billing/service";
 import { createTestServer, ops, type OperationName } from "./test-helpers";
+import { fromSocket } from "@/lib/request/testing";
 
 const SITE = "http://localhost:3000";
 const members = {
@@ -255,7 +256,7 @@ describe("rate limit", () => {
 
   it("counts guests' catalogue reads by client address, so one address cannot drain the provider's quota", async () => {
     const limited = createTestServer({ members, billing: async () => billing, limitProviderCall: (subject) => consume("graphql-guest-test", subject, { limit: 2, windowSeconds: 60 }) });
-    const from = (address: string) => ({ "x-forwarded-for": address });
+    const from = (address: string) => fromSocket(address);
     const plans = async (address: string) => resultOf((await limited.gql(ops.getPlans, {}, "guest", from(address))).body, "getPlans");
     const first = await plans("203.0.113.5");
     expect(first.statusCode).toBe(200);

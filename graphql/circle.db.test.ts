@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
 import { getDb } from "@/lib/db/client";
-import { outbox } from "@/lib/db/schema";
+import { readOutbox } from "@/lib/mail";
 import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
 import type { BillingService } from "@/lib/billing/service";
@@ -43,7 +42,7 @@ async function subscribe(member: (typeof members)[keyof typeof members], lookupK
 }
 
 async function tokenSentTo(recipient: string) {
-  const rows = await (await getDb()).select().from(outbox).where(eq(outbox.recipient, recipient));
+  const rows = await readOutbox(await getDb(), recipient);
   return new URL(rows.at(-1)!.body.match(/https?:\/\/\S+/)![0]).searchParams.get("invitation")!;
 }
 

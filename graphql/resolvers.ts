@@ -68,7 +68,7 @@ const invitationToken = z.string().trim().min(1, "token is required").max(512, "
 
 export const resolvers = {
   Query: {
-    getUserProfile: forMember({ user: null }, async (member) => ({ ...ok(), user: await getUserProfile(member.memberId) })),
+    getUserProfile: forMember({ user: null }, async (member) => ({ ...ok(), user: await getUserProfile(member.memberId, { signUp: member.signUp }) })),
 
     getMySubscriptions: forMember({ subscriptionData: [] as unknown[] }, async (member, _args, context) => {
       const subscriptions = await (await context.billing()).getMySubscriptions(member.memberId);
@@ -109,7 +109,7 @@ export const resolvers = {
   Mutation: {
     updateUserProfile: forMember({ user: null }, async (member, args) => ({
       ...ok("Profile updated"),
-      user: await updateUserProfile(member.memberId, (args.request ?? {}) as UpdateUserProfileInput),
+      user: await updateUserProfile(member.memberId, (args.request ?? {}) as UpdateUserProfileInput, { signUp: member.signUp }),
     })),
 
     // 404 unknown token; 409 used, revoked or expired (or a full circle, an ended plan): lib/invitations.
@@ -205,33 +205,35 @@ export const resolvers = {
       },
     ),
 
-    previewProration: forMember({ prorationAmount: null, invoiceItems: null, upcomingInvoice: null }, async (member, args, context) => {
-      parseArg(subscriptionIdSchema(), args.subscriptionId);
-      parseArg(priceIdSchema(), args.priceId);
-      await limit(context, member);
-      const preview = await (await context.billing()).previewProration(member, { subscriptionId: String(args.subscriptionId), priceId: String(args.priceId) });
-      const invoice = preview.upcomingInvoice;
-      return {
-        ...ok(),
-        prorationAmount: preview.prorationAmount,
-        invoiceItems: preview.lines.map((line) => ({
-          description: line.description,
-          amount: line.amount,
-          currency: line.currency,
-          proration: line.proration,
-          periodStart: line.periodStart,
-          periodEnd: line.periodEnd,
-        })),
-        upcomingInvoice: {
-          amountDue: invoice.amountDue,
-          subtotal: invoice.subtotal,
-          total: invoice.total,
-          currency: invoice.currency,
-          periodStart: invoice.periodStart,
-          periodEnd: invoice.periodEnd,
-        },
-      };
-    }),
+    previewProration: forMember(
+      { prorationAmount: null, invoiceItems: null, upcomingInvoice: null, change: null, prorationDate: null, currentBillingDate: null, nextBillingDate: null, nextInvoiceAmount: null, endsAt: null },
+      async (member, args, context) => {
+        parseArg(subscriptionIdSchema(), args.subscriptionId);
+        parseArg(priceIdSchema(), args.priceId);
+        await limit(context, member);
+        const quote = await (await context.billing()).previewProration(member, { subscriptionId: String(args.subscriptionId), priceId: String(args.priceId) });
+        const { issuedAt: _issuedAt, ...upcomingInvoice } = quote.firstInvoice;
+        return {
+          ...ok(),
+          prorationAmount: quote.dueNow,
+          invoiceItems: quote.lines.map((line) => ({
+            description: line.description,
+            amount: line.amount,
+            currency: line.currency,
+            proration: line.proration,
+            periodStart: line.periodStart,
+            periodEnd: line.periodEnd,
+          })),
+          upcomingInvoice,
+          change: quote.change,
+          prorationDate: quote.prorationDate,
+          currentBillingDate: quote.billingDate.current,
+          nextBillingDate: quote.billingDate.next,
+          nextInvoiceAmount: quote.nextInvoice?.amount ?? null,
+          endsAt: quote.endsAt,
+        };
+      },
+    ),
 
     addNewPaymentMethod: forMember({}, async (member, args, context) => {
       parseArg(paymentTokenSchema(), args.token);

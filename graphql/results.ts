@@ -45,5 +45,5 @@ export async function answer<T extends object>(empty: T, body: () => Promise<T &
 
 /** The member behind the call, or undefined for a guest or an invalid credential. */
 export function memberOf(caller: Caller): Member | undefined {
-  return caller.kind === "member" ? { memberId: caller.memberId, email: caller.email, name: caller.name } : undefined;
+  return caller.kind === "member" ? { memberId: caller.memberId, email: caller.email, name: caller.name, ...(caller.signUp ? { signUp: caller.signUp } : {}) } : undefined;
 }

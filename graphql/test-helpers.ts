@@ -57,7 +57,7 @@ export const ops = {
   cancelSubscriptionImmediately: `mutation($subscriptionId: String!) { cancelSubscriptionImmediately(subscriptionId: $subscriptionId) { statusCode message subscriptionId status } }`,
   resumeSubscription: `mutation($subscriptionId: String!) { resumeSubscription(subscriptionId: $subscriptionId) { statusCode message subscriptionId status cancelAt } }`,
   changeSubscriptionPlan: `mutation($subscriptionId: String!, $newPriceId: String!, $subItemId: String!) { changeSubscriptionPlan(subscriptionId: $subscriptionId, newPriceId: $newPriceId, subItemId: $subItemId) { statusCode message subscriptionId status currentPeriodEnd currentPeriodStart priceId } }`,
-  previewProration: `mutation($subscriptionId: String!, $priceId: String!) { previewProration(subscriptionId: $subscriptionId, priceId: $priceId) { statusCode message prorationAmount invoiceItems { description amount currency proration periodStart periodEnd } upcomingInvoice { amountDue subtotal total currency periodStart periodEnd } } }`,
+  previewProration: `mutation($subscriptionId: String!, $priceId: String!) { previewProration(subscriptionId: $subscriptionId, priceId: $priceId) { statusCode message prorationAmount invoiceItems { description amount currency proration periodStart periodEnd } upcomingInvoice { amountDue subtotal total currency periodStart periodEnd } change prorationDate currentBillingDate nextBillingDate nextInvoiceAmount endsAt } }`,
   addNewPaymentMethod: `mutation($token: String!) { addNewPaymentMethod(token: $token) { statusCode message } }`,
   setDefaultPaymentMethod: `mutation($newPaymentMethodId: String!) { setDefaultPaymentMethod(newPaymentMethodId: $newPaymentMethodId) { statusCode message } }`,
 } as const;

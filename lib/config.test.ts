@@ -12,6 +12,15 @@ describe("parseConfig", () => {
     expect(parseConfig({ OUTBOX_FILE: ".data/outbox.ndjson" }).mail.outboxFile).toBe(".data/outbox.ndjson");
   });
 
+  it("trusts no proxy hop unless TRUSTED_PROXY_HOPS says how many stand in front", () => {
+    expect(parseConfig({}).trustedProxyHops).toBe(0);
+    expect(parseConfig({ TRUSTED_PROXY_HOPS: "" }).trustedProxyHops).toBe(0);
+    expect(parseConfig({ TRUSTED_PROXY_HOPS: "2" }).trustedProxyHops).toBe(2);
+    for (const bad of ["-1", "1.5", "eleven", "11"]) {
+      expect(() => parseConfig({ TRUSTED_PROXY_HOPS: bad }), bad).toThrow(/TRUSTED_PROXY_HOPS must be a whole number from 0 to 10/);
+    }
+  });
+
   it("treats empty strings as unset, as .env files write them", () => {
     const config = parseConfig({ DATABASE_URL: "", SANITY_PROJECT_ID: "  ", SANITY_DATASET: "" });
     expect(config.database.kind).toBe("pglite");
@@ -153,5 +162,13 @@ describe("parseConfig: billing (Stripe)", () => {
 
   it("refuses test and live keys mixed", () => {
     expect(() => parseConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: "pk_live_abc123" })).toThrow(/same mode/);
+  });
+
+  it("reads how long a sign-in spares the password for account changes: 300 seconds unless set, 0 always asks", () => {
+    expect(parseConfig({}).auth.reauthWindowSeconds).toBe(300);
+    expect(parseConfig({ REAUTH_WINDOW_SECONDS: "" }).auth.reauthWindowSeconds).toBe(300);
+    expect(parseConfig({ REAUTH_WINDOW_SECONDS: "0" }).auth.reauthWindowSeconds).toBe(0);
+    expect(() => parseConfig({ REAUTH_WINDOW_SECONDS: "soon" })).toThrow(/REAUTH_WINDOW_SECONDS must be a number of seconds/);
+    expect(() => parseConfig({ REAUTH_WINDOW_SECONDS: "3600" })).toThrow(/REAUTH_WINDOW_SECONDS must be between 0 and 900/);
   });
 });

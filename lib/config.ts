@@ -20,6 +20,15 @@ const rawSchema = z.object({
     z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://").optional(),
   ),
   DATA_DIR: z.string().trim().min(1).default(".data"),
+  // How many proxies (load balancer, CDN) stand in front of the app and append to X-Forwarded-For.
+  TRUSTED_PROXY_HOPS: optionalString.pipe(
+    z.coerce
+      .number<string>({ message: "TRUSTED_PROXY_HOPS must be a whole number from 0 to 10" })
+      .int("TRUSTED_PROXY_HOPS must be a whole number from 0 to 10")
+      .min(0, "TRUSTED_PROXY_HOPS must be a whole number from 0 to 10")
+      .max(10, "TRUSTED_PROXY_HOPS must be a whole number from 0 to 10")
+      .optional(),
+  ),
 
   SANITY_PROJECT_ID: optionalString.pipe(
     z.string().regex(/^[a-z0-9-]+$/, "SANITY_PROJECT_ID may hold only a-z, 0-9 and dashes").optional(),
@@ -49,6 +58,16 @@ const rawSchema = z.object({
   COGNITO_REDIRECT_URI: optionalString.pipe(z.url({ message: "COGNITO_REDIRECT_URI must be an absolute URL" }).optional()),
   COGNITO_SIGN_OUT_URI: optionalString.pipe(z.url({ message: "COGNITO_SIGN_OUT_URI must be an absolute URL" }).optional()),
   IDENTITY_MFA: z.enum(["optional", "required"], { message: "IDENTITY_MFA must be optional or required" }).default("optional"),
+  // How long after signing in a member may change their email, phone or sign-in verification, download
+  // their data or delete the account without typing the password again. 0: always ask.
+  REAUTH_WINDOW_SECONDS: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ message: "REAUTH_WINDOW_SECONDS must be a number of seconds" })
+      .int("REAUTH_WINDOW_SECONDS must be a whole number of seconds")
+      .min(0, "REAUTH_WINDOW_SECONDS must be between 0 and 900")
+      .max(900, "REAUTH_WINDOW_SECONDS must be between 0 and 900")
+      .optional(),
+  ),
 
   STRIPE_SECRET_KEY: optionalString.pipe(
     z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_..., sk_live_..., rk_...)").optional(),
@@ -111,12 +130,21 @@ export function parseConfig(env: Record<string, string | undefined>) {
       "Invalid configuration: AUTH_SECRET is required in production (at least 32 random characters, e.g. `openssl rand -base64 33`).",
     );
   }
+  // OUTBOX_FILE copies every message, codes and links included, in clear: a tool for tests and local
+  // development, never beside a mail server delivering to real people.
+  if (raw.NODE_ENV === "production" && raw.OUTBOX_FILE !== undefined && raw.SMTP_URL !== undefined) {
+    throw new ConfigError(
+      "Invalid configuration: OUTBOX_FILE is set with SMTP_URL in production. OUTBOX_FILE writes every message (codes and links included) to a file in clear, for tests and local development only: unset it.",
+    );
+  }
   const siteUrl = raw.SITE_URL.replace(/\/$/, "");
 
   return {
     env: raw.NODE_ENV,
     isProduction: raw.NODE_ENV === "production",
     siteUrl,
+    trustedProxyHops: raw.TRUSTED_PROXY_HOPS ?? 0,
+    dataDir: raw.DATA_DIR,
     database: raw.DATABASE_URL
       ? ({ kind: "postgres", url: raw.DATABASE_URL } as const)
       : ({ kind: "pglite", dataDir: raw.DATA_DIR } as const),
@@ -135,7 +163,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
       supportEmail: raw.SUPPORT_EMAIL,
       outboxFile: raw.OUTBOX_FILE,
     },
-    auth: { secret: raw.AUTH_SECRET },
+    auth: { secret: raw.AUTH_SECRET, reauthWindowSeconds: raw.REAUTH_WINDOW_SECONDS ?? 300 },
     identity: parseIdentity(raw, siteUrl),
     billing: parseBilling(raw),
     billingCallLog: raw.BILLING_CALL_LOG,

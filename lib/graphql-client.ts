@@ -34,10 +34,16 @@ export type ApiProfile = { firstName: string | null; lastName: string | null; do
 
 export type ApiInvoiceLine = { description: string | null; amount: number; currency: string; proration: boolean; periodStart: number | null; periodEnd: number | null };
 
+/** previewProration: prorationAmount is "due now" (lib/billing/due-now.ts); the lines add up to it. */
 export type ApiProrationPreview = ApiResult & {
   prorationAmount: number | null;
   invoiceItems: ApiInvoiceLine[] | null;
   upcomingInvoice: { amountDue: number; total: number; currency: string; periodStart: number | null; periodEnd: number | null } | null;
+  change: "upgrade" | "downgrade" | null;
+  currentBillingDate: number | null;
+  nextBillingDate: number | null;
+  nextInvoiceAmount: number | null;
+  endsAt: number | null;
 };
 
 const SUBSCRIPTION_FIELDS = "subscriptionId status subItemId currentPeriodStart currentPeriodEnd planPriceId defaultPaymentMethod cancelAt";
@@ -55,7 +61,7 @@ const documents = {
   cancelSubscriptionImmediately: `mutation($subscriptionId: String!) { cancelSubscriptionImmediately(subscriptionId: $subscriptionId) { statusCode message subscriptionId status } }`,
   resumeSubscription: `mutation($subscriptionId: String!) { resumeSubscription(subscriptionId: $subscriptionId) { statusCode message subscriptionId status cancelAt } }`,
   changeSubscriptionPlan: `mutation($subscriptionId: String!, $newPriceId: String!, $subItemId: String!) { changeSubscriptionPlan(subscriptionId: $subscriptionId, newPriceId: $newPriceId, subItemId: $subItemId) { statusCode message subscriptionId status currentPeriodStart currentPeriodEnd priceId } }`,
-  previewProration: `mutation($subscriptionId: String!, $priceId: String!) { previewProration(subscriptionId: $subscriptionId, priceId: $priceId) { statusCode message prorationAmount invoiceItems { description amount currency proration periodStart periodEnd } upcomingInvoice { amountDue total currency periodStart periodEnd } } }`,
+  previewProration: `mutation($subscriptionId: String!, $priceId: String!) { previewProration(subscriptionId: $subscriptionId, priceId: $priceId) { statusCode message prorationAmount invoiceItems { description amount currency proration periodStart periodEnd } upcomingInvoice { amountDue total currency periodStart periodEnd } change currentBillingDate nextBillingDate nextInvoiceAmount endsAt } }`,
   addNewPaymentMethod: `mutation($token: String!) { addNewPaymentMethod(token: $token) { statusCode message } }`,
   setDefaultPaymentMethod: `mutation($newPaymentMethodId: String!) { setDefaultPaymentMethod(newPaymentMethodId: $newPaymentMethodId) { statusCode message } }`,
 } as const;

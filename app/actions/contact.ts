@@ -5,6 +5,7 @@ import { after } from "next/server";
 import { sendContactMessage, type ContactFieldErrors } from "@/lib/contact";
 import { deliverPending } from "@/lib/mail";
 import { clientAddress } from "@/lib/request/client-address";
+import { logError } from "@/lib/log";
 
 export type ContactFormState = {
   status: "idle" | "sent" | "invalid" | "rate-limited" | "error";
@@ -29,7 +30,7 @@ export async function sendContactAction(_previous: ContactFormState, formData: F
       case "sent":
         // The message and its email are committed; hand the email to SMTP once the response is out.
         after(() =>
-          deliverPending().catch((error: unknown) => console.error("outbox delivery failed", error)),
+          deliverPending().catch((error: unknown) => logError("outbox delivery failed", error)),
         );
         return { status: "sent", message: result.message, fieldErrors: {}, values: { name: "", email: "", topic: "", message: "" } };
       case "invalid":
@@ -38,7 +39,7 @@ export async function sendContactAction(_previous: ContactFormState, formData: F
         return { status: "rate-limited", message: result.message, fieldErrors: {}, values };
     }
   } catch (error) {
-    console.error("sendContactAction failed", error);
+    logError("sendContactAction failed", error);
     return { status: "error", message: "Something went wrong on our side. Please try again in a moment.", fieldErrors: {}, values };
   }
 }

@@ -3,6 +3,7 @@
 import { headers } from "next/headers";
 import { joinWaitlist } from "@/lib/waitlist";
 import { clientAddress } from "@/lib/request/client-address";
+import { logError } from "@/lib/log";
 
 export type WaitlistFormState = {
   status: "idle" | "joined" | "already-joined" | "invalid" | "rate-limited" | "error";
@@ -28,7 +29,7 @@ export async function joinWaitlistAction(_previous: WaitlistFormState, formData:
         return { status: "rate-limited", message: result.message, fieldErrors: {}, values };
     }
   } catch (error) {
-    console.error("joinWaitlistAction failed", error);
+    logError("joinWaitlistAction failed", error);
     return { status: "error", message: "Something went wrong on our side. Please try again in a moment.", fieldErrors: {}, values };
   }
 }

@@ -38,7 +38,6 @@ async function nextStep(result: SignInResult, formData: FormData, values: AuthFo
   await recordSignInStep(challengeJar, result, new Date(Date.now() + CHALLENGE_LIFETIME_MS));
   if (result.signedIn) {
     return finishSignIn(result.accountId, {
-      interaction: formText(formData, "interaction") || undefined,
       continuePath: formText(formData, "continue") || undefined,
       device: result.device,
     });
@@ -107,7 +106,7 @@ export async function signUpAction(_previous: AuthFormState, formData: FormData)
     return failureState(error, values);
   }
   const query = new URLSearchParams({ email });
-  for (const name of ["interaction", "continue"]) if (formText(formData, name)) query.set(name, formText(formData, name));
+  if (formText(formData, "continue")) query.set("continue", formText(formData, "continue"));
   redirect(`/auth/confirm?${query}`);
 }
 

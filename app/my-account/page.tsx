@@ -4,6 +4,7 @@ import { Suspense } from "react";
 import { AccountOverview, AccountOverviewLoading } from "@/components/account/account-overview";
 import { auth } from "@/auth";
 import { SignOutEverywhereButton } from "@/components/account/sign-out-everywhere-button";
+import { LogOutForm } from "@/components/session/log-out-form";
 import { AuthenticatorSection } from "@/components/account/authenticator-section";
 import { SecurityCentre } from "@/components/account/security-centre";
 import { FamilyCircle } from "@/components/account/family-circle";
@@ -33,13 +34,7 @@ export default async function MyAccountPage() {
         <h2 id="sessions" className="text-lg font-semibold text-ink">Sessions</h2>
         <p className="mt-2 text-sm text-muted">Signing out everywhere ends your sessions on every device, this one included.</p>
         <div className="mt-4 flex flex-wrap gap-3">
-          {/* A full page load, not a client-side navigation: the whole page must forget the session. */}
-          <a
-            href="/auth/sign-out"
-            className={buttonClass()}
-          >
-            Log Out
-          </a>
+          <LogOutForm className={buttonClass()} />
           <SignOutEverywhereButton />
         </div>
       </section>

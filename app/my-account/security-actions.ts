@@ -6,28 +6,35 @@ import { isIdentityError, securityCentreFor, messages, type DevicePage, type Mfa
 import { readSessionToken } from "@/lib/auth/sign-out";
 import { signValue } from "@/lib/auth/secrets";
 import { encodeRenewalTicket, sessionFingerprint } from "@/lib/auth/session-renewal";
-import { accountFailure, done, type AccountFormState } from "@/lib/auth/account-forms";
-import { currentMember, securityCallerOf, type CurrentMember } from "@/lib/auth/member-session";
+import { accountFailure, done, signOutNext, type AccountFormState } from "@/lib/auth/account-forms";
+import { accountChangesOf, currentMember, securityCallerOf, type CurrentMember } from "@/lib/auth/member-session";
+import { CURRENT_PASSWORD_FIELD } from "@/lib/identity/reauthentication";
 import { getBillingService } from "@/lib/billing/provider";
 import { deleteMemberAccount } from "@/lib/member-data";
 import { formText } from "@/lib/request/form-text";
 import { asMember, signedOut } from "./member-action";
+import { logError } from "@/lib/log";
 
 
 
 const centreOf = (member: CurrentMember) => securityCentreFor(securityCallerOf(member));
 const destination = (delivery: { destination: string } | undefined) => (delivery ? ` We sent a code to ${delivery.destination}.` : "");
 
+const currentPassword = (formData: FormData) => formText(formData, CURRENT_PASSWORD_FIELD);
+
+// The changes below ask for the current password or a recent sign-in and email the account's address
+// (lib/identity/account-changes.ts); a password problem is shown next to the password field.
+
 export async function changeEmailAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
   return asMember(async (member) => {
-    const [delivery] = await (await centreOf(member)).updateAttributes({ email: formText(formData, "email") });
+    const [delivery] = await (await accountChangesOf(member)).changeEmail(formText(formData, "email"), currentPassword(formData));
     return done(`Your email address is changed.${destination(delivery)}`);
   }, "email");
 }
 
 export async function changePhoneAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
   return asMember(async (member) => {
-    const [delivery] = await (await centreOf(member)).updateAttributes({ phone_number: formText(formData, "phone") });
+    const [delivery] = await (await accountChangesOf(member)).changePhone(formText(formData, "phone"), currentPassword(formData));
     return done(`Your phone number is saved.${destination(delivery)}`);
   }, "phone");
 }
@@ -48,9 +55,9 @@ export async function verifyAttributeAction(_previous: AccountFormState, formDat
   }, "code");
 }
 
-export async function removePhoneAction(_previous: AccountFormState): Promise<AccountFormState> {
+export async function removePhoneAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
   return asMember(async (member) => {
-    await (await centreOf(member)).deleteAttributes(["phone_number"]);
+    await (await accountChangesOf(member)).removePhone(currentPassword(formData));
     return done("Your phone number is removed. Text message sign-in codes are off.");
   });
 }
@@ -58,10 +65,13 @@ export async function removePhoneAction(_previous: AccountFormState): Promise<Ac
 export async function setMfaAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
   return asMember(async (member) => {
     const preferred = formText(formData, "preferred");
-    await (await centreOf(member)).setMfaPreference({
-      sms: formData.get("sms") === "on",
-      preferred: preferred === "SOFTWARE_TOKEN_MFA" || preferred === "SMS_MFA" ? (preferred as MfaMethod) : preferred === "ask" ? null : undefined,
-    });
+    await (await accountChangesOf(member)).setMfaPreference(
+      {
+        sms: formData.get("sms") === "on",
+        preferred: preferred === "SOFTWARE_TOKEN_MFA" || preferred === "SMS_MFA" ? (preferred as MfaMethod) : preferred === "ask" ? null : undefined,
+      },
+      currentPassword(formData),
+    );
     return done("Your sign-in verification settings are saved.");
   });
 }
@@ -74,7 +84,7 @@ export async function moreDevicesAction(paginationToken: string): Promise<Device
     return await (await centreOf(member)).listDevices(paginationToken);
   } catch (error) {
     if (isIdentityError(error)) return { error: error.message };
-    console.error("[account] listing devices failed", error);
+    logError("[account] listing devices failed", error);
     return { error: messages.networkError };
   }
 }
@@ -115,21 +125,21 @@ export async function changePasswordAction(_previous: AccountFormState, formData
     if (/password|Password cannot be empty/i.test(state.message)) return { ...state, message: "", fieldErrors: { currentPassword: state.message } };
     return state;
   }
-  if (getConfig().identity.kind !== "builtin") return { status: "redirect", message: "Your password is changed.", fieldErrors: {}, redirectTo: "/auth/sign-out" };
+  if (getConfig().identity.kind !== "builtin") return signOutNext("Your password is changed.");
   const ticket = encodeRenewalTicket(member.memberId, sessionFingerprint(await readSessionToken(await headers())), Date.now(), signValue);
   return { status: "redirect", message: "Your password is changed.", fieldErrors: {}, redirectTo: `/auth/renew?ticket=${encodeURIComponent(ticket)}` };
 }
 
-/** Deletes the account after the password: the subscription ends now, then this browser signs out. */
+/** Deletes the account after the password (or a recent sign-in): the subscription ends now, then this browser signs out. */
 export async function deleteAccountAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
   const member = await currentMember();
   if (!member) return signedOut;
   if (formData.get("confirm") !== "on") return { status: "error", message: "", fieldErrors: { confirm: "Tick the box to confirm you want to delete your account" } };
   try {
-    await deleteMemberAccount(member, formText(formData, "password"), { security: await centreOf(member), billing: await getBillingService() });
+    await deleteMemberAccount(member, currentPassword(formData), { security: await centreOf(member), billing: await getBillingService() });
   } catch (error) {
-    return accountFailure(error, "password");
+    return accountFailure(error);
   }
   // Sign-out clears the cookies and the page storage in a full page load (no cookie change here: see above).
-  return { status: "redirect", message: "Your account is deleted.", fieldErrors: {}, redirectTo: "/auth/sign-out" };
+  return signOutNext("Your account is deleted.");
 }

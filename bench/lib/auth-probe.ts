@@ -9,7 +9,7 @@
  */
 import { encode, decode } from "@auth/core/jwt";
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from "jose";
-import { builtinMemberLookup, createTokenVerifier, resolveCaller, type Member, type MemberLookup } from "../../lib/auth/caller";
+import { builtinMemberLookup, createJwtAccessTokenVerifier, resolveCaller, type Member, type MemberLookup } from "../../lib/auth/caller";
 import { getConfig } from "../../lib/config";
 import { installDatabase } from "../../lib/db/client";
 import { openDatabase } from "../../lib/db/open";
@@ -65,20 +65,19 @@ async function main() {
       },
     });
 
-    // A signed access token as an issuer would hand to the native apps (RS256, as Cognito and the built-in issuer sign).
+    // A signed access token as Cognito hands to the native apps (RS256, token_use "access", the app client in client_id).
     const issuer = "https://issuer.bench.invalid";
     const { privateKey, publicKey } = await generateKeyPair("RS256");
     const jwk = { ...(await exportJWK(publicKey)), kid: "bench", alg: "RS256", use: "sig" };
     const keys = createLocalJWKSet({ keys: [jwk] });
-    const accessToken = await new SignJWT({ client_id: "happr-web", scope: "openid email profile" })
+    const accessToken = await new SignJWT({ client_id: "happr-web", token_use: "access", scope: "openid email profile" })
       .setProtectedHeader({ alg: "RS256", kid: "bench" })
       .setIssuer(issuer)
-      .setAudience("happr-web")
       .setSubject(accountId)
       .setIssuedAt(Math.floor(now / 1000) + 1)
       .setExpirationTime("1h")
       .sign(privateKey);
-    const verifier = (lookupMember: MemberLookup) => createTokenVerifier({ issuer, clientId: "happr-web", kind: "builtin", keys, lookupMember });
+    const verifier = (lookupMember: MemberLookup) => createJwtAccessTokenVerifier({ issuer, clientId: "happr-web", keys, lookupMember });
     const signatureOnly = verifier(async () => member);
     const withLookup = verifier(builtinMemberLookup);
 

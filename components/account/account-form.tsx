@@ -1,9 +1,10 @@
 "use client";
 
-import { useActionState, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useActionState, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { idleAccountForm, type AccountFormState } from "@/lib/auth/account-forms";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { TextField } from "@/components/ui/field";
 import { FormMessage as UiFormMessage } from "@/components/ui/form-message";
 
 type Action = (previous: AccountFormState, formData: FormData) => Promise<AccountFormState>;
@@ -14,10 +15,17 @@ type Action = (previous: AccountFormState, formData: FormData) => Promise<Accoun
  */
 export function useAccountForm(action: Action, fieldIds: Record<string, string> = {}) {
   const [state, formAction, pending] = useActionState(action, idleAccountForm);
+  const messageRef = useFocusAfterAnswer(state, fieldIds);
+  return { state, formAction, pending, messageRef };
+}
+
+/** After each answer: follow a redirect, else focus the first field with an error, else the message. */
+export function useFocusAfterAnswer(state: AccountFormState, fieldIds: Record<string, string>) {
   const messageRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (state.status === "redirect" && state.redirectTo) {
-      window.location.assign(state.redirectTo);
+      if (state.redirectMethod === "post") postTo(state.redirectTo);
+      else window.location.assign(state.redirectTo);
       return;
     }
     if (state.status === "idle") return;
@@ -26,7 +34,16 @@ export function useAccountForm(action: Action, fieldIds: Record<string, string> 
     else messageRef.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
-  return { state, formAction, pending, messageRef };
+  return messageRef;
+}
+
+/** A full page load by form post (the browser sends the page's Origin with it). */
+function postTo(path: string) {
+  const form = document.createElement("form");
+  form.method = "post";
+  form.action = path;
+  document.body.append(form);
+  form.submit();
 }
 
 export function FormMessage({ state, messageRef }: { state: AccountFormState; messageRef: React.RefObject<HTMLParagraphElement | null> }) {
@@ -79,6 +96,28 @@ export function Badge({ good, children }: { good: boolean; children: ReactNode }
     <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${good ? "bg-brand-50 text-brand-900" : "bg-amber-50 text-amber-900"}`}>
       {children}
     </span>
+  );
+}
+
+// The current-password fields' hint (how long a sign-in spares the password), from the server's configuration.
+export const PasswordHint = createContext("To confirm it is you.");
+
+/**
+ * The current password, which the changes that could hand the account to someone else ask for (the
+ * server decides: it may be left empty shortly after signing in). Its error names the field.
+ */
+export function CurrentPasswordField({ id, error }: { id: string; error?: string }) {
+  return (
+    <TextField
+      id={id}
+      name="currentPassword"
+      type="password"
+      label="Current password"
+      hint={useContext(PasswordHint)}
+      autoComplete="current-password"
+      maxLength={256}
+      error={error}
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ApiPlan, ApiSubscription } from "@/lib/graphql-client";
 import { accountReducer, AccountStoreProvider, initialAccountState, planName, type AccountInitial } from "./account-store";
-import { fieldOfMessage, messageFor, toE164 } from "./profile-form";
+import { fieldOfMessage, messageFor } from "./profile-form";
 import { SubscriptionSummary } from "./subscription-summary";
 
 const plans: ApiPlan[] = [
@@ -87,12 +87,8 @@ describe("the profile form's helpers", () => {
     expect(fieldOfMessage("Too many requests")).toBeUndefined();
     expect(messageFor("dob", "dob must not be in the future")).toBe("Date of birth must not be in the future");
     expect(messageFor("firstName", "firstName: must not contain control characters")).toBe("First name must not contain control characters");
-  });
-
-  it("writes the phone number in E.164 for the chosen country", () => {
-    expect(toE164("GB", "07911 123456")).toBe("+447911123456");
-    expect(toE164("US", "(415) 555-2671")).toBe("+14155552671");
-    expect(toE164("US", "+447911123456")).toBe("+447911123456");
-    expect(toE164("US", "")).toBe("");
+    // A whole sentence after the field's name is shown as it is.
+    expect(fieldOfMessage("phone: Enter a valid phone number (for example +14155552671)")).toBe("phone");
+    expect(messageFor("phone", "phone: Enter a valid phone number (for example +14155552671)")).toBe("Enter a valid phone number (for example +14155552671)");
   });
 });

@@ -5,12 +5,25 @@ import { authenticatorAction } from "@/app/my-account/mfa-actions";
 import type { AuthenticatorFormState } from "@/lib/auth/authenticator-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { CurrentPasswordField, PasswordHint } from "./account-form";
 
-/** Turn the authenticator app on (QR code, key, first code) or off; one form, one step at a time. */
-export function AuthenticatorForm({ initial }: { initial: AuthenticatorFormState }) {
+/**
+ * Turn the authenticator app on (QR code, key, first code), replace it or turn it off; one form, one
+ * step at a time. Starting and turning off ask for the current password (or a recent sign-in).
+ */
+export function AuthenticatorForm({ initial, passwordHint }: { initial: AuthenticatorFormState; passwordHint: string }) {
+  return (
+    <PasswordHint value={passwordHint}>
+      <AuthenticatorSteps initial={initial} />
+    </PasswordHint>
+  );
+}
+
+function AuthenticatorSteps({ initial }: { initial: AuthenticatorFormState }) {
   const [state, action, pending] = useActionState(authenticatorAction, initial);
   const id = useId();
   const codeId = `${id}-code`;
+  const passwordId = `${id}-password`;
   const messageRef = useRef<HTMLParagraphElement>(null);
   const first = useRef(true);
 
@@ -20,8 +33,9 @@ export function AuthenticatorForm({ initial }: { initial: AuthenticatorFormState
     const isFirst = first.current;
     first.current = false;
     if (state.status === "setup") document.getElementById(codeId)?.focus();
+    else if (state.passwordError) document.getElementById(passwordId)?.focus();
     else if (!isFirst) messageRef.current?.focus();
-  }, [state, codeId]);
+  }, [state, codeId, passwordId]);
 
   const message = state.message ? (
     <p
@@ -71,7 +85,7 @@ export function AuthenticatorForm({ initial }: { initial: AuthenticatorFormState
   }
 
   return (
-    <form action={action} className="mt-4 grid gap-4">
+    <form action={action} noValidate aria-label="Authenticator app" className="mt-4 grid gap-4">
       {message}
       <p className="text-base text-ink">
         {state.status === "on" ? (
@@ -84,11 +98,17 @@ export function AuthenticatorForm({ initial }: { initial: AuthenticatorFormState
           </>
         )}
       </p>
-      <div>
+      <CurrentPasswordField id={passwordId} error={state.passwordError} />
+      <div className="flex flex-wrap gap-3">
         {state.status === "on" ? (
-          <Button type="submit" name="intent" value="disable" variant="secondary" pending={pending} pendingLabel="Turning off…">
-            Turn off authenticator app
-          </Button>
+          <>
+            <Button type="submit" name="intent" value="start" variant="secondary" disabled={pending}>
+              Replace authenticator app
+            </Button>
+            <Button type="submit" name="intent" value="disable" variant="secondary" pending={pending} pendingLabel="Turning off…">
+              Turn off authenticator app
+            </Button>
+          </>
         ) : (
           <Button type="submit" name="intent" value="start" pending={pending} pendingLabel="Preparing…">
             Turn on authenticator app

@@ -1,6 +1,8 @@
 import { initialAuthenticatorState, type AuthenticatorFormState } from "@/lib/auth/authenticator-form";
 import { currentMemberSecurity } from "@/lib/auth/member-security";
+import { currentPasswordHint } from "@/lib/identity/reauthentication";
 import { AuthenticatorForm } from "./authenticator-form";
+import { logError } from "@/lib/log";
 
 /** /my-account's "Authenticator app" card: its current state is read on the server for this member. */
 export async function AuthenticatorSection() {
@@ -10,7 +12,7 @@ export async function AuthenticatorSection() {
   try {
     initial = await initialAuthenticatorState(security);
   } catch (error) {
-    console.error("[account] reading the authenticator status failed", error);
+    logError("[account] reading the authenticator status failed", error);
     initial = { status: "off", deviceLabel: null, tone: "error", message: "We couldn't check your authenticator app just now. Reload the page to try again." };
   }
   return (
@@ -21,7 +23,7 @@ export async function AuthenticatorSection() {
       <p className="mt-2 text-sm text-muted">
         With an authenticator app (such as Google Authenticator or 1Password), signing in also asks for a 6-digit code from your phone.
       </p>
-      <AuthenticatorForm initial={initial} />
+      <AuthenticatorForm initial={initial} passwordHint={currentPasswordHint()} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { inviteAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "@/app/my-account/circle-actions";
 import type { CircleView } from "@/lib/invitations/circle";
 import { formatDate } from "@/lib/format/date";
+import { PHONE_EXAMPLE } from "@/lib/phone";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ActionButton, Badge, FormDialog, FormMessage, useAccountForm } from "./account-form";
@@ -36,7 +37,7 @@ function InviteForm() {
           name="contact"
           type={channel === "phone" ? "tel" : "email"}
           label={channel === "phone" ? "Their mobile number" : "Their email address"}
-          hint={channel === "phone" ? "With the country code, like +14155550123." : undefined}
+          hint={channel === "phone" ? `With the country code, like ${PHONE_EXAMPLE}.` : undefined}
           autoComplete="off"
           maxLength={254}
           required

@@ -5,6 +5,7 @@ import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type C
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { callApi, succeeded, type ApiProfile } from "@/lib/graphql-client";
+import { toE164 } from "@/lib/phone";
 import { useAccountStore } from "./account-store";
 
 type Values = { firstName: string; lastName: string; dob: string; country: CountryCode; phone: string; timezone: string };
@@ -18,8 +19,10 @@ export function fieldOfMessage(message: string): FieldName | undefined {
 
 export const messageFor = (field: FieldName, message: string) => {
   const labels: Record<FieldName, string> = { firstName: "First name", lastName: "Last name", dob: "Date of birth", phone: "Phone", timezone: "Time zone" };
-  // "dob must not be in the future" and "dob: must not ..." both read "Date of birth must not ...".
-  return `${labels[field]} ${message.replace(new RegExp(`^${field}:?\\s*`), "")}`;
+  // "dob must not be in the future" and "dob: must not ..." both read "Date of birth must not ...";
+  // "phone: Enter a valid phone number ..." is a sentence of its own.
+  const rest = message.replace(new RegExp(`^${field}:?\\s*`), "");
+  return /^[A-Z]/.test(rest) ? rest : `${labels[field]} ${rest}`;
 };
 
 function splitPhone(phone: string | null, fallback: CountryCode): { country: CountryCode; phone: string } {
@@ -28,14 +31,6 @@ function splitPhone(phone: string | null, fallback: CountryCode): { country: Cou
   return { country: fallback, phone: phone ?? "" };
 }
 
-/** The E.164 form of what was typed, or what was typed (the API then names the problem). */
-export function toE164(country: CountryCode, typed: string): string {
-  const trimmed = typed.trim();
-  if (!trimmed) return "";
-  const parsed = parsePhoneNumberFromString(trimmed, country);
-  if (parsed) return parsed.number;
-  return trimmed.startsWith("+") ? trimmed : `+${getCountryCallingCode(country)}${trimmed.replace(/\D/g, "")}`;
-}
 
 const browserTimeZone = () => {
   try {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, useTransition } from "react";
+import { useId, useState, useTransition, type FormEvent } from "react";
 import {
   changeEmailAction,
   changePasswordAction,
@@ -15,10 +15,11 @@ import {
   verifyAttributeAction,
 } from "@/app/my-account/security-actions";
 import type { SecurityOverview, TrackedDevice } from "@/lib/identity/security-centre";
+import { done, idleAccountForm, type AccountFormState } from "@/lib/auth/account-forms";
 import { formatDate } from "@/lib/format/date";
-import { Button, buttonClass } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { ActionButton, Badge, FormDialog, FormMessage, useAccountForm } from "./account-form";
+import { ActionButton, Badge, CurrentPasswordField, FormDialog, FormMessage, PasswordHint, useAccountForm, useFocusAfterAnswer } from "./account-form";
 
 const PASSWORD_HINT = "At least 8 characters, with upper and lower case letters, a number and a symbol.";
 
@@ -55,7 +56,7 @@ function VerifyForm({ attribute, label, verified }: { attribute: "email" | "phon
 
 function EmailSection({ overview }: { overview: SecurityOverview }) {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(changeEmailAction, { email: `${id}-email` });
+  const { state, formAction, pending, messageRef } = useAccountForm(changeEmailAction, { email: `${id}-email`, currentPassword: `${id}-password` });
   return (
     <div className="grid gap-4">
       <p className="flex flex-wrap items-center gap-2 text-base text-ink">
@@ -78,6 +79,7 @@ function EmailSection({ overview }: { overview: SecurityOverview }) {
           aria-required="true"
           error={state.fieldErrors.email}
         />
+        <CurrentPasswordField id={`${id}-password`} error={state.fieldErrors.currentPassword} />
         <Button type="submit" variant="secondary" pending={pending} pendingLabel="Saving…">
           Change email
         </Button>
@@ -88,7 +90,7 @@ function EmailSection({ overview }: { overview: SecurityOverview }) {
 
 function PhoneSection({ overview }: { overview: SecurityOverview }) {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(changePhoneAction, { phone: `${id}-phone` });
+  const { state, formAction, pending, messageRef } = useAccountForm(changePhoneAction, { phone: `${id}-phone`, currentPassword: `${id}-password` });
   return (
     <div className="grid gap-4">
       <p className="flex flex-wrap items-center gap-2 text-base text-ink">
@@ -116,18 +118,43 @@ function PhoneSection({ overview }: { overview: SecurityOverview }) {
           aria-required="true"
           error={state.fieldErrors.phone}
         />
+        <CurrentPasswordField id={`${id}-password`} error={state.fieldErrors.currentPassword} />
         <Button type="submit" variant="secondary" pending={pending} pendingLabel="Saving…">
           {overview.phoneNumber ? "Change phone number" : "Add phone number"}
         </Button>
       </form>
-      {overview.phoneNumber ? <ActionButton action={removePhoneAction} fields={{}} label="Remove phone number" pendingLabel="Removing…" /> : null}
+      {overview.phoneNumber ? <RemovePhone /> : null}
     </div>
+  );
+}
+
+function RemovePhone() {
+  const id = useId();
+  const { state, formAction, pending, messageRef } = useAccountForm(removePhoneAction, { currentPassword: `${id}-password` });
+  return (
+    <FormDialog
+      trigger={
+        <Button type="button" variant="secondary">
+          Remove phone number
+        </Button>
+      }
+      title="Remove your phone number?"
+      description="Text message sign-in codes go with it."
+    >
+      <form action={formAction} noValidate className="grid gap-4" aria-label="Remove your phone number">
+        <FormMessage state={state} messageRef={messageRef} />
+        <CurrentPasswordField id={`${id}-password`} error={state.fieldErrors.currentPassword} />
+        <Button type="submit" pending={pending} pendingLabel="Removing…">
+          Remove phone number
+        </Button>
+      </form>
+    </FormDialog>
   );
 }
 
 function MfaSection({ overview }: { overview: SecurityOverview }) {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(setMfaAction);
+  const { state, formAction, pending, messageRef } = useAccountForm(setMfaAction, { currentPassword: `${id}-password` });
   const smsOn = overview.mfa.enabled.includes("SMS_MFA");
   const appOn = overview.mfa.enabled.includes("SOFTWARE_TOKEN_MFA");
   const canSms = Boolean(overview.phoneNumber && overview.phoneNumberVerified);
@@ -160,6 +187,7 @@ function MfaSection({ overview }: { overview: SecurityOverview }) {
           </select>
         </div>
       ) : null}
+      <CurrentPasswordField id={`${id}-password`} error={state.fieldErrors.currentPassword} />
       <Button type="submit" variant="secondary" pending={pending} pendingLabel="Saving…">
         Save verification settings
       </Button>
@@ -241,7 +269,7 @@ function DevicesSection({ devices: firstPage, paginationToken, message }: { devi
 
 function DeleteAccount() {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(deleteAccountAction, { password: `${id}-password`, confirm: `${id}-confirm` });
+  const { state, formAction, pending, messageRef } = useAccountForm(deleteAccountAction, { currentPassword: `${id}-password`, confirm: `${id}-confirm` });
   return (
     <FormDialog
       trigger={
@@ -254,7 +282,7 @@ function DeleteAccount() {
     >
       <form action={formAction} noValidate className="grid gap-4" aria-label="Delete your account">
         <FormMessage state={state} messageRef={messageRef} />
-        <TextField id={`${id}-password`} name="password" type="password" label="Password" autoComplete="current-password" required aria-required="true" maxLength={256} error={state.fieldErrors.password} />
+        <CurrentPasswordField id={`${id}-password`} error={state.fieldErrors.currentPassword} />
         <div className="grid gap-1">
           <label className="flex items-start gap-2 text-sm text-ink">
             <input id={`${id}-confirm`} type="checkbox" name="confirm" className="mt-0.5 h-5 w-5" aria-describedby={state.fieldErrors.confirm ? `${id}-confirm-error` : undefined} />
@@ -274,20 +302,74 @@ function DeleteAccount() {
   );
 }
 
+/**
+ * The data download: a POST with the current password (never a link a session alone can follow). The
+ * form posts itself without JavaScript; with it, the answer becomes a file or an error by its field.
+ */
+function DataDownload() {
+  const id = useId();
+  const [state, setState] = useState<AccountFormState>(idleAccountForm);
+  const [pending, startDownload] = useTransition();
+  const messageRef = useFocusAfterAnswer(state, { currentPassword: `${id}-password` });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const body = new FormData(form);
+    startDownload(async () => {
+      const response = await fetch(form.action, { method: "POST", body }).catch(() => null);
+      if (response?.ok) {
+        const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "happr-data.json";
+        const url = URL.createObjectURL(await response.blob());
+        const link = Object.assign(document.createElement("a"), { href: url, download: name });
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 60_000);
+        form.reset();
+        setState(done("Your data is downloading."));
+        return;
+      }
+      setState(((await response?.json().catch(() => null)) as AccountFormState | null) ?? { status: "error", message: "Network Error", fieldErrors: {} });
+    });
+  };
+  return (
+    <FormDialog
+      trigger={
+        <Button type="button" variant="secondary">
+          Download my data (JSON)
+        </Button>
+      }
+      title="Download your data"
+      description="Your profile, subscription history, transactions and Safe Circle, as one JSON file."
+    >
+      <form method="post" action="/my-account/data" onSubmit={submit} noValidate className="grid gap-4" aria-label="Download your data">
+        <FormMessage state={state} messageRef={messageRef} />
+        <CurrentPasswordField id={`${id}-password`} error={state.fieldErrors.currentPassword} />
+        <Button type="submit" pending={pending} pendingLabel="Preparing…">
+          Download
+        </Button>
+      </form>
+    </FormDialog>
+  );
+}
+
 /** The security centre's forms (components/account/security-centre.tsx loads what they show). */
 export function SecurityCentreForms({
   overview,
   devices,
   devicesToken,
   devicesMessage,
+  passwordHint,
 }: {
   overview: SecurityOverview;
   devices: TrackedDevice[];
   devicesToken: string | null;
   devicesMessage: string | null;
+  passwordHint: string;
 }) {
   const h = "text-base font-semibold text-ink";
   return (
+    <PasswordHint value={passwordHint}>
     <div className="mt-4 grid gap-8">
       <section aria-labelledby="security-email" className="grid gap-3">
         <h3 id="security-email" className={h}>
@@ -324,16 +406,11 @@ export function SecurityCentreForms({
           Your data and account
         </h3>
         <div className="flex flex-wrap gap-3">
-          <a
-            href="/my-account/data"
-            download
-            className={buttonClass("secondary")}
-          >
-            Download my data (JSON)
-          </a>
+          <DataDownload />
           <DeleteAccount />
         </div>
       </section>
     </div>
+    </PasswordHint>
   );
 }

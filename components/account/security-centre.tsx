@@ -1,5 +1,6 @@
 import { isIdentityError, securityCentreFor, type DevicePage } from "@/lib/identity";
 import { currentMember, securityCallerOf } from "@/lib/auth/member-session";
+import { currentPasswordHint } from "@/lib/identity/reauthentication";
 import { panelClass } from "./account-form";
 import { SecurityCentreForms } from "./security-centre-forms";
 
@@ -23,7 +24,13 @@ export async function SecurityCentre() {
       <h2 id="security-centre" className="text-lg font-semibold text-ink">
         Security
       </h2>
-      <SecurityCentreForms overview={overview} devices={devices.devices} devicesToken={devices.paginationToken} devicesMessage={devicesMessage} />
+      <SecurityCentreForms
+        overview={overview}
+        devices={devices.devices}
+        devicesToken={devices.paginationToken}
+        devicesMessage={devicesMessage}
+        passwordHint={currentPasswordHint()}
+      />
     </section>
   );
 }

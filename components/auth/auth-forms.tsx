@@ -60,17 +60,21 @@ function Hidden({ fields }: { fields: Record<string, string | undefined> }) {
   );
 }
 
-type FlowProps = { interaction?: string; continuePath?: string };
+/**
+ * Where to go after signing in. The issuer's interaction is never a form field: the server reads it
+ * from this browser's own cookie (see lib/auth/issuer/provider.ts finishLoginInteraction).
+ */
+type FlowProps = { continuePath?: string };
 
 /** Sign-in with email and password, then whatever challenge the account needs (MFA, new password). */
-export function SignInForm({ interaction, continuePath, email = "", notice }: FlowProps & { email?: string; notice?: string }) {
+export function SignInForm({ continuePath, email = "", notice }: FlowProps & { email?: string; notice?: string }) {
   const [state, action, pending] = useActionState(signInAction, idle);
   const id = useId();
   const fieldId = (field: AuthField) => `${id}-${field}`;
   const messageRef = useFocusOnProblem(state, fieldId, ["email", "password"]);
   useSignedInRedirect(state);
   if (state.status === "redirect") return <Redirecting />;
-  if (state.status === "challenge" && state.challenge) return <ChallengeForm initial={state} interaction={interaction} continuePath={continuePath} />;
+  if (state.status === "challenge" && state.challenge) return <ChallengeForm initial={state} continuePath={continuePath} />;
   return (
     <form action={action} noValidate aria-label="Sign in" className="grid gap-5">
       {notice && state.status === "idle" ? (
@@ -79,7 +83,7 @@ export function SignInForm({ interaction, continuePath, email = "", notice }: Fl
         </p>
       ) : null}
       <FormMessage state={state} messageRef={messageRef} />
-      <Hidden fields={{ interaction, continue: continuePath }} />
+      <Hidden fields={{ continue: continuePath }} />
       <TextField
         id={fieldId("email")}
         name="email"
@@ -108,10 +112,10 @@ export function SignInForm({ interaction, continuePath, email = "", notice }: Fl
         Sign in
       </Button>
       <p className="flex flex-wrap justify-between gap-2 text-sm">
-        <Link className="font-semibold text-brand-700 underline" href={withFlow("/auth/forgot-password", { interaction, continuePath })}>
+        <Link className="font-semibold text-brand-700 underline" href={withFlow("/auth/forgot-password", { continuePath })}>
           Forgot your password?
         </Link>
-        <Link className="font-semibold text-brand-700 underline" href={withFlow("/auth/sign-up", { interaction, continuePath })}>
+        <Link className="font-semibold text-brand-700 underline" href={withFlow("/auth/sign-up", { continuePath })}>
           Create an account
         </Link>
       </p>
@@ -119,9 +123,8 @@ export function SignInForm({ interaction, continuePath, email = "", notice }: Fl
   );
 }
 
-function withFlow(path: string, { interaction, continuePath }: FlowProps) {
+function withFlow(path: string, { continuePath }: FlowProps) {
   const query = new URLSearchParams();
-  if (interaction) query.set("interaction", interaction);
   if (continuePath) query.set("continue", continuePath);
   const search = query.toString();
   return search ? `${path}?${search}` : path;
@@ -138,7 +141,7 @@ const CHALLENGE_TITLES: Record<string, string> = {
 const MFA_LABELS: Record<string, string> = { SOFTWARE_TOKEN_MFA: "Authenticator app", SMS_MFA: "Text message (SMS)" };
 
 /** One challenge step after the password; answers until the member is signed in. */
-export function ChallengeForm({ initial, interaction, continuePath }: FlowProps & { initial: AuthFormState }) {
+export function ChallengeForm({ initial, continuePath }: FlowProps & { initial: AuthFormState }) {
   const [state, action, pending] = useActionState(challengeAction, initial);
   const id = useId();
   const fieldId = (field: AuthField) => `${id}-${field}`;
@@ -148,7 +151,7 @@ export function ChallengeForm({ initial, interaction, continuePath }: FlowProps 
   if (state.status === "redirect") return <Redirecting />;
   if (!challenge) {
     // The challenge ended (expired or too many tries): start again from the password.
-    return <SignInForm interaction={interaction} continuePath={continuePath} email={state.values.email} notice={state.message || undefined} />;
+    return <SignInForm continuePath={continuePath} email={state.values.email} notice={state.message || undefined} />;
   }
   const title = CHALLENGE_TITLES[challenge.name] ?? "Verify it's you";
   const canRemember = challenge.name === "SOFTWARE_TOKEN_MFA" || challenge.name === "SMS_MFA" || challenge.name === "MFA_SETUP";
@@ -164,7 +167,7 @@ export function ChallengeForm({ initial, interaction, continuePath }: FlowProps 
     <form action={action} noValidate aria-label={title} className="grid gap-5" key={`${challenge.name}-${challenge.session}`}>
       <h2 className="text-xl font-semibold text-ink">{title}</h2>
       <FormMessage state={state} messageRef={messageRef} />
-      <Hidden fields={{ interaction, continue: continuePath }} />
+      <Hidden fields={{ continue: continuePath }} />
       {challenge.name === "MFA_SETUP" && challenge.setup ? (
         <div className="grid gap-3 text-sm text-ink">
           <p>Scan this QR code with your authenticator app, or enter the key by hand, then type the 6-digit code it shows.</p>
@@ -233,7 +236,7 @@ export function ChallengeForm({ initial, interaction, continuePath }: FlowProps 
 }
 
 /** `invited`: the sign-up page was opened from a Safe Circle invitation; its phone or email is filled in. */
-export function SignUpForm({ interaction, continuePath, invited }: FlowProps & { invited?: { email?: string; phone?: string } }) {
+export function SignUpForm({ continuePath, invited }: FlowProps & { invited?: { email?: string; phone?: string } }) {
   const [state, action, pending] = useActionState(signUpAction, idle);
   const id = useId();
   const fieldId = (field: AuthField) => `${id}-${field}`;
@@ -241,7 +244,7 @@ export function SignUpForm({ interaction, continuePath, invited }: FlowProps & {
   return (
     <form action={action} noValidate aria-label="Create your account" className="grid gap-5">
       <FormMessage state={state} messageRef={messageRef} />
-      <Hidden fields={{ interaction, continue: continuePath }} />
+      <Hidden fields={{ continue: continuePath }} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField id={fieldId("givenName")} name="givenName" label="First name" autoComplete="given-name" required aria-required="true" maxLength={100} defaultValue={state.values.givenName} error={state.fieldErrors.givenName} />
         <TextField id={fieldId("familyName")} name="familyName" label="Last name" autoComplete="family-name" required aria-required="true" maxLength={100} defaultValue={state.values.familyName} error={state.fieldErrors.familyName} />
@@ -256,7 +259,7 @@ export function SignUpForm({ interaction, continuePath, invited }: FlowProps & {
       </Button>
       <p className="text-sm">
         Already have an account?{" "}
-        <Link className="font-semibold text-brand-700 underline" href={withFlow("/auth/sign-in", { interaction, continuePath })}>
+        <Link className="font-semibold text-brand-700 underline" href={withFlow("/auth/sign-in", { continuePath })}>
           Sign in
         </Link>
       </p>
@@ -264,7 +267,7 @@ export function SignUpForm({ interaction, continuePath, invited }: FlowProps & {
   );
 }
 
-export function ConfirmForm({ email, interaction, continuePath }: FlowProps & { email: string }) {
+export function ConfirmForm({ email, continuePath }: FlowProps & { email: string }) {
   const [state, action, pending] = useActionState(confirmAction, { ...idle, values: { email } });
   const [resendState, resend, resending] = useActionState(resendCodeAction, { ...idle, values: { email } });
   const id = useId();
@@ -273,13 +276,13 @@ export function ConfirmForm({ email, interaction, continuePath }: FlowProps & { 
   const resendRef = useFocusOnProblem(resendState, fieldId, []);
   useSignedInRedirect(state);
   if (state.status === "redirect") return <Redirecting />;
-  if (state.status === "challenge" && state.challenge) return <ChallengeForm initial={state} interaction={interaction} continuePath={continuePath} />;
+  if (state.status === "challenge" && state.challenge) return <ChallengeForm initial={state} continuePath={continuePath} />;
   if (state.status === "sent") return <Done state={state} messageRef={messageRef} continuePath={continuePath} />;
   return (
     <div className="grid gap-6">
       <form action={action} noValidate aria-label="Confirm your account" className="grid gap-5">
         <FormMessage state={state} messageRef={messageRef} />
-        <Hidden fields={{ interaction, continue: continuePath }} />
+        <Hidden fields={{ continue: continuePath }} />
         <TextField id={fieldId("email")} name="email" type="email" label="Email" autoComplete="email" required aria-required="true" maxLength={254} defaultValue={state.values.email ?? email} error={state.fieldErrors.email} />
         <TextField id={fieldId("code")} name="code" label="Confirmation code" hint="The 6-digit code we emailed you." autoComplete="one-time-code" inputMode="numeric" required aria-required="true" maxLength={10} error={state.fieldErrors.code} />
         <Button type="submit" pending={pending} pendingLabel="Confirming…">

@@ -18,15 +18,17 @@ const asPrice = (plan: ApiPlan) => ({ id: plan.priceId, unitAmount: plan.unitAmo
 type Preview = { phase: "loading" } | { phase: "ready"; preview: ApiProrationPreview } | { phase: "failed"; message: string };
 
 /**
- * Change plan: choose one, see whether it is an upgrade (applies now, the proration charged now: the
- * preview shows the amount, its lines and the next invoice) or a downgrade (starts when the current
- * period ends), then confirm in a dialog.
+ * Change plan: choose one, see what it costs now ("due now", the figure the API answers: its lines add
+ * up to it) and what follows (the next invoice, and in words when the billing date moves), then
+ * confirm in a dialog. An upgrade applies now; a downgrade starts when the current period ends.
  */
 export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }) {
   const { state, dispatch, refresh } = useAccountStore();
   const { active, inQueue, plans, selectedInterval } = state.subscription;
   const selection = state.planChange;
   const [preview, setPreview] = useState<Preview>({ phase: "loading" });
+  // Bumped to ask for a fresh figure (the one shown went out of date before it was confirmed).
+  const [previewRound, setPreviewRound] = useState(0);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -49,9 +51,9 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
     // Only on arrival.
   }, []);
 
-  // An upgrade's preview is asked for when the dialog opens.
+  // The figure is asked for when the dialog opens: the server records its date, and confirming uses it.
   useEffect(() => {
-    if (!selection || selection.direction !== "upgrade" || !active) return;
+    if (!selection || !active) return;
     let live = true;
     setPreview({ phase: "loading" });
     void callApi("previewProration", { subscriptionId: active.subscriptionId, priceId: selection.priceId }).then((result) => {
@@ -61,16 +63,19 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
     return () => {
       live = false;
     };
-  }, [selection, active]);
+  }, [selection, active, previewRound]);
 
   async function confirm() {
-    if (!selection || !active) return;
+    if (!selection || !active || preview.phase !== "ready") return;
+    const shown = preview.preview;
     setPending(true);
     setError(null);
     const result = await callApi("changeSubscriptionPlan", { subscriptionId: active.subscriptionId, newPriceId: selection.priceId, subItemId: active.subItemId });
     if (!succeeded(result)) {
       setPending(false);
       setError(result.message);
+      // A conflict means the figure shown no longer holds (it went out of date): show the current one.
+      if (result.statusCode === 409) setPreviewRound((round) => round + 1);
       return;
     }
     await refresh(["subscriptions", "transactions"]);
@@ -79,10 +84,7 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
     dispatch({ type: "selectPlanChange", selection: null });
     dispatch({
       type: "setMessage",
-      message: {
-        tone: "success",
-        text: selection.direction === "upgrade" ? `Your plan is now ${name}.` : `${name} starts on ${formatDate(result.currentPeriodEnd ?? active.currentPeriodEnd)}.`,
-      },
+      message: { tone: "success", text: shown.change === "upgrade" ? upgradedMessage(name, shown) : `${name} starts on ${formatDate(result.currentPeriodEnd ?? active.currentPeriodEnd)}.` },
     });
   }
 
@@ -102,7 +104,7 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
         </p>
       ) : (
         <>
-          <p className="mt-2 mb-4 text-muted">An upgrade starts now and you pay the difference for the rest of this period. A downgrade starts when this period ends.</p>
+          <p className="mt-2 mb-4 text-muted">An upgrade starts now: the unused time on your plan is credited against the new one, and moving between monthly and yearly billing moves your billing date to today. A downgrade starts when this period ends.</p>
           <IntervalSwitch value={selectedInterval} onChange={(interval) => dispatch({ type: "selectInterval", interval })} />
           <ul className="grid gap-3 sm:grid-cols-2">
             {shown.map((plan) => {
@@ -131,22 +133,14 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
                         </Button>
                       }
                     >
-                      {selection?.direction === "upgrade" ? (
-                        <UpgradePreview preview={preview} next={{ amount: plan.unitAmount, currency: plan.currency, date: active.currentPeriodEnd }} />
-                      ) : (
-                        <p className="text-ink">
-                          You keep {planName(plans, active.planPriceId)} until {formatDate(active.currentPeriodEnd)}. {planName(plans, plan.priceId)} starts on{" "}
-                          <strong>{formatDate(active.currentPeriodEnd)}</strong> and costs {formatMoney(plan.unitAmount, plan.currency)} per {plan.interval} from then. Nothing is
-                          charged now.
-                        </p>
-                      )}
+                      <ChangePreview preview={preview} currentPlan={planName(plans, active.planPriceId)} newPlan={planName(plans, plan.priceId)} interval={plan.interval} />
                       <DialogError message={error} />
                       <div className="mt-6 flex flex-wrap gap-3">
                         <Button
                           onClick={() => void confirm()}
                           pending={pending}
                           pendingLabel="Changing your plan…"
-                          disabled={selection?.direction === "upgrade" && preview.phase !== "ready"}
+                          disabled={preview.phase !== "ready"}
                         >
                           {selection?.direction === "upgrade" ? "Confirm upgrade" : "Confirm downgrade"}
                         </Button>
@@ -166,7 +160,20 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
   );
 }
 
-function UpgradePreview({ preview, next }: { preview: Preview; next: { amount: number; currency: string; date: number } }) {
+const per = (interval: string) => (interval === "year" ? "year" : "month");
+
+/** The page's words after an upgrade: the figure charged (or credited) and, when it moved, the new billing date. */
+function upgradedMessage(name: string, shown: ApiProrationPreview): string {
+  const amount = shown.prorationAmount ?? 0;
+  const currency = shown.upcomingInvoice?.currency ?? "usd";
+  const paid = amount > 0 ? ` ${formatMoney(amount, currency)} was charged now.` : amount < 0 ? ` ${formatMoney(-amount, currency)} was credited to you for your next invoices.` : "";
+  const moved = shown.nextBillingDate !== null && shown.nextBillingDate !== shown.currentBillingDate;
+  const when = shown.endsAt !== null ? ` It ends on ${formatDate(shown.endsAt)}.` : moved && shown.nextBillingDate !== null ? ` Your billing date has moved: it now renews on ${formatDate(shown.nextBillingDate)}.` : "";
+  return `Your plan is now ${name}.${paid}${when}`;
+}
+
+/** What the change costs now and what follows, as the API answered it (the same figure everywhere). */
+function ChangePreview({ preview, currentPlan, newPlan, interval }: { preview: Preview; currentPlan: string; newPlan: string; interval: string }) {
   if (preview.phase === "loading") {
     return (
       <div className="flex min-h-32 items-center gap-3">
@@ -182,12 +189,19 @@ function UpgradePreview({ preview, next }: { preview: Preview; next: { amount: n
       </p>
     );
   }
-  const { prorationAmount, invoiceItems, upcomingInvoice } = preview.preview;
+  const { prorationAmount, invoiceItems, upcomingInvoice, change, currentBillingDate, nextBillingDate, nextInvoiceAmount, endsAt } = preview.preview;
+  const dueNow = prorationAmount ?? 0;
   const currency = upcomingInvoice?.currency ?? invoiceItems?.[0]?.currency ?? "usd";
+  const money = (amount: number) => formatMoney(amount, currency);
+  const label = dueNow < 0 ? "Credited to you now" : "Due now";
+  const moved = nextBillingDate !== null && currentBillingDate !== null && nextBillingDate !== currentBillingDate;
   return (
     <div className="grid min-h-32 gap-4">
       <p className="text-lg text-ink">
-        Due now: <strong data-testid="proration-amount">{formatMoney(prorationAmount ?? 0, currency)}</strong>
+        {label}:{" "}
+        <strong data-testid="proration-amount" data-amount={dueNow}>
+          {money(Math.abs(dueNow))}
+        </strong>
       </p>
       {invoiceItems?.length ? (
         <table className="w-full text-left text-sm">
@@ -205,27 +219,44 @@ function UpgradePreview({ preview, next }: { preview: Preview; next: { amount: n
           <tbody>
             {invoiceItems.map((line, index) => (
               <tr key={index} className="border-b border-slate-100">
-                <td className="py-2 pr-2 text-ink">{line.description ?? (line.amount < 0 ? "Unused time on your current plan" : "Remaining time on the new plan")}</td>
-                <td className="py-2 text-right whitespace-nowrap text-ink">{formatMoney(line.amount, line.currency)}</td>
+                <td className="py-2 pr-2 text-ink">{line.description ?? (line.amount < 0 ? "Unused time on your current plan" : `${newPlan} from now`)}</td>
+                <td className="py-2 text-right whitespace-nowrap text-ink">{money(line.amount)}</td>
               </tr>
             ))}
           </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" className="py-2 pr-2 font-semibold text-ink">
+                Total {dueNow < 0 ? "credited" : "due"} now
+              </th>
+              <td className="py-2 text-right font-semibold whitespace-nowrap text-ink">{money(dueNow)}</td>
+            </tr>
+          </tfoot>
         </table>
       ) : null}
-      <dl className="grid gap-2 text-sm sm:grid-cols-2">
-        {upcomingInvoice ? (
-          <div>
-            <dt className="text-muted">Invoiced now</dt>
-            <dd className="font-medium text-ink">{formatMoney(upcomingInvoice.total, upcomingInvoice.currency)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt className="text-muted">Next invoice</dt>
-          <dd className="font-medium text-ink">
-            {formatMoney(next.amount, next.currency)} on {formatDate(next.date)}
-          </dd>
-        </div>
-      </dl>
+      <p className="text-ink" data-testid="billing-date-words">
+        {change === "downgrade" ? (
+          <>
+            You keep {currentPlan} until {formatDate(currentBillingDate ?? 0)}. {newPlan} starts on <strong>{formatDate(nextBillingDate ?? 0)}</strong>: your next invoice is{" "}
+            {money(nextInvoiceAmount ?? 0)} then, and every {per(interval)} after. Nothing is charged now.
+          </>
+        ) : endsAt !== null ? (
+          <>
+            Your plan is set to end, and still will: with this change it ends on <strong>{formatDate(endsAt)}</strong>
+            {moved ? ` instead of ${formatDate(currentBillingDate ?? 0)}` : ""}, with nothing more to pay.
+          </>
+        ) : moved ? (
+          <>
+            Your billing date moves: {newPlan} starts a new {per(interval)} today, so you next pay {money(nextInvoiceAmount ?? 0)} on{" "}
+            <strong>{formatDate(nextBillingDate ?? 0)}</strong> instead of on {formatDate(currentBillingDate ?? 0)}, then every {per(interval)}.
+          </>
+        ) : (
+          <>
+            Your billing date stays the same: your next invoice is {money(nextInvoiceAmount ?? 0)} on <strong>{formatDate(nextBillingDate ?? 0)}</strong>.
+          </>
+        )}
+        {dueNow < 0 ? " The credit pays toward your next invoices." : ""}
+      </p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { LogOutForm } from "@/components/session/log-out-form";
 import { useSession } from "@/components/session/session-provider";
 
 /** "Sign In" for visitors; "My Account" and "Log Out" for members. Same height either way. */
@@ -13,8 +14,7 @@ export function FooterAccountLinks() {
         {isAuthenticated === null ? null : isAuthenticated ? (
           <>
             <li><Link className="footer-link" href="/my-account">My Account</Link></li>
-            {/* A full page load: the session state of the whole page must go, not just this view's. */}
-            <li><a className="footer-link" href="/auth/sign-out">Log Out</a></li>
+            <li><LogOutForm className="footer-link cursor-pointer" /></li>
           </>
         ) : (
           <li><Link className="footer-link" href="/auth/sign-in" prefetch={false}>Sign In</Link></li>

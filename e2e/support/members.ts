@@ -17,12 +17,16 @@ export function messagesTo(recipient: string): OutboxMessage[] {
     .filter((message) => message.to.toLowerCase() === recipient.toLowerCase());
 }
 
-/** The newest 6-digit code sent to `recipient`, waiting for it to arrive; `after` skips older codes. */
+/** The newest 6-digit code sent to `recipient`, waiting for it to arrive; `after` skips older messages (a notice without a code may follow it). */
 export async function codeSentTo(recipient: string, { after = 0 }: { after?: number } = {}): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(() => {
-      code = messagesTo(recipient).slice(after).at(-1)?.body.match(/\b(\d{6})\b/)?.[1];
+      code = messagesTo(recipient)
+        .slice(after)
+        .map((message) => message.body.match(/\b(\d{6})\b/)?.[1])
+        .filter(Boolean)
+        .at(-1);
       return code;
     })
     .toBeTruthy();

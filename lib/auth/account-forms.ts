@@ -1,6 +1,7 @@
 // Only the error modules: this file is shared with client components.
 import { isIdentityError, messages } from "../identity/errors";
 import { isInvitationError } from "../invitations/errors";
+import { logError } from "../log";
 
 /** What the account page's forms (security centre, Safe Circle) answer with, for useActionState. */
 export type AccountFormState = {
@@ -10,7 +11,12 @@ export type AccountFormState = {
   fieldErrors: Record<string, string>;
   /** For "redirect": where the browser goes next, as a full page load. */
   redirectTo?: string;
+  /** "post": redirectTo acts on a form post only (sign-out), so the browser posts to it. */
+  redirectMethod?: "post";
 };
+
+/** Ends with this browser signed out: a form post to sign-out (which refuses a GET). */
+export const signOutNext = (message: string): AccountFormState => ({ status: "redirect", message, fieldErrors: {}, redirectTo: "/auth/sign-out", redirectMethod: "post" });
 
 export const idleAccountForm: AccountFormState = { status: "idle", message: "", fieldErrors: {} };
 
@@ -22,9 +28,10 @@ export const done = (message: string): AccountFormState => ({ status: "ok", mess
  */
 export function accountFailure(error: unknown, field?: string): AccountFormState {
   if (isIdentityError(error) || isInvitationError(error)) {
-    if (field) return { status: "error", message: "", fieldErrors: { [field]: error.message } };
+    const about = (isIdentityError(error) && error.field) || field;
+    if (about) return { status: "error", message: "", fieldErrors: { [about]: error.message } };
     return { status: "error", message: error.message, fieldErrors: {} };
   }
-  console.error("[account] action failed", error);
+  logError("[account] action failed", error);
   return { status: "error", message: messages.networkError, fieldErrors: {} };
 }

@@ -1,7 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Db } from "../db/open";
 import { confirmSignUp, signUp } from "../identity/accounts";
-import { createLocalAccountSecurity, type AccountSecurity } from "../identity/account-security";
+import { createAccountChanges, type AuthenticatorChanges } from "../identity/account-changes";
+import { createLocalAccountSecurity } from "../identity/account-security";
+import { createLocalSecurityCentre } from "../identity/security-centre";
 import { useMemberTestDatabase } from "../identity/test-database";
 import { lastCodeSentTo } from "../identity/test-helpers";
 import { totpCode } from "../identity/totp";
@@ -12,13 +14,18 @@ let db: Db;
 useMemberTestDatabase((opened) => (db = opened));
 
 let member = 0;
-async function newMember(): Promise<AccountSecurity> {
+const password = "Sunny-Day-42";
+/** The guarded authenticator steps for a new member who signed in a minute ago (so the password may be left out). */
+async function newMember(signedInAt = Date.now() - 60_000): Promise<AuthenticatorChanges> {
   member += 1;
   const email = `authenticator${member}@example.com`;
   const context = { db, mfa: "optional" as const };
-  const { accountId } = await signUp({ email, password: "Sunny-Day-42", givenName: "A", familyName: "B" }, context);
+  const { accountId } = await signUp({ email, password, givenName: "A", familyName: "B" }, context);
   await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, context);
-  return createLocalAccountSecurity({ accountId, email }, context);
+  return createAccountChanges(
+    { memberId: accountId, name: "A B", authenticatedAtMs: signedInAt },
+    { db, centre: createLocalSecurityCentre({ accountId, email }, context), authenticator: createLocalAccountSecurity({ accountId, email }, context) },
+  );
 }
 
 const form = (fields: Record<string, string>) => {
@@ -29,7 +36,7 @@ const form = (fields: Record<string, string>) => {
 // The QR renderer is handed the otpauth URI; echoing it lets the test check what would be drawn.
 const echoQr = async (uri: string) => `qr:${uri}`;
 
-async function startSetup(security: AccountSecurity): Promise<AuthenticatorFormState> {
+async function startSetup(security: AuthenticatorChanges): Promise<AuthenticatorFormState> {
   const off = await initialAuthenticatorState(security);
   return runAuthenticatorStep(security, off, form({ intent: "start" }), echoQr);
 }
@@ -87,17 +94,35 @@ describe("authenticator app on /my-account", () => {
     expect((await security.authenticatorStatus()).enabled).toBe(false);
   });
 
+  it("starting and turning off ask for the current password once the sign-in is old: the error sits on that field", async () => {
+    const security = await newMember(Date.now() - 60 * 60_000);
+    const off = await initialAuthenticatorState(security);
+    const refused = await runAuthenticatorStep(security, off, form({ intent: "start" }), echoQr);
+    expect(refused).toMatchObject({ status: "off", tone: "error", message: "", passwordError: "Enter your current password to set up an authenticator app." });
+    const setup = await runAuthenticatorStep(security, off, form({ intent: "start", currentPassword: password }), echoQr);
+    const on = await runAuthenticatorStep(security, setup, form({ intent: "verify", code: totpCode(setup.setup!.secretCode, new Date()) }), echoQr);
+    expect(on.status).toBe("on");
+
+    // Replacing: cancelling keeps the app that is on.
+    const replacing = await runAuthenticatorStep(security, on, form({ intent: "start", currentPassword: password }), echoQr);
+    expect(replacing).toMatchObject({ status: "setup", replacing: true });
+    expect(await runAuthenticatorStep(security, replacing, form({ intent: "cancel" }), echoQr)).toMatchObject({ status: "on" });
+
+    const wrong = await runAuthenticatorStep(security, on, form({ intent: "disable", currentPassword: "Wrong-Pass-9!" }), echoQr);
+    expect(wrong).toMatchObject({ status: "on", passwordError: "Current password is incorrect." });
+    expect((await security.authenticatorStatus()).enabled).toBe(true);
+  });
+
   it("refuses an unknown step and reports a provider failure without losing the page's state", async () => {
     const security = await newMember();
     const off = await initialAuthenticatorState(security);
     expect(await runAuthenticatorStep(security, off, form({ intent: "explode" }), echoQr)).toMatchObject({ status: "off", tone: "error", message: "Unknown authenticator step" });
-    const broken: AccountSecurity = { ...security, startAuthenticatorSetup: () => Promise.reject(new Error("socket hang up")) };
-    const originalError = console.error;
-    console.error = () => {};
+    const broken: AuthenticatorChanges = { ...security, startAuthenticatorSetup: () => Promise.reject(new Error("socket hang up")) };
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       expect(await runAuthenticatorStep(broken, off, form({ intent: "start" }), echoQr)).toMatchObject({ status: "off", tone: "error", message: "Network Error" });
     } finally {
-      console.error = originalError;
+      quiet.mockRestore();
     }
   });
 });

@@ -1,12 +1,16 @@
 import { z } from "zod";
-import { isIdentityError, messages, type AccountSecurity } from "../identity";
+import { isIdentityError, messages } from "../identity/errors";
+import type { AuthenticatorChanges } from "../identity/account-changes";
+import { CURRENT_PASSWORD_FIELD } from "../identity/reauthentication";
 import { codeField } from "../identity/validation";
+import { logError } from "../log";
 
 /**
  * The authenticator-app part of /my-account as one small state machine, so the server action stays a
  * line: "start" shows a new secret and its QR code, "verify" checks the app's first code and turns MFA
- * on, "cancel" goes back, "disable" turns it off. The secret waits on the provider's side (the pending
- * secret of the built-in issuer, Cognito's association), never in the browser's form state.
+ * on, "cancel" goes back, "disable" turns it off. "start" (also with an app on: a replacement) and
+ * "disable" need the current password or a recent sign-in. The secret waits on the provider's side
+ * (the pending secret of the built-in issuer, Cognito's association), never in the browser's form state.
  */
 export type AuthenticatorFormState = {
   status: "off" | "setup" | "on";
@@ -15,8 +19,12 @@ export type AuthenticatorFormState = {
   tone: "info" | "error";
   /** The code field's own error while setting up. */
   codeError?: string;
+  /** The current-password field's own error (start or disable). */
+  passwordError?: string;
   deviceLabel: string | null;
   setup?: { secretCode: string; qrDataUrl: string };
+  /** Setting up a new app while one is on: cancelling keeps the current one. */
+  replacing?: boolean;
 };
 
 const intentSchema = z.enum(["start", "verify", "cancel", "disable"], { message: "Unknown authenticator step" });
@@ -27,47 +35,54 @@ const verifySchema = z.object({
 /** How the QR code is drawn (qrcode in the app; tests pass something cheap and checkable). */
 export type RenderQr = (otpauthUri: string) => Promise<string>;
 
-export async function initialAuthenticatorState(security: AccountSecurity): Promise<AuthenticatorFormState> {
+export async function initialAuthenticatorState(security: Pick<AuthenticatorChanges, "authenticatorStatus">): Promise<AuthenticatorFormState> {
   const status = await security.authenticatorStatus();
   return { status: status.enabled ? "on" : "off", message: "", tone: "info", deviceLabel: status.deviceLabel };
 }
 
 export async function runAuthenticatorStep(
-  security: AccountSecurity,
+  security: AuthenticatorChanges,
   previous: AuthenticatorFormState,
   formData: FormData,
   renderQr: RenderQr,
 ): Promise<AuthenticatorFormState> {
   const intent = intentSchema.safeParse(formData.get("intent"));
-  if (!intent.success) return { ...previous, message: intent.error.issues[0]!.message, tone: "error", codeError: undefined };
+  if (!intent.success) return { ...previous, message: intent.error.issues[0]!.message, tone: "error", codeError: undefined, passwordError: undefined };
+  const password = formData.get(CURRENT_PASSWORD_FIELD);
+  const currentPassword = typeof password === "string" ? password : "";
   try {
     switch (intent.data) {
       case "start": {
-        const { secretCode, otpauthUri } = await security.startAuthenticatorSetup();
-        return { status: "setup", message: "", tone: "info", deviceLabel: null, setup: { secretCode, qrDataUrl: await renderQr(otpauthUri) } };
+        const { secretCode, otpauthUri } = await security.startAuthenticatorSetup(currentPassword);
+        const replacing = previous.status === "on";
+        return { status: "setup", message: "", tone: "info", deviceLabel: previous.deviceLabel, replacing, setup: { secretCode, qrDataUrl: await renderQr(otpauthUri) } };
       }
       case "verify": {
         const parsed = verifySchema.safeParse({ code: formData.get("code") ?? "" });
         if (!parsed.success) return { ...previous, message: "", tone: "error", codeError: parsed.error.issues[0]!.message };
         await security.finishAuthenticatorSetup(parsed.data.code);
         const status = await security.authenticatorStatus();
-        return { status: "on", message: "Authenticator app is on. You'll be asked for a code when you sign in.", tone: "info", deviceLabel: status.deviceLabel };
+        const message = previous.replacing
+          ? "Your new authenticator app is on: the old one no longer works."
+          : "Authenticator app is on. You'll be asked for a code when you sign in.";
+        return { status: "on", message, tone: "info", deviceLabel: status.deviceLabel };
       }
       case "cancel":
-        return { status: "off", message: "", tone: "info", deviceLabel: null };
+        return previous.replacing ? { status: "on", message: "", tone: "info", deviceLabel: previous.deviceLabel } : { status: "off", message: "", tone: "info", deviceLabel: null };
       case "disable":
-        await security.disableAuthenticator();
+        await security.disableAuthenticator(currentPassword);
         return { status: "off", message: "Authenticator app is off.", tone: "info", deviceLabel: null };
     }
   } catch (error) {
     if (isIdentityError(error)) {
+      if (error.field === CURRENT_PASSWORD_FIELD) return { ...previous, message: "", tone: "error", codeError: undefined, passwordError: error.message };
       // A wrong first code stays on the setup step, next to its field.
       if (previous.status === "setup" && ["EnableSoftwareTokenMFAException", "CodeMismatchException"].includes(error.code)) {
         return { ...previous, message: "", tone: "error", codeError: "That code didn't match. Enter the newest code from your authenticator app." };
       }
       return { ...previous, message: error.message, tone: "error", codeError: undefined };
     }
-    console.error("[account] authenticator step failed", error);
+    logError("[account] authenticator step failed", error);
     return { ...previous, message: messages.networkError, tone: "error", codeError: undefined };
   }
 }

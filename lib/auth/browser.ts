@@ -30,19 +30,20 @@ export async function clearAuthCookie(name: keyof typeof AUTH_COOKIES) {
 }
 
 /**
- * The member is signed in with the identity domain: hand that to the issuer. With an open
- * interaction the login is finished at once; otherwise (sign-up confirmed on its own page, or an
- * interaction that expired) a signed cookie remembers it for ten minutes while a new sign-in starts.
+ * The member is signed in with the identity domain: hand that to the issuer. With an interaction
+ * this browser started (the issuer's own cookie says which) the login is finished at once;
+ * otherwise (sign-up confirmed on its own page, an interaction that expired, or a link to somebody
+ * else's) a signed cookie remembers it for ten minutes while a sign-in of this browser's own starts.
  * Answers where to send the browser.
  */
 export async function finishSignIn(
   accountId: string,
-  options: { interaction?: string; continuePath?: string; device?: { deviceKey: string; expiresAt: Date } },
+  options: { continuePath?: string; device?: { deviceKey: string; expiresAt: Date } },
 ): Promise<string> {
   if (options.device) await setAuthCookie("device", options.device.deviceKey, options.device.expiresAt);
-  if (options.interaction) {
-    const returnTo = await completeInteraction(options.interaction, accountId);
-    if (returnTo) return returnTo;
+  if (getConfig().identity.kind === "builtin") {
+    const completion = await completeInteraction((await headers()).get("cookie"), accountId);
+    if ("returnTo" in completion) return completion.returnTo;
   }
   const now = Date.now();
   await setAuthCookie("pending", encodePendingSignIn(accountId, now, signValue), new Date(now + PENDING_SIGN_IN_LIFETIME_MS));

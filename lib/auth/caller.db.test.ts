@@ -1,11 +1,8 @@
-import { SignJWT, importJWK } from "jose";
 import { describe, expect, it } from "vitest";
 import { confirmSignUp, signOutEverywhere, signUp } from "@/lib/identity/accounts";
 import { createOidcAdapter } from "@/lib/identity/oidc/adapter";
-import { getIssuerJwks } from "@/lib/identity/oidc/keys";
 import { useMemberTestDatabase } from "@/lib/identity/test-database";
 import { lastCodeSentTo } from "@/lib/identity/test-helpers";
-import { getConfig } from "@/lib/config";
 import { getTokenVerifier, resolveCaller } from "./caller";
 import { BUILTIN_CLIENT_ID } from "./secrets";
 
@@ -18,16 +15,12 @@ useMemberTestDatabase(async (db) => {
   await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, { mfa: "optional" });
 }, 120_000);
 
+/** An access token as the issuer stores it (opaque: the value is the key of its record). */
 async function issue(iatSeconds: number) {
-  const { keys } = await getIssuerJwks();
-  const key = await importJWK(keys[0]!, "RS256");
-  return new SignJWT({ client_id: BUILTIN_CLIENT_ID, aud: BUILTIN_CLIENT_ID, scope: "openid email profile" })
-    .setProtectedHeader({ alg: "RS256", kid: keys[0]!.kid, typ: "at+jwt" })
-    .setIssuer(getConfig().identity.issuer)
-    .setSubject(accountId)
-    .setIssuedAt(iatSeconds)
-    .setExpirationTime(iatSeconds + 3600)
-    .sign(key);
+  const value = `opaqueAccessToken_${iatSeconds}_${Math.random().toString(36).slice(2, 10)}`;
+  const payload = { kind: "AccessToken", accountId, clientId: BUILTIN_CLIENT_ID, iat: iatSeconds, exp: iatSeconds + 3600, scope: "openid email profile", grantId: "g1", jti: value };
+  await createOidcAdapter()("AccessToken").upsert(value, payload, 3600);
+  return value;
 }
 
 describe("resolveCaller with the built-in issuer", () => {

@@ -1,28 +1,27 @@
 import "server-only";
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
 import { z } from "zod";
 import { getConfig } from "../config";
 import { callUserPool } from "../identity/cognito/user-pool";
 import { createOidcAdapter } from "../identity/oidc/adapter";
-import { getIssuerJwks, publicJwks } from "../identity/oidc/keys";
 import { findCurrentAccount } from "../identity/accounts";
+import type { SignUpDetails } from "../profile";
 import { BUILTIN_CLIENT_ID } from "./secrets";
 
 /**
  * Who is calling the API: a guest, a member (from an access token or the site's session cookie), or
  * someone whose credentials do not stand (expired, tampered, foreign, revoked): never a member then.
  */
-export type Member = { memberId: string; email: string; name: string | null };
+/** signUp: what the identity provider holds from the member's sign-up, when the lookup has it (Cognito). */
+export type Member = { memberId: string; email: string; name: string | null; signUp?: SignUpDetails };
 export type Caller = { kind: "guest" } | ({ kind: "member" } & Member) | { kind: "invalid" };
 
 /** What a verified access token says about its subject; `undefined` when the member is gone or revoked. */
 export type MemberLookup = (claims: JWTPayload & { sub: string; iat: number }, token: string) => Promise<Member | undefined>;
 
-export type TokenVerifierOptions = {
+export type JwtAccessTokenVerifierOptions = {
   issuer: string;
   clientId: string;
-  /** Cognito puts `token_use` and `client_id` in its access tokens. */
-  kind: "builtin" | "cognito";
   keys: JWTVerifyGetKey;
   lookupMember: MemberLookup;
   /** Tests pin the clock. */
@@ -34,7 +33,13 @@ export type TokenVerifier = (token: string) => Promise<Member | undefined>;
 // Access tokens are signed with asymmetric keys only: never accept "none" or an HMAC with a public key.
 const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "ES256", "ES384", "EdDSA"];
 
-export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+/**
+ * Cognito's access tokens: JWTs signed by the pool, saying `token_use: "access"` and naming the app
+ * client in `client_id`. The pool signs its ID tokens with the same keys (`token_use: "id"`, the
+ * client in `aud`), and access tokens for every app client of the pool: neither is a credential for
+ * this API, so both are refused.
+ */
+export function createJwtAccessTokenVerifier(options: JwtAccessTokenVerifierOptions): TokenVerifier {
   return async (token) => {
     let payload: JWTPayload;
     try {
@@ -49,31 +54,35 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return undefined;
       throw error;
     }
-    if (options.kind === "cognito" && payload.token_use !== "access") return undefined;
-    // The client: Cognito access tokens carry client_id (no aud); oidc-provider's JWTs carry both.
-    const audiences = typeof payload.aud === "string" ? [payload.aud] : (payload.aud ?? []);
-    if (payload.client_id !== options.clientId && !audiences.includes(options.clientId)) return undefined;
+    if (payload.token_use !== "access" || payload.client_id !== options.clientId) return undefined;
     if (typeof payload.sub !== "string" || typeof payload.iat !== "number") return undefined;
     return options.lookupMember({ ...payload, sub: payload.sub, iat: payload.iat }, token);
   };
 }
 
-const opaquePayload = z.object({ accountId: z.string().min(1), clientId: z.string(), iat: z.number(), exp: z.number(), kind: z.literal("AccessToken") });
+// What oidc-provider stores for an opaque access token. One bound to a resource server (`aud`) is for
+// another API than this one.
+const opaquePayload = z.object({
+  accountId: z.string().min(1),
+  clientId: z.string(),
+  iat: z.number(),
+  exp: z.number(),
+  kind: z.literal("AccessToken"),
+  aud: z.undefined().optional(),
+});
 
 /**
- * The built-in issuer (oidc-provider) hands out opaque access tokens unless a resource server asks
- * for JWTs: those are looked up in its token store (a revoked or expired one is gone from it).
- * JWT-shaped tokens go to `jwt`.
+ * The built-in issuer (oidc-provider) hands out opaque access tokens (no resource server is
+ * configured, so never JWTs): a token is looked up in its token store, where a revoked or expired
+ * one is gone. Its ID tokens are JWTs, so they are never found there: the API refuses them.
  */
 export function createOpaqueTokenVerifier(options: {
   clientId: string;
   findAccessToken: (token: string) => Promise<unknown>;
   lookupMember: MemberLookup;
-  jwt: TokenVerifier;
   now?: () => number;
 }): TokenVerifier {
   return async (token) => {
-    if (token.split(".").length === 3) return options.jwt(token);
     if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return undefined;
     const parsed = opaquePayload.safeParse(await options.findAccessToken(token));
     if (!parsed.success) return undefined;
@@ -108,7 +117,9 @@ export function cognitoMemberLookup(region: string, endpoint?: string): MemberLo
     const email = attribute("email");
     if (!email) return undefined;
     const name = attribute("name") ?? ([attribute("given_name"), attribute("family_name")].filter(Boolean).join(" ") || null);
-    return { memberId: claims.sub, email, name };
+    // The profile starts with these the first time the member reaches the API (a native app's first sign-in).
+    const signUp = { givenName: attribute("given_name") ?? null, familyName: attribute("family_name") ?? null, phoneNumber: attribute("phone_number") ?? null };
+    return { memberId: claims.sub, email, name, signUp };
   };
 }
 
@@ -119,23 +130,15 @@ export function getTokenVerifier(): TokenVerifier {
   if (configured) return configured;
   const identity = getConfig().identity;
   if (identity.kind === "cognito") {
-    configured = createTokenVerifier({
+    configured = createJwtAccessTokenVerifier({
       issuer: identity.issuer,
       clientId: identity.clientId,
-      kind: "cognito",
       keys: createRemoteJWKSet(new URL(`${identity.issuer}/.well-known/jwks.json`)),
       lookupMember: cognitoMemberLookup(identity.region),
     });
   } else {
-    // The issuer's public keys come from the database (the same keys oidc-provider signs with).
-    let local: Promise<JWTVerifyGetKey> | undefined;
-    const keys: JWTVerifyGetKey = async (header, token) => {
-      local ??= getIssuerJwks().then((jwks) => createLocalJWKSet(publicJwks(jwks)));
-      return (await local)(header, token);
-    };
-    const jwt = createTokenVerifier({ issuer: identity.issuer, clientId: BUILTIN_CLIENT_ID, kind: "builtin", keys, lookupMember: builtinMemberLookup });
     const accessTokens = createOidcAdapter()("AccessToken");
-    configured = createOpaqueTokenVerifier({ clientId: BUILTIN_CLIENT_ID, findAccessToken: (token) => accessTokens.find(token), lookupMember: builtinMemberLookup, jwt });
+    configured = createOpaqueTokenVerifier({ clientId: BUILTIN_CLIENT_ID, findAccessToken: (token) => accessTokens.find(token), lookupMember: builtinMemberLookup });
   }
   return configured;
 }

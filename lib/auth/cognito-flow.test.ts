@@ -3,6 +3,8 @@ import { decodeJwt } from "jose";
 import { NextRequest } from "next/server";
 import { OAuth2Server, type MutableResponse, type MutableToken, type TokenRequestIncomingMessage } from "oauth2-mock-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase } from "@/lib/db/testing";
+import { getUserProfile, updateUserProfile } from "@/lib/profile";
 
 /**
  * The app's Cognito configuration (lib/config.ts -> lib/auth/config.ts -> auth.ts) driven through
@@ -18,6 +20,7 @@ const SITE = "http://localhost:3000";
 const SESSION_COOKIE = "authjs.session-token";
 
 let server: OAuth2Server;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let mockOrigin = "";
 const realFetch = globalThis.fetch;
 /** What reached the "Cognito" side, in order. */
@@ -52,6 +55,8 @@ let signOutRoute: (request: NextRequest) => Promise<Response>;
 let decodeSession: (token: string) => Promise<Record<string, unknown> | null>;
 
 beforeAll(async () => {
+  // The app's own tables (ended sessions, the member's profile): in memory, for this file.
+  database = await createTestDatabase();
   server = new OAuth2Server(undefined, undefined, {
     endpoints: {
       authorize: "/oauth2/authorize",
@@ -67,7 +72,14 @@ beforeAll(async () => {
   server.issuer.url = ISSUER;
   // Cognito's claims: who the member is, and which kind of token this is.
   server.service.on("beforeTokenSigning", (token: MutableToken) => {
-    Object.assign(token.payload, { jti: randomUUID(), sub: "2b8e6d0c-7f1a-4c55-9d1e-5a4f0c3b9e21", email: "ada@example.com", given_name: "Ada", family_name: "Lovelace" });
+    Object.assign(token.payload, {
+      jti: randomUUID(),
+      sub: "2b8e6d0c-7f1a-4c55-9d1e-5a4f0c3b9e21",
+      email: "ada@example.com",
+      given_name: "Ada",
+      family_name: "Lovelace",
+      phone_number: "+14155552671",
+    });
   });
 
   vi.stubEnv("NODE_ENV", "test");
@@ -87,7 +99,7 @@ beforeAll(async () => {
   setEnvDefaults(process.env, config as Parameters<typeof setEnvDefaults>[1], true);
   const handle = (request: NextRequest) => Auth(request, config as Parameters<typeof Auth>[1]);
   handlers = { GET: handle, POST: handle };
-  signOutRoute = (await import("@/app/auth/sign-out/route")).GET;
+  signOutRoute = (await import("@/app/auth/sign-out/route")).POST;
   const { decode } = await import("next-auth/jwt");
   decodeSession = async (token) => (await decode({ token, secret: "cognito-flow-test-secret-0123456789abcdef", salt: SESSION_COOKIE })) as Record<string, unknown> | null;
 }, 30_000);
@@ -96,6 +108,7 @@ afterAll(async () => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   await server.stop();
+  await database.close();
 });
 
 afterEach(() => {
@@ -217,6 +230,15 @@ describe("Auth.js with the Cognito configuration", () => {
     expect(await me.json()).toMatchObject({ user: { email: "ada@example.com", name: "Ada Lovelace" } });
   });
 
+  it("the first sign-in starts the profile with the ID token's names and phone; later edits stay the member's", async () => {
+    const sub = "2b8e6d0c-7f1a-4c55-9d1e-5a4f0c3b9e21";
+    await signedInJar();
+    expect(await getUserProfile(sub)).toMatchObject({ firstName: "Ada", lastName: "Lovelace", phone: "+14155552671" });
+    await updateUserProfile(sub, { firstName: "Augusta", phone: null });
+    await signedInJar();
+    expect(await getUserProfile(sub)).toMatchObject({ firstName: "Augusta", lastName: "Lovelace", phone: null });
+  });
+
   it("refuses a callback whose state is not this browser's", async () => {
     const jar = new Jar();
     const back = await hostedSignIn(await startSignIn(jar));
@@ -302,7 +324,9 @@ describe("Auth.js with the Cognito configuration", () => {
     const jar = await signedInJar();
     const refreshToken = (await decodeSession(jar.get(SESSION_COOKIE)!))!.refreshToken;
     seen = [];
-    const response = jar.take(await signOutRoute(jar.request("/auth/sign-out")));
+    const request = jar.request("/auth/sign-out", { method: "POST" });
+    request.headers.set("origin", SITE);
+    const response = jar.take(await signOutRoute(request));
     expect(response.status).toBe(303);
     const logout = new URL(response.headers.get("location")!);
     expect(logout.origin + logout.pathname).toBe(`${DOMAIN}/logout`);

@@ -7,6 +7,8 @@ import { isSessionCurrent } from "../identity";
 import { defaultRefreshDependencies, refreshIfNeeded, type RefreshDependencies } from "./refresh";
 import { BUILTIN_CLIENT_ID, BUILTIN_PROVIDER_ID, COGNITO_PROVIDER_ID, builtinClientSecret, getAuthSecret } from "./secrets";
 import { isSessionEnded } from "./ended-sessions";
+import { startProfileFromSignUp } from "../profile";
+import { logError, logInfo } from "../log";
 
 /** How long a session lasts without activity (Auth.js maxAge); an ended session's record is kept as long. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -23,6 +25,13 @@ export type SessionToken = JWT & {
   expiresAt?: number;
   /** When this session began, epoch ms: compared with the account's revocation point. */
   issuedAtMs?: number;
+  /**
+   * When the member last proved who they are at the identity provider (the ID token's auth_time at
+   * the sign-in that began this session), epoch ms. A refresh keeps it: refreshing is not signing in.
+   * Nor is a sign-in the issuer's single sign-on completed without asking: it carries the earlier
+   * auth_time. Account changes skip the password only shortly after it (lib/identity/reauthentication.ts).
+   */
+  authenticatedAtMs?: number;
   /** This session's id: Log Out records it as ended (lib/auth/ended-sessions.ts). */
   sessionId?: string;
   /** Set when a refresh failed for a passing reason ("Network Error"). */
@@ -61,7 +70,7 @@ export function identityProvider() {
   };
 }
 
-type Profile = { sub?: string; email?: string; name?: string; given_name?: string; family_name?: string };
+type Profile = { sub?: string; email?: string; name?: string; given_name?: string; family_name?: string; phone_number?: string; auth_time?: number };
 
 /**
  * The jwt callback's rules: on sign-in keep the tokens; afterwards end a revoked session, and
@@ -94,6 +103,8 @@ export async function nextSessionToken(
       idToken: account.id_token,
       expiresAt,
       issuedAtMs: now,
+      // Never later than now: a clock ahead at the provider must not stretch the recent sign-in.
+      authenticatedAtMs: typeof profile?.auth_time === "number" ? Math.min(profile.auth_time * 1000, now) : undefined,
       sessionId: deps.newSessionId(),
     };
   }
@@ -126,7 +137,7 @@ export async function nextSessionToken(
     case "kept":
       return { ...token, error: outcome.reason };
     case "signed-out":
-      console.info(`[auth] session ended: ${outcome.reason}`);
+      logInfo(`[auth] session ended: ${outcome.reason}`);
       return null;
   }
 }
@@ -146,8 +157,9 @@ export function buildAuthConfig(): NextAuthConfig {
     pages: { signIn: "/auth/sign-in", error: "/auth/sign-in" },
     callbacks: {
       async jwt({ token, account, profile }) {
-        return nextSessionToken(
-          { token: token as SessionToken, account: account ?? undefined, profile: (profile ?? undefined) as Profile | undefined },
+        const claims = (profile ?? undefined) as Profile | undefined;
+        const next = await nextSessionToken(
+          { token: token as SessionToken, account: account ?? undefined, profile: claims },
           {
             now: () => Date.now(),
             // Cognito's own revocation shows up as a refused refresh; the built-in issuer keeps a revocation point.
@@ -160,6 +172,10 @@ export function buildAuthConfig(): NextAuthConfig {
             clientSecret: provider.clientSecret,
           },
         );
+        // A sign-in: the profile starts with the names (and phone) the member gave the identity
+        // provider, once; for Cognito this is the first the app hears of them.
+        if (account && next?.sub && claims) await startProfileAtSignIn(next.sub, claims);
+        return next;
       },
       async session({ session, token }) {
         const t = token as SessionToken;
@@ -171,4 +187,13 @@ export function buildAuthConfig(): NextAuthConfig {
       },
     },
   };
+}
+
+/** Never stands in the way of a sign-in: a profile that cannot start now starts at the member's next one. */
+async function startProfileAtSignIn(memberId: string, claims: Profile) {
+  try {
+    await startProfileFromSignUp(memberId, { givenName: claims.given_name, familyName: claims.family_name, phoneNumber: claims.phone_number });
+  } catch (error) {
+    logError("[auth] the profile could not start from the sign-up details", error);
+  }
 }

@@ -1,4 +1,5 @@
 import { isIdentityError, messages, type ChallengeName } from "../identity";
+import { logError } from "../log";
 
 /** The state every auth form's server action answers with (rendered by components/auth). */
 export type AuthFormState = {
@@ -51,6 +52,6 @@ export function failureState(error: unknown, values: AuthFormState["values"], op
     if (field) return { status: "invalid", message: "", fieldErrors: { [field]: error.message }, values };
     return { status: "error", message: error.message, fieldErrors: {}, values };
   }
-  console.error("[auth] identity call failed", error);
+  logError("[auth] identity call failed", error);
   return { status: "error", message: messages.networkError, fieldErrors: {}, values };
 }

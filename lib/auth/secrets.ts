@@ -1,17 +1,68 @@
-import { createHash, createHmac } from "node:crypto";
+import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { createHmac, hkdfSync, randomBytes } from "node:crypto";
 import path from "node:path";
 import { getConfig } from "../config";
 
+/** Where an install keeps the session secret it generated (AUTH_SECRET unset, outside production). */
+export const GENERATED_SECRET_FILE = "auth-secret";
+
+const generated = new Map<string, string>();
+
 /**
- * Auth.js's secret. Production requires AUTH_SECRET (lib/config.ts enforces it); elsewhere a
- * secret derived from the data directory keeps a newcomer's sessions valid across restarts.
+ * Auth.js's secret, and the root of every key the app derives (cookie signatures, the outbox's
+ * encryption). Production requires AUTH_SECRET (lib/config.ts refuses to start without it). Elsewhere
+ * a random secret is generated once per install under DATA_DIR (mode 0600) and reused after
+ * restarts: never a value someone else could compute from the source.
  */
 export function getAuthSecret(): string {
   const config = getConfig();
   if (config.auth.secret) return config.auth.secret;
   if (config.isProduction) throw new Error("AUTH_SECRET is required in production");
-  const dataDir = config.database.kind === "pglite" ? path.resolve(config.database.dataDir) : config.database.url;
-  return createHash("sha256").update(`happr-development-auth-secret:${dataDir}`).digest("base64url");
+  return installSecret(path.resolve(config.dataDir, GENERATED_SECRET_FILE));
+}
+
+/**
+ * Reads the install's secret, or creates it: written to a private temporary file, then linked into
+ * place, which fails if another process got there first (its secret is then the one read back).
+ */
+export function installSecret(file: string): string {
+  const known = generated.get(file);
+  if (known) return known;
+  let secret = readSecretFile(file);
+  if (!secret) {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}`;
+    writeFileSync(temporary, `${randomBytes(48).toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
+    try {
+      linkSync(temporary, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      unlinkSync(temporary);
+    }
+    secret = readSecretFile(file);
+    if (!secret) throw new Error(`${file} holds no secret: delete it to generate a new one`);
+  }
+  generated.set(file, secret);
+  return secret;
+}
+
+function readSecretFile(file: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  // Only the owner may read it (a copied or restored file can come back wider).
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  return text.trim() || undefined;
+}
+
+/** A 32-byte key for one purpose, derived from the secret (HKDF-SHA256): one secret, separate keys. */
+export function deriveKey(purpose: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", getAuthSecret(), "happr", purpose, 32));
 }
 
 /** The app's client id at its own built-in issuer. */

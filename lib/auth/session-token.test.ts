@@ -43,6 +43,23 @@ describe("the jwt callback's rules", () => {
     expect(token).toEqual({ sub: "acc-1", name: "Ada Lovelace", email: "ada@example.com", accessToken: "at", refreshToken: "rt", idToken: "it", expiresAt: NOW + 3_600_000, issuedAtMs: NOW, sessionId: "session-1" });
   });
 
+  it("keeps when the member signed in at the provider (the ID token's auth_time), never later than now", async () => {
+    const signIn = (auth_time?: number) =>
+      nextSessionToken({ token: {}, account: { access_token: "at", expires_in: 3600 }, profile: { sub: "acc-1", auth_time } }, deps());
+    expect((await signIn(NOW / 1000 - 600))?.authenticatedAtMs).toBe(NOW - 600_000);
+    expect((await signIn(NOW / 1000 + 600))?.authenticatedAtMs).toBe(NOW);
+    expect((await signIn(undefined))?.authenticatedAtMs).toBeUndefined();
+  });
+
+  it("a refresh keeps the sign-in time: refreshing is not signing in", async () => {
+    const expiring = { ...signedIn, expiresAt: NOW + 10_000, authenticatedAtMs: NOW - 3_600_000 };
+    const refreshed = await nextSessionToken(
+      { token: expiring },
+      deps({ responses: [json(200, { access_token: "at-2", id_token: "id-2", expires_in: 3600, token_type: "Bearer" })] }),
+    );
+    expect(refreshed).toMatchObject({ accessToken: "at-2", authenticatedAtMs: NOW - 3_600_000 });
+  });
+
   it("keeps a current session as it is, after checking it is not revoked", async () => {
     const d = deps();
     expect(await nextSessionToken({ token: signedIn }, d)).toBe(signedIn);

@@ -5,8 +5,10 @@ import { getConfig } from "../config";
 import { SESSION_MAX_AGE_SECONDS, type SessionToken } from "./config";
 import { endSession } from "./ended-sessions";
 import { endIssuerSession, ISSUER_SESSION_COOKIE } from "./issuer";
+import { isSameOriginPost } from "./same-origin";
 import { getAuthSecret } from "./secrets";
 import { withTimeout } from "./timeout";
+import { logError, logWarn } from "../log";
 
 export { SIGN_OUT_TIMEOUT_MS } from "./timeout";
 
@@ -43,9 +45,9 @@ export async function endProviderSession(input: { issuerSessionId?: string; toke
     });
   };
   try {
-    await withTimeout(work(), () => console.warn("Signout timeout fail after 3 seconds"));
+    await withTimeout(work(), () => logWarn("Signout timeout fail after 3 seconds"));
   } catch (error) {
-    console.error("[auth] ending the provider session failed", error);
+    logError("[auth] ending the provider session failed", error);
   }
 }
 
@@ -73,6 +75,15 @@ export function clearSessionCookies(read: CookieReader, write: CookieWriter, iss
     }
     if (cookie.name === issuerCookie || cookie.name === `${issuerCookie}.sig`) write.set(cookie.name, "", { path: "/", maxAge: 0 });
   }
+}
+
+/**
+ * Sign-out forms post from the site's own pages only: a post from another site (a hidden form that
+ * signs a member out, or signs them out of an account it then signs them in to) gets 403.
+ */
+export function refuseCrossSitePost(request: NextRequest): NextResponse | undefined {
+  if (isSameOriginPost(request.headers, getConfig().siteUrl)) return undefined;
+  return new NextResponse("Forbidden", { status: 403, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 }
 
 /**

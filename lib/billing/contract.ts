@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { plans } from "@/config/plans";
+import { quotePlanChange } from "./due-now";
 import { BillingError } from "./errors";
+import { planChangeDirection } from "./plan-change";
 import type { BillingProvider, Subscription } from "./port";
-import { computeProration } from "./proration";
+import { addInterval, computeProration } from "./proration";
 
 /**
  * The billing port's contract: one suite both adapters must pass (the sandbox engine, and the
@@ -15,10 +17,24 @@ export type ContractHarness = {
   priceIdOf(lookupKey: string): string;
   /** A customer whose default card is a working visa, subscribed to priceId from now, first invoice paid. */
   givenActiveSubscription(customerId: string, priceId: string): Promise<Subscription>;
+  /** Moves the provider's clock forward (the sandbox clock; the fake API's). */
+  advanceClock(seconds: number): Promise<void>;
 };
+
+/** Every kind of plan change the members' pages offer; the rule (price per year) decides upgrade or downgrade. */
+export const planChangeCases = [
+  { name: "upgrade in the same interval", from: "happr_individual_monthly", to: "happr_family_monthly", change: "upgrade" },
+  { name: "upgrade to another interval (the billing cycle resets)", from: "happr_individual_monthly", to: "happr_family_yearly", change: "upgrade" },
+  { name: "upgrade to another interval that leaves a credit", from: "happr_individual_yearly", to: "happr_family_monthly", change: "upgrade" },
+  { name: "downgrade at period end", from: "happr_family_monthly", to: "happr_individual_monthly", change: "downgrade" },
+  { name: "same plan to yearly", from: "happr_individual_monthly", to: "happr_individual_yearly", change: "downgrade" },
+  { name: "a change while a cancellation is scheduled", from: "happr_individual_monthly", to: "happr_family_yearly", change: "upgrade", cancelFirst: true },
+] as const;
 
 let counter = 0;
 const unique = (label: string) => `contract-${label}-${Date.now()}-${++counter}`;
+const DAY = 86_400;
+const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
 
 async function expectError(promise: Promise<unknown>, status: number, message?: RegExp) {
   const error = await promise.then(
@@ -117,10 +133,108 @@ export function defineBillingContract(name: string, setup: () => Promise<Contrac
       expect((await p.listPaymentMethods(customer.id)).map((pm) => pm.id)).toEqual([mastercard.id]);
     });
 
+    it("deletes a customer: its subscription ends now, its cards go, it reads as deleted naming nobody, and deleting again is harmless", async () => {
+      const customer = await newCustomer("leaving");
+      const subscription = await h.givenActiveSubscription(customer.id, h.priceIdOf("happr_individual_monthly"));
+      await p.attachPaymentMethod(customer.id, "pm_card_mastercard", unique("attach"));
+      const invoicesBefore = await p.listInvoices(customer.id);
+
+      await p.deleteCustomer(customer.id);
+      expect(await p.getCustomer(customer.id)).toMatchObject({ id: customer.id, deleted: true, email: null, name: null, metadata: {}, defaultPaymentMethod: null });
+      expect((await p.getSubscription(subscription.id)).status).toBe("canceled");
+      expect(await p.listPaymentMethods(customer.id)).toEqual([]);
+      // The financial record stays with the provider.
+      expect((await p.listInvoices(customer.id)).map((invoice) => invoice.id)).toEqual(invoicesBefore.map((invoice) => invoice.id));
+
+      await p.deleteCustomer(customer.id);
+      await p.deleteCustomer("cus_doesnotexist");
+      await expectError(
+        p.createCheckoutSession(
+          { customerId: customer.id, priceId: h.priceIdOf("happr_individual_monthly"), successUrl: "http://localhost:3000/ok", cancelUrl: "http://localhost:3000/pricing", memberId: "member-leaving" },
+          unique("checkout"),
+        ),
+        404,
+      );
+    });
+
     it("refuses a declining card with 422 \"Your card was declined.\"", async () => {
       const customer = await newCustomer("declined");
       await expectError(p.attachPaymentMethod(customer.id, "pm_card_chargeDeclined", unique("attach")), 422, /^Your card was declined\.$/);
       expect(await p.listPaymentMethods(customer.id)).toEqual([]);
+    });
+
+    describe("plan changes: due now is what the confirmed change invoices", () => {
+      it.each(planChangeCases)("$name", async (kase) => {
+        const cancelFirst = "cancelFirst" in kase && kase.cancelFirst;
+        const customerId = (await newCustomer(`change-${kase.from}-${kase.to}`)).id;
+        const subscribed = await h.givenActiveSubscription(customerId, h.priceIdOf(kase.from));
+        await h.advanceClock(9 * DAY + 3_777);
+        if (cancelFirst) await p.cancelAtPeriodEnd(subscribed.id, unique("cancel-first"));
+        const subscription = await p.getSubscription(subscribed.id);
+        const item = subscription.items[0]!;
+        const [currentPrice, newPrice] = [await p.getPrice(h.priceIdOf(kase.from)), await p.getPrice(h.priceIdOf(kase.to))];
+        const change = planChangeDirection(currentPrice, newPrice);
+        expect(change).toBe(kase.change);
+
+        const quote = await quotePlanChange(p, {
+          subscription: { subscriptionId: subscription.id, itemId: item.id, currentPeriodEnd: item.currentPeriodEnd, endsAtPeriodEnd: subscription.cancelAtPeriodEnd },
+          newPrice,
+          change: change as "upgrade" | "downgrade",
+          prorationDate: await p.now(),
+        });
+        expect(sum(quote.lines.map((line) => line.amount))).toBe(quote.dueNow);
+
+        // The member reads the figure for a while before confirming: the confirmation reuses its date.
+        await h.advanceClock(120);
+        const before = await p.listInvoices(customerId);
+        const input = { subscriptionId: subscription.id, itemId: item.id, priceId: newPrice.id };
+        const changed =
+          change === "upgrade" ? await p.changePriceNow({ ...input, prorationDate: quote.prorationDate }, unique("change")) : (await p.scheduleDowngrade(input, unique("change"))).current;
+        const created = (await p.listInvoices(customerId)).filter((invoice) => !before.some((old) => old.id === invoice.id));
+        expect(sum(created.map((invoice) => invoice.total))).toBe(quote.dueNow);
+
+        if (change === "downgrade") {
+          expect(quote.dueNow).toBe(0);
+          expect(created).toEqual([]);
+          expect(quote.nextInvoice).toEqual({ amount: newPrice.unitAmount, currency: "usd", date: item.currentPeriodEnd });
+          expect(changed).toMatchObject({ cancelAtPeriodEnd: true, cancelAt: item.currentPeriodEnd });
+          return;
+        }
+        expect(created).toHaveLength(1);
+        const [invoice] = created;
+        expect(invoice!.lines.map((line) => [line.amount, line.proration, line.priceId])).toEqual(quote.lines.map((line) => [line.amount, line.proration, line.priceId]));
+        // A credit for the unused time, always as of the quoted moment.
+        expect(invoice!.lines[0]).toMatchObject({ proration: true, periodStart: quote.prorationDate, priceId: currentPrice.id });
+        expect(invoice!.lines[0]!.amount).toBeLessThan(0);
+
+        const after = changed.items[0]!;
+        if (currentPrice.interval === newPrice.interval) {
+          expect(after).toMatchObject({ priceId: newPrice.id, currentPeriodStart: item.currentPeriodStart, currentPeriodEnd: item.currentPeriodEnd });
+          expect(quote.billingDate).toEqual({ current: item.currentPeriodEnd, next: item.currentPeriodEnd });
+        } else {
+          // Stripe resets the billing cycle: the new price in full for a period starting at the change.
+          const changedAt = quote.prorationDate + 120;
+          expect(after).toMatchObject({ priceId: newPrice.id, currentPeriodStart: changedAt, currentPeriodEnd: addInterval(changedAt, newPrice.interval) });
+          expect(invoice!.lines[1]).toMatchObject({ proration: false, amount: newPrice.unitAmount, periodStart: changedAt, periodEnd: addInterval(changedAt, newPrice.interval) });
+          expect(quote.billingDate.next).toBe(addInterval(quote.prorationDate, newPrice.interval));
+          expect(quote.billingDate.next).not.toBe(quote.billingDate.current);
+        }
+        if (cancelFirst) {
+          // cancel_at_period_end follows the period: the plan now ends when the new one does.
+          expect(changed).toMatchObject({ cancelAtPeriodEnd: true, cancelAt: after.currentPeriodEnd });
+          expect(quote.nextInvoice).toBeNull();
+          expect(quote.endsAt).toBe(quote.billingDate.next);
+        } else {
+          expect(quote.nextInvoice).toEqual({ amount: newPrice.unitAmount, currency: "usd", date: quote.billingDate.next });
+        }
+        if (quote.dueNow < 0) {
+          // Nothing is charged; the credit stays on the customer's balance for the next invoices.
+          expect(invoice!.amountDue).toBe(0);
+          expect((await p.getCustomer(customerId)).balance).toBe(quote.dueNow);
+        } else {
+          expect(invoice!.amountDue).toBe(quote.dueNow);
+        }
+      });
     });
 
     describe("a subscription", () => {

@@ -29,6 +29,8 @@ export type Customer = {
   deleted: boolean;
   metadata: Record<string, string>;
   defaultPaymentMethod: string | null;
+  /** Stripe's customer balance, in cents: negative is a credit the next invoices use first. */
+  balance: number;
 };
 
 export type SubscriptionStatus =
@@ -131,7 +133,10 @@ export type CheckoutSession = {
   created: number;
 };
 
-/** invoices.createPreview: what the change would invoice now. */
+/**
+ * invoices.createPreview: what the change would invoice now. `total` is the change's whole effect
+ * (negative: a credit); `amountDue` is what the card would be charged after the customer's balance.
+ */
 export type InvoicePreview = {
   amountDue: number;
   subtotal: number;
@@ -139,6 +144,8 @@ export type InvoicePreview = {
   currency: string;
   periodStart: number;
   periodEnd: number;
+  /** The moment the amounts were worked out for: pass it to changePriceNow to invoice exactly this. */
+  prorationDate: number;
   lines: InvoiceLine[];
 };
 
@@ -164,16 +171,29 @@ export type CreateCheckoutInput = {
 
 export type ChangePriceInput = { subscriptionId: string; itemId: string; priceId: string };
 
+/** prorationDate: the preview's (Stripe's proration_date); defaults to now. */
+export type ChangePriceNowInput = ChangePriceInput & { prorationDate?: number };
+
 export type ScheduledDowngrade = { current: Subscription; queued: Subscription };
 
 export interface BillingProvider {
   readonly kind: "stripe" | "sandbox";
+
+  /** The provider's clock, Unix seconds (the sandbox's own clock; Stripe's is the wall clock). */
+  now(): Promise<number>;
 
   listActivePrices(lookupKeys: readonly string[]): Promise<Price[]>;
   getPrice(priceId: string): Promise<Price>;
 
   createCustomer(input: CreateCustomerInput, idempotencyKey: string): Promise<Customer>;
   getCustomer(customerId: string): Promise<Customer>;
+  /**
+   * Deletes the customer for good (an account deletion), as Stripe does: its subscriptions end now, its
+   * payment methods are detached, and afterwards it reads as `{ deleted: true }` with nothing personal.
+   * Invoices and charges stay (the provider's financial records). Deleting an already deleted (or
+   * unknown) customer succeeds, so a retry is safe without an idempotency key (Stripe takes none here).
+   */
+  deleteCustomer(customerId: string): Promise<void>;
 
   createCheckoutSession(input: CreateCheckoutInput, idempotencyKey: string): Promise<CheckoutSession>;
   getCheckoutSession(sessionId: string): Promise<CheckoutSession>;
@@ -185,12 +205,15 @@ export interface BillingProvider {
   cancelNow(subscriptionId: string, idempotencyKey: string): Promise<Subscription>;
   /** Undoes a scheduled cancellation. */
   resume(subscriptionId: string, idempotencyKey: string): Promise<Subscription>;
-  /** An upgrade: the new price applies now, proration invoiced at once, pending_if_incomplete. */
-  changePriceNow(input: ChangePriceInput, idempotencyKey: string): Promise<Subscription>;
+  /**
+   * An upgrade: the new price applies now, proration invoiced at once (pending_if_incomplete), worked
+   * out at input.prorationDate. A new interval restarts the billing period now.
+   */
+  changePriceNow(input: ChangePriceNowInput, idempotencyKey: string): Promise<Subscription>;
   /** A downgrade: the current subscription ends at its period end; a trialing one for the new price starts then. */
   scheduleDowngrade(input: ChangePriceInput, idempotencyKey: string): Promise<ScheduledDowngrade>;
-  /** prorationDate defaults to now. */
-  previewProration(input: ChangePriceInput & { prorationDate?: number }): Promise<InvoicePreview>;
+  /** The invoice changePriceNow would create (prorationDate defaults to now). */
+  previewProration(input: ChangePriceNowInput): Promise<InvoicePreview>;
 
   listPaymentMethods(customerId: string): Promise<PaymentMethod[]>;
   /** token: a payment method id or a test token such as pm_card_visa / tok_visa. */

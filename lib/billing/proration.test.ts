@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Price } from "./port";
-import { addInterval, computeProration, prorationAmount } from "./proration";
+import { dueNow } from "./due-now";
+import { addInterval, computeProration } from "./proration";
 
 const price = (id: string, unitAmount: number, interval: "month" | "year", productName: string): Price => ({
   id,
@@ -38,7 +39,7 @@ describe("computeProration (Stripe's rule, to the second)", () => {
     expect(preview.lines.every((line) => line.proration && line.periodStart === prorationDate && line.periodEnd === periodEnd)).toBe(true);
     expect(preview.total).toBe(333);
     expect(preview.amountDue).toBe(333);
-    expect(prorationAmount(preview)).toBe(333);
+    expect(dueNow(preview)).toBe(333);
     expect(preview.lines[0]!.description).toBe("Unused time on Happr Individual after Nov 11, 2026");
     expect(preview.lines[1]!.description).toBe("Remaining time on Happr Family after Nov 11, 2026");
   });
@@ -67,8 +68,20 @@ describe("computeProration (Stripe's rule, to the second)", () => {
       [9999, false],
     ]);
     expect(preview.periodEnd).toBe(addInterval(prorationDate, "year"));
-    expect(prorationAmount(preview)).toBe(-666);
+    // Due now is the whole invoice: the full charge is not a proration line, but it is charged now.
+    expect(dueNow(preview)).toBe(9333);
     expect(preview.total).toBe(9333);
+  });
+
+  it("credits at the proration date and starts the new period when the change is made", () => {
+    const prorationDate = periodStart + 864_000;
+    const changedAt = prorationDate + 300;
+    const preview = computeProration({ oldPrice: individualMonthly, newPrice: familyYearly, periodStart, periodEnd, prorationDate, changedAt });
+    expect(preview.lines.map((line) => [line.amount, line.periodStart, line.periodEnd])).toEqual([
+      [-333, prorationDate, periodEnd],
+      [9999, changedAt, addInterval(changedAt, "year")],
+    ]);
+    expect(preview.prorationDate).toBe(prorationDate);
   });
 
   it("never asks a negative amount due (a downgrade now would be a credit)", () => {

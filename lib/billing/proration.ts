@@ -21,7 +21,10 @@ export type ProrationInput = {
   newPrice: Price;
   periodStart: number;
   periodEnd: number;
+  /** The moment the amounts are worked out for (the preview's, which the confirmation reuses). */
   prorationDate: number;
+  /** When the change is made: a change of interval starts the new period then. Defaults to prorationDate. */
+  changedAt?: number;
 };
 
 /**
@@ -29,21 +32,23 @@ export type ProrationInput = {
  * the unused time on the old price is credited and the remaining time on the new price charged,
  * both as the fraction of the period left, to the second, each line rounded to the cent.
  * When the interval changes, Stripe resets the billing cycle: the unused time is credited and the
- * new price is charged in full for a new period starting now.
+ * new price is charged in full for a new period starting when the change is made (not a proration
+ * line, but part of the same invoice: see due-now.ts).
  */
 export function computeProration(input: ProrationInput): InvoicePreview {
   const { oldPrice, newPrice, periodStart, periodEnd } = input;
   const prorationDate = Math.min(Math.max(input.prorationDate, periodStart), periodEnd);
   const length = periodEnd - periodStart;
   const remaining = periodEnd - prorationDate;
-  const fraction = length > 0 ? remaining / length : 0;
+  // Whole cents times whole seconds first, then one division: no floating-point fraction rounded twice.
+  const prorated = (unitAmount: number) => (length > 0 ? Math.round((unitAmount * remaining) / length) : 0);
   const currency = newPrice.currency;
   const after = dateLabel(prorationDate);
 
   const lines: InvoiceLine[] = [
     {
       description: `Unused time on ${oldPrice.productName} after ${after}`,
-      amount: -Math.round(oldPrice.unitAmount * fraction),
+      amount: -prorated(oldPrice.unitAmount),
       currency,
       proration: true,
       priceId: oldPrice.id,
@@ -52,10 +57,11 @@ export function computeProration(input: ProrationInput): InvoicePreview {
     },
   ];
   let invoicePeriodEnd = periodEnd;
+  const changedAt = input.changedAt ?? prorationDate;
   if (oldPrice.interval === newPrice.interval) {
     lines.push({
       description: `Remaining time on ${newPrice.productName} after ${after}`,
-      amount: Math.round(newPrice.unitAmount * fraction),
+      amount: prorated(newPrice.unitAmount),
       currency,
       proration: true,
       priceId: newPrice.id,
@@ -63,14 +69,14 @@ export function computeProration(input: ProrationInput): InvoicePreview {
       periodEnd,
     });
   } else {
-    invoicePeriodEnd = addInterval(prorationDate, newPrice.interval);
+    invoicePeriodEnd = addInterval(changedAt, newPrice.interval);
     lines.push({
       description: `1 × ${newPrice.productName} (at ${formatAmount(newPrice)} / ${newPrice.interval})`,
       amount: newPrice.unitAmount,
       currency,
       proration: false,
       priceId: newPrice.id,
-      periodStart: prorationDate,
+      periodStart: changedAt,
       periodEnd: invoicePeriodEnd,
     });
   }
@@ -82,15 +88,11 @@ export function computeProration(input: ProrationInput): InvoicePreview {
     currency,
     periodStart: prorationDate,
     periodEnd: invoicePeriodEnd,
+    prorationDate,
     lines,
   };
 }
 
 function formatAmount(price: Price) {
   return `$${(price.unitAmount / 100).toFixed(2)}`;
-}
-
-/** The part of a preview that is proration (what the change costs now). */
-export function prorationAmount(preview: InvoicePreview): number {
-  return preview.lines.filter((line) => line.proration).reduce((sum, line) => sum + line.amount, 0);
 }

@@ -118,7 +118,7 @@ describe("a member's journey", () => {
 
   it("previews and applies an upgrade now, the proration invoiced", async () => {
     const preview = await billing.previewProration(alice, { subscriptionId, priceId: sandboxPriceId("happr_family_monthly") });
-    expect(preview.prorationAmount).toBe(999 - 499);
+    expect(preview.dueNow).toBe(999 - 499);
     expect(preview.lines).toHaveLength(2);
     expect(await failure(billing.changeSubscriptionPlan(alice, { subscriptionId, newPriceId: sandboxPriceId("happr_individual_monthly"), subItemId }))).toMatchObject({ status: 409 });
     expect(await failure(billing.changeSubscriptionPlan(alice, { subscriptionId, newPriceId: sandboxPriceId("happr_family_monthly"), subItemId: "si_notthisone" }))).toMatchObject({ status: 404 });

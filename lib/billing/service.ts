@@ -1,4 +1,4 @@
-import { conflict, notFound } from "./errors";
+import { conflict, isBillingError, notFound } from "./errors";
 import {
   checkoutSessionIdSchema,
   memberSchema,
@@ -14,7 +14,8 @@ import {
 import { findMemberCustomer, mirroredPaymentMethod, mirroredPaymentMethods, mirroredSubscriptions, mirroredTransactions } from "./mirror/read-mirror";
 import { syncCustomer } from "./mirror/sync-customer";
 import type { BillingProvider, Price, Subscription } from "./port";
-import { prorationAmount } from "./proration";
+import { quotePlanChange, type PlanChangeQuote } from "./due-now";
+import { forgetQuotes, prorationDateFor, recordQuote } from "./quotes";
 import {
   allowedLookupKeys,
   assertAllowedPrice,
@@ -74,6 +75,15 @@ export function createBillingService(provider: BillingProvider, options: Billing
     return assertAllowedPrice(await provider.getPrice(priceId), { requireActive });
   }
 
+  /** A change of the member's subscription to newPriceId: whose it is, the prices, and what kind (the rules). */
+  async function planChange(memberId: string, subscriptionId: string, newPriceId: string, subItemId?: string) {
+    const { customer, subscription, subscriptions } = await ownedSubscription(memberId, subscriptionId);
+    const newPrice = await allowedPrice(newPriceId);
+    const currentPrice = await provider.getPrice(subscription.priceId);
+    const change = decidePlanChange({ subscription, subItemId: subItemId ?? subscription.subItemId, currentPrice, newPrice, queued: queuedSubscription(subscriptions) });
+    return { customer, subscription, newPrice, change };
+  }
+
   const stateOf = (s: { status: string; priceId: string; cancelAtPeriodEnd: boolean }) => `${s.status}:${s.priceId}:${s.cancelAtPeriodEnd}`;
   /**
    * Cancel-at-period-end and resume toggle a subscription back and forth through the same states, so
@@ -84,6 +94,21 @@ export function createBillingService(provider: BillingProvider, options: Billing
 
   async function afterChange(customerId: string) {
     await syncCustomer(provider, customerId);
+  }
+
+  async function cancelSubscriptionImmediately(who: Member, subscriptionIdArg: string) {
+    const caller = member(who);
+    const subscriptionId = parseArg(subscriptionIdSchema(), subscriptionIdArg);
+    const { customer, subscription, subscriptions } = await ownedSubscription(caller.memberId, subscriptionId);
+    if (["canceled", "incomplete_expired"].includes(subscription.status)) throw conflict("The subscription is already canceled");
+    const queued = queuedSubscription(subscriptions);
+    if (queued && queued.subscriptionId !== subscriptionId && currentSubscription(subscriptions)?.subscriptionId === subscriptionId) {
+      await provider.cancelNow(queued.subscriptionId, idempotencyKey(caller.memberId, "subscription.cancel_now", { subscriptionId: queued.subscriptionId, state: stateOf(queued) }));
+    }
+    const result = await provider.cancelNow(subscriptionId, idempotencyKey(caller.memberId, "subscription.cancel_now", { subscriptionId, state: stateOf(subscription) }));
+    await forgetQuotes(caller.memberId, subscriptionId);
+    await afterChange(customer.customerId);
+    return { subscriptionId, status: result.status, cancelAt: result.cancelAt };
   }
 
   return {
@@ -182,19 +207,7 @@ export function createBillingService(provider: BillingProvider, options: Billing
       return { subscriptionId, status: result?.status ?? subscription.status, cancelAt: result?.cancelAt ?? subscription.cancelAt };
     },
 
-    async cancelSubscriptionImmediately(who: Member, subscriptionIdArg: string) {
-      const caller = member(who);
-      const subscriptionId = parseArg(subscriptionIdSchema(), subscriptionIdArg);
-      const { customer, subscription, subscriptions } = await ownedSubscription(caller.memberId, subscriptionId);
-      if (["canceled", "incomplete_expired"].includes(subscription.status)) throw conflict("The subscription is already canceled");
-      const queued = queuedSubscription(subscriptions);
-      if (queued && queued.subscriptionId !== subscriptionId && currentSubscription(subscriptions)?.subscriptionId === subscriptionId) {
-        await provider.cancelNow(queued.subscriptionId, idempotencyKey(caller.memberId, "subscription.cancel_now", { subscriptionId: queued.subscriptionId, state: stateOf(queued) }));
-      }
-      const result = await provider.cancelNow(subscriptionId, idempotencyKey(caller.memberId, "subscription.cancel_now", { subscriptionId, state: stateOf(subscription) }));
-      await afterChange(customer.customerId);
-      return { subscriptionId, status: result.status, cancelAt: result.cancelAt };
-    },
+    cancelSubscriptionImmediately,
 
     /**
      * "Keep my plan": undoes a scheduled cancellation of the current subscription. A plan change queued
@@ -216,20 +229,29 @@ export function createBillingService(provider: BillingProvider, options: Billing
       return { subscriptionId, status: result.status, cancelAt: result.cancelAt };
     },
 
-    /** An upgrade applies now with proration; a downgrade starts when the current period ends. */
+    /**
+     * An upgrade applies now with proration, worked out at the date of the member's last preview of
+     * it (so the invoice is the figure they saw); a downgrade starts when the current period ends.
+     */
     async changeSubscriptionPlan(who: Member, args: { subscriptionId: string; newPriceId: string; subItemId: string }) {
       const caller = member(who);
       const subscriptionId = parseArg(subscriptionIdSchema(), args.subscriptionId);
       const newPriceId = parseArg(priceIdSchema("newPriceId"), args.newPriceId);
       const subItemId = parseArg(subItemIdSchema(), args.subItemId);
-      const { customer, subscription, subscriptions } = await ownedSubscription(caller.memberId, subscriptionId);
-      const newPrice = await allowedPrice(newPriceId);
-      const currentPrice = await provider.getPrice(subscription.priceId);
-      const change = decidePlanChange({ subscription, subItemId, currentPrice, newPrice, queued: queuedSubscription(subscriptions) });
-      const key = idempotencyKey(caller.memberId, `subscription.${change}`, { subscriptionId, subItemId, newPriceId, state: stateOf(subscription) });
+      const { customer, subscription, newPrice, change } = await planChange(caller.memberId, subscriptionId, newPriceId, subItemId);
       const input = { subscriptionId, itemId: subItemId, priceId: newPrice.id };
+      const quoteKey = { memberId: caller.memberId, subscriptionId, priceId: newPrice.id };
 
-      const changed = change === "upgrade" ? await provider.changePriceNow(input, key) : (await provider.scheduleDowngrade(input, key)).queued;
+      let changed: Subscription;
+      if (change === "upgrade") {
+        const prorationDate = await prorationDateFor(quoteKey, { now: await provider.now(), periodStart: subscription.currentPeriodStart });
+        const key = idempotencyKey(caller.memberId, "subscription.upgrade", { subscriptionId, subItemId, newPriceId, state: stateOf(subscription), prorationDate });
+        changed = await provider.changePriceNow({ ...input, prorationDate }, key);
+      } else {
+        const key = idempotencyKey(caller.memberId, "subscription.downgrade", { subscriptionId, subItemId, newPriceId, state: stateOf(subscription) });
+        changed = (await provider.scheduleDowngrade(input, key)).queued;
+      }
+      await forgetQuotes(caller.memberId, subscriptionId);
       await afterChange(customer.customerId);
       const item = changed.items[0]!;
       return {
@@ -242,15 +264,28 @@ export function createBillingService(provider: BillingProvider, options: Billing
       };
     },
 
-    async previewProration(who: Member, args: { subscriptionId: string; priceId: string }) {
+    /**
+     * What changing to priceId costs now ("due now", see due-now.ts) and what follows. The proration
+     * date is recorded: confirming within the quote's lifetime invoices exactly this figure.
+     */
+    async previewProration(who: Member, args: { subscriptionId: string; priceId: string }): Promise<PlanChangeQuote> {
       const caller = member(who);
       const subscriptionId = parseArg(subscriptionIdSchema(), args.subscriptionId);
       const priceId = parseArg(priceIdSchema(), args.priceId);
-      const { subscription } = await ownedSubscription(caller.memberId, subscriptionId);
-      const price = await allowedPrice(priceId);
-      if (price.id === subscription.priceId) throw conflict("The subscription is already on this plan");
-      const preview = await provider.previewProration({ subscriptionId, itemId: subscription.subItemId, priceId: price.id });
-      return { prorationAmount: prorationAmount(preview), lines: preview.lines, upcomingInvoice: preview };
+      const { subscription, newPrice, change } = await planChange(caller.memberId, subscriptionId, priceId);
+      const quote = await quotePlanChange(provider, {
+        subscription: {
+          subscriptionId,
+          itemId: subscription.subItemId,
+          currentPeriodEnd: subscription.currentPeriodEnd,
+          endsAtPeriodEnd: subscription.cancelAtPeriodEnd || subscription.cancelAt !== null,
+        },
+        newPrice,
+        change,
+        prorationDate: await provider.now(),
+      });
+      if (change === "upgrade") await recordQuote({ memberId: caller.memberId, subscriptionId, priceId: newPrice.id }, quote);
+      return quote;
     },
 
     async getPaymentMethods(memberId: string) {
@@ -309,6 +344,28 @@ export function createBillingService(provider: BillingProvider, options: Billing
       const customer = await findMemberCustomer(memberId);
       if (!customer) return [];
       return mirroredTransactions(customer.customerId);
+    },
+
+    /**
+     * An account deletion's part with the provider, before the local records go: every live
+     * subscription ends now (the current one first: that drops an in-queue plan change too), then the
+     * provider deletes the customer. Safe to run again after a failure part-way (ended subscriptions
+     * are skipped, deleting a deleted customer succeeds).
+     */
+    async closeMemberAccount(who: Member) {
+      const caller = member(who);
+      const customer = await findMemberCustomer(caller.memberId);
+      if (!customer) return;
+      for (const subscription of visibleSubscriptions(await mirroredSubscriptions(customer.customerId))) {
+        if (["canceled", "incomplete_expired"].includes(subscription.status)) continue;
+        try {
+          await cancelSubscriptionImmediately(caller, subscription.subscriptionId);
+        } catch (error) {
+          // Already ended by the cancellation before it (the in-queue one): nothing left to do.
+          if (!(isBillingError(error) && error.status === 409)) throw error;
+        }
+      }
+      await provider.deleteCustomer(customer.customerId);
     },
 
     /** Re-fetches the member's customer from the provider (reconciliation, after a return from checkout). */

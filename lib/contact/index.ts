@@ -1,2 +1,3 @@
 export * from "./send";
 export * from "./schema";
+export * from "./forget";

@@ -3,6 +3,7 @@ import { createTestDatabase } from "../db/testing";
 import type { Database } from "../db/open";
 import { contactMessages, outbox, rateLimitCounters } from "../db/schema";
 import * as mail from "../mail";
+import { readOutbox } from "../mail";
 import { CONTACT_RATE_LIMITED_MESSAGE, sendContactMessage } from ".";
 
 let database: Database;
@@ -34,8 +35,9 @@ describe("sendContactMessage", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ channel: "email", recipient: "support@happr.app", replyTo: "ada@example.com", sentAt: null });
     expect(mails[0]!.subject).toBe("[Contact: Support] Ada Lovelace");
-    expect(mails[0]!.body).toContain("My calendar does not sync with my phone.");
-    expect(mails[0]!.body).toContain(messages[0]!.id);
+    const [mail] = await readOutbox(database.db, "support@happr.app");
+    expect(mail!.body).toContain("My calendar does not sync with my phone.");
+    expect(mail!.body).toContain(messages[0]!.id);
   });
 
   it("names each invalid field and stores nothing", async () => {

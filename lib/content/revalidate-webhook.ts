@@ -3,10 +3,11 @@
  * mapped to the stale pages by ./revalidate.ts. The route only wires config and next/cache in.
  */
 import { isValidSignature, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
+import { readLimitedBody } from "../request/limited-body";
 import { revalidatePayloadSchema, revalidationTargets, type RevalidateTarget } from "./revalidate";
 
 // Sanity's webhook sends the projection only; anything larger is not a content change.
-const MAX_BODY_BYTES = 64 * 1024;
+export const REVALIDATE_MAX_BODY_BYTES = 64 * 1024;
 // A signed delivery older (or further ahead) than this is refused, so a captured one cannot be replayed later.
 const MAX_SIGNATURE_AGE_MS = 5 * 60 * 1000;
 
@@ -31,10 +32,9 @@ export async function handleRevalidateRequest(request: Request, deps: Revalidate
   const signature = request.headers.get(SIGNATURE_HEADER_NAME);
   if (!signature) return json(401, { message: `Missing ${SIGNATURE_HEADER_NAME} header` });
 
-  const declaredLength = Number(request.headers.get("content-length") ?? 0);
-  if (declaredLength > MAX_BODY_BYTES) return json(413, { message: "Payload too large" });
-  const body = await request.text();
-  if (Buffer.byteLength(body) > MAX_BODY_BYTES) return json(413, { message: "Payload too large" });
+  const limited = await readLimitedBody(request, REVALIDATE_MAX_BODY_BYTES);
+  if (!limited.ok) return json(413, { message: `Payload too large: at most ${REVALIDATE_MAX_BODY_BYTES} bytes` });
+  const body = limited.bytes.toString("utf8");
 
   if (!body || !(await isValidSignature(body, signature, deps.secret))) {
     return json(401, { message: "Invalid signature" });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "./client";
+import { logError } from "../log";
 
 /** True once the database is open, migrated and answering. */
 export async function isDatabaseReady(): Promise<boolean> {
@@ -8,7 +9,7 @@ export async function isDatabaseReady(): Promise<boolean> {
     await db.execute(sql`select 1`);
     return true;
   } catch (error) {
-    console.error("Database health check failed", error);
+    logError("Database health check failed", error);
     return false;
   }
 }

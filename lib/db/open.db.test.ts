@@ -4,9 +4,10 @@ import { createTestDatabase } from "./testing";
 import type { Database } from "./open";
 
 let database: Database;
+// Migrating a fresh PGlite takes seconds, more on a busy machine: the same room as every other DB test.
 beforeAll(async () => {
   database = await createTestDatabase();
-});
+}, 120_000);
 afterAll(() => database.close());
 
 it("applies every migration", async () => {

@@ -3,6 +3,7 @@ import { mkdir } from "node:fs/promises";
 import { acquireDirectoryLock } from "./directory-lock";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import { logError } from "../log";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = { db: Db; close: () => Promise<void> };
@@ -27,7 +28,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool = new Pool({ connectionString: target.url, max: 10 });
     // An idle connection the server drops (restart, failover) must not crash the process: the pool
     // replaces it on the next query.
-    pool.on("error", (error) => console.error("PostgreSQL idle connection error:", error.message));
+    pool.on("error", (error) => logError("PostgreSQL idle connection error:", error.message));
     const client = await pool.connect();
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Db } from "../db/open";
 import { identityAccounts, identityChallenges } from "../db/schema/identity";
 import { deliverPending, sendEmail } from "../mail";
+import { startProfileFromSignUp } from "../profile";
 import { consume } from "../rate-limit";
 import { consumeCode, issueCode } from "./codes";
 import { consumeAutoSignIn, storeChallenge } from "./challenges";
@@ -16,6 +17,7 @@ import { IdentityError, isIdentityError, messages } from "./errors";
 import { clearAccountFailures, lockoutSubjects } from "./lockout";
 import { assertPasswordPolicy, hashPassword } from "./password";
 import { codeField, emailField, maskEmail, nameField, parseInput, passwordField, usernameField } from "./validation";
+import { logError } from "../log";
 
 export type Account = typeof identityAccounts.$inferSelect;
 export type CodeDelivery = { deliveryMedium: "EMAIL" | "SMS"; destination: string };
@@ -45,7 +47,7 @@ export async function findAccountById(db: Db, id: string): Promise<Account | und
 
 /** Hands queued mail to SMTP after commit; the outbox keeps it for a later try if that fails. */
 export async function deliverAfterCommit(db: Db) {
-  await deliverPending({ db }).catch((error: unknown) => console.error("[identity] mail delivery failed; it stays queued", error));
+  await deliverPending({ db }).catch((error: unknown) => logError("[identity] mail delivery failed; it stays queued", error));
 }
 
 async function limitCodeSends(db: Db, email: string, now: Date) {
@@ -99,7 +101,7 @@ export async function signUp(input: z.input<typeof signUpSchema>, context?: Iden
         id = row!.id;
       }
       const code = await issueCode(tx, { accountId: id, purpose: "confirm_sign_up", now });
-      await sendEmail(confirmationEmail(data.email, data.givenName, code), tx);
+      await sendEmail({ ...confirmationEmail(data.email, data.givenName, code), memberId: id }, tx);
       const auto = await storeChallenge(tx, id, "AUTO_SIGN_IN", new Date(now.getTime() + AUTO_SIGN_IN_LIFETIME_MS), now);
       return { id, autoSignInSession: auto.session };
     });
@@ -115,7 +117,7 @@ export async function signUp(input: z.input<typeof signUpSchema>, context?: Iden
     if (isIdentityError(error)) throw error;
     // Two sign-ups with one email at the same moment: the unique index decides.
     if (uniqueViolation(error)) throw new IdentityError("UsernameExistsException", messages.emailExists);
-    console.error("[identity] sign-up failed", error);
+    logError("[identity] sign-up failed", error);
     throw new IdentityError("InternalErrorException", messages.createAccountFailed, { cause: error });
   }
 }
@@ -151,6 +153,8 @@ export async function confirmSignUp(input: z.input<typeof confirmSchema>, contex
       .update(identityAccounts)
       .set({ status: "CONFIRMED", emailVerified: true, updatedAt: now })
       .where(eq(identityAccounts.id, account.id));
+    // The member's profile starts with the names they just gave (the API's getUserProfile reads it).
+    await startProfileFromSignUp(account.id, { givenName: account.givenName, familyName: account.familyName, phoneNumber: account.phoneNumber }, { db: tx });
     return { accountId: account.id, autoSignIn: await consumeAutoSignIn(tx, account.id, data.autoSignInSession, now) };
   });
   if (outcome.error) throw outcome.error;
@@ -168,7 +172,7 @@ export async function resendConfirmationCode(input: z.input<typeof emailOnlySche
     const account = await findAccountByEmail(tx, data.email, true);
     if (account?.status !== "UNCONFIRMED") return;
     const code = await issueCode(tx, { accountId: account.id, purpose: "confirm_sign_up", now });
-    await sendEmail(confirmationEmail(account.email, account.givenName, code), tx);
+    await sendEmail({ ...confirmationEmail(account.email, account.givenName, code), memberId: account.id }, tx);
   });
   await deliverAfterCommit(db);
   return { codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) } satisfies CodeDelivery };
@@ -191,6 +195,7 @@ export async function forgotPassword(input: z.input<typeof emailOnlySchema>, con
     await sendEmail(
       {
         to: account.email,
+        memberId: account.id,
         subject: "Reset your Happr password",
         text: `Hi ${account.givenName},\n\nYour Happr password reset code is ${code}. It expires in 1 hour.\n\nIf you did not ask to reset your password, you can ignore this email: your password has not changed.`,
       },

@@ -19,6 +19,8 @@ export type IdentityErrorCode =
   | "InternalErrorException"
   | "ResourceNotFoundException"
   | "AliasExistsException"
+  // The app's own: an account change needs the current password (or a recent sign-in).
+  | "ReauthenticationRequired"
   | "NetworkError";
 
 const statusOf: Record<IdentityErrorCode, number> = {
@@ -37,6 +39,7 @@ const statusOf: Record<IdentityErrorCode, number> = {
   InternalErrorException: 500,
   ResourceNotFoundException: 404,
   AliasExistsException: 409,
+  ReauthenticationRequired: 403,
   // The identity service could not be reached or answered nonsense.
   NetworkError: 502,
 };
@@ -46,13 +49,16 @@ export class IdentityError extends Error {
   readonly status: number;
   /** For 429s: how long until another attempt is looked at. */
   readonly retryAfterSeconds?: number;
+  /** The form field the message is about, when the error knows better than the form (the current password). */
+  readonly field?: string;
 
-  constructor(code: IdentityErrorCode, message: string, options: { retryAfterSeconds?: number; cause?: unknown } = {}) {
+  constructor(code: IdentityErrorCode, message: string, options: { retryAfterSeconds?: number; cause?: unknown; field?: string } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "IdentityError";
     this.code = code;
     this.status = statusOf[code];
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.field = options.field;
   }
 }
 

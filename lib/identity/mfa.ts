@@ -149,7 +149,7 @@ export async function setPhoneNumber(accountId: string, input: z.input<typeof ph
       .set({ phoneNumber: data.phoneNumber, phoneNumberVerified: false, smsMfaEnabled: false, preferredMfa: others[0] ?? null, updatedAt: now })
       .where(eq(identityAccounts.id, accountId));
     const code = await issueCode(tx, { accountId, purpose: "verify_phone", now });
-    await sendSms({ to: data.phoneNumber, body: `Your Happr verification code is ${code}.` }, tx);
+    await sendSms({ to: data.phoneNumber, body: `Your Happr verification code is ${code}.`, memberId: accountId }, tx);
   });
   return { codeDelivery: { deliveryMedium: "SMS", destination: maskPhone(data.phoneNumber) } satisfies CodeDelivery };
 }

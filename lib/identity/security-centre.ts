@@ -13,7 +13,7 @@ import { checkPassword } from "./credentials";
 import { forgetDevice, listDevices, updateDeviceStatus, type TrackedDevice } from "./devices";
 import { IdentityError, messages } from "./errors";
 import { enabledMfaMethods, setMfaPreference, type MfaMethod } from "./mfa";
-import { revokeIssuerSessionsOf } from "./oidc/adapter";
+import { forgetLocalAccount } from "./forget-account";
 import { codeField, emailField, maskEmail, maskPhone, nameField, parseInput, passwordField, phoneField } from "./validation";
 
 /**
@@ -50,9 +50,15 @@ export interface SecurityCentre {
   listDevices(paginationToken?: string): Promise<DevicePage>;
   forgetDevice(deviceKey: string): Promise<void>;
   updateDeviceStatus(deviceKey: string, remembered: boolean): Promise<void>;
-  /** Proves the member knows the password (before deleting the account). */
+  /** Proves the member knows the password (before an account change: lib/identity/reauthentication.ts). */
   confirmPassword(password: string): Promise<void>;
-  deleteUser(): Promise<void>;
+  /**
+   * Where the accounts live. In the database (built-in): deleteUser runs inside the caller's
+   * transaction, with the member's other rows. At Cognito: the caller deletes after its transaction
+   * commits, so a failed call leaves the member able to sign in and try again.
+   */
+  readonly accountsInDatabase: boolean;
+  deleteUser(tx?: Db): Promise<void>;
 }
 
 /** Who is asking: the account id (built-in) or the access token (Cognito), and the email they signed in with. */
@@ -96,6 +102,7 @@ async function sendAttributeCode(db: Db, account: Pick<Account, "id" | "givenNam
     await sendEmail(
       {
         to,
+        memberId: account.id,
         subject: "Verify your email address for Happr",
         text: `Hi ${account.givenName},\n\nYour Happr verification code is ${code}. It expires in 24 hours.\n\nIf you did not change your email address on Happr, sign in and change your password.`,
       },
@@ -104,7 +111,7 @@ async function sendAttributeCode(db: Db, account: Pick<Account, "id" | "givenNam
     return { deliveryMedium: "EMAIL", destination: maskEmail(to) };
   }
   const code = await issueCode(db, { accountId: account.id, purpose: "verify_phone", now });
-  await sendSms({ to, body: `Your Happr verification code is ${code}.` }, db);
+  await sendSms({ to, body: `Your Happr verification code is ${code}.`, memberId: account.id }, db);
   return { deliveryMedium: "SMS", destination: maskPhone(to) };
 }
 
@@ -250,14 +257,15 @@ export function createLocalSecurityCentre(caller: SecurityCentreCaller, context?
       await checkPassword(db, { email: account.email, password: value, account, now, clientAddress });
     },
 
-    async deleteUser() {
+    accountsInDatabase: true,
+
+    async deleteUser(tx) {
+      const remove = async (within: Db) => {
+        if (!(await forgetLocalAccount(within, id))) throw new IdentityError("UserNotFoundException", "User does not exist.");
+      };
+      if (tx) return remove(tx);
       const { db } = await resolveContext(context);
-      await db.transaction(async (tx) => {
-        // Codes, challenges and devices go with the account (ON DELETE CASCADE); the issuer's sessions are separate.
-        await revokeIssuerSessionsOf(tx, id);
-        const rows = await tx.delete(identityAccounts).where(eq(identityAccounts.id, id)).returning({ id: identityAccounts.id });
-        if (rows.length === 0) throw new IdentityError("UserNotFoundException", "User does not exist.");
-      });
+      await db.transaction(remove);
     },
   };
 }

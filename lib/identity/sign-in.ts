@@ -99,7 +99,7 @@ async function openChallenge(db: Db, account: Account, name: ChallengeName, now:
   const parameters: Record<string, string> = {};
   if (name === "SMS_MFA" && account.phoneNumber) {
     const code = await issueCode(db, { accountId: account.id, purpose: "sms_mfa", now, challengeId: row!.id });
-    await sendSms({ to: account.phoneNumber, body: `Your Happr sign-in code is ${code}. It expires in 5 minutes.` }, db);
+    await sendSms({ to: account.phoneNumber, body: `Your Happr sign-in code is ${code}. It expires in 5 minutes.`, memberId: account.id }, db);
     parameters.CODE_DELIVERY_DELIVERY_MEDIUM = "SMS";
     parameters.CODE_DELIVERY_DESTINATION = maskPhone(account.phoneNumber);
   }

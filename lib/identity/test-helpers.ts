@@ -1,15 +1,17 @@
-import { desc, eq } from "drizzle-orm";
 import type { Db } from "../db/open";
-import { outbox } from "../db/schema";
+import { readOutbox } from "../mail";
 
-/** The 6-digit code in the newest outbox message to this recipient (email or phone). */
+/** The 6-digit code in the newest outbox message to this recipient (email or phone) that has one (a notice may follow it). */
 export async function lastCodeSentTo(db: Db, recipient: string): Promise<string> {
-  const [row] = await db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.createdAt)).limit(1);
-  const code = row?.body.match(/\b(\d{6})\b/)?.[1];
+  const code = (await readOutbox(db, recipient))
+    .map((message) => message.body.match(/\b(\d{6})\b/)?.[1])
+    .filter(Boolean)
+    .at(-1);
   if (!code) throw new Error(`no code sent to ${recipient}`);
   return code;
 }
 
+/** Every message queued to this recipient, oldest first, bodies opened. */
 export async function messagesSentTo(db: Db, recipient: string) {
-  return db.select().from(outbox).where(eq(outbox.recipient, recipient));
+  return readOutbox(db, recipient);
 }

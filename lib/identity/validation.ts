@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { INVALID_PHONE_MESSAGE, realPhoneNumber } from "../phone";
 import { IdentityError, messages } from "./errors";
 
 /** Inputs are checked here, before any database work; the first problem is reported by name. */
@@ -45,12 +45,12 @@ export const phoneField = text(messages.phoneEmpty)
   .trim()
   .min(1, messages.phoneEmpty)
   .transform((value, context) => {
-    const phone = parsePhoneNumberFromString(value);
-    if (!phone || !phone.isValid()) {
-      context.addIssue({ code: "custom", message: "Enter a valid phone number with its country code, like +14155550123" });
+    const phone = realPhoneNumber(value);
+    if (!phone) {
+      context.addIssue({ code: "custom", message: INVALID_PHONE_MESSAGE });
       return z.NEVER;
     }
-    return phone.number;
+    return phone;
   });
 
 /** "j***@e***.com": enough for a member to recognise their address, not enough to harvest it. */

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
 import { getDb } from "@/lib/db/client";
-import { circleInvitations, circleMembers, outbox } from "@/lib/db/schema";
+import { circleInvitations, circleMembers } from "@/lib/db/schema";
+import { readOutbox } from "@/lib/mail";
 import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
 import type { BillingService } from "@/lib/billing/service";
@@ -48,8 +49,7 @@ async function subscribe(member: ReturnType<typeof person>, lookupKey: string) {
 
 /** The link's token from the newest message to `recipient` in the outbox. */
 async function tokenSentTo(recipient: string) {
-  const rows = await (await getDb()).select().from(outbox).where(eq(outbox.recipient, recipient));
-  const body = rows.at(-1)?.body ?? "";
+  const body = (await readOutbox(await getDb(), recipient)).at(-1)?.body ?? "";
   const link = body.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error(`no link sent to ${recipient}`);
   expect(link.startsWith(`${SITE}/auth/sign-up?invitation=`)).toBe(true);
@@ -147,6 +147,7 @@ describe("Safe Circle invitations", () => {
     expect(await failure(inviteToCircle(owner, {}, options))).toMatchObject({ status: 400, message: expect.stringContaining("phone number or an email") });
     expect(await failure(inviteToCircle(owner, { phone: "+1415", email: "a@b.co" }, options))).toMatchObject({ status: 400 });
     expect(await failure(inviteToCircle(owner, { phone: "12345" }, options))).toMatchObject({ status: 400, message: expect.stringContaining("phone") });
+    expect(await failure(inviteToCircle(owner, { phone: "+10000000000" }, options))).toMatchObject({ status: 400, message: "phone: Enter a valid phone number (for example +14155552671)" });
     expect(await failure(inviteToCircle(owner, { email: "not-an-email" }, options))).toMatchObject({ status: 400, message: expect.stringContaining("email") });
     const sent = await inviteToCircle(owner, { phone: "+14155550151" }, options);
     expect(await failure(inviteToCircle(owner, { phone: "+1 (415) 555-0151" }, options))).toMatchObject({ status: 409, message: expect.stringContaining("resend") });

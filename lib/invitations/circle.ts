@@ -1,17 +1,18 @@
 import "server-only";
-import { and, asc, count, eq, gt, sql } from "drizzle-orm";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { and, asc, count, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { circleInvitations, circleMembers } from "../db/schema/invitations";
 import { deliverPending, sendEmail, sendSms } from "../mail";
+import { INVALID_PHONE_MESSAGE, realPhoneNumber } from "../phone";
 import { getUserProfile, updateUserProfile } from "../profile";
 import { consume } from "../rate-limit";
 import { createHash, randomBytes } from "node:crypto";
 import { InvitationError, invitationMessages as messages } from "./errors";
 import type { FamilyPlanLookup } from "./family-plan";
+import { logError } from "../log";
 
 /**
  * Safe Circle: a member with a live Family plan (the owner) invites up to 5 people by phone or email.
@@ -54,12 +55,12 @@ const recipientSchema = z
       return z.NEVER;
     }
     if (phone) {
-      const parsed = parsePhoneNumberFromString(phone);
-      if (!parsed?.isValid()) {
-        context.addIssue({ code: "custom", message: "phone: enter a valid phone number with its country code, like +14155550123" });
+      const recipient = realPhoneNumber(phone);
+      if (!recipient) {
+        context.addIssue({ code: "custom", message: `phone: ${INVALID_PHONE_MESSAGE}` });
         return z.NEVER;
       }
-      return { channel: "sms" as const, recipient: parsed.number as string };
+      return { channel: "sms" as const, recipient };
     }
     if (!z.email().safeParse(email).success) {
       context.addIssue({ code: "custom", message: "email: enter a valid email address" });
@@ -96,14 +97,16 @@ async function limitSends(tx: Db, ownerId: string, now: Date) {
   if (!result.allowed) throw new InvitationError(429, `Too many invitations today. Please try again in ${Math.ceil(result.retryAfterSeconds / 3600)} hours.`);
 }
 
-async function sendInvitation(tx: Db, invitation: { channel: "sms" | "email"; recipient: string; ownerName: string }, link: string) {
+// The message names the owner: it is theirs (memberId), and goes with their account.
+async function sendInvitation(tx: Db, invitation: { ownerId: string; channel: "sms" | "email"; recipient: string; ownerName: string }, link: string) {
   const who = invitation.ownerName || "A Happr member";
   if (invitation.channel === "sms") {
-    await sendSms({ to: invitation.recipient, body: `${who} invited you to their Happr Safe Circle. Join within 7 days: ${link}` }, tx);
+    await sendSms({ to: invitation.recipient, body: `${who} invited you to their Happr Safe Circle. Join within 7 days: ${link}`, memberId: invitation.ownerId }, tx);
   } else {
     await sendEmail(
       {
         to: invitation.recipient,
+        memberId: invitation.ownerId,
         subject: `${who} invited you to their Happr Safe Circle`,
         text: `Hi,\n\n${who} invited you to join their Safe Circle on Happr, covered by their Family plan.\n\nJoin here (the link works once, for 7 days):\n${link}\n\nIf you were not expecting this, you can ignore this email.`,
       },
@@ -113,7 +116,7 @@ async function sendInvitation(tx: Db, invitation: { channel: "sms" | "email"; re
 }
 
 async function deliverAfterCommit(db: Db) {
-  await deliverPending({ db }).catch((error: unknown) => console.error("[invitations] mail delivery failed; it stays queued", error));
+  await deliverPending({ db }).catch((error: unknown) => logError("[invitations] mail delivery failed; it stays queued", error));
 }
 
 export type InvitationView = { invitationId: string; channel: "sms" | "email"; recipient: string; status: "pending" | "expired"; expiresAt: number; sentAt: number };
@@ -380,12 +383,24 @@ export async function exportCircle(memberId: string, options: { db?: Db } = {}) 
   };
 }
 
-/** A deleted account leaves every circle, and its own circle (members and invitations) is dissolved. */
-export async function removeFromCircles(memberId: string, options: { db?: Db } = {}): Promise<void> {
+/**
+ * A deleted account leaves every circle, and its own circle (members and invitations) is dissolved.
+ * The invitations it received go too: those sent to one of its addresses (email or phone, whoever
+ * sent them) and the one it accepted.
+ */
+export async function removeFromCircles(memberId: string, options: { db?: Db; addresses?: readonly string[] } = {}): Promise<void> {
   const db = options.db ?? (await getDb());
+  const addresses = [...new Set((options.addresses ?? []).map((address) => address.trim().toLowerCase()).filter(Boolean))];
   await db.transaction(async (tx) => {
-    await tx.delete(circleMembers).where(eq(circleMembers.memberId, memberId));
-    await tx.delete(circleMembers).where(eq(circleMembers.ownerId, memberId));
-    await tx.delete(circleInvitations).where(eq(circleInvitations.ownerId, memberId));
+    await tx.delete(circleMembers).where(or(eq(circleMembers.memberId, memberId), eq(circleMembers.ownerId, memberId)));
+    await tx
+      .delete(circleInvitations)
+      .where(
+        or(
+          eq(circleInvitations.ownerId, memberId),
+          eq(circleInvitations.acceptedBy, memberId),
+          ...(addresses.length ? [inArray(sql`lower(${circleInvitations.recipient})`, addresses)] : []),
+        ),
+      );
   });
 }

@@ -5,6 +5,7 @@ import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { outbox } from "../db/schema";
+import { openBody, UnreadableBodyError } from "./sealed-body";
 
 /** After this many failed attempts a message is left alone (its last_error says why). */
 export const MAX_ATTEMPTS = 5;
@@ -27,6 +28,7 @@ function smtpTransport(url: string): Transporter {
  * so several app instances can run this at once and never send one message twice; a crash between
  * sending and marking means the row is retried after the lease (at-least-once). Without SMTP
  * configured this does nothing: the outbox (and the development console) is the embedded default.
+ * A sent row keeps no code, link or address: body, subject and recipient are emptied.
  */
 export async function deliverPending(options: { db?: Db; transport?: Transporter; from?: string } = {}): Promise<DeliveryReport> {
   const config = getConfig();
@@ -40,17 +42,27 @@ export async function deliverPending(options: { db?: Db; transport?: Transporter
     const claimed = await claimBatch(db);
     if (claimed.length === 0) return report;
     for (const row of claimed) {
+      let text: string;
+      try {
+        text = openBody(row.id, row.body);
+      } catch (error) {
+        if (!(error instanceof UnreadableBodyError)) throw error;
+        // Retrying cannot help: give the row up, saying why.
+        await db.update(outbox).set({ attempts: MAX_ATTEMPTS, lockedUntil: null, lastError: error.message }).where(eq(outbox.id, row.id));
+        report.failed += 1;
+        continue;
+      }
       try {
         await transport.sendMail({
           from,
           to: row.recipient,
           replyTo: row.replyTo ?? undefined,
           subject: row.subject ?? "",
-          text: row.body,
+          text,
         });
         await db
           .update(outbox)
-          .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
+          .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null, body: "", subject: null, recipient: "", replyTo: null })
           .where(eq(outbox.id, row.id));
         report.sent += 1;
       } catch (error) {

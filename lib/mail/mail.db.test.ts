@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { createTestDatabase } from "../db/testing";
 import type { Database } from "../db/open";
 import { outbox } from "../db/schema";
-import { deliverPending, MAX_ATTEMPTS, sendEmail, sendSms } from ".";
+import { deliverPending, MAX_ATTEMPTS, readOutbox, sendEmail, sendSms } from ".";
 import { startTestSmtpServer } from "./test-smtp-server";
 
 let database: Database;
@@ -31,13 +31,13 @@ const smtpTransport = () => nodemailer.createTransport(smtp.url);
 describe("outbox", () => {
   it("queues an email row and leaves it pending", async () => {
     const { id } = await sendEmail({ to: "ada@example.com", subject: "Your code", text: "123456" });
-    const [row] = await database.db.select().from(outbox).where(eq(outbox.id, id));
-    expect(row).toMatchObject({ channel: "email", recipient: "ada@example.com", subject: "Your code", body: "123456", sentAt: null, attempts: 0 });
+    const [row] = await readOutbox(database.db, "ada@example.com");
+    expect(row).toMatchObject({ id, channel: "email", recipient: "ada@example.com", subject: "Your code", body: "123456", sentAt: null, attempts: 0 });
   });
 
   it("queues an SMS row", async () => {
     await sendSms({ to: "+14155550123", body: "Code 654321" });
-    const rows = await database.db.select().from(outbox);
+    const rows = await readOutbox(database.db, "+14155550123");
     expect(rows).toEqual([expect.objectContaining({ channel: "sms", recipient: "+14155550123", body: "Code 654321", subject: null })]);
   });
 
@@ -60,7 +60,7 @@ describe("outbox", () => {
 });
 
 describe("deliverPending over SMTP", () => {
-  it("sends pending email, marks it sent and never sends it again", async () => {
+  it("sends pending email, marks it sent (keeping no body, subject or address) and never sends it again", async () => {
     await sendEmail({ to: "ada@example.com", replyTo: "grace@example.com", subject: "Hello Ada", text: "Line one\nLine two" });
     await sendSms({ to: "+14155550123", body: "not for SMTP" });
 
@@ -75,6 +75,7 @@ describe("deliverPending over SMTP", () => {
 
     const rows = await database.db.select().from(outbox).where(eq(outbox.channel, "email"));
     expect(rows[0]!.sentAt).toBeInstanceOf(Date);
+    expect(rows[0]).toMatchObject({ body: "", subject: null, recipient: "", replyTo: null });
     const [sms] = await database.db.select().from(outbox).where(eq(outbox.channel, "sms"));
     expect(sms!.sentAt).toBeNull();
 
@@ -99,6 +100,16 @@ describe("deliverPending over SMTP", () => {
     [row] = await database.db.select().from(outbox).where(eq(outbox.id, id));
     expect(row).toMatchObject({ attempts: 2, lastError: null });
     expect(row!.sentAt).toBeInstanceOf(Date);
+  });
+
+  it("gives a message up at once when its body cannot be opened (AUTH_SECRET changed since it was queued)", async () => {
+    const { id } = await sendEmail({ to: "ada@example.com", subject: "Old key", text: "body" });
+    await database.db.update(outbox).set({ body: sql`'sealed:v1:' || ${Buffer.alloc(40).toString("base64url")}` }).where(eq(outbox.id, id));
+    expect(await deliverPending({ transport: smtpTransport() })).toEqual({ sent: 0, failed: 1 });
+    const [row] = await database.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ attempts: MAX_ATTEMPTS, sentAt: null });
+    expect(row!.lastError).toMatch(/AUTH_SECRET changed/);
+    expect(smtp.received).toHaveLength(0);
   });
 
   it("gives up after the maximum number of attempts", async () => {

@@ -1,10 +1,15 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { appendFileSync } from "node:fs";
+import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { outbox } from "../db/schema";
+import { E164_PATTERN, NOT_E164_MESSAGE } from "../phone";
+import { openBody, sealBody } from "./sealed-body";
+import { logInfo } from "../log";
 
 /** A database or an open transaction: pass the caller's transaction so the message commits with it. */
 export type Executor = Db;
@@ -26,12 +31,16 @@ export const emailMessageSchema = z.object({
 });
 
 export const smsMessageSchema = z.object({
-  to: z.string({ message: "to is required" }).regex(/^\+[1-9]\d{6,14}$/, "to must be a phone number in E.164 form, like +14155550123"),
+  to: z.string({ message: "to is required" }).regex(E164_PATTERN, `to ${NOT_E164_MESSAGE}`),
   body: z.string({ message: "body is required" }).min(1, "body is required").max(1600, "body must be at most 1600 characters"),
 });
 
-export type EmailMessage = z.input<typeof emailMessageSchema>;
-export type SmsMessage = z.input<typeof smsMessageSchema>;
+/** `memberId`: the member the message is about (their codes, notices, invitations), so it goes with their account. */
+export type EmailMessage = z.input<typeof emailMessageSchema> & { memberId?: string };
+export type SmsMessage = z.input<typeof smsMessageSchema> & { memberId?: string };
+
+// The statement's own time, not the transaction's: two messages queued in one transaction keep their order.
+const queuedAt = sql`clock_timestamp()`;
 
 /**
  * Queues an email in the outbox. Call it with the business transaction (`tx`) so the message exists
@@ -40,9 +49,10 @@ export type SmsMessage = z.input<typeof smsMessageSchema>;
 export async function sendEmail(message: EmailMessage, tx?: Executor): Promise<{ id: string }> {
   const parsed = emailMessageSchema.parse(message);
   const db = tx ?? (await getDb());
+  const id = randomUUID();
   const [row] = await db
     .insert(outbox)
-    .values({ channel: "email", recipient: parsed.to, replyTo: parsed.replyTo, subject: parsed.subject, body: parsed.text })
+    .values({ id, channel: "email", recipient: parsed.to, memberId: message.memberId, replyTo: parsed.replyTo, subject: parsed.subject, body: sealBody(id, parsed.text), createdAt: queuedAt })
     .returning({ id: outbox.id });
   echoInDevelopment(`email to ${parsed.to}${parsed.replyTo ? ` (reply-to ${parsed.replyTo})` : ""}`, parsed.subject, parsed.text);
   copyToOutboxFile({ channel: "email", to: parsed.to, subject: parsed.subject, body: parsed.text });
@@ -53,28 +63,48 @@ export async function sendEmail(message: EmailMessage, tx?: Executor): Promise<{
 export async function sendSms(message: SmsMessage, tx?: Executor): Promise<{ id: string }> {
   const parsed = smsMessageSchema.parse(message);
   const db = tx ?? (await getDb());
+  const id = randomUUID();
   const [row] = await db
     .insert(outbox)
-    .values({ channel: "sms", recipient: parsed.to, body: parsed.body })
+    .values({ id, channel: "sms", recipient: parsed.to, memberId: message.memberId, body: sealBody(id, parsed.body), createdAt: queuedAt })
     .returning({ id: outbox.id });
   echoInDevelopment(`SMS to ${parsed.to}`, undefined, parsed.body);
   copyToOutboxFile({ channel: "sms", to: parsed.to, body: parsed.body });
   return { id: row!.id };
 }
 
-// A newcomer has no mail server: show sign-in codes and messages in the dev server's console.
+// A newcomer has no mail server: show sign-in codes and messages in the dev server's console (never
+// in production, where logs are kept and read by others).
 function echoInDevelopment(what: string, subject: string | undefined, body: string) {
   if (getConfig().env !== "development") return;
   const lines = [`[outbox] ${what}`];
   if (subject) lines.push(`  Subject: ${subject}`);
   lines.push(...body.split("\n").map((line) => `  | ${line}`));
-  console.info(lines.join("\n"));
+  logInfo(lines.join("\n"));
 }
 
 // OUTBOX_FILE: every queued message is also appended there as a JSON line, for local tools and the
-// browser journeys, which cannot open the server's embedded database while it runs.
+// browser journeys, which cannot open the server's embedded database while it runs. It holds codes in
+// clear, so only its owner may read it; lib/config.ts refuses it beside SMTP in production.
 function copyToOutboxFile(message: { channel: "email" | "sms"; to: string; subject?: string; body: string }) {
   const file = getConfig().mail.outboxFile;
   if (!file) return;
-  appendFileSync(file, `${JSON.stringify({ ...message, at: new Date().toISOString() })}\n`);
+  appendFileSync(file, `${JSON.stringify({ ...message, at: new Date().toISOString() })}\n`, { mode: 0o600 });
+}
+
+/** The messages queued to `recipient`, oldest first, with their bodies opened (tests and local tools). */
+export async function readOutbox(db: Executor, recipient: string) {
+  const rows = await db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(asc(outbox.createdAt));
+  return rows.map((row) => ({ ...row, body: openBody(row.id, row.body) }));
+}
+
+/**
+ * An account deletion's part of the outbox, in the caller's transaction: every message about the
+ * member (codes, notices, invitations they sent), to one of their addresses, or with one as reply-to
+ * (their contact-form messages to support).
+ */
+export async function forgetMessagesOf(tx: Executor, member: { memberId: string; addresses: readonly string[] }): Promise<void> {
+  const addresses = [...new Set(member.addresses.map((address) => address.trim().toLowerCase()).filter(Boolean))];
+  const byAddress = addresses.length ? [inArray(sql`lower(${outbox.recipient})`, addresses), inArray(sql`lower(${outbox.replyTo})`, addresses)] : [];
+  await tx.delete(outbox).where(or(eq(outbox.memberId, member.memberId), ...byAddress));
 }

@@ -1,20 +1,21 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
-import { memberProfiles } from "../db/schema/profile";
 import { findMemberCustomer, mirroredSubscriptions, mirroredTransactions } from "../billing/mirror/read-mirror";
-import { isBillingError } from "../billing/errors";
+import { forgetMemberCustomer } from "../billing/mirror/write-mirror";
 import type { BillingService } from "../billing/service";
+import { forgetContactMessages } from "../contact";
+import { queueChangeNotice } from "../identity/change-notices";
+import { reauthenticate } from "../identity/reauthentication";
 import type { SecurityCentre } from "../identity/security-centre";
 import { exportCircle, removeFromCircles } from "../invitations";
-import { getUserProfile } from "../profile";
+import { logError } from "../log";
+import { deliverPending, forgetMessagesOf } from "../mail";
+import { deleteUserProfile, getUserProfile } from "../profile";
+import { forgetSubjects } from "../rate-limit";
+import { forgetWaitlistEntries } from "../waitlist";
 
-/**
- * A member's own data as one JSON document (the download before deleting an account), and the
- * deletion itself: password first, then the subscription canceled at once, the circle, the profile
- * and finally the identity.
- */
+/** A member's own data as one JSON document (the download), and the deletion of their account. */
 export type MemberRef = { memberId: string; email: string; name: string | null };
 
 export async function exportMemberData(member: MemberRef, deps: { security: SecurityCentre; now?: Date }) {
@@ -58,23 +59,47 @@ export async function exportMemberData(member: MemberRef, deps: { security: Secu
   };
 }
 
-const ENDED = new Set(["canceled", "incomplete_expired"]);
+/** Who is deleting: the member, and when they last signed in (the password may be left out shortly after). */
+export type LeavingMember = MemberRef & { authenticatedAtMs?: number };
 
-/** Deletes the member's account after checking their password; any subscription ends now, not at period end. */
-export async function deleteMemberAccount(member: MemberRef, password: string, deps: { security: SecurityCentre; billing: BillingService; db?: Db }) {
-  await deps.security.confirmPassword(password);
-  // The current one first: canceling it drops an in-queue plan change too.
-  for (const subscription of await deps.billing.getMySubscriptions(member.memberId)) {
-    if (ENDED.has(subscription.status)) continue;
-    try {
-      await deps.billing.cancelSubscriptionImmediately(member, subscription.subscriptionId);
-    } catch (error) {
-      // Already ended by the cancellation before it (the in-queue one): nothing left to do.
-      if (!(isBillingError(error) && error.status === 409)) throw error;
-    }
-  }
-  await removeFromCircles(member.memberId, { db: deps.db });
+export type DeletionDeps = { security: SecurityCentre; billing: BillingService; db?: Db; now?: Date };
+
+/**
+ * Deletes the member's account after their current password (or a recent sign-in), leaving nothing
+ * personal behind:
+ * 1. the payment provider: any subscription ends now and the customer is deleted (sandbox or Stripe);
+ * 2. in one database transaction: the billing mirror's customer and cards, the profile, the Safe
+ *    Circle (theirs, and the invitations they sent and received), the outbox messages about them or to
+ *    their addresses, their waitlist entry and contact-form messages, the rate-limit counters keyed
+ *    by their id or address, and (built-in identity) the account with its codes, devices, sign-in
+ *    failure counters and the issuer's sessions; the notice of the deletion is queued in the same transaction;
+ * 3. Cognito: the user is deleted after the commit.
+ * Every step is safe to run again: a failure part-way leaves the member signed in, and deleting again
+ * finishes the job. What stays is listed, with the reason, in SECURITY.md.
+ */
+export async function deleteMemberAccount(member: LeavingMember, password: string, deps: DeletionDeps): Promise<void> {
+  const { security } = deps;
+  await reauthenticate(security, { password, authenticatedAtMs: member.authenticatedAtMs }, "to delete your account");
+  const account = await security.overview();
   const db = deps.db ?? (await getDb());
-  await db.delete(memberProfiles).where(eq(memberProfiles.memberId, member.memberId));
-  await deps.security.deleteUser();
+  const profile = await getUserProfile(member.memberId, { db });
+  const emails = [account.email, member.email];
+  const addresses = [...emails, account.phoneNumber ?? "", profile.phone ?? ""];
+
+  await deps.billing.closeMemberAccount(member);
+
+  await db.transaction(async (tx) => {
+    await forgetMemberCustomer(tx, member.memberId);
+    await deleteUserProfile(member.memberId, { db: tx });
+    await removeFromCircles(member.memberId, { db: tx, addresses });
+    await forgetMessagesOf(tx, { memberId: member.memberId, addresses });
+    await forgetWaitlistEntries(tx, emails);
+    await forgetContactMessages(tx, emails);
+    await forgetSubjects(tx, [member.memberId, ...addresses]);
+    if (security.accountsInDatabase) await security.deleteUser(tx);
+    // Not tied to the member (memberId null): it must reach them after everything else is gone.
+    await queueChangeNotice(tx, { memberId: null, email: account.email, name: member.name }, { kind: "account-deleted" }, deps.now ?? new Date());
+  });
+  if (!security.accountsInDatabase) await security.deleteUser();
+  await deliverPending({ db }).catch((error: unknown) => logError("[member-data] the deletion notice stays queued", error));
 }

@@ -1,1 +1,10 @@
-export { getUserProfile, updateUserProfile, ProfileError, type UserProfile, type UpdateUserProfileInput } from "./profile";
+export {
+  getUserProfile,
+  updateUserProfile,
+  deleteUserProfile,
+  startProfileFromSignUp,
+  ProfileError,
+  type SignUpDetails,
+  type UserProfile,
+  type UpdateUserProfileInput,
+} from "./profile";

@@ -1,9 +1,9 @@
-import { eq, sql } from "drizzle-orm";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { memberProfiles } from "../db/schema/profile";
+import { e164Problem, INVALID_PHONE_MESSAGE, NOT_E164_MESSAGE, realPhoneNumber } from "../phone";
 
 /** The profile domain's one error: status is HTTP-like, message is safe to show and names the field. */
 export class ProfileError extends Error {
@@ -72,11 +72,11 @@ function updateSchema(now: Date) {
           z
             .string({ message: "phone must be a string" })
             .trim()
-            .max(20, "phone must be an E.164 number such as +14155552671")
-            .refine((value) => {
-              const parsed = parsePhoneNumberFromString(value);
-              return Boolean(parsed?.isValid() && parsed.number === value);
-            }, "phone must be an E.164 number such as +14155552671")
+            .max(20, `phone ${NOT_E164_MESSAGE}`)
+            .superRefine((value, context) => {
+              const problem = e164Problem(value);
+              if (problem) context.addIssue({ code: "custom", message: problem === "format" ? `phone ${NOT_E164_MESSAGE}` : `phone: ${INVALID_PHONE_MESSAGE}` });
+            })
             .nullable(),
         )
         .optional(),
@@ -102,10 +102,18 @@ function requireMember(memberId: string) {
   if (!memberIdSchema.safeParse(memberId).success) throw new ProfileError(400, "memberId is invalid");
 }
 
-export async function getUserProfile(memberId: string, options: { db?: Db } = {}): Promise<UserProfile> {
+/**
+ * The member's profile. `signUp`: the caller's sign-up details from the identity provider (a Cognito
+ * member seen first through the API): the profile starts with them if it has not yet.
+ */
+export async function getUserProfile(memberId: string, options: { db?: Db; signUp?: SignUpDetails } = {}): Promise<UserProfile> {
   requireMember(memberId);
   const db = options.db ?? (await getDb());
-  const [row] = await db.select().from(memberProfiles).where(eq(memberProfiles.memberId, memberId));
+  let [row] = await db.select().from(memberProfiles).where(eq(memberProfiles.memberId, memberId));
+  if (options.signUp && !row?.signUpAppliedAt) {
+    await startProfileFromSignUp(memberId, options.signUp, { db });
+    [row] = await db.select().from(memberProfiles).where(eq(memberProfiles.memberId, memberId));
+  }
   if (!row) return { ...EMPTY };
   return { firstName: row.firstName, lastName: row.lastName, dob: row.dob, phone: row.phone, timezone: row.timezone };
 }
@@ -117,7 +125,7 @@ export async function getUserProfile(memberId: string, options: { db?: Db } = {}
 export async function updateUserProfile(
   memberId: string,
   input: UpdateUserProfileInput,
-  options: { db?: Db; now?: Date } = {},
+  options: { db?: Db; now?: Date; signUp?: SignUpDetails } = {},
 ): Promise<UserProfile> {
   requireMember(memberId);
   const parsed = updateSchema(options.now ?? new Date()).safeParse(input ?? {});
@@ -129,9 +137,56 @@ export async function updateUserProfile(
   }
   const changes = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined)) as Partial<UserProfile>;
   const db = options.db ?? (await getDb());
+  // The sign-up details go in first (once), so a first edit of one field keeps the names given at sign-up.
+  if (options.signUp) await startProfileFromSignUp(memberId, options.signUp, { db });
   await db
     .insert(memberProfiles)
     .values({ memberId, ...changes })
     .onConflictDoUpdate({ target: memberProfiles.memberId, set: { ...changes, updatedAt: sql`now()` } });
   return getUserProfile(memberId, { db });
+}
+
+/** What the member told the identity provider when signing up (its claims: given_name, family_name, phone_number). */
+export type SignUpDetails = { givenName?: string | null; familyName?: string | null; phoneNumber?: string | null };
+
+/** A name fit for the profile, or null: the profile's own rules, and a bad value is dropped rather than refused. */
+function signUpName(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed || trimmed.length > 100 || /\p{Cc}/u.test(trimmed)) return null;
+  return trimmed;
+}
+
+/**
+ * Starts the member's profile with what they gave at sign-up: their names, and their phone when they
+ * gave one. It happens once (signUpAppliedAt): it fills only the fields still empty, and after that the
+ * profile is the member's own, so a name they later change or clear stays as they left it. Never
+ * refuses: a detail the profile would not accept is left out.
+ */
+export async function startProfileFromSignUp(memberId: string, details: SignUpDetails, options: { db?: Db } = {}): Promise<void> {
+  requireMember(memberId);
+  const phone = details.phoneNumber ? (realPhoneNumber(details.phoneNumber) ?? null) : null;
+  const values = { firstName: signUpName(details.givenName), lastName: signUpName(details.familyName), phone };
+  const db = options.db ?? (await getDb());
+  await db
+    .insert(memberProfiles)
+    .values({ memberId, ...values, signUpAppliedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: memberProfiles.memberId,
+      set: {
+        firstName: sql`coalesce(${memberProfiles.firstName}, excluded.first_name)`,
+        lastName: sql`coalesce(${memberProfiles.lastName}, excluded.last_name)`,
+        phone: sql`coalesce(${memberProfiles.phone}, excluded.phone)`,
+        signUpAppliedAt: sql`now()`,
+      },
+      setWhere: isNull(memberProfiles.signUpAppliedAt),
+    });
+}
+
+/** An account deletion's part: the profile row, in the caller's transaction. Answers what it held (its phone is searched for elsewhere). */
+export async function deleteUserProfile(memberId: string, options: { db?: Db } = {}): Promise<UserProfile> {
+  requireMember(memberId);
+  const db = options.db ?? (await getDb());
+  const [row] = await db.delete(memberProfiles).where(eq(memberProfiles.memberId, memberId)).returning();
+  if (!row) return { ...EMPTY };
+  return { firstName: row.firstName, lastName: row.lastName, dob: row.dob, phone: row.phone, timezone: row.timezone };
 }

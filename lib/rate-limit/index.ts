@@ -2,6 +2,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
+import { mentionsAny } from "../db/mentions";
+import { rateLimitCounters } from "../db/schema/site";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
@@ -46,6 +48,14 @@ export async function consume(
     remaining: Math.max(0, rule.limit - count),
     retryAfterSeconds: count <= rule.limit ? 0 : Math.max(1, Number(row.retry_after)),
   };
+}
+
+/**
+ * An account deletion's part: counters whose key embeds one of the member's identifiers (their id,
+ * email or phone), in the caller's transaction. Counters per client address stay.
+ */
+export async function forgetSubjects(db: Db, identifiers: readonly string[]): Promise<void> {
+  await db.delete(rateLimitCounters).where(mentionsAny(rateLimitCounters.key, identifiers));
 }
 
 /** node-postgres and PGlite both answer `execute` with an object holding `rows`. */

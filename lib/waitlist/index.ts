@@ -1,2 +1,3 @@
 export * from "./join";
 export * from "./schema";
+export * from "./forget";

@@ -3,11 +3,14 @@ import type { NextRequest } from "next/server";
 import { clearAuthCookie, pendingSignIn } from "@/lib/auth/browser";
 import { completeInteraction } from "@/lib/auth/issuer";
 
-/** Attaches this browser's pending sign-in (see lib/auth/browser.ts finishSignIn) to the issuer's interaction. */
+/**
+ * Attaches this browser's pending sign-in (see lib/auth/browser.ts finishSignIn) to the interaction
+ * this browser started: the issuer's cookie names it; the `interaction` parameter must agree.
+ */
 export async function GET(request: NextRequest) {
-  const uid = request.nextUrl.searchParams.get("interaction");
+  const expected = request.nextUrl.searchParams.get("interaction") ?? undefined;
   const accountId = await pendingSignIn();
   await clearAuthCookie("pending");
-  const returnTo = uid && accountId ? await completeInteraction(uid, accountId) : undefined;
-  redirect(returnTo ?? "/auth/sign-in");
+  const completion = accountId ? await completeInteraction(request.headers.get("cookie"), accountId, expected) : undefined;
+  redirect(completion && "returnTo" in completion ? completion.returnTo : "/auth/sign-in");
 }

@@ -10,7 +10,7 @@ export default async function ConfirmPage({ searchParams }: { searchParams: Sear
   const continuePath = param(params.continue) ? safeContinuePath(param(params.continue)) : undefined;
   return (
     <AuthCard title="Confirm your account" intro="Enter the 6-digit code we emailed you. It expires in 24 hours.">
-      <ConfirmForm email={param(params.email) ?? ""} interaction={param(params.interaction)} continuePath={continuePath} />
+      <ConfirmForm email={param(params.email) ?? ""} continuePath={continuePath} />
     </AuthCard>
   );
 }

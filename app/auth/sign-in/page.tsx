@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "@/auth";
 import { AuthCard, SignInForm } from "@/components/auth/auth-forms";
 import { getConfig } from "@/lib/config";
 import { safeContinuePath } from "@/lib/auth/continue";
 import { pendingSignIn } from "@/lib/auth/browser";
-import { isInteractionOpen } from "@/lib/auth/issuer";
+import { browserInteractionUid } from "@/lib/auth/issuer";
 import { param, type SearchParams } from "../params";
 import { Button } from "@/components/ui/button";
 
@@ -49,21 +50,25 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
     redirect(startUrl(continuePath));
   }
 
-  if (await pendingSignIn()) redirect(`/auth/complete?interaction=${encodeURIComponent(interaction)}`);
-  if (!(await isInteractionOpen(interaction))) {
+  // Only the interaction this browser started is signed in to here: a link to somebody else's (or
+  // one that is over) leads to a sign-in of this browser's own.
+  if ((await browserInteractionUid((await headers()).get("cookie"))) !== interaction) {
     return (
       <AuthCard title="Sign in to Happr">
-        <p role="status" className="text-sm text-ink">This sign-in page has expired.</p>
+        <p role="status" className="text-sm text-ink">
+          This sign-in page has expired, or it was opened in another browser. Sign-in pages work only in the browser that opened them.
+        </p>
         <Link className="mt-4 inline-block font-semibold text-brand-700 underline" href={startUrl(continuePath)} prefetch={false}>
           Start again
         </Link>
       </AuthCard>
     );
   }
+  if (await pendingSignIn()) redirect(`/auth/complete?interaction=${encodeURIComponent(interaction)}`);
 
   return (
     <AuthCard title="Sign in to Happr">
-      <SignInForm interaction={interaction} />
+      <SignInForm />
     </AuthCard>
   );
 }

@@ -1,8 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getConfig } from "@/lib/config";
 import { accountSecurityFor } from "@/lib/identity";
-import { isSameOriginPost } from "@/lib/auth/same-origin";
-import { readSessionToken, signOutResponse } from "@/lib/auth/sign-out";
+import { readSessionToken, refuseCrossSitePost, signOutResponse } from "@/lib/auth/sign-out";
+import { logError } from "@/lib/log";
 
 /**
  * "Sign out everywhere" from /my-account: every session of this member ends on its next request, and
@@ -10,13 +10,14 @@ import { readSessionToken, signOutResponse } from "@/lib/auth/sign-out";
  * session too). A plain form post, so it is checked for coming from the site's own pages.
  */
 export async function POST(request: NextRequest) {
-  if (!isSameOriginPost(request.headers, getConfig().siteUrl)) return new NextResponse("Forbidden", { status: 403 });
+  const refused = refuseCrossSitePost(request);
+  if (refused) return refused;
   const token = await readSessionToken(request.headers);
   if (!token?.sub) return NextResponse.redirect(new URL("/auth/sign-in?continue=/my-account", getConfig().siteUrl), 303);
   try {
     await accountSecurityFor({ accountId: token.sub, email: token.email ?? "", accessToken: token.accessToken }).signOutEverywhere();
   } catch (error) {
-    console.error("[account] sign out everywhere failed", error);
+    logError("[account] sign out everywhere failed", error);
     // Nothing was signed out: say so rather than pretend (this browser stays signed in).
     return new NextResponse("We couldn't sign you out everywhere just now. Go back and try again.", {
       status: 502,

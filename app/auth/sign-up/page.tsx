@@ -21,7 +21,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Searc
           {invitation.message}
         </p>
         <div className="mt-6">
-          <SignUpForm interaction={param(params.interaction)} continuePath={continuePath} />
+          <SignUpForm continuePath={continuePath} />
         </div>
       </AuthCard>
     );
@@ -42,13 +42,13 @@ export default async function SignUpPage({ searchParams }: { searchParams: Searc
         }
       >
         <InvitationSignUp token={token} {...invited} />
-        <SignUpForm interaction={param(params.interaction)} continuePath={continuePath} invited={invited} />
+        <SignUpForm continuePath={continuePath} invited={invited} />
       </AuthCard>
     );
   }
   return (
     <AuthCard title="Create your Happr account" intro="We will email you a code to confirm your address.">
-      <SignUpForm interaction={param(params.interaction)} continuePath={continuePath} />
+      <SignUpForm continuePath={continuePath} />
     </AuthCard>
   );
 }

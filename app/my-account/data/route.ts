@@ -1,13 +1,40 @@
-import { NextResponse } from "next/server";
-import { securityCentreFor } from "@/lib/identity";
-import { currentMember, securityCallerOf } from "@/lib/auth/member-session";
+import { NextResponse, type NextRequest } from "next/server";
+import type { AccountFormState } from "@/lib/auth/account-forms";
+import { accountChangesOf, currentMember } from "@/lib/auth/member-session";
+import { isSameOriginPost } from "@/lib/auth/same-origin";
+import { getConfig } from "@/lib/config";
+import { isIdentityError, messages } from "@/lib/identity";
+import { CURRENT_PASSWORD_FIELD } from "@/lib/identity/reauthentication";
+import { logError } from "@/lib/log";
 import { exportMemberData } from "@/lib/member-data";
+import { formText } from "@/lib/request/form-text";
 
-/** The member's own data as a JSON download (profile, subscription history, transactions, circle). */
-export async function GET() {
+const answer = (status: number, state: Omit<AccountFormState, "status">, headers: Record<string, string> = {}) =>
+  NextResponse.json({ status: "error", ...state } satisfies AccountFormState, { status, headers: { "cache-control": "no-store", ...headers } });
+
+/**
+ * The member's own data as a JSON download (profile, subscription history, transactions, circle): a
+ * POST from the account page with the current password (or within minutes of signing in), never a
+ * link a session alone can follow. Failures answer the form's state as JSON.
+ */
+export async function POST(request: NextRequest) {
+  if (!isSameOriginPost(request.headers, getConfig().siteUrl)) return answer(403, { message: "This form must be sent from the Happr website.", fieldErrors: {} });
   const member = await currentMember();
-  if (!member) return NextResponse.json({ statusCode: 401, message: "User is not authenticated" }, { status: 401 });
-  const data = await exportMemberData(member, { security: await securityCentreFor(securityCallerOf(member)) });
+  if (!member) return answer(401, { message: messages.notAuthenticated, fieldErrors: {} });
+  const form = await request.formData().catch(() => new FormData());
+  let data: unknown;
+  try {
+    const changes = await accountChangesOf(member);
+    data = await changes.exportData(formText(form, CURRENT_PASSWORD_FIELD), (security) => exportMemberData(member, { security }));
+  } catch (error) {
+    if (!isIdentityError(error)) {
+      logError("[account] data download failed", error);
+      return answer(502, { message: messages.networkError, fieldErrors: {} });
+    }
+    const retry: Record<string, string> = error.retryAfterSeconds ? { "retry-after": String(error.retryAfterSeconds) } : {};
+    if (error.field) return answer(error.status, { message: "", fieldErrors: { [error.field]: error.message } }, retry);
+    return answer(error.status, { message: error.message, fieldErrors: {} }, retry);
+  }
   const day = new Date().toISOString().slice(0, 10);
   return new NextResponse(JSON.stringify(data, null, 2), {
     headers: {

@@ -3,9 +3,9 @@ import type Provider from "oidc-provider";
 import { getConfig } from "../../config";
 import { createOidcAdapter } from "../../identity";
 import { BUILTIN_CLIENT_ID, BUILTIN_PROVIDER_ID, builtinClientSecret } from "../secrets";
-import { createIssuer, finishLoginInteraction, findInteraction, handleIssuerRequest } from "./provider";
+import { browserInteraction, createIssuer, finishLoginInteraction, handleIssuerRequest, type LoginCompletion } from "./provider";
 
-export { handleIssuerRequest };
+export { handleIssuerRequest, type LoginCompletion };
 
 export const ISSUER_MOUNT_PATH = "/api/oidc";
 
@@ -31,14 +31,18 @@ export function getIssuer(): Promise<Provider> {
   return cache.__happrIssuer;
 }
 
-/** Whether an interaction (a sign-in the issuer is waiting for) is still open. */
-export async function isInteractionOpen(uid: string): Promise<boolean> {
-  return (await findInteraction(await getIssuer(), uid)) !== undefined;
+/**
+ * The uid of the sign-in this browser started (named by the issuer's own signed interaction cookie,
+ * in `cookieHeader`), while the issuer still holds it; undefined otherwise. Whether it can still be
+ * finished is completeInteraction's to say.
+ */
+export async function browserInteractionUid(cookieHeader: string | null): Promise<string | undefined> {
+  return (await browserInteraction(await getIssuer(), cookieHeader))?.uid;
 }
 
-/** See finishLoginInteraction: answers where the browser goes next, or undefined if the interaction is gone. */
-export async function completeInteraction(uid: string, accountId: string): Promise<string | undefined> {
-  return finishLoginInteraction(await getIssuer(), uid, accountId);
+/** See finishLoginInteraction: this browser's own interaction only. */
+export async function completeInteraction(cookieHeader: string | null, accountId: string, expectedUid?: string): Promise<LoginCompletion> {
+  return finishLoginInteraction(await getIssuer(), cookieHeader, accountId, expectedUid);
 }
 
 /** The issuer's own session cookie, read on sign-out (set by oidc-provider with path "/"). */

@@ -1,98 +1,32 @@
-import { createHash, randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import type Provider from "oidc-provider";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../db/testing";
-import type { Database } from "../../db/open";
-import { confirmSignUp, signIn, signOutEverywhere, signUp } from "../../identity";
-import { lastCodeSentTo } from "../../identity/test-helpers";
+import { signOutEverywhere } from "../../identity";
 import { refreshIfNeeded, defaultRefreshDependencies } from "../refresh";
-import { createIssuer, finishLoginInteraction, handleIssuerRequest } from "./provider";
+import { Jar, startTestIssuer, testClient as client, type TestIssuer } from "./testing";
 
 /**
  * The built-in issuer end to end over HTTP, as Auth.js drives it: authorization request with PKCE
  * S256, state and nonce; the app's sign-in finishing the login interaction; the code exchanged for
  * tokens; a refresh; and revocation on "sign out everywhere".
  */
-let database: Database;
-let server: Server;
-let provider: Provider;
+let issuer: TestIssuer;
 let base: string;
-const client = { clientId: "happr-web", clientSecret: "test-client-secret-123", redirect: "http://app.test/api/auth/callback/happr" };
 const basic = `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64")}`;
 
-class Jar {
-  private cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const [name, ...rest] = pair!.split("=");
-      this.cookies.set(name!.trim(), rest.join("="));
-    }
-  }
-  header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-}
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = createServer((req, res) => void handleIssuerRequest(provider, "/api/oidc", req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  provider = await createIssuer({
-    issuer: `${base}/api/oidc`,
-    siteUrl: "http://app.test",
-    client: { ...client, redirectUris: [client.redirect], postLogoutRedirectUris: ["http://app.test/"] },
-    db: database.db,
-  });
+  issuer = await startTestIssuer();
+  base = issuer.base;
 }, 60_000);
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await database.close();
-});
+afterAll(() => issuer.close());
 
-async function createMember(email: string) {
-  await signUp({ email, password: "Str0ng!Passw0rd", givenName: "Ada", familyName: "Lovelace" }, { mfa: "optional" });
-  await confirmSignUp({ email, code: await lastCodeSentTo(database.db, email) }, { mfa: "optional" });
-  const result = await signIn({ email, password: "Str0ng!Passw0rd" }, { mfa: "optional", clientAddress: "203.0.113.9" });
-  if (!result.signedIn) throw new Error("expected a direct sign-in");
-  return result.accountId;
-}
-
-function authorizationUrl(challenge: string | undefined, state: string, nonce: string) {
-  const url = new URL(`${base}/api/oidc/auth`);
-  url.search = new URLSearchParams({
-    client_id: client.clientId,
-    redirect_uri: client.redirect,
-    response_type: "code",
-    scope: "openid email profile",
-    state,
-    nonce,
-    ...(challenge ? { code_challenge: challenge, code_challenge_method: "S256" } : {}),
-  }).toString();
-  return url;
-}
+const createMember = (email: string) => issuer.createMember(email);
+const authorizationUrl = (challenge: string | undefined, state: string, nonce: string) => issuer.authorizationUrl(challenge, state, nonce);
 
 async function authorize(accountId: string) {
-  const verifier = randomBytes(32).toString("base64url");
-  const challenge = createHash("sha256").update(verifier).digest("base64url");
-  const jar = new Jar();
-  const start = await fetch(authorizationUrl(challenge, "state-1", "nonce-1"), { redirect: "manual" });
-  jar.take(start);
-  const interactionUrl = new URL(start.headers.get("location")!);
-  expect(`${interactionUrl.origin}${interactionUrl.pathname}`).toBe("http://app.test/auth/sign-in");
-  const uid = interactionUrl.searchParams.get("interaction")!;
-
-  const returnTo = await finishLoginInteraction(provider, uid, accountId);
-  expect(returnTo).toBe(`${base}/api/oidc/auth/${uid}`);
-  const resumed = await fetch(returnTo!, { redirect: "manual", headers: { cookie: jar.header() } });
-  jar.take(resumed);
+  const { uid, verifier, jar, completion, next: callback } = await issuer.signInThroughIssuer(accountId);
+  expect(completion).toEqual({ returnTo: `${base}/api/oidc/auth/${uid}` });
   // No consent screen: the first-party client's grant is given, straight back to the app.
-  const callback = new URL(resumed.headers.get("location")!);
   expect(`${callback.origin}${callback.pathname}`).toBe(client.redirect);
   expect(callback.searchParams.get("state")).toBe("state-1");
   return { code: callback.searchParams.get("code")!, verifier, jar };
@@ -106,6 +40,11 @@ const token = (body: Record<string, string>, auth = basic) =>
   });
 
 describe("built-in issuer", () => {
+  it("sends the browser to sign in at <SITE_URL>/auth, where its interaction cookie is scoped", async () => {
+    const { signInUrl } = await issuer.startSignIn(new Jar());
+    expect(`${signInUrl.origin}${signInUrl.pathname}`).toBe("http://app.test/auth");
+  });
+
   it("publishes discovery with the exact issuer and S256 PKCE", async () => {
     const discovery = await (await fetch(`${base}/api/oidc/.well-known/openid-configuration`)).json();
     expect(discovery.issuer).toBe(`${base}/api/oidc`);
@@ -136,6 +75,9 @@ describe("built-in issuer", () => {
     expect(tokens.refresh_token).toEqual(expect.any(String));
     const idToken = decodeJwt(tokens.id_token);
     expect(idToken).toMatchObject({ iss: `${base}/api/oidc`, sub: accountId, aud: client.clientId, nonce: "nonce-1", email: "ada@example.com", name: "Ada Lovelace" });
+    // When the member signed in (the password, here): the account pages' recent sign-in.
+    expect(idToken.auth_time).toEqual(expect.any(Number));
+    expect(Math.abs(Number(idToken.auth_time) * 1000 - Date.now())).toBeLessThan(120_000);
     void verifier;
 
     const refreshed = await refreshIfNeeded(

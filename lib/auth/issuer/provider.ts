@@ -1,6 +1,7 @@
 import "server-only";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import Provider from "oidc-provider";
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
+import Provider, { errors } from "oidc-provider";
 import type { Db } from "../../db/open";
 import { createOidcAdapter, findAccountClaims, getIssuerCookieKeys, getIssuerJwks } from "../../identity";
 
@@ -45,6 +46,8 @@ export async function createIssuer(options: IssuerOptions): Promise<Provider> {
         response_types: ["code"],
         redirect_uris: options.client.redirectUris,
         post_logout_redirect_uris: options.client.postLogoutRedirectUris,
+        // When the member last proved who they are: account changes skip the password only for a recent one.
+        require_auth_time: true,
       },
     ],
     pkce: { required: () => true },
@@ -63,7 +66,9 @@ export async function createIssuer(options: IssuerOptions): Promise<Provider> {
       return { accountId: sub, claims: async () => claims };
     },
     interactions: {
-      url: (_ctx: unknown, interaction: { uid: string }) => `${options.siteUrl}/auth/sign-in?interaction=${encodeURIComponent(interaction.uid)}`,
+      // oidc-provider scopes its signed interaction cookie to this URL's path: "/auth" lets sign-in,
+      // sign-up, confirm and /auth/complete read it (app/auth/route.ts sends the browser on to sign-in).
+      url: (_ctx: unknown, interaction: { uid: string }) => `${options.siteUrl}${INTERACTION_PATH}?interaction=${encodeURIComponent(interaction.uid)}`,
     },
     // The app is its own first-party client: its grant is given, never asked for.
     async loadExistingGrant(ctx: Ctx) {
@@ -104,10 +109,14 @@ export async function createIssuer(options: IssuerOptions): Promise<Provider> {
       )}</p><p><a href="/auth/sign-in">Try again</a></p></main></body></html>`;
     },
   });
-  // Behind a load balancer (or Next's server) the original scheme arrives as X-Forwarded-Proto.
+  // Koa reads the scheme and host from X-Forwarded-*: handleIssuerRequest sets them from the issuer
+  // URL (SITE_URL), never from what the client sent.
   provider.proxy = true;
   return provider;
 }
+
+/** Where the issuer sends a browser to sign in; also the path of its interaction cookie. */
+export const INTERACTION_PATH = "/auth";
 
 type GrantInstance = { addOIDCScope(scope: string): void; save(): Promise<string> };
 type GrantClass = { new (fields: { clientId: string; accountId: string }): GrantInstance; find(id: string): Promise<GrantInstance | undefined> };
@@ -121,28 +130,66 @@ type InteractionInstance = {
   persist(): Promise<unknown>;
 };
 
-/** What the sign-in page needs to know about an interaction in progress (undefined when gone). */
-export async function findInteraction(provider: Provider, uid: string): Promise<InteractionInstance | undefined> {
-  const Interaction = (provider as unknown as { Interaction: { find(id: string): Promise<InteractionInstance | undefined> } }).Interaction;
-  return (await Interaction.find(uid)) ?? undefined;
+/**
+ * Koa (under oidc-provider) builds every URL it hands out, the member's way back included, from the
+ * request's scheme and host; with `proxy` on it would take them from X-Forwarded-Host/-Proto. They
+ * are set here from the issuer URL, so no header a client sends can choose where a member is sent.
+ */
+function pinToIssuerOrigin(provider: Provider, req: IncomingMessage): void {
+  const issuer = new URL(provider.issuer);
+  req.headers.host = issuer.host;
+  req.headers["x-forwarded-host"] = issuer.host;
+  req.headers["x-forwarded-proto"] = issuer.protocol.replace(/:$/, "");
+  delete req.headers.forwarded;
 }
 
 /**
- * Finishes the login prompt of an interaction for an account the app has just signed in. Answers
- * the issuer URL the browser goes to next (only the browser that started the interaction holds its
- * resume cookie, so nobody else can complete it).
+ * The sign-in this browser started: the interaction named by the issuer's own signed interaction
+ * cookie (set when the interaction began, HttpOnly, scoped to /auth), verified by oidc-provider.
+ * Undefined when the browser holds none, or its cookie is forged, expired or names a finished one.
  */
-export async function finishLoginInteraction(provider: Provider, uid: string, accountId: string): Promise<string | undefined> {
-  const interaction = await findInteraction(provider, uid);
-  if (!interaction) return undefined;
+export async function browserInteraction(provider: Provider, cookieHeader: string | null | undefined): Promise<InteractionInstance | undefined> {
+  if (!cookieHeader) return undefined;
+  const req = new IncomingMessage(new Socket());
+  req.method = "GET";
+  req.url = "/";
+  req.headers = { cookie: cookieHeader };
+  pinToIssuerOrigin(provider, req);
+  try {
+    return (await provider.interactionDetails(req, new ServerResponse(req))) as InteractionInstance;
+  } catch (error) {
+    if (error instanceof errors.SessionNotFound) return undefined;
+    throw error;
+  }
+}
+
+export type LoginCompletion = { returnTo: string } | { refused: "no-interaction" | "other-interaction" | "already-finished" | "not-a-login" };
+
+/**
+ * Finishes the login prompt of this browser's own interaction (see browserInteraction) for an
+ * account the app has just signed in, and answers the issuer URL the browser goes to next. An
+ * interaction id given by a form or a link is only ever compared with the cookie's, never trusted:
+ * otherwise whoever started an interaction could have someone else sign in to it, then resume it.
+ */
+export async function finishLoginInteraction(
+  provider: Provider,
+  cookieHeader: string | null | undefined,
+  accountId: string,
+  expectedUid?: string,
+): Promise<LoginCompletion> {
+  const interaction = await browserInteraction(provider, cookieHeader);
+  if (!interaction) return { refused: "no-interaction" };
+  if (expectedUid !== undefined && interaction.uid !== expectedUid) return { refused: "other-interaction" };
+  if (interaction.result !== undefined) return { refused: "already-finished" };
+  if (interaction.prompt.name !== "login") return { refused: "not-a-login" };
   interaction.result = { login: { accountId, remember: true } };
   await interaction.persist();
-  return interaction.returnTo;
+  return { returnTo: interaction.returnTo };
 }
 
 /**
  * Mounts the issuer on a Node request whose path starts with `mountPath`: oidc-provider routes on
- * the rest of the path and builds its URLs from `originalUrl`.
+ * the rest of the path and builds its URLs from `originalUrl` and the issuer's origin.
  */
 export function handleIssuerRequest(provider: Provider, mountPath: string, req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) {
   return new Promise<void>((resolve) => {
@@ -151,6 +198,7 @@ export function handleIssuerRequest(provider: Provider, mountPath: string, req: 
       req.originalUrl = url;
       req.url = url.slice(mountPath.length) || "/";
     }
+    pinToIssuerOrigin(provider, req);
     res.once("finish", () => resolve());
     res.once("close", () => resolve());
     provider.callback()(req, res);

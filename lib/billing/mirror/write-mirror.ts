@@ -1,4 +1,4 @@
-import { and, eq, notInArray } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import * as t from "@/lib/db/schema";
 import type { Charge, Customer, Invoice, PaymentMethod, Subscription } from "../port";
 import type { Tx } from "../db-types";
@@ -24,6 +24,9 @@ export async function writeCustomer(tx: Tx, customer: Customer, memberId?: strin
     .where(eq(t.billingCustomers.customerId, customer.id))
     .returning({ memberId: t.billingCustomers.memberId });
   if (updated) return;
+  // A deleted customer the mirror no longer knows stays gone: a late event after an account deletion
+  // (checkout.session.completed still names the member) must not bring the member's row back.
+  if (customer.deleted) return;
   const owner = memberId ?? customer.metadata.memberId;
   // A customer made outside the app (no member in its metadata) has no one to show it to.
   if (!owner) return;
@@ -33,7 +36,13 @@ export async function writeCustomer(tx: Tx, customer: Customer, memberId?: strin
     .onConflictDoUpdate({ target: t.billingCustomers.memberId, set: { customerId: customer.id, ...values } });
 }
 
-export async function writeSubscription(tx: Tx, subscription: Subscription): Promise<void> {
+/**
+ * Stores a subscription snapshot fetched from the provider at `asOf` (see snapshotTime), unless the
+ * row already holds one fetched later. Two deliveries about the same subscription can be processed
+ * at once and finish in any order: the upsert takes the row's lock and, once it has it, compares
+ * against whatever the other one committed, so a slow delivery never puts back an older state.
+ */
+export async function writeSubscription(tx: Tx, subscription: Subscription, asOf: Date): Promise<void> {
   const item = subscription.items[0];
   if (!item) return;
   const values = {
@@ -48,11 +57,17 @@ export async function writeSubscription(tx: Tx, subscription: Subscription): Pro
     defaultPaymentMethod: subscription.defaultPaymentMethod,
     created: subscription.created,
     syncedAt: new Date(),
+    stateAsOf: asOf,
   };
+  const stored = t.billingSubscriptions.stateAsOf;
   await tx
     .insert(t.billingSubscriptions)
     .values({ subscriptionId: subscription.id, ...values })
-    .onConflictDoUpdate({ target: t.billingSubscriptions.subscriptionId, set: values });
+    .onConflictDoUpdate({
+      target: t.billingSubscriptions.subscriptionId,
+      set: values,
+      setWhere: sql`${stored} is null or ${stored} <= ${asOf.toISOString()}::timestamptz`,
+    });
 }
 
 /** Replaces the customer's payment methods with the provider's list. */
@@ -107,4 +122,18 @@ export async function writeTransactions(tx: Tx, invoices: Invoice[], charges: Ch
     const { transactionId, ...values } = row;
     await tx.insert(t.billingTransactions).values(row).onConflictDoUpdate({ target: t.billingTransactions.transactionId, set: values });
   }
+}
+
+/**
+ * An account deletion's part of the mirror, in the caller's transaction: the member's customer row
+ * (email, name), its payment methods (billing details) and the member's plan-change quotes go.
+ * Subscriptions and transactions stay, keyed by the provider's customer id only: the financial record
+ * (amounts, plans, dates), which names nobody once the customer row is gone. Answers the customer id, if the member had one.
+ */
+export async function forgetMemberCustomer(tx: Tx, memberId: string): Promise<string | undefined> {
+  await tx.delete(t.billingPlanChangeQuotes).where(eq(t.billingPlanChangeQuotes.memberId, memberId));
+  const [row] = await tx.delete(t.billingCustomers).where(eq(t.billingCustomers.memberId, memberId)).returning({ customerId: t.billingCustomers.customerId });
+  if (!row) return undefined;
+  await tx.delete(t.billingPaymentMethods).where(eq(t.billingPaymentMethods.customerId, row.customerId));
+  return row.customerId;
 }

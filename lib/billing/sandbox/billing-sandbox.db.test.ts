@@ -49,6 +49,9 @@ defineBillingContract("sandbox", async () => ({
     const done = await completeSandboxCheckout(provider, session.id, goodCard);
     return provider.getSubscription(done.subscriptionId);
   },
+  advanceClock: async (seconds) => {
+    await provider.advanceClock(seconds);
+  },
 }));
 
 describe("sandbox hosted checkout", () => {

@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import * as t from "@/lib/db/schema";
 import type { Tx } from "../db-types";
 import { conflict, notFound } from "../errors";
-import type { ChangePriceInput, InvoicePreview, ScheduledDowngrade, Subscription } from "../port";
+import type { ChangePriceInput, ChangePriceNowInput, InvoicePreview, ScheduledDowngrade, Subscription } from "../port";
 import { addInterval, computeProration } from "../proration";
 import { assertChargeable } from "./cards";
 import { newId } from "./ids";
 import { loadPrice, loadSubscription } from "./read";
-import { chargeableCard, emitEvent, invoiceAndCharge } from "./write";
+import { applyBalance, chargeableCard, customerBalance, emitEvent, invoiceAndCharge } from "./write";
 
 /** The sandbox's plan changes, each run inside the caller's transaction (and idempotency key). */
 
@@ -32,17 +32,29 @@ async function loadChange(tx: Tx, input: ChangePriceInput) {
   return { subscription, item, oldPrice, newPrice };
 }
 
-/** An upgrade: the new price applies now, the proration invoiced and charged at once. */
-export async function changePriceNowIn(tx: Tx, now: number, input: ChangePriceInput): Promise<Subscription> {
-  const { subscription, item, oldPrice, newPrice } = await loadChange(tx, input);
-  if (!["active", "past_due"].includes(subscription.status)) throw conflict("Only an active subscription can change price now");
-  const preview = computeProration({
+/**
+ * The invoice a price change made at `now` creates, its amounts worked out at the proration date
+ * (the preview's, which confirmation passes back). The amount due uses the customer's credit.
+ */
+async function prorate(tx: Tx, now: number, input: ChangePriceNowInput) {
+  const change = await loadChange(tx, input);
+  const { subscription, item, oldPrice, newPrice } = change;
+  const invoice = computeProration({
     oldPrice,
     newPrice,
     periodStart: item.currentPeriodStart,
     periodEnd: item.currentPeriodEnd,
-    prorationDate: now,
+    prorationDate: input.prorationDate ?? now,
+    changedAt: now,
   });
+  const preview: InvoicePreview = { ...invoice, amountDue: applyBalance(invoice.total, await customerBalance(tx, subscription.customerId)).amountDue };
+  return { ...change, preview };
+}
+
+/** An upgrade: the new price applies now, the proration invoiced and charged at once. */
+export async function changePriceNowIn(tx: Tx, now: number, input: ChangePriceNowInput): Promise<Subscription> {
+  const { subscription, item, oldPrice, newPrice, preview } = await prorate(tx, now, input);
+  if (!["active", "past_due"].includes(subscription.status)) throw conflict("Only an active subscription can change price now");
   const card = await chargeableCard(tx, subscription.defaultPaymentMethod, subscription.customerId);
   // pending_if_incomplete: a change whose invoice cannot be paid is not applied at all.
   if (preview.amountDue > 0) {
@@ -115,13 +127,6 @@ export async function scheduleDowngradeIn(tx: Tx, now: number, input: ChangePric
   return { current: await loadSubscription(tx, subscription.id), queued: await loadSubscription(tx, queuedId) };
 }
 
-export async function previewProrationIn(tx: Tx, now: number, input: ChangePriceInput & { prorationDate?: number }): Promise<InvoicePreview> {
-  const { item, oldPrice, newPrice } = await loadChange(tx, input);
-  return computeProration({
-    oldPrice,
-    newPrice,
-    periodStart: item.currentPeriodStart,
-    periodEnd: item.currentPeriodEnd,
-    prorationDate: input.prorationDate ?? now,
-  });
+export async function previewProrationIn(tx: Tx, now: number, input: ChangePriceNowInput): Promise<InvoicePreview> {
+  return (await prorate(tx, now, input)).preview;
 }

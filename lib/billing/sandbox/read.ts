@@ -36,6 +36,7 @@ export async function loadCustomer(db: Queryable, customerId: string): Promise<C
     deleted: row.deleted,
     metadata: row.metadata,
     defaultPaymentMethod: row.defaultPaymentMethod,
+    balance: row.balance,
   };
 }
 

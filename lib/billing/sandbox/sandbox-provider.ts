@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { plans } from "@/config/plans";
 import type { Db } from "@/lib/db/open";
 import * as t from "@/lib/db/schema";
@@ -6,6 +6,7 @@ import { conflict, notFound } from "../errors";
 import type {
   BillingProvider,
   ChangePriceInput,
+  ChangePriceNowInput,
   CheckoutSession,
   CreateCheckoutInput,
   CreateCustomerInput,
@@ -111,6 +112,51 @@ export class SandboxBillingProvider implements BillingProvider {
     return this.transaction((tx) => loadCustomer(tx, customerId));
   }
 
+  /**
+   * As Stripe deletes a customer: its live subscriptions end now and its cards are detached; what the
+   * engine keeps afterwards names nobody. The customer row keeps its id and creation time only, the
+   * cards (also ones detached earlier) lose their billing details, subscriptions and checkout sessions
+   * lose the member id in their metadata, and stored idempotent answers about them are dropped.
+   * Invoices, their lines and charges stay: the financial record, with amounts and plan names only.
+   */
+  deleteCustomer(customerId: string): Promise<void> {
+    return this.transaction(async (tx, now) => {
+      const [customer] = await tx.select().from(t.billingSandboxCustomers).where(eq(t.billingSandboxCustomers.id, customerId)).for("update");
+      if (!customer || customer.deleted) return;
+      const subscriptions = await tx.select().from(t.billingSandboxSubscriptions).where(eq(t.billingSandboxSubscriptions.customerId, customerId));
+      for (const subscription of subscriptions) {
+        if (isEnded(subscription.status)) continue;
+        await tx
+          .update(t.billingSandboxSubscriptions)
+          .set({ status: "canceled", canceledAt: now, endedAt: now, cancelAt: null, cancelAtPeriodEnd: false })
+          .where(eq(t.billingSandboxSubscriptions.id, subscription.id));
+        await emitEvent(tx, "customer.subscription.deleted", subscription.id, customerId, now);
+      }
+      await tx.update(t.billingSandboxSubscriptions).set({ metadata: {}, defaultPaymentMethod: null }).where(eq(t.billingSandboxSubscriptions.customerId, customerId));
+      await tx.update(t.billingSandboxCheckoutSessions).set({ clientReferenceId: null, metadata: {} }).where(eq(t.billingSandboxCheckoutSessions.customerId, customerId));
+      // Its cards now and those detached before (a detached card no longer names its customer; its events do).
+      const attached = await tx.select({ id: t.billingSandboxPaymentMethods.id }).from(t.billingSandboxPaymentMethods).where(eq(t.billingSandboxPaymentMethods.customerId, customerId));
+      const evented = await tx
+        .select({ id: t.billingSandboxEvents.objectId })
+        .from(t.billingSandboxEvents)
+        .where(and(eq(t.billingSandboxEvents.customerId, customerId), like(t.billingSandboxEvents.type, "payment_method.%")));
+      const cards = [...new Set([...attached, ...evented].map((row) => row.id))];
+      if (cards.length > 0) {
+        await tx
+          .update(t.billingSandboxPaymentMethods)
+          .set({ customerId: null, billingDetails: { name: null, email: null, phone: null, postalCode: null } })
+          .where(inArray(t.billingSandboxPaymentMethods.id, cards));
+      }
+      const mentions = (id: string) => sql`strpos(${t.billingSandboxIdempotency.response}::text, ${`"${id}"`}) > 0`;
+      await tx.delete(t.billingSandboxIdempotency).where(or(mentions(customerId), ...cards.map(mentions)));
+      await tx
+        .update(t.billingSandboxCustomers)
+        .set({ email: null, name: null, metadata: {}, defaultPaymentMethod: null, deleted: true })
+        .where(eq(t.billingSandboxCustomers.id, customerId));
+      await emitEvent(tx, "customer.deleted", customerId, customerId, now);
+    });
+  }
+
   createCheckoutSession(input: CreateCheckoutInput, idempotencyKey: string): Promise<CheckoutSession> {
     return this.transaction(async (tx, now) => {
       const session = await onceForKey(tx, idempotencyKey, "checkout.sessions.create", async () => {
@@ -193,7 +239,7 @@ export class SandboxBillingProvider implements BillingProvider {
     );
   }
 
-  changePriceNow(input: ChangePriceInput, idempotencyKey: string): Promise<Subscription> {
+  changePriceNow(input: ChangePriceNowInput, idempotencyKey: string): Promise<Subscription> {
     return this.transaction((tx, now) => onceForKey(tx, idempotencyKey, "subscriptions.update", () => changePriceNowIn(tx, now, input)));
   }
 
@@ -201,7 +247,7 @@ export class SandboxBillingProvider implements BillingProvider {
     return this.transaction((tx, now) => onceForKey(tx, idempotencyKey, "subscriptions.schedule_downgrade", () => scheduleDowngradeIn(tx, now, input)));
   }
 
-  previewProration(input: ChangePriceInput & { prorationDate?: number }): Promise<InvoicePreview> {
+  previewProration(input: ChangePriceNowInput): Promise<InvoicePreview> {
     return this.transaction((tx, now) => previewProrationIn(tx, now, input));
   }
 
@@ -294,12 +340,12 @@ export class SandboxBillingProvider implements BillingProvider {
     });
   }
 
-  // ------------------------------------------------------------------ sandbox-only controls
-
   /** The sandbox clock's current time (Unix seconds). */
   async now(): Promise<number> {
     return readClock(await this.options.getDb());
   }
+
+  // ------------------------------------------------------------------ sandbox-only controls
 
   /** Moves the clock forward; call runDueWork() to apply what became due. */
   async advanceClock(seconds: number): Promise<number> {

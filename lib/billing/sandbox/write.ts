@@ -45,8 +45,24 @@ export type NewInvoice = {
 export type PaymentOutcome = { invoiceId: string; paid: boolean; failureMessage: string | null };
 
 /**
+ * What an invoice of `total` asks for, given the customer's balance (Stripe's rule): a credit
+ * (negative balance) is used first; a negative total leaves a credit for the next invoices.
+ */
+export function applyBalance(total: number, startingBalance: number) {
+  const applied = total + startingBalance;
+  return { amountDue: Math.max(0, applied), endingBalance: Math.min(0, applied) };
+}
+
+export async function customerBalance(tx: Tx, customerId: string, lock = false): Promise<number> {
+  const query = tx.select({ balance: t.billingSandboxCustomers.balance }).from(t.billingSandboxCustomers).where(eq(t.billingSandboxCustomers.id, customerId));
+  const [row] = lock ? await query.for("update") : await query;
+  return row?.balance ?? 0;
+}
+
+/**
  * Creates a finalized invoice and tries to collect it from the payment method right away
- * (charge_automatically). A zero or negative total is paid without a charge.
+ * (charge_automatically). The customer's balance is applied first; nothing left to pay is paid
+ * without a charge, and a negative total becomes a credit on the balance.
  */
 export async function invoiceAndCharge(
   tx: Tx,
@@ -55,7 +71,11 @@ export async function invoiceAndCharge(
 ): Promise<PaymentOutcome> {
   const invoiceId = newId("in");
   const total = invoice.lines.reduce((sum, line) => sum + line.amount, 0);
-  const amountDue = Math.max(0, total);
+  const startingBalance = await customerBalance(tx, invoice.customerId, true);
+  const { amountDue, endingBalance } = applyBalance(total, startingBalance);
+  if (endingBalance !== startingBalance) {
+    await tx.update(t.billingSandboxCustomers).set({ balance: endingBalance }).where(eq(t.billingSandboxCustomers.id, invoice.customerId));
+  }
   const currency = invoice.lines[0]?.currency ?? "usd";
   let paid = amountDue === 0;
   let failureMessage: string | null = null;
@@ -88,6 +108,7 @@ export async function invoiceAndCharge(
     billingReason: invoice.billingReason,
     amountDue,
     amountPaid: paid ? amountDue : 0,
+    startingBalance,
     subtotal: total,
     total,
     currency,

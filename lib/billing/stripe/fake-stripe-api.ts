@@ -3,8 +3,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { plans } from "@/config/plans";
 import fixtures from "../__fixtures__/stripe-objects.json";
-import type { Price } from "../port";
-import { addInterval, computeProration } from "../proration";
+import { addInterval } from "../proration";
 
 /**
  * A fake Stripe HTTP API on loopback, for testing the Stripe adapter through the real SDK. It
@@ -50,6 +49,8 @@ export class FakeStripeApi {
   readonly products = new Map<string, Json>();
   readonly prices = new Map<string, Json>();
   readonly customers = new Map<string, Json>();
+  /** Deleted customers: Stripe still answers a retrieve with `{ id, object, deleted: true }`. */
+  readonly deletedCustomers = new Set<string>();
   readonly paymentMethods = new Map<string, Json>();
   readonly subscriptions = new Map<string, Json>();
   readonly invoices = new Map<string, Json>();
@@ -156,7 +157,10 @@ export class FakeStripeApi {
       case "POST customers":
         return this.createCustomer(p);
       case "GET customers :id":
+        if (this.deletedCustomers.has(id!)) return { id, object: "customer", deleted: true };
         return this.get(this.customers, "customer", id!);
+      case "DELETE customers :id":
+        return this.deleteCustomer(id!);
       case "POST customers :id": {
         const customer = this.get(this.customers, "customer", id!);
         if (p["invoice_settings[default_payment_method]"]) {
@@ -249,21 +253,6 @@ export class FakeStripeApi {
     return this.get(this.prices, "price", priceId);
   }
 
-  private asPortPrice(price: Json): Price {
-    const product = this.products.get(String(price.product))!;
-    return {
-      id: price.id,
-      active: true,
-      currency: "usd",
-      unitAmount: Number(price.unit_amount),
-      interval: (price.recurring as { interval: "month" | "year" }).interval,
-      lookupKey: String(price.lookup_key),
-      productId: product.id,
-      productName: String(product.name),
-      productDescription: null,
-    };
-  }
-
   private createCustomer(p: Record<string, string>) {
     const customer = fixture("customer");
     Object.assign(customer, {
@@ -276,6 +265,19 @@ export class FakeStripeApi {
     });
     this.customers.set(customer.id, customer);
     return customer;
+  }
+
+  // As Stripe: the subscriptions end now, the payment methods are detached, invoices and charges stay.
+  private deleteCustomer(id: string) {
+    this.get(this.customers, "customer", id);
+    for (const subscription of this.subscriptions.values()) {
+      if (subscription.customer !== id || ["canceled", "incomplete_expired"].includes(String(subscription.status))) continue;
+      Object.assign(subscription, { status: "canceled", canceled_at: this.now, ended_at: this.now, cancel_at: null, cancel_at_period_end: false });
+    }
+    for (const pm of this.paymentMethods.values()) if (pm.customer === id) pm.customer = null;
+    this.customers.delete(id);
+    this.deletedCustomers.add(id);
+    return { id, object: "customer", deleted: true };
   }
 
   private createPaymentMethod(token: string) {
@@ -339,35 +341,42 @@ export class FakeStripeApi {
     customer.invoice_settings = { ...(customer.invoice_settings as object), default_payment_method: pm.id };
     const subscription = this.seedSubscription(customerId, priceId);
     subscription.default_payment_method = pm.id;
-    const item = (subscription.items as { data: Json[] }).data[0]!;
+    const item = itemOf(subscription);
     const price = this.priceObject(priceId);
-    this.addInvoice(customerId, subscription.id, "subscription_create", [
-      { description: `1 × ${this.asPortPrice(price).productName}`, amount: Number(price.unit_amount), proration: false, priceId, periodStart: Number(item.current_period_start), periodEnd: Number(item.current_period_end) },
-    ]);
+    this.finalizeInvoice(
+      this.invoiceObject(customerId, subscription.id, [
+        { description: `1 × ${this.productName(price)} (at ${dollars(price)} / ${intervalOf(price)})`, amount: Number(price.unit_amount), proration: false, price, subscriptionItem: item.id, periodStart: Number(item.current_period_start), periodEnd: Number(item.current_period_end) },
+      ]),
+      "subscription_create",
+    );
     return subscription;
   }
 
-  private addInvoice(
-    customerId: string,
-    subscriptionId: string,
-    reason: string,
-    lines: { description: string | null; amount: number; proration: boolean; priceId: string | null; periodStart: number; periodEnd: number }[],
-  ) {
-    const invoice = this.invoiceObject(customerId, subscriptionId, lines);
-    Object.assign(invoice, { id: stripeId("in"), status: "paid", billing_reason: reason, amount_paid: invoice.amount_due, created: this.now });
+  /** Finalizes and pays an invoice as charge_automatically does: the customer's balance first, then the card. */
+  private finalizeInvoice(invoice: Json, reason: string) {
+    const customer = this.get(this.customers, "customer", String(invoice.customer));
+    Object.assign(invoice, { id: stripeId("in"), status: "paid", billing_reason: reason, amount_paid: invoice.amount_due, amount_remaining: 0, created: this.now });
+    customer.balance = invoice.ending_balance;
     this.invoices.set(invoice.id, invoice);
     if (Number(invoice.amount_due) > 0) {
       const charge = fixture("charge");
-      Object.assign(charge, { id: stripeId("ch"), customer: customerId, amount: invoice.amount_due, currency: "usd", status: "succeeded", paid: true, failure_message: null, description: null, created: this.now });
+      Object.assign(charge, { id: stripeId("ch"), customer: customer.id, amount: invoice.amount_due, currency: "usd", status: "succeeded", paid: true, failure_message: null, description: null, created: this.now });
       this.charges.set(charge.id, charge);
     }
     return invoice;
   }
 
-  private invoiceObject(customerId: string, subscriptionId: string, lines: Parameters<FakeStripeApi["addInvoice"]>[3]): Json {
+  /**
+   * An invoice object (Stripe's fixture) with these lines (Stripe's line_item fixture). Totals follow
+   * Stripe: total is the lines' sum; the customer's balance (negative: a credit) is applied to the
+   * amount due, and what is left of a negative total goes back to the balance (ending_balance).
+   */
+  private invoiceObject(customerId: string, subscriptionId: string, lines: LineSpec[]): Json {
     const invoice = fixture("invoice");
-    const template = (invoice.lines as { data: Json[] }).data[0]!;
+    const customer = this.get(this.customers, "customer", customerId);
     const total = lines.reduce((sum, line) => sum + line.amount, 0);
+    const startingBalance = Number(customer.balance ?? 0);
+    const applied = total + startingBalance;
     Object.assign(invoice, {
       id: "upcoming",
       customer: customerId,
@@ -375,10 +384,14 @@ export class FakeStripeApi {
       parent: { type: "subscription_details", quote_details: null, subscription_details: { metadata: {}, subscription: subscriptionId } },
       currency: "usd",
       subtotal: total,
+      subtotal_excluding_tax: total,
       total,
-      amount_due: Math.max(0, total),
+      total_excluding_tax: total,
+      starting_balance: startingBalance,
+      ending_balance: Math.min(0, applied),
+      amount_due: Math.max(0, applied),
       amount_paid: 0,
-      amount_remaining: Math.max(0, total),
+      amount_remaining: Math.max(0, applied),
       period_start: Math.min(...lines.map((line) => line.periodStart)),
       period_end: Math.max(...lines.map((line) => line.periodEnd)),
       description: null,
@@ -388,17 +401,19 @@ export class FakeStripeApi {
         has_more: false,
         url: "/v1/invoices/upcoming/lines",
         data: lines.map((line) => ({
-          ...clone(template),
+          ...fixture("line_item"),
           id: stripeId("il"),
+          invoice: "upcoming",
           amount: line.amount,
+          subtotal: line.amount,
           currency: "usd",
           description: line.description,
           period: { start: line.periodStart, end: line.periodEnd },
-          pricing: { type: "price_details", price_details: { price: line.priceId, product: "prod_x" }, unit_amount_decimal: null },
+          pricing: { type: "price_details", price_details: { price: line.price.id, product: line.price.product }, unit_amount_decimal: String(line.price.unit_amount) },
           parent: {
             type: "subscription_item_details",
             invoice_item_details: null,
-            subscription_item_details: { invoice_item: null, proration: line.proration, proration_details: { credited_items: null }, subscription: subscriptionId, subscription_item: "si" },
+            subscription_item_details: { invoice_item: null, proration: line.proration, proration_details: { credited_items: null }, subscription: subscriptionId, subscription_item: line.subscriptionItem },
           },
         })),
       },
@@ -417,7 +432,7 @@ export class FakeStripeApi {
 
   private updateSubscription(subscription: Json, p: Record<string, string>) {
     if (subscription.status === "canceled") throw new HttpError(400, { type: "invalid_request_error", message: "A canceled subscription can only update its cancellation_details and metadata." });
-    const item = (subscription.items as { data: Json[] }).data[0]!;
+    const item = itemOf(subscription);
     if (p.cancel_at_period_end !== undefined) {
       const on = p.cancel_at_period_end === "true";
       Object.assign(subscription, { cancel_at_period_end: on, cancel_at: on ? item.current_period_end : null });
@@ -425,33 +440,70 @@ export class FakeStripeApi {
     if (p.default_payment_method) subscription.default_payment_method = p.default_payment_method;
     if (p["items[0][price]"]) {
       if (p["items[0][id]"] !== item.id) throw missing("subscription_item", p["items[0][id]"] ?? "");
-      const preview = this.prorate(subscription, p["items[0][price]"], this.now);
-      this.addInvoice(String(subscription.customer), subscription.id, "subscription_update", preview.lines);
       const newPrice = this.priceObject(p["items[0][price]"]);
-      const intervalChanged = (newPrice.recurring as { interval: string }).interval !== ((item.price as Json).recurring as { interval: string }).interval;
-      Object.assign(item, { price: newPrice, ...(intervalChanged ? { current_period_start: this.now, current_period_end: preview.periodEnd } : {}) });
+      const change = this.priceChange(subscription, newPrice, p.proration_date ? Number(p.proration_date) : this.now, this.now);
+      this.finalizeInvoice(this.invoiceObject(String(subscription.customer), subscription.id, change.lines), "subscription_update");
+      Object.assign(item, { price: newPrice, current_period_start: change.period.start, current_period_end: change.period.end });
+      if (change.cycleReset) subscription.billing_cycle_anchor = this.now;
+      // cancel_at_period_end follows the period: a reset cycle ends the subscription at the new period end.
+      if (subscription.cancel_at_period_end) subscription.cancel_at = change.period.end;
     }
     return subscription;
   }
 
-  private prorate(subscription: Json, priceId: string, prorationDate: number) {
-    const item = (subscription.items as { data: Json[] }).data[0]!;
-    return computeProration({
-      oldPrice: this.asPortPrice(this.priceObject((item.price as Json).id)),
-      newPrice: this.asPortPrice(this.priceObject(priceId)),
-      periodStart: Number(item.current_period_start),
-      periodEnd: Number(item.current_period_end),
-      prorationDate,
-    });
+  /**
+   * A price change with proration_behavior=always_invoice, as Stripe documents it: the unused time on
+   * the old price is credited and the remaining time on the new one charged, each prorated to the
+   * second from proration_date and rounded to the cent. When the billing interval changes, the billing
+   * cycle anchor resets to the moment of the change: the new price is charged in full for a new
+   * period starting then (not a proration line), with the credit on the same invoice.
+   */
+  private priceChange(subscription: Json, newPrice: Json, prorationDate: number, changedAt: number) {
+    const item = itemOf(subscription);
+    const oldPrice = item.price as Json;
+    const start = Number(item.current_period_start);
+    const end = Number(item.current_period_end);
+    const at = Math.min(Math.max(prorationDate, start), end);
+    const share = (amount: number) => Math.round((amount * (end - at)) / (end - start));
+    const after = stripeDate(at);
+    const credit: LineSpec = { description: `Unused time on ${this.productName(oldPrice)} after ${after}`, amount: -share(Number(oldPrice.unit_amount)), proration: true, price: oldPrice, subscriptionItem: item.id, periodStart: at, periodEnd: end };
+    if (intervalOf(newPrice) === intervalOf(oldPrice)) {
+      const remaining: LineSpec = { description: `Remaining time on ${this.productName(newPrice)} after ${after}`, amount: share(Number(newPrice.unit_amount)), proration: true, price: newPrice, subscriptionItem: item.id, periodStart: at, periodEnd: end };
+      return { lines: [credit, remaining], period: { start, end }, cycleReset: false };
+    }
+    const period = { start: changedAt, end: addInterval(changedAt, intervalOf(newPrice)) };
+    const full: LineSpec = { description: `1 × ${this.productName(newPrice)} (at ${dollars(newPrice)} / ${intervalOf(newPrice)})`, amount: Number(newPrice.unit_amount), proration: false, price: newPrice, subscriptionItem: item.id, periodStart: period.start, periodEnd: period.end };
+    return { lines: [credit, full], period, cycleReset: true };
   }
 
+  /** invoices.createPreview for a subscription update: the invoice the update would create now. */
   private preview(p: Record<string, string>) {
     const subscription = this.get(this.subscriptions, "subscription", p.subscription!);
-    const item = (subscription.items as { data: Json[] }).data[0]!;
+    const item = itemOf(subscription);
     if (p["subscription_details[items][0][id]"] !== item.id) throw missing("subscription_item", p["subscription_details[items][0][id]"] ?? "");
-    const preview = this.prorate(subscription, p["subscription_details[items][0][price]"]!, Number(p["subscription_details[proration_date]"] ?? this.now));
-    return this.invoiceObject(String(subscription.customer), subscription.id, preview.lines);
+    if (p["subscription_details[proration_behavior]"] !== "always_invoice") {
+      throw new HttpError(400, { type: "invalid_request_error", message: "This fake previews always_invoice updates only (the invoice created at once)." });
+    }
+    const prorationDate = Number(p["subscription_details[proration_date]"] ?? this.now);
+    const change = this.priceChange(subscription, this.priceObject(p["subscription_details[items][0][price]"]!), prorationDate, prorationDate);
+    return this.invoiceObject(String(subscription.customer), subscription.id, change.lines);
   }
+
+  private productName(price: Json): string {
+    return String(this.products.get(String(price.product))?.name ?? "");
+  }
+}
+
+type LineSpec = { description: string; amount: number; proration: boolean; price: Json; subscriptionItem: string; periodStart: number; periodEnd: number };
+
+const itemOf = (subscription: Json) => (subscription.items as { data: Json[] }).data[0]!;
+const intervalOf = (price: Json) => (price.recurring as { interval: "month" | "year" }).interval;
+const dollars = (price: Json) => `$${(Number(price.unit_amount) / 100).toFixed(2)}`;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** Stripe writes the date in proration lines as "03 Mar 2017". */
+function stripeDate(unixSeconds: number) {
+  const date = new Date(unixSeconds * 1000);
+  return `${String(date.getUTCDate()).padStart(2, "0")} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 function indexed(p: Record<string, string>, name: string): string[] {

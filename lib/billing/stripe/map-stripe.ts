@@ -23,7 +23,7 @@ export function toPrice(price: Stripe.Price): Price {
 
 export function toCustomer(customer: Stripe.Customer | Stripe.DeletedCustomer): Customer {
   if ("deleted" in customer && customer.deleted) {
-    return { id: customer.id, email: null, name: null, created: 0, deleted: true, metadata: {}, defaultPaymentMethod: null };
+    return { id: customer.id, email: null, name: null, created: 0, deleted: true, metadata: {}, defaultPaymentMethod: null, balance: 0 };
   }
   const live = customer as Stripe.Customer;
   return {
@@ -34,6 +34,7 @@ export function toCustomer(customer: Stripe.Customer | Stripe.DeletedCustomer): 
     deleted: false,
     metadata: live.metadata ?? {},
     defaultPaymentMethod: idOf(live.invoice_settings?.default_payment_method),
+    balance: live.balance ?? 0,
   };
 }
 
@@ -113,7 +114,7 @@ export function toInvoice(invoice: Stripe.Invoice): Invoice {
   };
 }
 
-export function toPreview(invoice: Stripe.Invoice): InvoicePreview {
+export function toPreview(invoice: Stripe.Invoice, prorationDate: number): InvoicePreview {
   const lines = invoice.lines.data.map(toLine);
   const periods = lines.length ? lines : [{ periodStart: invoice.period_start, periodEnd: invoice.period_end }];
   return {
@@ -123,6 +124,7 @@ export function toPreview(invoice: Stripe.Invoice): InvoicePreview {
     currency: invoice.currency,
     periodStart: Math.min(...periods.map((line) => line.periodStart)),
     periodEnd: Math.max(...periods.map((line) => line.periodEnd)),
+    prorationDate,
     lines,
   };
 }

@@ -2,6 +2,8 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fixtures from "../__fixtures__/stripe-objects.json";
 import { defineBillingContract } from "../contract";
+import { dueNow } from "../due-now";
+import { addInterval } from "../proration";
 import { BillingError } from "../errors";
 import { FakeStripeApi } from "./fake-stripe-api";
 import { StripeBillingProvider } from "./stripe-provider";
@@ -14,7 +16,7 @@ const NOW = Date.UTC(2026, 0, 15, 12) / 1000;
 beforeAll(async () => {
   fake.now = NOW;
   const address = await fake.start();
-  provider = new StripeBillingProvider({ secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, ...address, maxNetworkRetries: 0 });
+  provider = new StripeBillingProvider({ secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, ...address, maxNetworkRetries: 0, clock: () => fake.now });
 });
 afterAll(() => fake.stop());
 
@@ -22,6 +24,9 @@ defineBillingContract("Stripe adapter against a fake Stripe API", async () => ({
   provider,
   priceIdOf: (lookupKey) => `price_live_${lookupKey}`,
   givenActiveSubscription: async (customerId, priceId) => provider.getSubscription(fake.seedPaidSubscription(customerId, priceId).id),
+  advanceClock: async (seconds) => {
+    fake.now += seconds;
+  },
 }));
 
 describe("Stripe adapter: the requests it makes", () => {
@@ -38,6 +43,16 @@ describe("Stripe adapter: the requests it makes", () => {
     const request = last("POST", "/v1/customers");
     expect(request.params).toEqual({ email: "a@example.com", name: "A", "metadata[memberId]": "member-1" });
     expect(request.idempotencyKey).toBe("key-customer-1");
+  });
+
+  it("deletes the customer with DELETE /v1/customers/:id, and takes Stripe's 404 on a retry as done", async () => {
+    const customer = await provider.createCustomer({ email: "gone@example.com", name: "Gone", memberId: "member-gone" }, "key-customer-gone");
+    await provider.deleteCustomer(customer.id);
+    await provider.deleteCustomer(customer.id);
+    const deletes = fake.requestsTo("DELETE", `/v1/customers/${customer.id}`);
+    expect(deletes).toHaveLength(2);
+    expect(deletes[0]!.idempotencyKey).toBeUndefined();
+    expect(await provider.getCustomer(customer.id)).toMatchObject({ deleted: true, email: null, name: null });
   });
 
   it("creates a subscription-mode Checkout session with the success URL's placeholder", async () => {
@@ -98,6 +113,34 @@ describe("Stripe adapter: the requests it makes", () => {
         proration_behavior: "always_invoice",
         payment_behavior: "pending_if_incomplete",
       });
+    });
+
+    it("a change to another interval: Stripe resets the cycle; the preview's total is due now and the update reuses its proration_date", async () => {
+      const customer = await provider.createCustomer({ email: "cycle@example.com", name: null, memberId: "member-cycle" }, "key-customer-cycle");
+      const seeded = fake.seedPaidSubscription(customer.id, "price_live_happr_individual_monthly");
+      const seededItem = (seeded.items as { data: { id: string; current_period_end: number }[] }).data[0]!;
+      fake.now += 10 * 86_400;
+      const prorationDate = fake.now;
+      const preview = await provider.previewProration({ subscriptionId: seeded.id, itemId: seededItem.id, priceId: "price_live_happr_family_yearly", prorationDate });
+      // Stripe's answer: the credit is a proration line, the new year's full price is not, and both are on the invoice.
+      expect(preview.lines.map((line) => [line.proration, line.amount > 0])).toEqual([
+        [true, false],
+        [false, true],
+      ]);
+      expect(preview.lines[1]).toMatchObject({ amount: 9999, periodStart: prorationDate, periodEnd: addInterval(prorationDate, "year") });
+      expect(preview.lines[0]).toMatchObject({ periodStart: prorationDate, periodEnd: seededItem.current_period_end });
+      expect(dueNow(preview)).toBe(preview.total);
+      expect(preview.total).toBe(9999 + preview.lines[0]!.amount);
+      const prorationLinesOnly = preview.lines.filter((line) => line.proration).reduce((sum, line) => sum + line.amount, 0);
+      expect(prorationLinesOnly).toBeLessThan(0); // what the old figure was: a "credit" for a $9x charge
+
+      fake.now += 90;
+      await provider.changePriceNow({ subscriptionId: seeded.id, itemId: seededItem.id, priceId: "price_live_happr_family_yearly", prorationDate }, "key-cycle-upgrade");
+      expect(last("POST", `/v1/subscriptions/${seeded.id}`).params).toMatchObject({ proration_date: String(prorationDate), proration_behavior: "always_invoice" });
+      const invoice = [...fake.invoices.values()].find((candidate) => candidate.customer === customer.id && candidate.billing_reason === "subscription_update")!;
+      expect(invoice.total).toBe(preview.total);
+      expect(invoice.amount_paid).toBe(preview.total);
+      expect(fake.subscriptions.get(seeded.id)).toMatchObject({ billing_cycle_anchor: fake.now });
     });
 
     it("schedules a downgrade as cancel_at_period_end plus a subscription trialing until then, each with its own key", async () => {

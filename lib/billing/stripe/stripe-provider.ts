@@ -4,6 +4,7 @@ import type {
   BillingEvent,
   BillingProvider,
   ChangePriceInput,
+  ChangePriceNowInput,
   CheckoutSession,
   CreateCheckoutInput,
   CreateCustomerInput,
@@ -25,6 +26,8 @@ export type StripeProviderOptions = {
   protocol?: "http" | "https";
   timeoutMs?: number;
   maxNetworkRetries?: number;
+  /** Unix seconds; tests follow the fake API's clock. Defaults to the wall clock, which Stripe bills on. */
+  clock?: () => number;
 };
 
 /** How far a webhook's signed timestamp may be from now, either way. */
@@ -48,6 +51,10 @@ export class StripeBillingProvider implements BillingProvider {
       maxNetworkRetries: options.maxNetworkRetries ?? 2,
       appInfo: { name: "happr-web" },
     });
+  }
+
+  async now(): Promise<number> {
+    return this.options.clock?.() ?? Math.floor(Date.now() / 1000);
   }
 
   listActivePrices(lookupKeys: readonly string[]): Promise<Price[]> {
@@ -75,6 +82,16 @@ export class StripeBillingProvider implements BillingProvider {
 
   getCustomer(customerId: string): Promise<Customer> {
     return call(async () => toCustomer(await this.stripe.customers.retrieve(customerId)), "Customer");
+  }
+
+  async deleteCustomer(customerId: string): Promise<void> {
+    try {
+      await call(async () => this.stripe.customers.del(customerId), "Customer");
+    } catch (error) {
+      // Already deleted (Stripe answers resource_missing): what a retry wanted.
+      if (error instanceof BillingError && error.status === 404) return;
+      throw error;
+    }
   }
 
   createCheckoutSession(input: CreateCheckoutInput, idempotencyKey: string): Promise<CheckoutSession> {
@@ -130,13 +147,15 @@ export class StripeBillingProvider implements BillingProvider {
     );
   }
 
-  changePriceNow(input: ChangePriceInput, idempotencyKey: string): Promise<Subscription> {
+  changePriceNow(input: ChangePriceNowInput, idempotencyKey: string): Promise<Subscription> {
     return call(async () => {
       const updated = await this.stripe.subscriptions.update(
         input.subscriptionId,
         {
           items: [{ id: input.itemId, price: input.priceId }],
           proration_behavior: "always_invoice",
+          // The preview's date: Stripe then invoices exactly what the preview showed.
+          ...(input.prorationDate === undefined ? {} : { proration_date: input.prorationDate }),
           payment_behavior: "pending_if_incomplete",
         },
         { idempotencyKey },
@@ -168,19 +187,21 @@ export class StripeBillingProvider implements BillingProvider {
     }, "Subscription");
   }
 
-  previewProration(input: ChangePriceInput & { prorationDate?: number }): Promise<InvoicePreview> {
+  previewProration(input: ChangePriceNowInput): Promise<InvoicePreview> {
     return call(async () => {
       const subscription = await this.stripe.subscriptions.retrieve(input.subscriptionId);
+      const prorationDate = input.prorationDate ?? (await this.now());
+      // always_invoice: the preview is the invoice the change creates at once, not the next renewal.
       const preview = await this.stripe.invoices.createPreview({
         customer: typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
         subscription: input.subscriptionId,
         subscription_details: {
           items: [{ id: input.itemId, price: input.priceId }],
           proration_behavior: "always_invoice",
-          proration_date: input.prorationDate ?? Math.floor(Date.now() / 1000),
+          proration_date: prorationDate,
         },
       });
-      return toPreview(preview);
+      return toPreview(preview, prorationDate);
     }, "Subscription");
   }
 

@@ -1,6 +1,7 @@
 import { isBillingError } from "../errors";
 import type { BillingEvent, BillingProvider } from "../port";
 import { applyEvent, type ApplyResult } from "./apply-event";
+import { logError } from "../../log";
 
 /** What verifies a delivery: the Stripe adapter's parseWebhook (signature on the raw body, ±5 minutes). */
 export type WebhookVerifier = { parseWebhook(rawBody: string | Buffer, signatureHeader: string | null | undefined): BillingEvent };
@@ -20,7 +21,7 @@ export async function receiveWebhook(
   provider: BillingProvider,
   rawBody: string | Buffer,
   signatureHeader: string | null | undefined,
-  log: (message: string, error: unknown) => void = console.error,
+  log: (message: string, error: unknown) => void = logError,
 ): Promise<WebhookAnswer> {
   let event: BillingEvent;
   try {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import * as t from "@/lib/db/schema";
-import { fetchCustomerState, writeCustomerState } from "../mirror/sync-customer";
+import { fetchCustomerState, snapshotTime, writeCustomerState } from "../mirror/sync-customer";
 import { writeCustomer, writePaymentMethods, writeSubscription, writeTransactions } from "../mirror/write-mirror";
 import type { BillingEvent, BillingProvider } from "../port";
 import { noWrite, type MirrorWrite } from "./types";
@@ -9,14 +9,16 @@ import { noWrite, type MirrorWrite } from "./types";
 /** The re-fetches the event handlers share. */
 
 export async function refetchSubscription(event: BillingEvent, provider: BillingProvider): Promise<MirrorWrite> {
+  const asOf = await snapshotTime();
   const subscription = await provider.getSubscription(event.objectId);
-  return (tx) => writeSubscription(tx, subscription);
+  return (tx) => writeSubscription(tx, subscription, asOf);
 }
 
 /** Invoices and charges change subscription statuses too (paid, past_due): both are re-fetched. */
 export async function refetchBilling(event: BillingEvent, provider: BillingProvider): Promise<MirrorWrite> {
   if (!event.customerId) return noWrite;
   const customerId = event.customerId;
+  const asOf = await snapshotTime();
   const [invoices, charges, subscriptions] = await Promise.all([
     provider.listInvoices(customerId),
     provider.listCharges(customerId),
@@ -24,7 +26,7 @@ export async function refetchBilling(event: BillingEvent, provider: BillingProvi
   ]);
   return async (tx) => {
     await writeTransactions(tx, invoices, charges);
-    for (const subscription of subscriptions) await writeSubscription(tx, subscription);
+    for (const subscription of subscriptions) await writeSubscription(tx, subscription, asOf);
   };
 }
 

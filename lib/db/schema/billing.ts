@@ -43,6 +43,8 @@ export const billingSubscriptions = pgTable(
     defaultPaymentMethod: text("default_payment_method"),
     created: unix("created").notNull(),
     syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The database clock just before this snapshot was fetched from the provider: a row only moves forward. */
+    stateAsOf: timestamp("state_as_of", { withTimezone: true }),
   },
   (table) => [index("billing_subscriptions_customer_idx").on(table.customerId)],
 );
@@ -77,6 +79,26 @@ export const billingTransactions = pgTable(
     created: unix("created").notNull(),
   },
   (table) => [index("billing_transactions_customer_idx").on(table.customerId, table.created)],
+);
+
+/**
+ * The proration date a member's plan-change preview was worked out for, per subscription and price:
+ * confirming the change within the quote's lifetime uses the same date, so the invoice is the figure
+ * shown, to the cent (Stripe's subscription_details.proration_date round trip, kept server-side so
+ * every client gets it, and shared by every app instance).
+ */
+export const billingPlanChangeQuotes = pgTable(
+  "billing_plan_change_quotes",
+  {
+    memberId: text("member_id").notNull(),
+    subscriptionId: text("subscription_id").notNull(),
+    priceId: text("price_id").notNull(),
+    prorationDate: unix("proration_date").notNull(),
+    /** The figure shown ("due now", cents): kept to compare with what the change invoiced. */
+    dueNow: integer("due_now").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.subscriptionId, table.priceId] })],
 );
 
 /** Webhook events already applied: recorded in the same transaction as their effect. */
@@ -116,6 +138,8 @@ export const billingSandboxCustomers = pgTable("billing_sandbox_customers", {
   name: text("name"),
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
   defaultPaymentMethod: text("default_payment_method"),
+  /** Stripe's customer balance, in cents: negative is a credit the next invoices use first. */
+  balance: integer("balance").notNull().default(0),
   deleted: boolean("deleted").notNull().default(false),
   created: unix("created").notNull(),
 });
@@ -179,6 +203,8 @@ export const billingSandboxInvoices = pgTable(
     billingReason: text("billing_reason").notNull(),
     amountDue: integer("amount_due").notNull(),
     amountPaid: integer("amount_paid").notNull(),
+    /** The customer balance the invoice started from (negative: a credit it used). */
+    startingBalance: integer("starting_balance").notNull().default(0),
     subtotal: integer("subtotal").notNull(),
     total: integer("total").notNull(),
     currency: text("currency").notNull(),

@@ -14,5 +14,10 @@ export const memberProfiles = pgTable("member_profiles", {
   phone: text("phone"),
   /** An IANA time zone name. */
   timezone: text("timezone"),
+  /**
+   * When the names (and phone) the member gave at sign-up were put in: once only, so a field the
+   * member later clears or changes stays as they left it.
+   */
+  signUpAppliedAt: timestamp("sign_up_applied_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

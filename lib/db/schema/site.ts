@@ -27,6 +27,8 @@ export const contactMessages = pgTable("contact_messages", {
  * Every email and SMS the app sends. Rows are written inside the business transaction that causes
  * them; the embedded default keeps them here (and echoes them to the console in development); with
  * SMTP configured a deliverer claims pending email rows after commit, sends them and marks them sent.
+ * The body is stored encrypted (it holds codes and links: see lib/mail/sealed-body.ts); a delivered
+ * row keeps only when and how it was sent (body, subject and recipient are emptied).
  */
 export const outbox = pgTable(
   "outbox",
@@ -34,6 +36,8 @@ export const outbox = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     channel: text("channel", { enum: ["email", "sms"] }).notNull(),
     recipient: text("recipient").notNull(),
+    /** The member the message is about (their codes, notices, invitations): deleted with their account. */
+    memberId: text("member_id"),
     replyTo: text("reply_to"),
     subject: text("subject"),
     body: text("body").notNull(),
@@ -47,6 +51,7 @@ export const outbox = pgTable(
   },
   (table) => [
     index("outbox_recipient_idx").on(table.recipient, table.createdAt),
+    index("outbox_member_idx").on(table.memberId),
     index("outbox_pending_idx").on(table.createdAt).where(sql`${table.sentAt} is null`),
   ],
 );

@@ -183,6 +183,9 @@ export function createCognitoSecurityCentre(caller: SecurityCentreCaller, option
       }
     },
 
+    // DeleteUser is a call to the pool: made after the caller's transaction commits.
+    accountsInDatabase: false,
+
     async deleteUser() {
       await call("DeleteUser", { AccessToken: token() }, z.object({}));
     },
