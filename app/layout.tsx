@@ -28,6 +28,11 @@ export async function generateMetadata(): Promise<Metadata> {
   };
 }
 
+// Content pages are prerendered and cached; a page published later is rendered on its first request
+// (no route sets dynamicParams = false). The webhook expires pages by tag at once; this hour bounds
+// how stale a missed webhook can leave any of them.
+export const revalidate = 3600;
+
 export const viewport: Viewport = { themeColor: "#3b6cf6", width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
