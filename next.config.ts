@@ -28,6 +28,13 @@ const stripePolicy = contentSecurityPolicy
   .replace("connect-src 'self'", "connect-src 'self' https://api.stripe.com")
   .replace("frame-src 'self'", "frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
 
+// The embedded Studio (/studio) talks to the Sanity project's API (HTTPS and its live socket) and
+// shows its users' avatars and the project's images.
+const studioPolicy = contentSecurityPolicy
+  .replace("connect-src 'self'", "connect-src 'self' https://*.api.sanity.io wss://*.api.sanity.io https://*.apicdn.sanity.io")
+  .replace("img-src 'self' data: blob: https://cdn.sanity.io", "img-src 'self' data: blob: https://cdn.sanity.io https://lh3.googleusercontent.com https://avatars.githubusercontent.com https://*.gravatar.com")
+  .replace("default-src 'self'", "default-src 'self'; worker-src 'self' blob:");
+
 const securityHeaders = [
   { key: "Content-Security-Policy", value: contentSecurityPolicy },
   { key: "X-Content-Type-Options", value: "nosniff" },
@@ -70,6 +77,7 @@ const nextConfig: NextConfig = {
     return [
       { source: "/:path*", headers: securityHeaders },
       { source: "/manage-subscription", headers: [{ key: "Content-Security-Policy", value: stripePolicy }] },
+      { source: "/studio/:path*", headers: [{ key: "Content-Security-Policy", value: studioPolicy }] },
     ];
   },
 };
