@@ -25,6 +25,8 @@ export async function generateMetadata(): Promise<Metadata> {
       images: [{ url: ogImage.src, width: ogImage.width, height: ogImage.height, alt: ogImage.alt }],
     },
     twitter: { card: "summary_large_image" },
+    // favicon.ico is found at /favicon.ico by every browser; app/icon.svg is linked by Next.
+    icons: { apple: "/apple-touch-icon.png" },
   };
 }
 
