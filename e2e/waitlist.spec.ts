@@ -75,7 +75,7 @@ test("the confirmation email: its link confirms the address, its other link leav
   await expect(dialog.getByRole("status")).toContainText(/emailed you a link/i);
 
   await expect.poll(() => messagesTo(email).length).toBe(1);
-  const [message] = messagesTo(email) as [{ subject?: string; body: string; listUnsubscribe?: string }];
+  const message = messagesTo(email)[0]!;
   expect(message.subject).toBe("Confirm your place on the Happr waitlist");
   const link = (path: string) => new RegExp(`https?://\\S+${path}\\?token=\\S+`).exec(message.body)![0];
 
