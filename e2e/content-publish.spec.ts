@@ -87,3 +87,20 @@ test("a post published after the build is live on every instance within 5 s of t
   // A slug that never existed is a real 404 too.
   expect(await status(`${b.url}/blog/never-published-${Date.now()}`)).toBe(404);
 });
+
+test("when the content source is down, a page not yet cached shows the branded error page inside the site's frame", async ({ page }) => {
+  const [, b] = instances as [AppInstance, AppInstance];
+  api.failing = true;
+  try {
+    const response = await page.goto(`${b.url}/blog/not-cached-${Date.now()}`);
+    expect(response?.status()).toBe(500);
+    await expect(page.getByRole("heading", { level: 1, name: "We couldn’t load this page" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
+    // The header and footer stay (the site settings are still cached).
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  } finally {
+    api.failing = false;
+  }
+});

@@ -15,6 +15,8 @@ export type FakeSanityApi = {
   /** The origin to set as SANITY_API_HOST, e.g. http://127.0.0.1:4600. */
   url: string;
   requests: FakeSanityRequest[];
+  /** While true, every query answers 503, as Sanity's API would in an outage. */
+  failing: boolean;
   publish(document: SanityDocument): void;
   unpublish(id: string): void;
   close(): Promise<void>;
@@ -29,6 +31,7 @@ export async function startFakeSanityApi(documents: SanityDocument[], port = 0):
     requests.push({ url, authorization: request.headers.authorization });
     const match = /^\/v(\d{4}-\d{2}-\d{2})\/data\/query\/([a-z0-9_-]+)$/.exec(url.pathname);
     if (request.method !== "GET" || !match) return { status: 404, body: { error: "not found" } };
+    if (api.failing) return { status: 503, body: { error: "Service unavailable" } };
     const query = url.searchParams.get("query") ?? "";
     const params: Record<string, unknown> = {};
     for (const [key, value] of url.searchParams) if (key.startsWith("$")) params[key.slice(1)] = JSON.parse(value);
@@ -44,11 +47,13 @@ export async function startFakeSanityApi(documents: SanityDocument[], port = 0):
     );
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return {
+  const api: FakeSanityApi = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    failing: false,
     publish: (document) => void byId.set(document._id, document),
     unpublish: (id) => void byId.delete(id),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return api;
 }
