@@ -42,6 +42,16 @@ const rawSchema = z.object({
   ),
   // Pages and tags in Redis (lib/cache/redis-cache-handler.mjs reads it too), so every instance is refreshed.
   REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://").optional()),
+  // Checked here at start-up; the handler reads them itself (Next loads it outside the app's bundles).
+  REDIS_KEY_PREFIX: optionalString.pipe(z.string().regex(/^[\w:.-]{1,100}$/, "REDIS_KEY_PREFIX may hold letters, digits, _ : . - (up to 100)").optional()),
+  REDIS_CACHE_TIMEOUT_MS: optionalString.pipe(
+    z.coerce
+      .number<string>({ message: "REDIS_CACHE_TIMEOUT_MS must be a whole number of milliseconds from 50 to 10000" })
+      .int("REDIS_CACHE_TIMEOUT_MS must be a whole number of milliseconds from 50 to 10000")
+      .min(50, "REDIS_CACHE_TIMEOUT_MS must be a whole number of milliseconds from 50 to 10000")
+      .max(10000, "REDIS_CACHE_TIMEOUT_MS must be a whole number of milliseconds from 50 to 10000")
+      .optional(),
+  ),
 
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional()),
   MAIL_FROM: z.string().trim().default("Happr <hello@happr.app>"),
