@@ -52,7 +52,8 @@ test("a member's page during a database outage says so, keeps the header and foo
 
     await relay.close();
     const response = await page.reload();
-    expect(response?.status()).toBe(500);
+    expect(response?.status()).toBe(503);
+    expect(page.url()).toMatch(/\/my-account$/);
     await expect(page.getByRole("heading", { level: 1, name: "We couldn’t load this page" })).toBeVisible();
     await expect(page.getByText(/isn’t answering right now/)).toBeVisible();
     await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
