@@ -14,6 +14,7 @@ import { deleteMemberAccount } from "@/lib/member-data";
 import { updateUserProfile } from "@/lib/profile";
 import { getTokenVerifier, resolveCaller } from "../caller";
 import { NATIVE_APP_CLIENT_IDS } from "../native-apps";
+import { endIssuerSession, ISSUER_SESSION_COOKIE } from "./index";
 import { finishLoginInteraction } from "./provider";
 import { Jar, startTestIssuer, testClient, type TestIssuer } from "./testing";
 
@@ -352,6 +353,23 @@ describe("revocation and the account's own sign-outs end the apps' tokens", () =
       expect(await profileWith(tokens.access_token)).toEqual(REFUSED);
       expect(await oauthError(await refresh(tokens.refresh_token, app))).toMatchObject({ status: 400, error: "invalid_grant" });
     }
+  });
+
+  it("logging out of the website in the browser the app signed in with leaves the app signed in", async () => {
+    const { callback, verifier, jar } = await appSignIn();
+    const app = (await (await exchange(callback.searchParams.get("code")!, verifier)).json()) as Tokens;
+    // The website in the same browser: single sign-on, then its own tokens.
+    const { verifier: webVerifier, challenge } = pkce();
+    const webStart = await fetch(issuer.authorizationUrl(challenge, "s", "n"), { redirect: "manual", headers: { cookie: jar.header() } });
+    const webCode = new URL(webStart.headers.get("location")!).searchParams.get("code")!;
+    const web = (await (await issuer.exchangeCode(webCode, webVerifier)).json()) as Tokens;
+
+    const sessionId = /(?:^|; )_session=([^;]+)/.exec(jar.header())![1]!;
+    expect(ISSUER_SESSION_COOKIE).toBe("_session");
+    await endIssuerSession(sessionId);
+    expect(await profileWith(web.access_token)).toEqual(REFUSED);
+    expect(await profileWith(app.access_token)).toEqual(GRACE);
+    expect((await refresh(app.refresh_token)).status).toBe(200);
   });
 
   it("a password change ends the apps' tokens", async () => {
