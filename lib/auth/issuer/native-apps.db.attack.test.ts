@@ -294,6 +294,23 @@ describe("refresh tokens rotate at every use; a replay ends the whole sign-in", 
     expect(await oauthError(await refresh(winner.refresh_token))).toMatchObject({ status: 400, error: "invalid_grant" });
   });
 
+  it("a refresh token expires after 30 days unused, and a sign-in after 90 days however often it refreshes", async () => {
+    const idle = await signedInApp();
+    const busy = await signedInApp();
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+    let current = busy.refresh_token;
+    for (const day of [29, 58, 87]) {
+      vi.setSystemTime(start + day * 86_400_000);
+      const response = await refresh(current);
+      expect(response.status, `day ${day}`).toBe(200);
+      current = ((await response.json()) as Tokens).refresh_token;
+    }
+    expect(await oauthError(await refresh(idle.refresh_token))).toMatchObject({ status: 400, error: "invalid_grant" });
+    vi.setSystemTime(start + 90 * 86_400_000 + 60_000);
+    expect(await oauthError(await refresh(current))).toMatchObject({ status: 400, error: "invalid_grant" });
+  });
+
   it("a refresh token is for the app it was issued to", async () => {
     const tokens = await signedInApp();
     expect(await oauthError(await refresh(tokens.refresh_token, ANDROID))).toMatchObject({ status: 400, error: "invalid_grant" });

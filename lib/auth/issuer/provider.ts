@@ -32,7 +32,7 @@ type Ctx = {
   oidc: {
     client?: { clientId: string };
     result?: { login?: unknown; consent?: { grantId?: string } };
-    entities: { RefreshToken?: { ttlPercentagePassed(): number } };
+    entities: { RefreshToken?: { ttlPercentagePassed(): number; totalLifetime(): number } };
     session?: { accountId?: string; grantIdFor(clientId: string): string | undefined };
     provider: Provider;
   };
@@ -126,10 +126,12 @@ export async function createIssuer(options: IssuerOptions): Promise<Provider> {
     },
     // A public client's refresh token is replaced at every use, so a copy someone else holds is found
     // out when either party uses it again: oidc-provider then refuses it and revokes the whole grant
-    // (oidc-provider's refresh_token grant). The web app's is replaced once 70% of its life has passed.
+    // (oidc-provider's refresh_token grant). The web app's keeps oidc-provider's default: replaced once
+    // 70% of its life has passed, for at most a year.
     rotateRefreshToken(ctx: Ctx) {
       if (isNative(ctx.oidc.client)) return true;
-      return (ctx.oidc.entities.RefreshToken?.ttlPercentagePassed() ?? 100) >= 70;
+      const token = ctx.oidc.entities.RefreshToken;
+      return token !== undefined && token.totalLifetime() < 365.25 * 24 * 60 * 60 && token.ttlPercentagePassed() >= 70;
     },
     features: {
       devInteractions: { enabled: false },
