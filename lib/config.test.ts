@@ -63,10 +63,43 @@ describe("parseConfig: identity", () => {
 
   it("uses the built-in issuer when no Cognito variable is set", () => {
     const config = parseConfig({ SITE_URL: "https://happr.app" });
-    expect(config.identity).toEqual({ kind: "builtin", issuer: "https://happr.app/api/oidc", mfa: "optional" });
+    expect(config.identity).toEqual({
+      kind: "builtin",
+      issuer: "https://happr.app/api/oidc",
+      mfa: "optional",
+      nativeRedirectUris: { ios: ["app.happr.ios:/oauth/callback"], android: ["app.happr.android:/oauth/callback"] },
+    });
     expect(config.auth.secret).toBeUndefined();
     expect(parseConfig({ IDENTITY_MFA: "required" }).identity).toMatchObject({ kind: "builtin", mfa: "required" });
     expect(() => parseConfig({ IDENTITY_MFA: "always" })).toThrow(/IDENTITY_MFA/);
+  });
+
+  it("takes the native apps' redirect URIs: private-use schemes named as reverse domains and https claimed links", () => {
+    const config = parseConfig({
+      NATIVE_IOS_REDIRECT_URIS: "app.happr.ios:/oauth/callback, https://happr.app/ios/callback",
+      NATIVE_ANDROID_REDIRECT_URIS: "com.example.happr:/cb",
+    });
+    expect(config.identity).toMatchObject({
+      nativeRedirectUris: { ios: ["app.happr.ios:/oauth/callback", "https://happr.app/ios/callback"], android: ["com.example.happr:/cb"] },
+    });
+  });
+
+  it("refuses a native redirect URI that another app or site could answer", () => {
+    const refused = [
+      ["http://happr.app/callback", /NATIVE_IOS_REDIRECT_URIS: "http:\/\/happr.app\/callback" must be an https claimed link or use a private-use scheme/],
+      ["http://127.0.0.1:8080/callback", /NATIVE_IOS_REDIRECT_URIS/],
+      ["https://localhost/callback", /must not point at this machine/],
+      ["happr:/callback", /reverse domain/],
+      ["javascript:alert(1)", /reverse domain/],
+      ["app.happr.ios:/oauth/callback#x", /fragment/],
+      ["app.happr.ios:oauth", /path starting with \//],
+      ["not a uri", /not an absolute URI/],
+      [" , ", /must list at least one/],
+    ] as const;
+    for (const [value, message] of refused) {
+      expect(() => parseConfig({ NATIVE_IOS_REDIRECT_URIS: value }), value).toThrow(message);
+    }
+    expect(() => parseConfig({ ...cognito, NATIVE_ANDROID_REDIRECT_URIS: "app.happr.android:/oauth/callback" })).toThrow(/NATIVE_ANDROID_REDIRECT_URIS is set but Cognito/);
   });
 
   it("derives the Cognito issuer, hosted domain and default URLs", () => {

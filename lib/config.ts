@@ -12,6 +12,47 @@ const optionalString = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/** Where the native apps are sent back by default (RFC 8252 private-use schemes, reverse domain names). */
+export const DEFAULT_NATIVE_REDIRECT_URIS = {
+  ios: ["app.happr.ios:/oauth/callback"],
+  android: ["app.happr.android:/oauth/callback"],
+} as const;
+
+// RFC 8252 7.1: a private-use scheme is a reverse domain name (it holds a dot), so no app can take a
+// plain word like "happr" or a scheme the browser itself handles.
+const PRIVATE_USE_SCHEME = /^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/;
+
+/**
+ * Comma-separated redirect URIs of one native app: private-use scheme URIs (`app.happr.ios:/oauth/callback`)
+ * or https claimed links (universal links, app links). Nothing else: no http (loopback included), no
+ * fragment, no scheme without a dot.
+ */
+function nativeRedirectList(name: string) {
+  return z.string().transform((value, ctx) => {
+    const uris = value.split(",").map((uri) => uri.trim()).filter(Boolean);
+    for (const uri of uris) {
+      const problem = nativeRedirectProblem(uri);
+      if (problem) ctx.addIssue({ code: "custom", message: `${name}: "${uri}" ${problem}` });
+    }
+    if (uris.length === 0) ctx.addIssue({ code: "custom", message: `${name} must list at least one redirect URI` });
+    return uris;
+  });
+}
+
+function nativeRedirectProblem(uri: string): string | undefined {
+  if (!URL.canParse(uri)) return "is not an absolute URI";
+  const url = new URL(uri);
+  if (url.hash || uri.includes("#")) return "must not have a fragment";
+  if (url.protocol === "https:") {
+    if (!url.hostname || url.username || url.password) return "must be an https link with a host and no user info";
+    if (["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)) return "must not point at this machine (a claimed https link is on the app's domain)";
+    return undefined;
+  }
+  if (!PRIVATE_USE_SCHEME.test(url.protocol)) return "must be an https claimed link or use a private-use scheme named as a reverse domain (app.happr.ios:/oauth/callback)";
+  if (!url.pathname.startsWith("/")) return "must have a path starting with / (app.happr.ios:/oauth/callback)";
+  return undefined;
+}
+
 const rawSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   SITE_URL: z.url({ message: "SITE_URL must be an absolute URL such as https://happr.app" }).default("http://localhost:3000"),
@@ -84,6 +125,10 @@ const rawSchema = z.object({
       .max(900, "REAUTH_WINDOW_SECONDS must be between 0 and 900")
       .optional(),
   ),
+
+  // Built-in identity provider: where the iOS and Android apps may be sent back after signing in.
+  NATIVE_IOS_REDIRECT_URIS: optionalString.pipe(nativeRedirectList("NATIVE_IOS_REDIRECT_URIS").optional()),
+  NATIVE_ANDROID_REDIRECT_URIS: optionalString.pipe(nativeRedirectList("NATIVE_ANDROID_REDIRECT_URIS").optional()),
 
   STRIPE_SECRET_KEY: optionalString.pipe(
     z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_..., sk_live_..., rk_...)").optional(),
@@ -213,7 +258,21 @@ function parseIdentity(raw: z.infer<typeof rawSchema>, siteUrl: string) {
   const poolId = raw.COGNITO_USER_POOL_ID;
   if (poolId === undefined) {
     // The app is its own issuer, mounted at /api/oidc (see DESIGN.md).
-    return { kind: "builtin", issuer: `${siteUrl}/api/oidc`, mfa: raw.IDENTITY_MFA } as const;
+    return {
+      kind: "builtin",
+      issuer: `${siteUrl}/api/oidc`,
+      mfa: raw.IDENTITY_MFA,
+      nativeRedirectUris: {
+        ios: raw.NATIVE_IOS_REDIRECT_URIS ?? [...DEFAULT_NATIVE_REDIRECT_URIS.ios],
+        android: raw.NATIVE_ANDROID_REDIRECT_URIS ?? [...DEFAULT_NATIVE_REDIRECT_URIS.android],
+      },
+    } as const;
+  }
+  const nativeOnly = (["NATIVE_IOS_REDIRECT_URIS", "NATIVE_ANDROID_REDIRECT_URIS"] as const).filter((name) => raw[name] !== undefined);
+  if (nativeOnly.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration: ${nativeOnly.join(", ")} is set but Cognito is configured: the apps' redirect URIs are then registered on Cognito's app clients. Unset ${nativeOnly.join(", ")}.`,
+    );
   }
   const region = raw.COGNITO_REGION ?? "us-east-1";
   const match = POOL_ID.exec(poolId);

@@ -6,6 +6,7 @@ import { callUserPool } from "../identity/cognito/user-pool";
 import { createOidcAdapter } from "../identity/oidc/adapter";
 import { findCurrentAccount } from "../identity/accounts";
 import type { SignUpDetails } from "../profile";
+import { NATIVE_APP_CLIENT_IDS } from "./native-apps";
 import { BUILTIN_CLIENT_ID } from "./secrets";
 
 /**
@@ -74,10 +75,12 @@ const opaquePayload = z.object({
 /**
  * The built-in issuer (oidc-provider) hands out opaque access tokens (no resource server is
  * configured, so never JWTs): a token is looked up in its token store, where a revoked or expired
- * one is gone. Its ID tokens are JWTs, so they are never found there: the API refuses them.
+ * one is gone. Its ID tokens are JWTs and its refresh tokens another model, so neither is ever found
+ * there: the API refuses them. `clientIds`: the clients whose access tokens are for this API (the
+ * web app and the native apps).
  */
 export function createOpaqueTokenVerifier(options: {
-  clientId: string;
+  clientIds: readonly string[];
   findAccessToken: (token: string) => Promise<unknown>;
   lookupMember: MemberLookup;
   now?: () => number;
@@ -87,7 +90,7 @@ export function createOpaqueTokenVerifier(options: {
     const parsed = opaquePayload.safeParse(await options.findAccessToken(token));
     if (!parsed.success) return undefined;
     const { accountId, clientId, iat, exp } = parsed.data;
-    if (clientId !== options.clientId || exp <= (options.now?.() ?? Date.now() / 1000)) return undefined;
+    if (!options.clientIds.includes(clientId) || exp <= (options.now?.() ?? Date.now() / 1000)) return undefined;
     return options.lookupMember({ sub: accountId, iat }, token);
   };
 }
@@ -123,6 +126,9 @@ export function cognitoMemberLookup(region: string, endpoint?: string): MemberLo
   };
 }
 
+/** The built-in issuer's clients whose access tokens /graphql takes. */
+export const API_CLIENT_IDS = [BUILTIN_CLIENT_ID, NATIVE_APP_CLIENT_IDS.ios, NATIVE_APP_CLIENT_IDS.android] as const;
+
 let configured: TokenVerifier | undefined;
 
 /** The verifier for the configured identity provider, built once per process. */
@@ -138,7 +144,7 @@ export function getTokenVerifier(): TokenVerifier {
     });
   } else {
     const accessTokens = createOidcAdapter()("AccessToken");
-    configured = createOpaqueTokenVerifier({ clientId: BUILTIN_CLIENT_ID, findAccessToken: (token) => accessTokens.find(token), lookupMember: builtinMemberLookup });
+    configured = createOpaqueTokenVerifier({ clientIds: API_CLIENT_IDS, findAccessToken: (token) => accessTokens.find(token), lookupMember: builtinMemberLookup });
   }
   return configured;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type Provider from "oidc-provider";
 import { getConfig } from "../../config";
 import { createOidcAdapter } from "../../identity";
+import { NATIVE_APP_CLIENT_IDS, nativeAppClients } from "../native-apps";
 import { BUILTIN_CLIENT_ID, BUILTIN_PROVIDER_ID, builtinClientSecret } from "../secrets";
 import { browserInteraction, createIssuer, finishLoginInteraction, handleIssuerRequest, type LoginCompletion } from "./provider";
 
@@ -24,6 +25,7 @@ export function getIssuer(): Promise<Provider> {
       redirectUris: [`${getConfig().siteUrl}/api/auth/callback/${BUILTIN_PROVIDER_ID}`],
       postLogoutRedirectUris: [`${getConfig().siteUrl}/`],
     },
+    nativeClients: nativeAppClients(identity.nativeRedirectUris),
   }).catch((error: unknown) => {
     cache.__happrIssuer = undefined;
     throw error;
@@ -50,17 +52,21 @@ export const ISSUER_SESSION_COOKIE = "_session";
 
 type SessionPayload = { accountId?: string; authorizations?: Record<string, { grantId?: string }> };
 
+const nativeIds = new Set<string>(Object.values(NATIVE_APP_CLIENT_IDS));
+
 /**
- * Ends the issuer's single sign-on session of this browser, with its grants (and so its refresh
- * tokens): otherwise the next sign-in would go straight through without a password.
+ * Ends the issuer's single sign-on session of this browser, with the web app's grants (and so its
+ * refresh tokens): otherwise the next sign-in would go straight through without a password. An app
+ * that signed in through this browser keeps its tokens: logging out of the site is not logging out
+ * of the phone's app (sign out everywhere is).
  */
 export async function endIssuerSession(sessionId: string): Promise<void> {
   const adapterFor = createOidcAdapter();
   const sessions = adapterFor("Session");
   const session = (await sessions.find(sessionId)) as SessionPayload | undefined;
   if (!session) return;
-  for (const authorization of Object.values(session.authorizations ?? {})) {
-    if (authorization.grantId) await adapterFor("Grant").revokeByGrantId(authorization.grantId);
+  for (const [clientId, authorization] of Object.entries(session.authorizations ?? {})) {
+    if (authorization.grantId && !nativeIds.has(clientId)) await adapterFor("Grant").revokeByGrantId(authorization.grantId);
   }
   await sessions.destroy(sessionId);
 }

@@ -6,10 +6,15 @@ import { createTestDatabase } from "../../db/testing";
 import type { Database } from "../../db/open";
 import { confirmSignUp, signIn, signUp } from "../../identity";
 import { lastCodeSentTo } from "../../identity/test-helpers";
+import { DEFAULT_NATIVE_REDIRECT_URIS } from "../../config";
+import { nativeAppClients } from "../native-apps";
 import { createIssuer, finishLoginInteraction, handleIssuerRequest, type LoginCompletion } from "./provider";
 
 /** Tests only: the built-in issuer served over HTTP on loopback, as the app mounts it, on a fresh database. */
 export const testClient = { clientId: "happr-web", clientSecret: "test-client-secret-123", redirect: "http://app.test/api/auth/callback/happr" };
+
+/** The native apps as the issuer registers them by default, plus a claimed https link for iOS. */
+export const testNativeRedirects = { ios: [...DEFAULT_NATIVE_REDIRECT_URIS.ios, "https://app.test/ios/oauth/callback"], android: [...DEFAULT_NATIVE_REDIRECT_URIS.android] };
 
 /** One browser's cookies (name=value; the issuer's paths are all under the same origin). */
 export class Jar {
@@ -57,6 +62,7 @@ export async function startTestIssuer(options: { issuer?: string } = {}): Promis
     issuer: options.issuer ?? `${base}/api/oidc`,
     siteUrl: "http://app.test",
     client: { ...testClient, redirectUris: [testClient.redirect], postLogoutRedirectUris: ["http://app.test/"] },
+    nativeClients: nativeAppClients(testNativeRedirects),
     db: database.db,
   });
 

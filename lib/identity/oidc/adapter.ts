@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
+import { errors } from "oidc-provider";
 import type { Db } from "../../db/open";
 import { getDb } from "../../db/client";
 import { identityOidcModels } from "../../db/schema/identity";
@@ -26,6 +27,9 @@ export interface OidcAdapter {
 }
 
 export type OidcAdapterOptions = { db?: Db; now?: () => Date };
+
+// Single-use credentials: a second use means somebody else holds a copy (RFC 6749 4.1.2, RFC 9700 4.14.2).
+const SINGLE_USE = new Set(["AuthorizationCode", "RefreshToken"]);
 
 // Expired rows are swept a few at a time whenever a new interaction starts (a sign-in begins).
 const SWEEP_BATCH = 200;
@@ -99,12 +103,35 @@ class DatabaseOidcAdapter implements OidcAdapter {
     return this.findWhere(eq(identityOidcModels.userCode, userCode));
   }
 
+  /**
+   * Marks a code or token used. oidc-provider checks `consumed` when it reads one, but two requests
+   * with the same code or refresh token can both read it unused: the mark is set only if not set yet,
+   * and the request that comes second is refused and ends the grant, as a replay does.
+   */
   async consume(id: string): Promise<void> {
     const db = await this.db();
-    await db
+    const mine = and(eq(identityOidcModels.model, this.model), eq(identityOidcModels.id, id));
+    if (!SINGLE_USE.has(this.model)) {
+      await db.update(identityOidcModels).set({ consumedAt: this.now() }).where(mine);
+      return;
+    }
+    const [marked] = await db
       .update(identityOidcModels)
       .set({ consumedAt: this.now() })
-      .where(and(eq(identityOidcModels.model, this.model), eq(identityOidcModels.id, id)));
+      .where(and(mine, isNull(identityOidcModels.consumedAt)))
+      .returning({ id: identityOidcModels.id });
+    if (marked) return;
+    const [row] = await db.select({ grantId: identityOidcModels.grantId }).from(identityOidcModels).where(mine).limit(1);
+    if (row?.grantId) await this.revokeGrant(row.grantId);
+    throw new errors.InvalidGrant(`${this.model === "RefreshToken" ? "refresh token" : "authorization code"} already used`);
+  }
+
+  /** The grant itself and everything issued under it. */
+  private async revokeGrant(grantId: string): Promise<void> {
+    const db = await this.db();
+    await db
+      .delete(identityOidcModels)
+      .where(or(eq(identityOidcModels.grantId, grantId), and(eq(identityOidcModels.model, "Grant"), eq(identityOidcModels.id, grantId))));
   }
 
   async destroy(id: string): Promise<void> {

@@ -9,5 +9,16 @@ declare module "oidc-provider" {
     proxy: boolean;
     issuer: string;
   }
-  export const errors: { SessionNotFound: new (...args: never[]) => Error };
+  export const errors: { SessionNotFound: new (...args: never[]) => Error; InvalidGrant: new (description?: string) => Error };
+  /** The prompts and checks deciding when a sign-in needs the member (login, consent). */
+  export namespace interactionPolicy {
+    class Check {
+      constructor(reason: string, description: string, error: string, check: (ctx: never) => boolean | Promise<boolean>);
+      static REQUEST_PROMPT: true;
+      static NO_NEED_TO_PROMPT: false;
+    }
+    type Checks = Check[] & { add(check: Check, index?: number): void; remove(reason: string): void };
+    type Prompt = { name: string; checks: Checks };
+    function base(): Prompt[] & { get(name: string): Prompt | undefined };
+  }
 }
