@@ -1,12 +1,19 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { auth } from "@/auth";
+import { isDatabaseReady } from "@/lib/db/health";
 
 /**
  * Members-only pages: a signed-out visitor goes to sign-in, and comes back afterwards. The matcher
  * names only these paths (and /auth/sign-out, below), so every public page stays static.
  */
-const guard = auth((request) => {
+const guard = auth(async (request) => {
   if (request.auth) return NextResponse.next();
+  // A session that could not be checked because the database is down is not a signed-out visitor:
+  // sign-in cannot work either, so say plainly that the service is unavailable (503), keeping the URL.
+  const hasSession = request.cookies.getAll().some(({ name }) => name.includes("authjs.session-token"));
+  if (hasSession && !(await isDatabaseReady())) {
+    return NextResponse.rewrite(new URL("/unavailable", request.nextUrl.origin), { status: 503 });
+  }
   const signIn = new URL("/auth/sign-in", request.nextUrl.origin);
   signIn.searchParams.set("continue", `${request.nextUrl.pathname}${request.nextUrl.search}`);
   return NextResponse.redirect(signIn);

@@ -25,8 +25,15 @@ export async function generateMetadata(): Promise<Metadata> {
       images: [{ url: ogImage.src, width: ogImage.width, height: ogImage.height, alt: ogImage.alt }],
     },
     twitter: { card: "summary_large_image" },
+    // favicon.ico is found at /favicon.ico by every browser; app/icon.svg is linked by Next.
+    icons: { apple: "/apple-touch-icon.png" },
   };
 }
+
+// Content pages are prerendered and cached; a page published later is rendered on its first request
+// (no route sets dynamicParams = false). The webhook expires pages by tag at once; this hour bounds
+// how stale a missed webhook can leave any of them.
+export const revalidate = 3600;
 
 export const viewport: Viewport = { themeColor: "#3b6cf6", width: "device-width", initialScale: 1 };
 

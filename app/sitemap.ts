@@ -6,6 +6,9 @@ import { blogPageHref } from "@/components/site/blog-list";
 // Every public page and post. Landing pages and posts come from the content source.
 const fixedPaths = ["/", "/planform", "/about-us", "/privacy", "/support", "/contact", "/faq", "/blog", "/coming-soon"];
 
+// Refreshed by the webhook through its fetches' tags; the hour is the fallback (see app/layout.tsx).
+export const revalidate = 3600;
+
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const siteUrl = getConfig().siteUrl;
   const [audiences, features, pillars, posts, firstPage] = await Promise.all([

@@ -77,6 +77,22 @@ const rawSchema = z.object({
   SANITY_DATASET: optionalString,
   SANITY_API_VERSION: z.string().trim().default("2024-03-11"),
   SANITY_REVALIDATE_SECRET: optionalString,
+  // Tests: an origin serving Sanity's query API on loopback (lib/content/fake-sanity-api.ts).
+  SANITY_API_HOST: optionalString.pipe(
+    z.url({ message: "SANITY_API_HOST must be an origin such as http://127.0.0.1:4600" }).optional(),
+  ),
+  // Pages and tags in Redis (lib/cache/redis-cache-handler.mjs reads it too), so every instance is refreshed.
+  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://").optional()),
+  // Checked here at start-up; the handler reads them itself (Next loads it outside the app's bundles).
+  REDIS_KEY_PREFIX: optionalString.pipe(z.string().regex(/^[\w:.-]{1,100}$/, "REDIS_KEY_PREFIX may hold letters, digits, _ : . - (up to 100)").optional()),
+  REDIS_CACHE_TIMEOUT_MS: optionalString.pipe(
+    z.coerce
+      .number<string>({ message: "REDIS_CACHE_TIMEOUT_MS must be a whole number of milliseconds from 50 to 10000" })
+      .int("REDIS_CACHE_TIMEOUT_MS must be a whole number of milliseconds from 50 to 10000")
+      .min(50, "REDIS_CACHE_TIMEOUT_MS must be a whole number of milliseconds from 50 to 10000")
+      .max(10000, "REDIS_CACHE_TIMEOUT_MS must be a whole number of milliseconds from 50 to 10000")
+      .optional(),
+  ),
 
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional()),
   MAIL_FROM: z.string().trim().default("Happr <hello@happr.app>"),
@@ -199,9 +215,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
           projectId: raw.SANITY_PROJECT_ID,
           dataset: raw.SANITY_DATASET!,
           apiVersion: raw.SANITY_API_VERSION,
+          ...(raw.SANITY_API_HOST ? { apiHost: raw.SANITY_API_HOST.replace(/\/$/, "") } : {}),
         } as const)
       : ({ kind: "bundled" } as const),
     revalidateSecret: raw.SANITY_REVALIDATE_SECRET,
+    pageCache: raw.REDIS_URL ? ({ kind: "redis", url: raw.REDIS_URL } as const) : ({ kind: "file-system" } as const),
     mail: {
       smtpUrl: raw.SMTP_URL,
       from: raw.MAIL_FROM,

@@ -8,9 +8,10 @@ import { getConfig } from "../lib/config";
 import { openDatabase, type Database } from "../lib/db/open";
 import { listWaitlist, waitlistToCsv } from "../lib/waitlist/export";
 
-const args = process.argv.slice(2);
+const all = process.argv.includes("--all");
+const args = process.argv.slice(2).filter((arg) => arg !== "--all");
 if (args.includes("--help") || args.includes("-h") || args.length > 1) {
-  console.error("Usage: npm run waitlist:export [-- <file.csv>]   (no file: CSV on stdout)");
+  console.error("Usage: npm run waitlist:export [-- --all] [-- <file.csv>]   (confirmed entries; --all: every entry; no file: CSV on stdout)");
   process.exit(args.length > 1 ? 2 : 0);
 }
 const outFile = args[0] && args[0] !== "-" ? path.resolve(args[0]) : undefined;
@@ -33,7 +34,7 @@ try {
 }
 
 try {
-  const rows = await listWaitlist(database.db);
+  const rows = await listWaitlist(database.db, { includeUnconfirmed: all });
   const csv = waitlistToCsv(rows);
   if (outFile) {
     await writeFile(outFile, csv, "utf8");

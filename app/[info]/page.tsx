@@ -10,8 +10,6 @@ const infoSlugs = ["about-us", "privacy", "support", "coming-soon"];
 
 type Props = { params: Promise<{ info: string }> };
 
-export const dynamicParams = false;
-
 export function generateStaticParams() {
   return infoSlugs.map((info) => ({ info }));
 }

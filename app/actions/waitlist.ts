@@ -1,6 +1,8 @@
 "use server";
 
 import { headers } from "next/headers";
+import { after } from "next/server";
+import { deliverPending } from "@/lib/mail";
 import { joinWaitlist } from "@/lib/waitlist";
 import { clientAddress } from "@/lib/request/client-address";
 import { logError } from "@/lib/log";
@@ -21,6 +23,9 @@ export async function joinWaitlistAction(_previous: WaitlistFormState, formData:
     const result = await joinWaitlist(values, { clientAddress: clientAddress(await headers()) });
     switch (result.status) {
       case "joined":
+        // The entry and its confirmation email are committed; hand the email to SMTP once the response is out.
+        after(() => deliverPending().catch((error: unknown) => logError("outbox delivery failed", error)));
+        return { status: result.status, message: result.message, fieldErrors: {}, values: { email: "", firstName: "" } };
       case "already-joined":
         return { status: result.status, message: result.message, fieldErrors: {}, values: { email: "", firstName: "" } };
       case "invalid":

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { PortableText as PortableTextRenderer, type PortableTextBlock, type PortableTextComponents } from "@portabletext/react";
+import { PortableText as PortableTextRenderer, type PortableTextComponents } from "@portabletext/react";
+import type { PortableTextBody } from "@/lib/content/types";
 
 const components: PortableTextComponents = {
   block: {
@@ -27,6 +28,6 @@ const components: PortableTextComponents = {
 };
 
 /** Renders a Portable Text body with the site's typography. */
-export function PortableText({ value }: { value: PortableTextBlock[] }) {
+export function PortableText({ value }: { value: PortableTextBody }) {
   return <PortableTextRenderer value={value} components={components} />;
 }

@@ -4,7 +4,7 @@ import { expect, type Page } from "@playwright/test";
 // The e2e server (playwright.config.ts) copies every outgoing message here.
 const outboxFile = ".data/e2e/outbox.ndjson";
 
-type OutboxMessage = { to: string; subject?: string; body: string };
+type OutboxMessage = { to: string; subject?: string; body: string; listUnsubscribe?: string };
 
 /** Every message sent to `recipient` (an email or a phone number) so far, oldest first. */
 export function messagesTo(recipient: string): OutboxMessage[] {

@@ -6,7 +6,10 @@ import "server-only";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { evaluate, parse } from "groq-js";
-import type { ContentSource, QueryParams } from "./source";
+import type { ContentSource, FetchOptions, QueryParams } from "./source";
+
+/** Keeps an answer in a cache under tags (the app passes Next's data cache; tests pass none). */
+export type CacheByTag = <T>(run: () => Promise<T>, key: string[], tags: string[]) => Promise<T>;
 
 export type SanityDocument = { _id: string; _type: string; [field: string]: unknown };
 
@@ -60,14 +63,18 @@ export function loadDataset(file: string = bundledDatasetPath()): Promise<Sanity
   return dataset;
 }
 
-export function createBundledSource(file: string = bundledDatasetPath()): ContentSource {
+export function createBundledSource(file: string = bundledDatasetPath(), options: { cacheByTag?: CacheByTag } = {}): ContentSource {
+  async function run<T>(query: string, params: QueryParams): Promise<T> {
+    const dataset = await loadDataset(file);
+    const tree = parse(query, { params });
+    const result = await evaluate(tree, { dataset, params });
+    return (await result.get()) as T;
+  }
   return {
     kind: "bundled",
-    async fetch<T>(query: string, params: QueryParams = {}) {
-      const dataset = await loadDataset(file);
-      const tree = parse(query, { params });
-      const result = await evaluate(tree, { dataset, params });
-      return (await result.get()) as T;
+    fetch<T>(query: string, params: QueryParams = {}, { tags = [] }: FetchOptions = {}) {
+      const { cacheByTag } = options;
+      return cacheByTag ? cacheByTag(() => run<T>(query, params), [file, query, JSON.stringify(params)], tags) : run<T>(query, params);
     },
   };
 }

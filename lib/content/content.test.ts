@@ -11,6 +11,18 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 vi.stubEnv("SANITY_PROJECT_ID", "");
 vi.stubEnv("SANITY_DATASET", "");
 
+// Outside Next there is no data cache: record the tags each fetch is kept under, and run it.
+const cached = vi.hoisted(() => ({ tags: [] as string[][] }));
+vi.mock("next/cache", () => ({
+  unstable_cache:
+    <T>(run: () => Promise<T>, _key: string[], options: { tags: string[]; revalidate: number }) =>
+    () => {
+      cached.tags.push(options.tags);
+      expect(options.revalidate).toBe(3600);
+      return run();
+    },
+}));
+
 const content = await import("./index");
 const { bundledDatasetPath, loadDataset } = await import("./bundled-source");
 const { bundledImagesDir, readBundledImage } = await import("./bundled-images");
@@ -233,5 +245,21 @@ describe("dataset integrity", () => {
       }
     }
     expect(images).toBeGreaterThanOrEqual(15);
+  });
+});
+
+describe("cache tags", () => {
+  it("tag each answer with the types it reads and, for one document, that document", async () => {
+    cached.tags.length = 0;
+    await content.getPost("screen-time-rules-that-stick");
+    await content.getPostsPage(1);
+    await content.getLandingPage("/for-you/parents-guardians");
+    await content.getSiteSettings();
+    expect(cached.tags).toEqual([
+      ["post:screen-time-rules-that-stick", "author", "category"],
+      ["post", "category"],
+      ["landingPage:/for-you/parents-guardians"],
+      ["siteSettings"],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The site's content, typed. Server components call these at build time (pages stay static; the
- * Sanity webhook revalidates them on demand through POST /api/revalidate). React's `cache` shares
+ * The site's content, typed. Pages are prerendered at build time and cached; each fetch is tagged
+ * (./tags.ts) and the Sanity webhook (POST /api/revalidate) expires the tags of what changed. React's `cache` shares
  * one answer between a page and its generateMetadata within a render.
  */
 import "server-only";
@@ -16,7 +16,8 @@ import {
   postsPageQuery,
   siteSettingsQuery,
 } from "./queries";
-import { getContentSource, type QueryParams } from "./source";
+import { getContentSource, type FetchOptions, type QueryParams } from "./source";
+import { documentTag, typeTag } from "./tags";
 import { POSTS_PER_PAGE } from "./types";
 import type { FaqEntry, HomePage, InfoPage, LandingKind, LandingPage, Post, PostsPage, SiteSettings } from "./types";
 import {
@@ -40,10 +41,13 @@ export { imageProps, type ImageProps } from "./image";
 export * from "./types";
 
 /** Runs one GROQ query on the configured content source. */
-export async function fetchContent<T = unknown>(query: string, params: QueryParams = {}): Promise<T> {
+export async function fetchContent<T = unknown>(query: string, params: QueryParams = {}, options: FetchOptions = {}): Promise<T> {
   const source = await getContentSource();
-  return source.fetch<T>(query, params);
+  return source.fetch<T>(query, params, options);
 }
+
+/** The types each query reads, as cache tags (a page showing post cards also reads categories). */
+const tags = (...types: string[]) => ({ tags: types.map(typeTag) });
 
 /** Throws when a required singleton is missing: the site cannot render without it. */
 function requireSingleton(type: string, result: unknown): unknown {
@@ -54,33 +58,33 @@ function requireSingleton(type: string, result: unknown): unknown {
 }
 
 export const getSiteSettings = cache(async (): Promise<SiteSettings> => {
-  const result = requireSingleton("siteSettings", await fetchContent(siteSettingsQuery));
+  const result = requireSingleton("siteSettings", await fetchContent(siteSettingsQuery, {}, tags("siteSettings")));
   return checkResult("siteSettings", siteSettingsSchema, result);
 });
 
 export const getHomePage = cache(async (): Promise<HomePage> => {
-  const result = requireSingleton("homePage", await fetchContent(homePageQuery));
+  const result = requireSingleton("homePage", await fetchContent(homePageQuery, {}, tags("homePage", "landingPage", "post", "category")));
   return checkResult("homePage", homePageSchema, result);
 });
 
 /** `path` is the page's URL path, e.g. "/for-you/parents-guardians". */
 export const getLandingPage = cache(async (path: string): Promise<LandingPage | null> => {
-  const result = await fetchContent(landingPageQuery, { path });
+  const result = await fetchContent(landingPageQuery, { path }, { tags: [documentTag("landingPage", path)] });
   return result === null ? null : checkResult("landingPage", landingPageSchema, result);
 });
 
 /** The paths of one kind's landing pages in menu order (for generateStaticParams). */
 export const getLandingPaths = cache(async (kind: LandingKind): Promise<string[]> => {
-  return checkResult("landingPaths", landingPathsSchema, await fetchContent(landingPathsQuery, { kind }));
+  return checkResult("landingPaths", landingPathsSchema, await fetchContent(landingPathsQuery, { kind }, tags("landingPage")));
 });
 
 export const getInfoPage = cache(async (slug: string): Promise<InfoPage | null> => {
-  const result = await fetchContent(infoPageQuery, { slug });
+  const result = await fetchContent(infoPageQuery, { slug }, { tags: [documentTag("infoPage", slug)] });
   return result === null ? null : checkResult("infoPage", infoPageSchema, result);
 });
 
 export const getFaqEntries = cache(async (): Promise<FaqEntry[]> => {
-  return checkResult("faqEntries", faqEntriesSchema, await fetchContent(faqEntriesQuery));
+  return checkResult("faqEntries", faqEntriesSchema, await fetchContent(faqEntriesQuery, {}, tags("faqEntry")));
 });
 
 /** Rounds up: an empty blog still has one (empty) page. */
@@ -98,17 +102,17 @@ export const getPostsPage = cache(async (page: number): Promise<PostsPage> => {
   const result = checkResult(
     "postsPage",
     postsPageResultSchema,
-    await fetchContent(postsPageQuery, { start, end: start + POSTS_PER_PAGE }),
+    await fetchContent(postsPageQuery, { start, end: start + POSTS_PER_PAGE }, tags("post", "category")),
   );
   return { posts: result.posts, total: result.total, page, pageCount: pageCountFor(result.total) };
 });
 
 export const getPost = cache(async (slug: string): Promise<Post | null> => {
-  const result = await fetchContent(postQuery, { slug });
+  const result = await fetchContent(postQuery, { slug }, { tags: [documentTag("post", slug), typeTag("author"), typeTag("category")] });
   return result === null ? null : checkResult("post", postSchema, result);
 });
 
 /** Every published post's slug and publishedAt, newest first (sitemap, generateStaticParams). */
 export const getPostSlugs = cache(async (): Promise<PostSlug[]> => {
-  return checkResult("postSlugs", postSlugsSchema, await fetchContent(postSlugsQuery));
+  return checkResult("postSlugs", postSlugsSchema, await fetchContent(postSlugsQuery, {}, tags("post")));
 });

@@ -1,10 +1,13 @@
 /**
  * POST /api/revalidate: Sanity's webhook, verified on the raw body before anything is parsed, then
- * mapped to the stale pages by ./revalidate.ts. The route only wires config and next/cache in.
+ * mapped to the stale cache tags by ./revalidate.ts. The route only wires config and next/cache in.
+ *
+ * next-sanity's `parseBody` is not used: it reads the whole body whatever its size and accepts a
+ * correctly signed delivery of any age, where this refuses bodies over 64 KiB and replays after 5 minutes.
  */
 import { isValidSignature, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { readLimitedBody } from "../request/limited-body";
-import { revalidatePayloadSchema, revalidationTargets, type RevalidateTarget } from "./revalidate";
+import { revalidatePayloadSchema, revalidationTags } from "./revalidate";
 
 // Sanity's webhook sends the projection only; anything larger is not a content change.
 export const REVALIDATE_MAX_BODY_BYTES = 64 * 1024;
@@ -19,7 +22,8 @@ function signedAt(signature: string): number | null {
 
 export type RevalidateDeps = {
   secret: string | undefined;
-  revalidate: (path: string, type?: "page" | "layout") => void;
+  /** Expires a cache tag at once (the data cached under it and the pages that read it). */
+  expireTag: (tag: string) => void;
   now?: () => number;
 };
 
@@ -56,7 +60,7 @@ export async function handleRevalidateRequest(request: Request, deps: Revalidate
     return json(400, { message: `Invalid payload: ${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}` });
   }
 
-  const targets: RevalidateTarget[] = revalidationTargets(payload.data);
-  for (const target of targets) deps.revalidate(target.path, target.type);
-  return json(200, { revalidated: true, targets });
+  const tags = revalidationTags(payload.data);
+  for (const tag of tags) deps.expireTag(tag);
+  return json(200, { revalidated: true, tags });
 }

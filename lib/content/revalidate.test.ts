@@ -1,47 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { revalidatePayloadSchema, revalidationTargets } from "./revalidate";
+import { revalidatePayloadSchema, revalidationTags } from "./revalidate";
+import { documentTag, typeTag } from "./tags";
 
-describe("revalidationTargets", () => {
-  it("a post: its page, the blog and its pages, home and the sitemap", () => {
-    expect(revalidationTargets({ _type: "post", slug: "screen-time-rules" })).toEqual([
-      { path: "/blog/screen-time-rules" },
-      { path: "/blog", type: "layout" },
-      { path: "/" },
-      { path: "/sitemap.xml" },
+describe("revalidationTags", () => {
+  it("a post: the type's tag (lists, home, sitemap) and the post's own", () => {
+    expect(revalidationTags({ _type: "post", slug: "screen-time-rules" })).toEqual(["post", "post:screen-time-rules"]);
+    expect(revalidationTags({ _type: "post" })).toEqual(["post"]);
+  });
+
+  it("a landing page is keyed by its path, not a slug", () => {
+    expect(revalidationTags({ _type: "landingPage", path: "/core-features/my-habits", slug: null })).toEqual([
+      "landingPage",
+      "landingPage:/core-features/my-habits",
     ]);
-    expect(revalidationTargets({ _type: "post" })).toEqual([
-      { path: "/blog", type: "layout" },
-      { path: "/" },
-      { path: "/sitemap.xml" },
-    ]);
   });
 
-  it("a landing page: its path and home; without a path, everything", () => {
-    expect(revalidationTargets({ _type: "landingPage", path: "/core-features/my-habits" })).toEqual([
-      { path: "/core-features/my-habits" },
-      { path: "/" },
-      { path: "/sitemap.xml" },
-    ]);
-    expect(revalidationTargets({ _type: "landingPage" })).toEqual([{ path: "/", type: "layout" }]);
+  it("singletons and shared types: the type's tag only", () => {
+    expect(revalidationTags({ _type: "siteSettings" })).toEqual(["siteSettings"]);
+    expect(revalidationTags({ _type: "author", slug: "sam" })).toEqual(["author", "author:sam"]);
   });
 
-  it("site settings: the whole layout", () => {
-    expect(revalidationTargets({ _type: "siteSettings" })).toEqual([{ path: "/", type: "layout" }]);
-  });
-
-  it("an info page: /<slug>; a FAQ entry: /faq; the home page: /", () => {
-    expect(revalidationTargets({ _type: "infoPage", slug: "about-us" })).toEqual([{ path: "/about-us" }, { path: "/sitemap.xml" }]);
-    expect(revalidationTargets({ _type: "faqEntry" })).toEqual([{ path: "/faq" }]);
-    expect(revalidationTargets({ _type: "homePage" })).toEqual([{ path: "/" }]);
-  });
-
-  it("categories and authors: the blog and home", () => {
-    expect(revalidationTargets({ _type: "category", slug: "safety" })).toEqual([{ path: "/blog", type: "layout" }, { path: "/" }]);
-    expect(revalidationTargets({ _type: "author" })).toEqual([{ path: "/blog", type: "layout" }, { path: "/" }]);
-  });
-
-  it("an unknown type: everything", () => {
-    expect(revalidationTargets({ _type: "sanity.imageAsset" })).toEqual([{ path: "/", type: "layout" }]);
+  it("the tags are the ones the content fetches carry", () => {
+    expect(revalidationTags({ _type: "infoPage", slug: "about-us" })).toContain(documentTag("infoPage", "about-us"));
+    expect(revalidationTags({ _type: "faqEntry" })).toEqual([typeTag("faqEntry")]);
   });
 });
 
@@ -56,6 +37,7 @@ describe("revalidatePayloadSchema", () => {
 
   it.each([
     [{}, "_type"],
+    [{ _type: "post,siteSettings" }, "_type"],
     [{ _type: "post", slug: "../etc" }, "slug"],
     [{ _type: "post", slug: "A B" }, "slug"],
     [{ _type: "landingPage", path: "https://evil.example/" }, "path"],

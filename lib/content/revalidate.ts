@@ -1,20 +1,22 @@
 /**
- * Which pages a content change makes stale. Pure: the route (app/api/revalidate/route.ts) verifies
- * the webhook signature and calls revalidatePath for each target.
+ * Which cache tags a content change makes stale. Pure: the route (app/api/revalidate/route.ts) verifies
+ * the webhook signature and expires each tag.
  *
- * The Sanity webhook should send the projection
- *   {_type, "slug": slug.current, path}
- * (see .env.example); `slug` and `path` only narrow what is revalidated, so a change without them
- * revalidates more, never less.
+ * Every content fetch carries a tag for each document type it reads and, for one document, a tag for
+ * that document (`post:<slug>`, `landingPage:<path>`, `infoPage:<slug>`): see ./tags.ts. A page is
+ * tagged with the tags of the fetches it made, so expiring a tag refreshes the data and the pages.
+ *
+ * The Sanity webhook sends the projection {_type, "slug": slug.current, path} (see .env.example);
+ * `slug` and `path` only add the one document's tag, so a change without them still refreshes every
+ * list and every page of that type that reads the type tag.
  */
 import { z } from "zod";
-
-export type RevalidateTarget = { path: string; type?: "page" | "layout" };
+import { documentTag, typeTag } from "./tags";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "slug must be lower-case letters, digits and dashes");
 
 export const revalidatePayloadSchema = z.object({
-  _type: z.string().trim().min(1, "_type is required"),
+  _type: z.string().trim().regex(/^[A-Za-z][\w.]*$/, "_type must be a document type name such as post"),
   slug: slug.nullish(),
   path: z
     .string()
@@ -24,33 +26,8 @@ export const revalidatePayloadSchema = z.object({
 
 export type RevalidatePayload = z.infer<typeof revalidatePayloadSchema>;
 
-const everything: RevalidateTarget[] = [{ path: "/", type: "layout" }];
-
-/** The paths to revalidate after a change to one document. */
-export function revalidationTargets(payload: RevalidatePayload): RevalidateTarget[] {
-  switch (payload._type) {
-    case "post":
-      return [
-        ...(payload.slug ? [{ path: `/blog/${payload.slug}` }] : []),
-        // The list pages (and any post showing this one's categories) live under /blog.
-        { path: "/blog", type: "layout" },
-        { path: "/" },
-        { path: "/sitemap.xml" },
-      ];
-    case "category":
-    case "author":
-      return [{ path: "/blog", type: "layout" }, { path: "/" }];
-    case "landingPage":
-      // Home lists every landing page's summary; without a path the changed page is unknown.
-      return payload.path ? [{ path: payload.path }, { path: "/" }, { path: "/sitemap.xml" }] : everything;
-    case "homePage":
-      return [{ path: "/" }];
-    case "infoPage":
-      return payload.slug ? [{ path: `/${payload.slug}` }, { path: "/sitemap.xml" }] : everything;
-    case "faqEntry":
-      return [{ path: "/faq" }];
-    default:
-      // siteSettings feeds the header and footer of every page; anything unknown is treated alike.
-      return everything;
-  }
+/** The tags to expire after a change to one document (created, updated or deleted). */
+export function revalidationTags(payload: RevalidatePayload): string[] {
+  const key = payload._type === "landingPage" ? payload.path : payload.slug;
+  return [typeTag(payload._type), ...(key ? [documentTag(payload._type, key)] : [])];
 }

@@ -1,7 +1,15 @@
-/** The Sanity adapter of the content port: read-only, published documents, no token, no CDN. */
+/**
+ * The Sanity adapter of the content port: read-only, published documents, no token, no CDN.
+ *
+ * Requests (all GET, no credentials), so a stand-in can serve them on loopback (SANITY_API_HOST):
+ *   <apiHost>/v<apiVersion>/data/query/<dataset>?query=<GROQ>&$<param>=<JSON value>&perspective=published&returnQuery=false
+ * answered with {"result": <value>, "ms": <n>}. Without SANITY_API_HOST, apiHost is
+ * https://<projectId>.api.sanity.io.
+ */
 import "server-only";
-import { createClient } from "@sanity/client";
-import type { ContentSource, QueryParams } from "./source";
+import { createClient } from "next-sanity";
+import { CONTENT_REVALIDATE_SECONDS } from "./tags";
+import type { ContentSource, FetchOptions, QueryParams } from "./source";
 
 export const SANITY_API_VERSION = "2024-03-11";
 
@@ -9,7 +17,7 @@ export type SanitySourceOptions = {
   projectId: string;
   dataset: string;
   apiVersion?: string;
-  /** Tests point the client at a fake query API; production uses https://<projectId>.api.sanity.io. */
+  /** Tests point the client at a stand-in of the query API; production uses https://<projectId>.api.sanity.io. */
   apiHost?: string;
 };
 
@@ -19,15 +27,16 @@ export function createSanitySource(options: SanitySourceOptions): ContentSource 
     projectId: options.projectId,
     dataset: options.dataset,
     apiVersion: options.apiVersion ?? SANITY_API_VERSION,
-    // Pages are static and revalidated on demand by the webhook, so each fetch must see the
-    // latest published content rather than a CDN copy that may lag behind it.
+    // Pages are cached and expired by the webhook, so each fetch must see the latest published
+    // content rather than a CDN copy that may lag behind it.
     useCdn: false,
     perspective: "published",
   });
   return {
     kind: "sanity",
-    fetch<T>(query: string, params: QueryParams = {}) {
-      return client.fetch<T>(query, params);
+    fetch<T>(query: string, params: QueryParams = {}, { tags = [] }: FetchOptions = {}) {
+      // Next's data cache keeps the answer under these tags (the webhook expires them) for at most an hour.
+      return client.fetch<T>(query, params, { next: { tags, revalidate: CONTENT_REVALIDATE_SECONDS } });
     },
   };
 }

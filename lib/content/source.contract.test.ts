@@ -4,46 +4,25 @@
  * (GET /v<apiVersion>/data/query/<dataset>?query=...&$param=<JSON>&perspective=published) that
  * evaluates with groq-js, so this also checks what the adapter puts on the wire.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { evaluate, parse } from "groq-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBundledSource, loadDataset } from "./bundled-source";
+import { startFakeSanityApi, type FakeSanityApi } from "./fake-sanity-api";
 import { postQuery, postsPageQuery, siteSettingsQuery, landingPathsQuery } from "./queries";
 import { createSanitySource } from "./sanity-source";
 import { createContentSource, type ContentSource } from "./source";
 
 const fixture = path.join(import.meta.dirname, "__fixtures__", "data.ndjson");
 
-let server: Server;
-const requests: { url: URL; authorization: string | undefined }[] = [];
-
-async function answer(request: IncomingMessage): Promise<{ status: number; body: unknown }> {
-  const url = new URL(request.url ?? "/", "http://fake");
-  requests.push({ url, authorization: request.headers.authorization });
-  const match = /^\/v(\d{4}-\d{2}-\d{2})\/data\/query\/([a-z0-9_-]+)$/.exec(url.pathname);
-  if (request.method !== "GET" || !match) return { status: 404, body: { error: "not found" } };
-  const query = url.searchParams.get("query") ?? "";
-  const params: Record<string, unknown> = {};
-  for (const [key, value] of url.searchParams) if (key.startsWith("$")) params[key.slice(1)] = JSON.parse(value);
-  const dataset = await loadDataset(fixture);
-  const result = await (await evaluate(parse(query, { params }), { dataset, params })).get();
-  return { status: 200, body: { query, result, ms: 1 } };
-}
+let api: FakeSanityApi;
+const requests = () => api.requests;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    answer(request).then(
-      ({ status, body }) => response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body)),
-      (error: Error) => response.writeHead(500).end(JSON.stringify({ error: error.message })),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  api = await startFakeSanityApi(await loadDataset(fixture));
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await api.close();
 });
 
 const adapters: [string, () => ContentSource][] = [
@@ -54,7 +33,7 @@ const adapters: [string, () => ContentSource][] = [
       createSanitySource({
         projectId: "happrtest",
         dataset: "production",
-        apiHost: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        apiHost: api.url,
       }),
   ],
 ];
@@ -79,15 +58,15 @@ describe.each(adapters)("content source contract: %s", (_name, make) => {
 
 describe("sanity adapter on the wire", () => {
   it("reads published documents from the API version 2024-03-11, without a token or the CDN", async () => {
-    requests.length = 0;
+    requests().length = 0;
     const source = createSanitySource({
       projectId: "happrtest",
       dataset: "production",
-      apiHost: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      apiHost: api.url,
     });
     await source.fetch(postQuery, { slug: "post-1" });
-    expect(requests).toHaveLength(1);
-    const [{ url, authorization }] = requests as [(typeof requests)[number]];
+    expect(requests()).toHaveLength(1);
+    const [{ url, authorization }] = requests() as [FakeSanityApi["requests"][number]];
     expect(url.pathname).toBe("/v2024-03-11/data/query/production");
     expect(url.searchParams.get("perspective")).toBe("published");
     expect(url.searchParams.get("$slug")).toBe('"post-1"');

@@ -6,9 +6,12 @@ import { getConfig, type Config } from "@/lib/config";
 
 export type QueryParams = Record<string, string | number | boolean | null>;
 
+/** `tags` name what the answer depends on (./tags.ts); an adapter that caches answers expires them by tag. */
+export type FetchOptions = { tags?: string[] };
+
 export interface ContentSource {
   readonly kind: "sanity" | "bundled";
-  fetch<T = unknown>(query: string, params?: QueryParams): Promise<T>;
+  fetch<T = unknown>(query: string, params?: QueryParams, options?: FetchOptions): Promise<T>;
 }
 
 /** Builds the adapter for a content configuration (the adapters load lazily: only one is ever used). */
@@ -18,7 +21,8 @@ export async function createContentSource(content: Config["content"]): Promise<C
     return createSanitySource(content);
   }
   const { createBundledSource } = await import("./bundled-source");
-  return createBundledSource();
+  const { cacheByTag } = await import("./next-data-cache");
+  return createBundledSource(undefined, { cacheByTag });
 }
 
 let source: Promise<ContentSource> | undefined;

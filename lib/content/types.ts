@@ -1,99 +1,50 @@
 /**
- * The shapes the site reads from the content source (Sanity, or the bundled dataset). Each is the
- * typed result of one GROQ query in ./queries.ts.
+ * The shapes the site reads from the content source, named. Each is the result type Sanity TypeGen
+ * generated for one GROQ query of ./queries.ts (./sanity.types.ts, `npm run typegen`), after the
+ * run-time check of ./validate.ts, which also guarantees what TypeGen cannot know: an image's asset
+ * reference is there (its size and format come from it).
  */
-import type { PortableTextBlock } from "@portabletext/react";
+import type {
+  FaqEntriesQueryResult,
+  HomePageQueryResult,
+  InfoPageQueryResult,
+  LandingPageQueryResult,
+  PostQueryResult,
+  PostsPageQueryResult,
+  SiteSettingsQueryResult,
+} from "./sanity.types";
 
-/** A Sanity image field: asset._ref is "image-<assetId>-<width>x<height>-<ext>". */
-export type ContentImage = {
-  asset: { _ref: string };
-  alt: string;
-};
+/** T with every image's asset reference present (see ./validate.ts). */
+type Checked<T> = T extends { asset: { _ref: string | null } }
+  ? { [K in keyof T]: K extends "asset" ? { _ref: string } : Checked<T[K]> }
+  : T extends (infer U)[]
+    ? Checked<U>[]
+    : T extends object
+      ? { [K in keyof T]: Checked<T[K]> }
+      : T;
 
-export type NavLink = { label: string; href: string; external?: boolean };
-export type NavGroup = { title: string; items: NavLink[] };
+export type SiteSettings = Checked<NonNullable<SiteSettingsQueryResult>>;
+export type HomePage = Checked<NonNullable<HomePageQueryResult>>;
+export type LandingPage = Checked<NonNullable<LandingPageQueryResult>>;
+export type InfoPage = Checked<NonNullable<InfoPageQueryResult>>;
+export type Post = Checked<NonNullable<PostQueryResult>>;
+export type PostSummary = Checked<PostsPageQueryResult["posts"][number]>;
+export type FaqEntry = FaqEntriesQueryResult[number];
 
-export type SiteSettings = {
-  title: string;
-  tagline: string;
-  description: string;
-  navigation: NavGroup[];
-  footerLinks: NavLink[];
-  appStoreUrl: string;
-  playStoreUrl: string;
-  videoChannelUrl: string;
-  ogImage: ContentImage;
-};
+export type ContentImage = SiteSettings["ogImage"];
+export type NavGroup = SiteSettings["navigation"][number];
+export type NavLink = NavGroup["items"][number];
+export type LandingKind = LandingPage["kind"];
+export type LandingPageSummary = HomePage["audiences"][number];
+export type Highlight = LandingPage["highlights"][number];
+export type Section = LandingPage["sections"][number];
+export type Seo = LandingPage["seo"];
+export type Category = PostSummary["categories"][number];
+export type Author = Post["author"];
+/** Portable Text as the schema allows it (paragraphs, headings, quotes, bullets, links). */
+export type PortableTextBody = InfoPage["body"];
 
-export type LandingKind = "audience" | "feature" | "pillar";
-
-export type Highlight = { title: string; text: string };
-
-export type Section = { heading: string; body: PortableTextBlock[] };
-
-export type Seo = { title: string; description: string };
-
-export type LandingPageSummary = {
-  kind: LandingKind;
-  path: string;
-  title: string;
-  summary: string;
-};
-
-export type LandingPage = LandingPageSummary & {
-  eyebrow: string;
-  heading: string;
-  intro: string;
-  heroImage: ContentImage;
-  highlights: Highlight[];
-  sections: Section[];
-  seo: Seo;
-};
-
-export type HomePage = {
-  heading: string;
-  intro: string;
-  heroImage: ContentImage;
-  primaryCta: NavLink;
-  secondaryCta: NavLink;
-  audiences: LandingPageSummary[];
-  features: LandingPageSummary[];
-  pillars: LandingPageSummary[];
-  latestPosts: PostSummary[];
-  seo: Seo;
-};
-
-/** about-us, privacy, support, contact, faq, coming-soon, planform, blog */
-export type InfoPage = {
-  slug: string;
-  title: string;
-  heading: string;
-  intro: string;
-  body: PortableTextBlock[];
-  seo: Seo;
-};
-
-export type FaqEntry = { question: string; answer: string; category: string };
-
-export type Category = { title: string; slug: string };
-
-export type Author = { name: string; role: string };
-
-export type PostSummary = {
-  title: string;
-  slug: string;
-  excerpt: string;
-  publishedAt: string; // ISO 8601
-  mainImage: ContentImage;
-  categories: Category[];
-};
-
-export type Post = PostSummary & {
-  author: Author;
-  body: PortableTextBlock[];
-  seo: Seo;
-};
-
+/** One page of the blog (the route's view of postsPageQuery). */
 export type PostsPage = {
   posts: PostSummary[];
   total: number;

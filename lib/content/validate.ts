@@ -3,7 +3,6 @@
  * missing required field must stop the build with a message naming the query and the field, rather
  * than render a broken page. Each schema is tied to its type in ./types.ts by `z.ZodType<T>`.
  */
-import type { PortableTextBlock } from "@portabletext/react";
 import { z } from "zod";
 import { parseImageRef } from "./image-ref";
 import type {
@@ -17,6 +16,7 @@ import type {
   NavGroup,
   NavLink,
   Post,
+  PortableTextBody,
   PostSummary,
   Seo,
   SiteSettings,
@@ -24,8 +24,8 @@ import type {
 
 const text = z.string().trim().min(1, "must not be empty");
 
-const portableText: z.ZodType<PortableTextBlock[]> = z.array(
-  z.custom<PortableTextBlock>(
+const portableText: z.ZodType<PortableTextBody> = z.array(
+  z.custom<PortableTextBody[number]>(
     (value) => typeof value === "object" && value !== null && typeof (value as { _type?: unknown })._type === "string",
     "must be a Portable Text block with a _type",
   ),
@@ -41,7 +41,7 @@ const contentImage: z.ZodType<ContentImage> = z.object({
 const navLink: z.ZodType<NavLink> = z.object({
   label: text,
   href: z.string().regex(/^(\/|https?:\/\/|mailto:)/, "must start with /, http(s):// or mailto:"),
-  external: z.boolean().optional(),
+  external: z.boolean().default(false),
 });
 
 const navGroup: z.ZodType<NavGroup> = z.object({ title: text, items: z.array(navLink) });

@@ -59,10 +59,14 @@ export async function deliverPending(options: { db?: Db; transport?: Transporter
           replyTo: row.replyTo ?? undefined,
           subject: row.subject ?? "",
           text,
+          // RFC 8058: mail clients show "Unsubscribe" and POST "List-Unsubscribe=One-Click" to the URL.
+          ...(row.listUnsubscribe
+            ? { headers: { "List-Unsubscribe": `<${row.listUnsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
+            : {}),
         });
         await db
           .update(outbox)
-          .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null, body: "", subject: null, recipient: "", replyTo: null })
+          .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null, body: "", subject: null, recipient: "", replyTo: null, listUnsubscribe: null })
           .where(eq(outbox.id, row.id));
         report.sent += 1;
       } catch (error) {
@@ -104,6 +108,7 @@ function claimBatch(db: Db) {
       id: outbox.id,
       recipient: outbox.recipient,
       replyTo: outbox.replyTo,
+      listUnsubscribe: outbox.listUnsubscribe,
       subject: outbox.subject,
       body: outbox.body,
       attempts: outbox.attempts,

@@ -60,6 +60,24 @@ describe("outbox", () => {
 });
 
 describe("deliverPending over SMTP", () => {
+  it("sends a mailing-list message with RFC 8058 one-click unsubscribe headers, and forgets the URL once sent", async () => {
+    const url = "https://happr.app/api/waitlist/unsubscribe?token=abc.def";
+    await sendEmail({ to: "ada@example.com", subject: "Confirm", text: "Hi", listUnsubscribe: url });
+    expect(await deliverPending({ transport: smtpTransport() })).toEqual({ sent: 1, failed: 0 });
+    // Header lines may be folded (RFC 5322): unfold before reading.
+    const headers = smtp.received[0]!.data.split("\r\n\r\n")[0]!.replace(/\r\n[ \t]+/g, " ");
+    expect(headers).toMatch(/^List-Unsubscribe: <https:\/\/happr\.app\/api\/waitlist\/unsubscribe\?token=abc\.def>$/m);
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    const [row] = await database.db.select().from(outbox);
+    expect(row!.listUnsubscribe).toBeNull();
+  });
+
+  it("sends no List-Unsubscribe header on a message that is not from a list", async () => {
+    await sendEmail({ to: "ada@example.com", subject: "Your code", text: "123456" });
+    await deliverPending({ transport: smtpTransport() });
+    expect(smtp.received[0]!.data).not.toMatch(/List-Unsubscribe/i);
+  });
+
   it("sends pending email, marks it sent (keeping no body, subject or address) and never sends it again", async () => {
     await sendEmail({ to: "ada@example.com", replyTo: "grace@example.com", subject: "Hello Ada", text: "Line one\nLine two" });
     await sendSms({ to: "+14155550123", body: "not for SMTP" });

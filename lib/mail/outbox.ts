@@ -27,6 +27,8 @@ export const emailMessageSchema = z.object({
   to: z.email({ message: "to must be an email address" }).max(254, "to must be at most 254 characters"),
   replyTo: z.email({ message: "replyTo must be an email address" }).max(254).optional(),
   subject: singleLine("subject", 200),
+  /** For mailing-list messages: the one-click unsubscribe URL (RFC 8058), sent as List-Unsubscribe headers. */
+  listUnsubscribe: z.url({ protocol: /^https?$/, message: "listUnsubscribe must be an http(s) URL" }).max(2000).optional(),
   text: z.string({ message: "text is required" }).min(1, "text is required").max(50_000, "text must be at most 50000 characters"),
 });
 
@@ -52,10 +54,10 @@ export async function sendEmail(message: EmailMessage, tx?: Executor): Promise<{
   const id = randomUUID();
   const [row] = await db
     .insert(outbox)
-    .values({ id, channel: "email", recipient: parsed.to, memberId: message.memberId, replyTo: parsed.replyTo, subject: parsed.subject, body: sealBody(id, parsed.text), createdAt: queuedAt })
+    .values({ id, channel: "email", recipient: parsed.to, memberId: message.memberId, replyTo: parsed.replyTo, listUnsubscribe: parsed.listUnsubscribe, subject: parsed.subject, body: sealBody(id, parsed.text), createdAt: queuedAt })
     .returning({ id: outbox.id });
   echoInDevelopment(`email to ${parsed.to}${parsed.replyTo ? ` (reply-to ${parsed.replyTo})` : ""}`, parsed.subject, parsed.text);
-  copyToOutboxFile({ channel: "email", to: parsed.to, subject: parsed.subject, body: parsed.text });
+  copyToOutboxFile({ channel: "email", to: parsed.to, subject: parsed.subject, body: parsed.text, listUnsubscribe: parsed.listUnsubscribe });
   return { id: row!.id };
 }
 
@@ -86,7 +88,7 @@ function echoInDevelopment(what: string, subject: string | undefined, body: stri
 // OUTBOX_FILE: every queued message is also appended there as a JSON line, for local tools and the
 // browser journeys, which cannot open the server's embedded database while it runs. It holds codes in
 // clear, so only its owner may read it; lib/config.ts refuses it beside SMTP in production.
-function copyToOutboxFile(message: { channel: "email" | "sms"; to: string; subject?: string; body: string }) {
+function copyToOutboxFile(message: { channel: "email" | "sms"; to: string; subject?: string; body: string; listUnsubscribe?: string }) {
   const file = getConfig().mail.outboxFile;
   if (!file) return;
   appendFileSync(file, `${JSON.stringify({ ...message, at: new Date().toISOString() })}\n`, { mode: 0o600 });

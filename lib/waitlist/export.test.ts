@@ -25,17 +25,17 @@ describe("csvCell", () => {
 describe("waitlistToCsv", () => {
   it("writes a header and one CRLF-terminated line per entry", () => {
     const csv = waitlistToCsv([
-      { email: "ada@example.com", firstName: "Ada", createdAt: new Date("2026-01-02T03:04:05.678Z") },
-      { email: "=1+1@example.com", firstName: null, createdAt: new Date("2026-01-03T00:00:00Z") },
+      { email: "ada@example.com", firstName: "Ada", createdAt: new Date("2026-01-02T03:04:05.678Z"), confirmedAt: new Date("2026-01-02T04:00:00Z") },
+      { email: "=1+1@example.com", firstName: null, createdAt: new Date("2026-01-03T00:00:00Z"), confirmedAt: null },
     ]);
     expect(csv).toBe(
-      "email,first_name,created_at\r\n" +
-        "ada@example.com,Ada,2026-01-02T03:04:05.678Z\r\n" +
-        "'=1+1@example.com,,2026-01-03T00:00:00.000Z\r\n",
+      "email,first_name,created_at,confirmed_at\r\n" +
+        "ada@example.com,Ada,2026-01-02T03:04:05.678Z,2026-01-02T04:00:00.000Z\r\n" +
+        "'=1+1@example.com,,2026-01-03T00:00:00.000Z,\r\n",
     );
   });
 
   it("writes only the header for an empty list", () => {
-    expect(waitlistToCsv([])).toBe("email,first_name,created_at\r\n");
+    expect(waitlistToCsv([])).toBe("email,first_name,created_at,confirmed_at\r\n");
   });
 });

@@ -1,10 +1,10 @@
-import { asc } from "drizzle-orm";
+import { asc, isNotNull } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { waitlistEntries } from "../db/schema";
 
-export type WaitlistExportRow = { email: string; firstName: string | null; createdAt: Date };
+export type WaitlistExportRow = { email: string; firstName: string | null; createdAt: Date; confirmedAt: Date | null };
 
-const HEADER = ["email", "first_name", "created_at"];
+const HEADER = ["email", "first_name", "created_at", "confirmed_at"];
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled.
@@ -18,14 +18,23 @@ export function csvCell(value: string): string {
 
 /** The waitlist as CSV: a header line, then one line per entry, CRLF line ends as RFC 4180 says. */
 export function waitlistToCsv(rows: WaitlistExportRow[]): string {
-  const lines = [HEADER, ...rows.map((row) => [row.email, row.firstName ?? "", row.createdAt.toISOString()])];
+  const lines = [HEADER, ...rows.map((row) => [row.email, row.firstName ?? "", row.createdAt.toISOString(), row.confirmedAt?.toISOString() ?? ""])];
   return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
-/** Every waitlist entry, oldest first. */
-export function listWaitlist(db: Db): Promise<WaitlistExportRow[]> {
+/**
+ * The waitlist, oldest first: the confirmed entries (double opt-in: only they may be mailed), or with
+ * `includeUnconfirmed` every entry, the unconfirmed ones with an empty confirmed_at.
+ */
+export function listWaitlist(db: Db, { includeUnconfirmed = false }: { includeUnconfirmed?: boolean } = {}): Promise<WaitlistExportRow[]> {
   return db
-    .select({ email: waitlistEntries.email, firstName: waitlistEntries.firstName, createdAt: waitlistEntries.createdAt })
+    .select({
+      email: waitlistEntries.email,
+      firstName: waitlistEntries.firstName,
+      createdAt: waitlistEntries.createdAt,
+      confirmedAt: waitlistEntries.confirmedAt,
+    })
     .from(waitlistEntries)
+    .where(includeUnconfirmed ? undefined : isNotNull(waitlistEntries.confirmedAt))
     .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.email));
 }

@@ -1,3 +1,4 @@
 export * from "./join";
 export * from "./schema";
 export * from "./forget";
+export * from "./confirm";

@@ -92,12 +92,12 @@ describe("joinWaitlist", () => {
 });
 
 describe("listWaitlist", () => {
-  it("lists every entry oldest first for the CSV export", async () => {
+  it("lists every entry oldest first for the CSV export (with --all: confirmed or not)", async () => {
     const { listWaitlist, waitlistToCsv } = await import("./export");
     await joinWaitlist({ email: "first@example.com", firstName: "First" }, fresh());
     await joinWaitlist({ email: "@second@example.com" }, fresh());
     await joinWaitlist({ email: "second@example.com" }, fresh());
-    const rows = await listWaitlist(database.db);
+    const rows = await listWaitlist(database.db, { includeUnconfirmed: true });
     expect(rows.map((row) => row.email)).toEqual(["first@example.com", "second@example.com"]);
     const csv = waitlistToCsv(rows);
     expect(csv.split("\r\n")[1]).toMatch(/^first@example\.com,First,\d{4}-\d\d-\d\dT/);

@@ -1,15 +1,15 @@
-import { required, slugField } from "./fields";
-import type { DocumentDefinition } from "./types";
+import { defineField, defineType } from "sanity";
+import { slugField } from "./fields";
 
-export const author: DocumentDefinition = {
+export const author = defineType({
   name: "author",
   title: "Author",
   type: "document",
   fields: [
-    { name: "name", title: "Name", type: "string", validation: required },
+    defineField({ name: "name", title: "Name", type: "string", validation: (rule) => rule.required() }),
     slugField("name"),
-    { name: "role", title: "Role", type: "string", validation: required },
-    { name: "bio", title: "Bio", type: "text", rows: 3 },
+    defineField({ name: "role", title: "Role", type: "string", validation: (rule) => rule.required() }),
+    defineField({ name: "bio", title: "Bio", type: "text", rows: 3 }),
   ],
   preview: { select: { title: "name", subtitle: "role" } },
-};
+});

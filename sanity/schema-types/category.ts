@@ -1,14 +1,14 @@
-import { required, slugField } from "./fields";
-import type { DocumentDefinition } from "./types";
+import { defineField, defineType } from "sanity";
+import { slugField } from "./fields";
 
-export const category: DocumentDefinition = {
+export const category = defineType({
   name: "category",
   title: "Category",
   type: "document",
   fields: [
-    { name: "title", title: "Title", type: "string", validation: required },
+    defineField({ name: "title", title: "Title", type: "string", validation: (rule) => rule.required() }),
     slugField("title"),
-    { name: "description", title: "Description", type: "text", rows: 2 },
+    defineField({ name: "description", title: "Description", type: "text", rows: 2 }),
   ],
   preview: { select: { title: "title" } },
-};
+});

@@ -1,18 +1,18 @@
-import { imageField, linkFields, required, seoField } from "./fields";
-import type { DocumentDefinition } from "./types";
+import { defineField, defineType } from "sanity";
+import { imageField, linkFields, seoField } from "./fields";
 
 /** The singleton (id `homePage`) for `/`; its cards come from the landing pages and the latest posts. */
-export const homePage: DocumentDefinition = {
+export const homePage = defineType({
   name: "homePage",
   title: "Home page",
   type: "document",
   fields: [
-    { name: "heading", title: "Heading", type: "string", validation: required },
-    { name: "intro", title: "Intro", type: "text", rows: 3, validation: required },
+    defineField({ name: "heading", title: "Heading", type: "string", validation: (rule) => rule.required() }),
+    defineField({ name: "intro", title: "Intro", type: "text", rows: 3, validation: (rule) => rule.required() }),
     imageField("heroImage", "Hero image"),
-    { name: "primaryCta", title: "Primary call to action", type: "object", fields: linkFields, validation: required },
-    { name: "secondaryCta", title: "Secondary call to action", type: "object", fields: linkFields, validation: required },
+    defineField({ name: "primaryCta", title: "Primary call to action", type: "object", fields: linkFields, validation: (rule) => rule.required() }),
+    defineField({ name: "secondaryCta", title: "Secondary call to action", type: "object", fields: linkFields, validation: (rule) => rule.required() }),
     seoField,
   ],
   preview: { select: { title: "heading" } },
-};
+});

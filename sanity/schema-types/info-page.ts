@@ -1,18 +1,18 @@
-import { portableTextField, required, seoField, slugField } from "./fields";
-import type { DocumentDefinition } from "./types";
+import { defineField, defineType } from "sanity";
+import { portableTextField, seoField, slugField } from "./fields";
 
 /** The pages whose copy lives in the CMS while their layout is code: about-us, privacy, support, contact, faq, coming-soon, planform, blog. */
-export const infoPage: DocumentDefinition = {
+export const infoPage = defineType({
   name: "infoPage",
   title: "Information page",
   type: "document",
   fields: [
-    { name: "title", title: "Title", type: "string", validation: required },
+    defineField({ name: "title", title: "Title", type: "string", validation: (rule) => rule.required() }),
     slugField("title"),
-    { name: "heading", title: "Heading", type: "string", validation: required },
-    { name: "intro", title: "Intro", type: "text", rows: 3, validation: required },
+    defineField({ name: "heading", title: "Heading", type: "string", validation: (rule) => rule.required() }),
+    defineField({ name: "intro", title: "Intro", type: "text", rows: 3, validation: (rule) => rule.required() }),
     portableTextField("body", "Body"),
     seoField,
   ],
   preview: { select: { title: "title", subtitle: "slug.current" } },
-};
+});

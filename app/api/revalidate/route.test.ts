@@ -1,9 +1,9 @@
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-const mocks = vi.hoisted(() => ({ secret: undefined as string | undefined, revalidatePath: vi.fn() }));
+const mocks = vi.hoisted(() => ({ secret: undefined as string | undefined, revalidateTag: vi.fn() }));
 
-vi.mock("next/cache", () => ({ revalidatePath: mocks.revalidatePath }));
+vi.mock("next/cache", () => ({ revalidateTag: mocks.revalidateTag }));
 vi.mock("@/lib/config", () => ({ getConfig: () => ({ revalidateSecret: mocks.secret }) }));
 
 const { POST } = await import("./route");
@@ -21,26 +21,24 @@ async function signedRequest(body: string, secret = SECRET, headers: Record<stri
 
 beforeEach(() => {
   mocks.secret = SECRET;
-  mocks.revalidatePath.mockReset();
+  mocks.revalidateTag.mockReset();
 });
 
 describe("POST /api/revalidate", () => {
-  it("revalidates a post's pages on a valid signature", async () => {
+  it("expires a post's tags at once on a valid signature", async () => {
     const response = await POST(await signedRequest(JSON.stringify({ _type: "post", slug: "family-rules" })));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ revalidated: true });
-    expect(mocks.revalidatePath.mock.calls).toEqual([
-      ["/blog/family-rules", undefined],
-      ["/blog", "layout"],
-      ["/", undefined],
-      ["/sitemap.xml", undefined],
+    expect(mocks.revalidateTag.mock.calls).toEqual([
+      ["post", { expire: 0 }],
+      ["post:family-rules", { expire: 0 }],
     ]);
   });
 
-  it("revalidates the whole layout for site settings", async () => {
+  it("expires the site settings' tag (every page's header and footer read it)", async () => {
     const response = await POST(await signedRequest(JSON.stringify({ _type: "siteSettings", slug: null, path: null })));
     expect(response.status).toBe(200);
-    expect(mocks.revalidatePath.mock.calls).toEqual([["/", "layout"]]);
+    expect(mocks.revalidateTag.mock.calls).toEqual([["siteSettings", { expire: 0 }]]);
   });
 
   it("401 when no secret is configured", async () => {
@@ -48,7 +46,7 @@ describe("POST /api/revalidate", () => {
     const response = await POST(await signedRequest(JSON.stringify({ _type: "post" })));
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: expect.stringContaining("SANITY_REVALIDATE_SECRET") });
-    expect(mocks.revalidatePath).not.toHaveBeenCalled();
+    expect(mocks.revalidateTag).not.toHaveBeenCalled();
   });
 
   it("401 without a signature", async () => {
@@ -57,7 +55,7 @@ describe("POST /api/revalidate", () => {
     );
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: expect.any(String) });
-    expect(mocks.revalidatePath).not.toHaveBeenCalled();
+    expect(mocks.revalidateTag).not.toHaveBeenCalled();
   });
 
   it("401 for a signature made with another secret, a malformed one, or a tampered body", async () => {
@@ -80,7 +78,7 @@ describe("POST /api/revalidate", () => {
       body: JSON.stringify({ _type: "siteSettings" }),
     });
     expect((await POST(tampered)).status).toBe(401);
-    expect(mocks.revalidatePath).not.toHaveBeenCalled();
+    expect(mocks.revalidateTag).not.toHaveBeenCalled();
   });
 
   it("401 for a correctly signed delivery that is stale or from the future (no replays)", async () => {
@@ -89,7 +87,7 @@ describe("POST /api/revalidate", () => {
     expect(stale.status).toBe(401);
     const future = await POST(await signedRequest(body, SECRET, {}, Date.now() + 6 * 60 * 1000));
     expect(future.status).toBe(401);
-    expect(mocks.revalidatePath).not.toHaveBeenCalled();
+    expect(mocks.revalidateTag).not.toHaveBeenCalled();
     const fresh = await POST(await signedRequest(body, SECRET, {}, Date.now() - 60 * 1000));
     expect(fresh.status).toBe(200);
   });
@@ -100,6 +98,6 @@ describe("POST /api/revalidate", () => {
     const badSlug = await POST(await signedRequest(JSON.stringify({ _type: "post", slug: "../../etc" })));
     expect(badSlug.status).toBe(400);
     expect(await badSlug.json()).toEqual({ message: expect.stringContaining("slug") });
-    expect(mocks.revalidatePath).not.toHaveBeenCalled();
+    expect(mocks.revalidateTag).not.toHaveBeenCalled();
   });
 });

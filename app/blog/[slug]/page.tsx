@@ -12,8 +12,6 @@ import { PortableText } from "@/components/site/portable-text";
 
 type Props = { params: Promise<{ slug: string }> };
 
-export const dynamicParams = false;
-
 export async function generateStaticParams() {
   return (await getPostSlugs()).map(({ slug }) => ({ slug }));
 }

@@ -9,6 +9,8 @@ export const waitlistEntries = pgTable(
     email: text("email").notNull(),
     firstName: text("first_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the person opened the confirmation link (double opt-in); only confirmed entries are exported. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
   (table) => [uniqueIndex("waitlist_entries_email_lower_key").on(sql`lower(${table.email})`)],
 );
@@ -39,6 +41,8 @@ export const outbox = pgTable(
     /** The member the message is about (their codes, notices, invitations): deleted with their account. */
     memberId: text("member_id"),
     replyTo: text("reply_to"),
+    /** A mailing list's one-click unsubscribe URL (RFC 8058): sent as List-Unsubscribe headers. */
+    listUnsubscribe: text("list_unsubscribe"),
     subject: text("subject"),
     body: text("body").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

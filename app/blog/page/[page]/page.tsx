@@ -7,9 +7,7 @@ import { BlogList } from "@/components/site/blog-list";
 
 type Props = { params: Promise<{ page: string }> };
 
-// Page 1 is /blog; pages 2..N are built ahead; anything past the last page is a 404.
-export const dynamicParams = false;
-
+// Page 1 is /blog; pages 2..N are built ahead, a later one on its first request; past the last page is a 404.
 export async function generateStaticParams() {
   const { pageCount } = await getPostsPage(1);
   return Array.from({ length: Math.max(0, pageCount - 1) }, (_, index) => ({ page: String(index + 2) }));

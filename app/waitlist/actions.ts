@@ -1,0 +1,15 @@
+"use server";
+
+import { confirmWaitlistEntry, leaveWaitlist } from "@/lib/waitlist";
+
+export type WaitlistLinkState = { status: "idle" | "confirmed" | "already-confirmed" | "left" | "invalid" | "gone" };
+
+const token = (formData: FormData) => formData.get("token");
+
+export async function confirmAction(_previous: WaitlistLinkState, formData: FormData): Promise<WaitlistLinkState> {
+  return confirmWaitlistEntry(token(formData));
+}
+
+export async function leaveAction(_previous: WaitlistLinkState, formData: FormData): Promise<WaitlistLinkState> {
+  return leaveWaitlist(token(formData));
+}
