@@ -82,7 +82,7 @@ const signUpSchema = z.object({
  */
 export async function signUp(input: z.input<typeof signUpSchema>, context?: IdentityContext) {
   const data = parseInput(signUpSchema, input);
-  assertPasswordPolicy(data.password);
+  assertPasswordPolicy(data.password, [data.email, data.givenName, data.familyName]);
   const { db, now } = await resolveContext(context);
   const passwordHash = await hashPassword(data.password);
   try {
@@ -211,7 +211,7 @@ const resetSchema = z.object({ email: usernameField, code: codeField, password: 
 /** Sets a new password with the emailed code, and ends every session and remembered device. */
 export async function confirmForgotPassword(input: z.input<typeof resetSchema>, context?: IdentityContext) {
   const data = parseInput(resetSchema, input);
-  assertPasswordPolicy(data.password);
+  assertPasswordPolicy(data.password, [data.email]);
   const { db, now } = await resolveContext(context);
   const passwordHash = await hashPassword(data.password);
   const outcome = await db.transaction(async (tx) => {
@@ -289,10 +289,10 @@ const changePasswordSchema = z.object({ previousPassword: passwordField, propose
  */
 export async function changePassword(accountId: string, input: z.input<typeof changePasswordSchema>, context?: IdentityContext) {
   const data = parseInput(changePasswordSchema, input);
-  assertPasswordPolicy(data.proposedPassword);
   const { db, now, clientAddress } = await resolveContext(context);
   const account = await findAccountById(db, accountId);
   if (!account || account.status !== "CONFIRMED") throw new IdentityError("NotAuthorizedException", messages.wrongCredentials);
+  assertPasswordPolicy(data.proposedPassword, [account.email, account.givenName, account.familyName]);
   // Same guard as sign-in: this form must not become a way to guess the password.
   await checkPassword(db, { email: account.email, password: data.previousPassword, account, now, clientAddress });
   const passwordHash = await hashPassword(data.proposedPassword);
@@ -321,7 +321,7 @@ const createForSomeoneSchema = z.object({
 export async function createAccountForSomeone(input: z.input<typeof createForSomeoneSchema>, context?: IdentityContext) {
   const data = parseInput(createForSomeoneSchema, input);
   const temporaryPassword = data.temporaryPassword ?? generateTemporaryPassword();
-  assertPasswordPolicy(temporaryPassword);
+  assertPasswordPolicy(temporaryPassword, [data.email, data.givenName, data.familyName]);
   const { db, now } = await resolveContext(context);
   const passwordHash = await hashPassword(temporaryPassword);
   try {

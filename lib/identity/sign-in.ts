@@ -175,7 +175,7 @@ export async function respondToChallenge(input: z.input<typeof respondSchema>, c
     switch (challenge.name) {
       case "NEW_PASSWORD_REQUIRED": {
         const password = parseInput(passwordField, input.answer);
-        assertPasswordPolicy(password);
+        assertPasswordPolicy(password, [account.email, account.givenName, account.familyName]);
         await consume();
         const updated = {
           passwordHash: await hashPassword(password),
