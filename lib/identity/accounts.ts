@@ -12,6 +12,7 @@ import { consumeAutoSignIn, storeChallenge } from "./challenges";
 import { checkPassword } from "./credentials";
 import { resolveContext, type IdentityContext } from "./context";
 import { forgetDevices } from "./devices";
+import { newToken } from "./hashing";
 import { revokeIssuerSessionsOf } from "./oidc/adapter";
 import { IdentityError, isIdentityError, messages } from "./errors";
 import { clearAccountFailures, lockoutSubjects } from "./lockout";
@@ -45,9 +46,13 @@ export async function findAccountById(db: Db, id: string): Promise<Account | und
   return row;
 }
 
-/** Hands queued mail to SMTP after commit; the outbox keeps it for a later try if that fails. */
-export async function deliverAfterCommit(db: Db) {
-  await deliverPending({ db }).catch((error: unknown) => logError("[identity] mail delivery failed; it stays queued", error));
+/**
+ * Hands queued mail to SMTP after commit; the outbox keeps it for a later try if that fails. Not
+ * awaited: an answer must not wait on SMTP, or its timing would tell whether a message was sent
+ * (whether an account exists).
+ */
+export function deliverAfterCommit(db: Db): void {
+  void deliverPending({ db }).catch((error: unknown) => logError("[identity] mail delivery failed; it stays queued", error));
 }
 
 async function limitCodeSends(db: Db, email: string, now: Date) {
@@ -75,20 +80,41 @@ const signUpSchema = z.object({
   familyName: nameField("Last name"),
 });
 
+/** What sign-up answers; `accountId` is undefined when the email already had an account (see signUp). */
+export type SignUpResult = {
+  accountId: string | undefined;
+  userConfirmed: false;
+  codeDelivery: CodeDelivery;
+  /** Keep in the signing-up browser (an HttpOnly cookie) and pass to confirmSignUp: auto sign-in. */
+  autoSignInSession: string;
+};
+
 /**
  * Creates an unconfirmed account and emails a 6-digit confirmation code (valid 24 h). Signing up
  * again with the email of a still-unconfirmed account replaces it (so nobody can squat an address
- * they cannot read); a confirmed email answers UsernameExistsException, as Cognito does.
+ * they cannot read). An email that already has any other account gets the same answer as a new one
+ * (sign-up must not tell an outsider who has an account), nothing about that account changes, and
+ * its owner is emailed instead; the auto sign-in session handed back then matches nothing.
  */
-export async function signUp(input: z.input<typeof signUpSchema>, context?: IdentityContext) {
+export async function signUp(input: z.input<typeof signUpSchema>, context?: IdentityContext): Promise<SignUpResult> {
   const data = parseInput(signUpSchema, input);
   assertPasswordPolicy(data.password, [data.email, data.givenName, data.familyName]);
   const { db, now } = await resolveContext(context);
+  // Hashed in every case, so an existing email takes as long as a new one.
   const passwordHash = await hashPassword(data.password);
+  const answer = (accountId: string | undefined, autoSignInSession: string): SignUpResult => ({
+    accountId,
+    userConfirmed: false,
+    codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) },
+    autoSignInSession,
+  });
   try {
-    const accountId = await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const existing = await findAccountByEmail(tx, data.email, true);
-      if (existing && existing.status !== "UNCONFIRMED") throw new IdentityError("UsernameExistsException", messages.emailExists);
+      if (existing && existing.status !== "UNCONFIRMED") {
+        if (existing.status !== "DISABLED") await sendEmail({ ...existingAccountEmail(existing), memberId: existing.id }, tx);
+        return { id: undefined, autoSignInSession: newToken() };
+      }
       const values = { email: data.email, givenName: data.givenName, familyName: data.familyName, passwordHash, updatedAt: now };
       let id: string;
       if (existing) {
@@ -105,21 +131,29 @@ export async function signUp(input: z.input<typeof signUpSchema>, context?: Iden
       const auto = await storeChallenge(tx, id, "AUTO_SIGN_IN", new Date(now.getTime() + AUTO_SIGN_IN_LIFETIME_MS), now);
       return { id, autoSignInSession: auto.session };
     });
-    await deliverAfterCommit(db);
-    return {
-      accountId: accountId.id,
-      userConfirmed: false as const,
-      codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) } satisfies CodeDelivery,
-      /** Keep in the signing-up browser (an HttpOnly cookie) and pass to confirmSignUp: auto sign-in. */
-      autoSignInSession: accountId.autoSignInSession,
-    };
+    deliverAfterCommit(db);
+    return answer(created.id, created.autoSignInSession);
   } catch (error) {
     if (isIdentityError(error)) throw error;
-    // Two sign-ups with one email at the same moment: the unique index decides.
-    if (uniqueViolation(error)) throw new IdentityError("UsernameExistsException", messages.emailExists);
+    // Two sign-ups with one email at the same moment: the unique index decides, and the loser is
+    // answered like everyone else (the winner's confirmation code went to that mailbox).
+    if (uniqueViolation(error)) return answer(undefined, newToken());
     logError("[identity] sign-up failed", error);
     throw new IdentityError("InternalErrorException", messages.createAccountFailed, { cause: error });
   }
+}
+
+/** To the owner of an email someone tried to sign up with again. */
+function existingAccountEmail(account: Account) {
+  return {
+    to: account.email,
+    subject: "Someone tried to create a Happr account with your email",
+    text:
+      `Hi ${account.givenName},\n\nSomeone, perhaps you, tried to create a new Happr account with this email address. ` +
+      "You already have an account, so nothing was created and nothing about your account changed.\n\n" +
+      "If it was you: sign in, or choose \"Forgot password\" on the sign-in page to set a new password.\n" +
+      "If it was not you, you can ignore this email.",
+  };
 }
 
 function confirmationEmail(to: string, givenName: string, code: string) {
@@ -142,13 +176,12 @@ export async function confirmSignUp(input: z.input<typeof confirmSchema>, contex
   const { db, now } = await resolveContext(context);
   const outcome = await db.transaction(async (tx) => {
     const account = await findAccountByEmail(tx, data.email, true);
-    // No account: the same answer as a wrong code, so the form cannot probe for accounts.
-    if (!account) return { error: new IdentityError("CodeMismatchException", messages.codeMismatch) };
-    if (account.status !== "UNCONFIRMED") {
-      return { error: new IdentityError("NotAuthorizedException", `User cannot be confirmed. Current status is ${account.status}`) };
-    }
+    // No account, one that is not awaiting confirmation, and a wrong, expired or used-up code all get
+    // the one answer: the form must not tell an outsider whether an account exists or its status.
+    const refused = { error: new IdentityError("CodeMismatchException", messages.codeMismatch) };
+    if (!account || account.status !== "UNCONFIRMED") return refused;
     const error = await consumeCode(tx, { accountId: account.id, purpose: "confirm_sign_up", code: data.code, now });
-    if (error) return { error };
+    if (error) return refused;
     await tx
       .update(identityAccounts)
       .set({ status: "CONFIRMED", emailVerified: true, updatedAt: now })
@@ -174,7 +207,7 @@ export async function resendConfirmationCode(input: z.input<typeof emailOnlySche
     const code = await issueCode(tx, { accountId: account.id, purpose: "confirm_sign_up", now });
     await sendEmail({ ...confirmationEmail(account.email, account.givenName, code), memberId: account.id }, tx);
   });
-  await deliverAfterCommit(db);
+  deliverAfterCommit(db);
   return { codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) } satisfies CodeDelivery };
 }
 
@@ -202,7 +235,7 @@ export async function forgotPassword(input: z.input<typeof emailOnlySchema>, con
       tx,
     );
   });
-  await deliverAfterCommit(db);
+  deliverAfterCommit(db);
   return { codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) } satisfies CodeDelivery };
 }
 

@@ -1,8 +1,9 @@
+import { signUpNew } from "@/lib/identity/test-helpers";
 import { createHmac } from "node:crypto";
 import { Secret } from "otpauth";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/open";
-import { confirmSignUp, signUp } from "./accounts";
+import { confirmSignUp } from "./accounts";
 import type { IdentityContext } from "./context";
 import { IdentityError } from "./errors";
 import { associateSoftwareToken, verifySoftwareToken } from "./mfa";
@@ -27,7 +28,7 @@ const at = (ms: number, clientAddress = newAddress()): IdentityContext => ({ now
 useMemberTestDatabase((opened) => (db = opened));
 
 async function member(email: string): Promise<string> {
-  const { accountId } = await signUp({ email, password: PASSWORD, givenName: "Grace", familyName: "Hopper" }, at(0));
+  const { accountId } = await signUpNew({ email, password: PASSWORD, givenName: "Grace", familyName: "Hopper" }, at(0));
   await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, at(0));
   return accountId;
 }

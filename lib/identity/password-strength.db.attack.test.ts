@@ -1,3 +1,4 @@
+import { signUpNew } from "@/lib/identity/test-helpers";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/open";
 import { changePassword, confirmForgotPassword, confirmSignUp, forgotPassword, signUp } from "./accounts";
@@ -39,7 +40,7 @@ describe("common passwords that meet the character rules", () => {
       code: "InvalidPasswordException",
       message: expect.stringMatching(/^Password is too easy to guess/),
     });
-    const { accountId } = await signUp({ email, password: GOOD, givenName: "Weak", familyName: "Pass" }, context);
+    const { accountId } = await signUpNew({ email, password: GOOD, givenName: "Weak", familyName: "Pass" }, context);
     await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, context);
     await expect(changePassword(accountId, { previousPassword: GOOD, proposedPassword: "Qwerty123!" }, context)).rejects.toMatchObject({
       code: "InvalidPasswordException",
