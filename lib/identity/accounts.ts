@@ -64,6 +64,21 @@ async function limitCodeSends(db: Db, email: string, now: Date) {
   }
 }
 
+// Resend-code and forgot-password answer no sooner than this: whether a code was issued and queued
+// (an account exists) takes a few milliseconds that the answer's timing must not show.
+export const RECOVERY_ANSWER_FLOOR_MS = 150;
+
+/** Runs `work` and answers (or fails) no sooner than `floorMs` after it began. */
+async function noSoonerThan<T>(floorMs: number, work: () => Promise<T>): Promise<T> {
+  const began = performance.now();
+  try {
+    return await work();
+  } finally {
+    const wait = floorMs - (performance.now() - began);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
 function uniqueViolation(error: unknown): boolean {
   for (let current = error; current; current = (current as { cause?: unknown }).cause) {
     if ((current as { code?: unknown }).code === "23505") return true;
@@ -188,7 +203,7 @@ export async function confirmSignUp(input: z.input<typeof confirmSchema>, contex
       .where(eq(identityAccounts.id, account.id));
     // The member's profile starts with the names they just gave (the API's getUserProfile reads it).
     await startProfileFromSignUp(account.id, { givenName: account.givenName, familyName: account.familyName, phoneNumber: account.phoneNumber }, { db: tx });
-    return { accountId: account.id, autoSignIn: await consumeAutoSignIn(tx, account.id, data.autoSignInSession, now) };
+    return { error: undefined, accountId: account.id, autoSignIn: await consumeAutoSignIn(tx, account.id, data.autoSignInSession, now) };
   });
   if (outcome.error) throw outcome.error;
   return { accountId: outcome.accountId!, autoSignIn: outcome.autoSignIn! };
@@ -200,15 +215,17 @@ const emailOnlySchema = z.object({ email: usernameField });
 export async function resendConfirmationCode(input: z.input<typeof emailOnlySchema>, context?: IdentityContext) {
   const data = parseInput(emailOnlySchema, input);
   const { db, now } = await resolveContext(context);
-  await limitCodeSends(db, data.email, now);
-  await db.transaction(async (tx) => {
-    const account = await findAccountByEmail(tx, data.email, true);
-    if (account?.status !== "UNCONFIRMED") return;
-    const code = await issueCode(tx, { accountId: account.id, purpose: "confirm_sign_up", now });
-    await sendEmail({ ...confirmationEmail(account.email, account.givenName, code), memberId: account.id }, tx);
+  return noSoonerThan(RECOVERY_ANSWER_FLOOR_MS, async () => {
+    await limitCodeSends(db, data.email, now);
+    await db.transaction(async (tx) => {
+      const account = await findAccountByEmail(tx, data.email, true);
+      if (account?.status !== "UNCONFIRMED") return;
+      const code = await issueCode(tx, { accountId: account.id, purpose: "confirm_sign_up", now });
+      await sendEmail({ ...confirmationEmail(account.email, account.givenName, code), memberId: account.id }, tx);
+    });
+    deliverAfterCommit(db);
+    return { codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) } satisfies CodeDelivery };
   });
-  deliverAfterCommit(db);
-  return { codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) } satisfies CodeDelivery };
 }
 
 // -------------------------------------------------------------------------------------- forgot password
@@ -220,23 +237,25 @@ export async function resendConfirmationCode(input: z.input<typeof emailOnlySche
 export async function forgotPassword(input: z.input<typeof emailOnlySchema>, context?: IdentityContext) {
   const data = parseInput(emailOnlySchema, input);
   const { db, now } = await resolveContext(context);
-  await limitCodeSends(db, data.email, now);
-  await db.transaction(async (tx) => {
-    const account = await findAccountByEmail(tx, data.email, true);
-    if (!account || account.status === "DISABLED") return;
-    const code = await issueCode(tx, { accountId: account.id, purpose: "reset_password", now });
-    await sendEmail(
-      {
-        to: account.email,
-        memberId: account.id,
-        subject: "Reset your Happr password",
-        text: `Hi ${account.givenName},\n\nYour Happr password reset code is ${code}. It expires in 1 hour.\n\nIf you did not ask to reset your password, you can ignore this email: your password has not changed.`,
-      },
-      tx,
-    );
+  return noSoonerThan(RECOVERY_ANSWER_FLOOR_MS, async () => {
+    await limitCodeSends(db, data.email, now);
+    await db.transaction(async (tx) => {
+      const account = await findAccountByEmail(tx, data.email, true);
+      if (!account || account.status === "DISABLED") return;
+      const code = await issueCode(tx, { accountId: account.id, purpose: "reset_password", now });
+      await sendEmail(
+        {
+          to: account.email,
+          memberId: account.id,
+          subject: "Reset your Happr password",
+          text: `Hi ${account.givenName},\n\nYour Happr password reset code is ${code}. It expires in 1 hour.\n\nIf you did not ask to reset your password, you can ignore this email: your password has not changed.`,
+        },
+        tx,
+      );
+    });
+    deliverAfterCommit(db);
+    return { codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) } satisfies CodeDelivery };
   });
-  deliverAfterCommit(db);
-  return { codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) } satisfies CodeDelivery };
 }
 
 const resetSchema = z.object({ email: usernameField, code: codeField, password: passwordField });
