@@ -6,7 +6,7 @@ import type { Db } from "../db/open";
 import { identityAccounts, identityChallenges } from "../db/schema/identity";
 import { deliverPending, sendEmail } from "../mail";
 import { startProfileFromSignUp } from "../profile";
-import { consume } from "../rate-limit";
+import { consumeEach, tryAgainIn } from "../rate-limit";
 import { consumeCode, issueCode } from "./codes";
 import { consumeAutoSignIn, storeChallenge } from "./challenges";
 import { checkPassword } from "./credentials";
@@ -27,8 +27,6 @@ export type CodeDelivery = { deliveryMedium: "EMAIL" | "SMS"; destination: strin
 export const TEMPORARY_PASSWORD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** How long after sign-up confirming in the same browser signs the member in. */
 export const AUTO_SIGN_IN_LIFETIME_MS = 60 * 60 * 1000;
-// Code messages one address can request per hour (resend, forgot password): stops mail bombing.
-const CODE_SENDS_PER_HOUR = 5;
 
 export async function findAccountByEmail(db: Db, email: string, lock = false): Promise<Account | undefined> {
   const query = db
@@ -55,10 +53,30 @@ export function deliverAfterCommit(db: Db): void {
   void deliverPending({ db }).catch((error: unknown) => logError("[identity] mail delivery failed; it stays queued", error));
 }
 
-async function limitCodeSends(db: Db, email: string, now: Date) {
-  const result = await consume("identity-code-send", email.trim().toLowerCase(), { limit: CODE_SENDS_PER_HOUR, windowSeconds: 3600 }, { db, now });
+/**
+ * What an outsider may make the identity forms do, per client address and per target email, in the
+ * database so every instance shares the count: sign-ups and code messages (mail bombing, outbox
+ * flooding), confirmation attempts (code guessing across many accounts). Counted before the account
+ * is looked up, so a refusal says nothing about it.
+ */
+const OUTSIDER_LIMITS = {
+  "sign-up": { address: { limit: 30, windowSeconds: 3600 }, target: { limit: 5, windowSeconds: 3600 } },
+  // Resend-code and forgot-password share one count per email: both send a code to it.
+  "code-send": { address: { limit: 30, windowSeconds: 3600 }, target: { limit: 5, windowSeconds: 3600 } },
+  confirm: { address: { limit: 60, windowSeconds: 3600 }, target: { limit: 10, windowSeconds: 3600 } },
+} as const;
+
+async function limitOutsider(db: Db, action: keyof typeof OUTSIDER_LIMITS, email: string, clientAddress: string | undefined, now: Date) {
+  const rules = OUTSIDER_LIMITS[action];
+  const result = await consumeEach(
+    [
+      { bucket: `identity-${action}-address`, subject: clientAddress, rule: rules.address },
+      { bucket: `identity-${action}`, subject: email, rule: rules.target },
+    ],
+    { db, now },
+  );
   if (!result.allowed) {
-    throw new IdentityError("LimitExceededException", "Attempt limit exceeded, please try after some time.", {
+    throw new IdentityError("LimitExceededException", `Too many attempts. ${tryAgainIn(result.retryAfterSeconds)}`, {
       retryAfterSeconds: result.retryAfterSeconds,
     });
   }
@@ -114,7 +132,8 @@ export type SignUpResult = {
 export async function signUp(input: z.input<typeof signUpSchema>, context?: IdentityContext): Promise<SignUpResult> {
   const data = parseInput(signUpSchema, input);
   assertPasswordPolicy(data.password, [data.email, data.givenName, data.familyName]);
-  const { db, now } = await resolveContext(context);
+  const { db, now, clientAddress } = await resolveContext(context);
+  await limitOutsider(db, "sign-up", data.email, clientAddress, now);
   // Hashed in every case, so an existing email takes as long as a new one.
   const passwordHash = await hashPassword(data.password);
   const answer = (accountId: string | undefined, autoSignInSession: string): SignUpResult => ({
@@ -188,7 +207,8 @@ const confirmSchema = z.object({ email: usernameField, code: codeField, autoSign
  */
 export async function confirmSignUp(input: z.input<typeof confirmSchema>, context?: IdentityContext) {
   const data = parseInput(confirmSchema, input);
-  const { db, now } = await resolveContext(context);
+  const { db, now, clientAddress } = await resolveContext(context);
+  await limitOutsider(db, "confirm", data.email, clientAddress, now);
   const outcome = await db.transaction(async (tx) => {
     const account = await findAccountByEmail(tx, data.email, true);
     // No account, one that is not awaiting confirmation, and a wrong, expired or used-up code all get
@@ -214,9 +234,9 @@ const emailOnlySchema = z.object({ email: usernameField });
 /** Sends a new confirmation code to an unconfirmed account. Answers the same for any email. */
 export async function resendConfirmationCode(input: z.input<typeof emailOnlySchema>, context?: IdentityContext) {
   const data = parseInput(emailOnlySchema, input);
-  const { db, now } = await resolveContext(context);
+  const { db, now, clientAddress } = await resolveContext(context);
   return noSoonerThan(RECOVERY_ANSWER_FLOOR_MS, async () => {
-    await limitCodeSends(db, data.email, now);
+    await limitOutsider(db, "code-send", data.email, clientAddress, now);
     await db.transaction(async (tx) => {
       const account = await findAccountByEmail(tx, data.email, true);
       if (account?.status !== "UNCONFIRMED") return;
@@ -236,9 +256,9 @@ export async function resendConfirmationCode(input: z.input<typeof emailOnlySche
  */
 export async function forgotPassword(input: z.input<typeof emailOnlySchema>, context?: IdentityContext) {
   const data = parseInput(emailOnlySchema, input);
-  const { db, now } = await resolveContext(context);
+  const { db, now, clientAddress } = await resolveContext(context);
   return noSoonerThan(RECOVERY_ANSWER_FLOOR_MS, async () => {
-    await limitCodeSends(db, data.email, now);
+    await limitOutsider(db, "code-send", data.email, clientAddress, now);
     await db.transaction(async (tx) => {
       const account = await findAccountByEmail(tx, data.email, true);
       if (!account || account.status === "DISABLED") return;
@@ -264,7 +284,9 @@ const resetSchema = z.object({ email: usernameField, code: codeField, password: 
 export async function confirmForgotPassword(input: z.input<typeof resetSchema>, context?: IdentityContext) {
   const data = parseInput(resetSchema, input);
   assertPasswordPolicy(data.password, [data.email]);
-  const { db, now } = await resolveContext(context);
+  const { db, now, clientAddress } = await resolveContext(context);
+  // A reset code is guessed like a confirmation code: the same count.
+  await limitOutsider(db, "confirm", data.email, clientAddress, now);
   const passwordHash = await hashPassword(data.password);
   const outcome = await db.transaction(async (tx) => {
     const account = await findAccountByEmail(tx, data.email, true);
