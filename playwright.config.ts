@@ -18,6 +18,9 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
+  // A sign-in hashes the password (scrypt) and runs the OIDC round trip: on a loaded 2-core CI machine
+  // that passed Playwright's default 5 s wait for the page that follows.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     baseURL,
