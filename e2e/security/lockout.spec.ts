@@ -60,10 +60,8 @@ test("20 wrong passwords at once get no more checks than one after another; the 
   expect(checked).toBeLessThanOrEqual(checkable);
   expect(answers.filter((answer) => /^Too many failed|Sign-in is locked/.test(answer))).toHaveLength(20 - checked);
 
-  // Straight after, the right password is not looked at either.
-  const right = await signInPage(browser, baseURL);
-  await fill(right, email, password);
-  expect(await answerOf(right, "Sign in")).toMatch(/^Too many failed attempts\. Please wait \d+ seconds?/);
+  // (That the right password sent within the delay is refused unchecked is shown with a frozen clock in
+  // lib/identity/lockout.db.attack.test.ts: here, opening another browser can outlast a 1-second delay.)
 
   // Guesses one by one, each after the wait it was told, until the account locks.
   let locked = "";
