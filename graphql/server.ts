@@ -3,7 +3,7 @@ import type { ValidationContext } from "graphql";
 import { createGraphQLError, createSchema, createYoga, type Plugin } from "graphql-yoga";
 import type { Caller } from "@/lib/auth/caller";
 import type { BillingService } from "@/lib/billing/service";
-import type { RateLimitResult } from "@/lib/rate-limit";
+import { tryAgainIn, type RateLimitResult } from "@/lib/rate-limit";
 import { clientAddress } from "@/lib/request/client-address";
 import type { GraphQLContext } from "./context";
 import { circleResolvers } from "./circle-resolvers";
@@ -16,6 +16,8 @@ export type GraphQLServerOptions = {
   billing: () => Promise<BillingService>;
   siteUrl: string;
   limitProviderCall: (subject: string) => Promise<RateLimitResult>;
+  /** Counts a request by a caller without a member's token, by client address (see guestLimit); none: not limited. */
+  limitGuestCall?: (clientAddress: string) => Promise<RateLimitResult>;
   production: boolean;
   endpoint?: string;
 };
@@ -69,10 +71,37 @@ function disableIntrospection(): Plugin {
 }
 
 /**
+ * Requests without a member's access token are counted per client address before any work (parsing,
+ * resolving, provider calls): over the limit the answer is 429 with Retry-After. The caller is
+ * resolved here once and handed to the context.
+ */
+function guestLimit(options: GraphQLServerOptions, callers: WeakMap<Request, Caller>): Plugin {
+  const limitGuestCall = options.limitGuestCall;
+  if (!limitGuestCall) return {};
+  return {
+    async onRequest({ request, endResponse, fetchAPI }) {
+      if (request.method === "OPTIONS") return;
+      const caller = await options.resolveCaller(request);
+      callers.set(request, caller);
+      if (caller.kind === "member") return;
+      const result = await limitGuestCall(clientAddress(request.headers));
+      if (result.allowed) return;
+      endResponse(
+        new fetchAPI.Response(JSON.stringify({ errors: [{ message: `Too many requests from your network. ${tryAgainIn(result.retryAfterSeconds)}` }] }), {
+          status: 429,
+          headers: { "content-type": "application/json", "retry-after": String(result.retryAfterSeconds) },
+        }),
+      );
+    },
+  };
+}
+
+/**
  * The API endpoint. Errors are always masked (isDev off, so not even development leaks messages);
  * GraphiQL and introspection exist only outside production; yoga refuses mutations over GET.
  */
 export function createGraphQLServer(options: GraphQLServerOptions) {
+  const callers = new WeakMap<Request, Caller>();
   return createYoga({
     schema,
     graphqlEndpoint: options.endpoint ?? "/graphql",
@@ -86,7 +115,7 @@ export function createGraphQLServer(options: GraphQLServerOptions) {
     // Multipart uploads are not part of the contract.
     multipart: false,
     context: async ({ request }): Promise<GraphQLContext> => ({
-      caller: await options.resolveCaller(request),
+      caller: callers.get(request) ?? (await options.resolveCaller(request)),
       billing: options.billing,
       siteUrl: options.siteUrl,
       clientAddress: clientAddress(request.headers),
@@ -94,6 +123,7 @@ export function createGraphQLServer(options: GraphQLServerOptions) {
     }),
     plugins: [
       csrfPrevention(),
+      guestLimit(options, callers),
       ...(options.production ? [disableIntrospection()] : []),
       EnvelopArmorPlugin({
         maxDepth: { n: 8, ignoreIntrospection: !options.production },

@@ -1,7 +1,7 @@
 import { resolveCaller } from "@/lib/auth/caller";
 import { getBillingService } from "@/lib/billing/provider";
 import { getConfig } from "@/lib/config";
-import { consume } from "@/lib/rate-limit";
+import { consume, consumeEach } from "@/lib/rate-limit";
 import { createGraphQLServer } from "@/graphql/server";
 
 // The public GraphQL API (graphql/schema.graphql): a thin route over graphql-yoga.
@@ -10,6 +10,8 @@ export const dynamic = "force-dynamic";
 // Calls that reach the payment provider: 30 a minute per member (or per guest's address, for the
 // catalogue reads guests may make), shared by every instance (database counter).
 const PROVIDER_CALLS = { limit: 30, windowSeconds: 60 };
+// Any request without a member's token: 60 a minute per client address, before any work is done.
+const GUEST_CALLS = { limit: 60, windowSeconds: 60 };
 
 let yoga: ReturnType<typeof createGraphQLServer> | undefined;
 
@@ -19,6 +21,7 @@ function server() {
     resolveCaller: (request) => resolveCaller(request),
     billing: getBillingService,
     limitProviderCall: (subject) => consume("graphql-provider", subject, PROVIDER_CALLS),
+    limitGuestCall: (address) => consumeEach([{ bucket: "graphql-guest", subject: address, rule: GUEST_CALLS }]),
     siteUrl: getConfig().siteUrl,
     production: getConfig().isProduction,
   });

@@ -13,8 +13,8 @@ import { builtinMemberLookup, createJwtAccessTokenVerifier, resolveCaller, type 
 import { getConfig } from "../../lib/config";
 import { installDatabase } from "../../lib/db/client";
 import { openDatabase } from "../../lib/db/open";
-import { confirmSignUp, isSessionCurrent, signUp } from "../../lib/identity/accounts";
-import { lastCodeSentTo } from "../../lib/identity/test-helpers";
+import { confirmSignUp, isSessionCurrent } from "../../lib/identity/accounts";
+import { lastCodeSentTo, signUpNew } from "../../lib/identity/test-helpers";
 
 export type ProbeTiming = { name: string; what: string; iterations: number; medianUs: number; p95Us: number };
 export type ProbeResult = { member: Member; sessionCookie: { name: string; value: string }; timings: ProbeTiming[] };
@@ -45,7 +45,7 @@ async function main() {
   installDatabase(database);
   try {
     const email = `bench.${Date.now()}@example.com`;
-    const { accountId } = await signUp({ email, password: "Bench-Mark-2026!", givenName: "Bench", familyName: "Member" });
+    const { accountId } = await signUpNew({ email, password: "Bench-Mark-2026!", givenName: "Bench", familyName: "Member" });
     await confirmSignUp({ email, code: await lastCodeSentTo(database.db, email) });
     const member: Member = { memberId: accountId, email, name: "Bench Member" };
 

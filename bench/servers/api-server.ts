@@ -35,9 +35,9 @@ import { getDb, installDatabase } from "@/lib/db/client";
 import { openDatabase, type Database } from "@/lib/db/open";
 import { createTestDatabase } from "@/lib/db/testing";
 import * as t from "@/lib/db/schema";
-import { confirmSignUp, signUp } from "@/lib/identity/accounts";
+import { confirmSignUp } from "@/lib/identity/accounts";
 import { createOidcAdapter } from "@/lib/identity/oidc/adapter";
-import { lastCodeSentTo } from "@/lib/identity/test-helpers";
+import { lastCodeSentTo, signUpNew } from "@/lib/identity/test-helpers";
 import { consume } from "@/lib/rate-limit";
 import { createGraphQLServer } from "@/graphql/server";
 
@@ -73,7 +73,7 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Pr
 
 async function graphqlServer() {
   const email = `bench.${randomBytes(4).toString("hex")}@example.com`;
-  const { accountId } = await signUp({ email, password: "Bench-Mark-42!", givenName: "Bench", familyName: "Member" }, { mfa: "optional" });
+  const { accountId } = await signUpNew({ email, password: "Bench-Mark-42!", givenName: "Bench", familyName: "Member" }, { mfa: "optional" });
   await confirmSignUp({ email, code: await lastCodeSentTo(await getDb(), email) }, { mfa: "optional" });
   const member = { memberId: accountId, email, name: "Bench Member" };
 

@@ -1,6 +1,7 @@
+import { signUpNew } from "@/lib/identity/test-helpers";
 import { describe, expect, it, vi } from "vitest";
 import type { Db } from "../db/open";
-import { confirmSignUp, signUp } from "../identity/accounts";
+import { confirmSignUp } from "../identity/accounts";
 import { createAccountChanges, type AuthenticatorChanges } from "../identity/account-changes";
 import { createLocalAccountSecurity } from "../identity/account-security";
 import { createLocalSecurityCentre } from "../identity/security-centre";
@@ -20,7 +21,7 @@ async function newMember(signedInAt = Date.now() - 60_000): Promise<Authenticato
   member += 1;
   const email = `authenticator${member}@example.com`;
   const context = { db, mfa: "optional" as const };
-  const { accountId } = await signUp({ email, password, givenName: "A", familyName: "B" }, context);
+  const { accountId } = await signUpNew({ email, password, givenName: "A", familyName: "B" }, context);
   await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, context);
   return createAccountChanges(
     { memberId: accountId, name: "A B", authenticatedAtMs: signedInAt },

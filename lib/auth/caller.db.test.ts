@@ -1,5 +1,6 @@
+import { signUpNew } from "@/lib/identity/test-helpers";
 import { describe, expect, it } from "vitest";
-import { confirmSignUp, signOutEverywhere, signUp } from "@/lib/identity/accounts";
+import { confirmSignUp, signOutEverywhere } from "@/lib/identity/accounts";
 import { createOidcAdapter } from "@/lib/identity/oidc/adapter";
 import { useMemberTestDatabase } from "@/lib/identity/test-database";
 import { lastCodeSentTo } from "@/lib/identity/test-helpers";
@@ -11,7 +12,7 @@ let accountId: string;
 
 useMemberTestDatabase(async (db) => {
   const email = "grace@example.com";
-  ({ accountId } = await signUp({ email, password: "Sunny-Day-42", givenName: "Grace", familyName: "Hopper" }, { mfa: "optional" }));
+  ({ accountId } = await signUpNew({ email, password: "Sunny-Day-42", givenName: "Grace", familyName: "Hopper" }, { mfa: "optional" }));
   await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, { mfa: "optional" });
 }, 120_000);
 

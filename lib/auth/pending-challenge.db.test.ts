@@ -1,6 +1,7 @@
+import { signUpNew } from "@/lib/identity/test-helpers";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/open";
-import { confirmSignUp, signUp } from "../identity/accounts";
+import { confirmSignUp } from "../identity/accounts";
 import { associateSoftwareToken, verifySoftwareToken } from "../identity/mfa";
 import { useMemberTestDatabase } from "../identity/test-database";
 import { abandonSignIn, respondToChallenge, signIn, type SignInResult } from "../identity/sign-in";
@@ -31,7 +32,7 @@ const context = () => {
 };
 
 async function memberWithTotp(email: string): Promise<string> {
-  const { accountId } = await signUp({ email, password: PASSWORD, givenName: "P", familyName: "C" }, context());
+  const { accountId } = await signUpNew({ email, password: PASSWORD, givenName: "P", familyName: "C" }, context());
   await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, context());
   const { secretCode } = await associateSoftwareToken(accountId, context());
   const verifyAt = context();

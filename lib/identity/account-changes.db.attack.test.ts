@@ -1,3 +1,4 @@
+import { signUpNew } from "@/lib/identity/test-helpers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/open";
@@ -5,7 +6,7 @@ import { identityAccounts } from "../db/schema/identity";
 import { readOutbox } from "../mail";
 import { createAccountChanges, type ChangingMember } from "./account-changes";
 import { createLocalAccountSecurity } from "./account-security";
-import { confirmSignUp, signUp } from "./accounts";
+import { confirmSignUp } from "./accounts";
 import { createLocalSecurityCentre } from "./security-centre";
 import { useMemberTestDatabase } from "./test-database";
 import { lastCodeSentTo } from "./test-helpers";
@@ -30,7 +31,7 @@ let count = 0;
 async function member(signedInMinutesAgo: number) {
   count += 1;
   const email = `owner${count}@example.com`;
-  const { accountId } = await signUp({ email, password, givenName: "Ada", familyName: "Owner" }, context);
+  const { accountId } = await signUpNew({ email, password, givenName: "Ada", familyName: "Owner" }, context);
   await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, context);
   const who: ChangingMember = { memberId: accountId, name: "Ada Owner", authenticatedAtMs: NOW - signedInMinutesAgo * MINUTE };
   const centre = createLocalSecurityCentre({ accountId, email }, context);

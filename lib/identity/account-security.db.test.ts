@@ -1,9 +1,10 @@
+import { signUpNew } from "@/lib/identity/test-helpers";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/open";
-import { confirmSignUp, isSessionCurrent, signUp } from "./accounts";
+import { confirmSignUp, isSessionCurrent } from "./accounts";
 import { createLocalAccountSecurity, type AccountSecurity } from "./account-security";
 import { callUserPool, createCognitoAccountSecurity } from "./cognito/user-pool";
 import { useMemberTestDatabase } from "./test-database";
@@ -51,7 +52,7 @@ let member = 0;
 contract("built-in issuer (database)", async () => {
   member += 1;
   const email = `security${member}@example.com`;
-  const { accountId } = await signUp({ email, password: "Sunny-Day-42", givenName: "S", familyName: "C" }, { mfa: "optional" });
+  const { accountId } = await signUpNew({ email, password: "Sunny-Day-42", givenName: "S", familyName: "C" }, { mfa: "optional" });
   await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, { mfa: "optional" });
   const sessionStart = new Date();
   await new Promise((resolve) => setTimeout(resolve, 5));

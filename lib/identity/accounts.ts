@@ -6,12 +6,13 @@ import type { Db } from "../db/open";
 import { identityAccounts, identityChallenges } from "../db/schema/identity";
 import { deliverPending, sendEmail } from "../mail";
 import { startProfileFromSignUp } from "../profile";
-import { consume } from "../rate-limit";
+import { consumeEach, tryAgainIn } from "../rate-limit";
 import { consumeCode, issueCode } from "./codes";
 import { consumeAutoSignIn, storeChallenge } from "./challenges";
 import { checkPassword } from "./credentials";
 import { resolveContext, type IdentityContext } from "./context";
 import { forgetDevices } from "./devices";
+import { newToken } from "./hashing";
 import { revokeIssuerSessionsOf } from "./oidc/adapter";
 import { IdentityError, isIdentityError, messages } from "./errors";
 import { clearAccountFailures, lockoutSubjects } from "./lockout";
@@ -26,8 +27,6 @@ export type CodeDelivery = { deliveryMedium: "EMAIL" | "SMS"; destination: strin
 export const TEMPORARY_PASSWORD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** How long after sign-up confirming in the same browser signs the member in. */
 export const AUTO_SIGN_IN_LIFETIME_MS = 60 * 60 * 1000;
-// Code messages one address can request per hour (resend, forgot password): stops mail bombing.
-const CODE_SENDS_PER_HOUR = 5;
 
 export async function findAccountByEmail(db: Db, email: string, lock = false): Promise<Account | undefined> {
   const query = db
@@ -45,17 +44,56 @@ export async function findAccountById(db: Db, id: string): Promise<Account | und
   return row;
 }
 
-/** Hands queued mail to SMTP after commit; the outbox keeps it for a later try if that fails. */
-export async function deliverAfterCommit(db: Db) {
-  await deliverPending({ db }).catch((error: unknown) => logError("[identity] mail delivery failed; it stays queued", error));
+/**
+ * Hands queued mail to SMTP after commit; the outbox keeps it for a later try if that fails. Not
+ * awaited: an answer must not wait on SMTP, or its timing would tell whether a message was sent
+ * (whether an account exists).
+ */
+export function deliverAfterCommit(db: Db): void {
+  void deliverPending({ db }).catch((error: unknown) => logError("[identity] mail delivery failed; it stays queued", error));
 }
 
-async function limitCodeSends(db: Db, email: string, now: Date) {
-  const result = await consume("identity-code-send", email.trim().toLowerCase(), { limit: CODE_SENDS_PER_HOUR, windowSeconds: 3600 }, { db, now });
+/**
+ * What an outsider may make the identity forms do, per client address and per target email, in the
+ * database so every instance shares the count: sign-ups and code messages (mail bombing, outbox
+ * flooding), confirmation attempts (code guessing across many accounts). Counted before the account
+ * is looked up, so a refusal says nothing about it.
+ */
+const OUTSIDER_LIMITS = {
+  "sign-up": { address: { limit: 30, windowSeconds: 3600 }, target: { limit: 5, windowSeconds: 3600 } },
+  // Resend-code and forgot-password share one count per email: both send a code to it.
+  "code-send": { address: { limit: 30, windowSeconds: 3600 }, target: { limit: 5, windowSeconds: 3600 } },
+  confirm: { address: { limit: 60, windowSeconds: 3600 }, target: { limit: 10, windowSeconds: 3600 } },
+} as const;
+
+async function limitOutsider(db: Db, action: keyof typeof OUTSIDER_LIMITS, email: string, clientAddress: string | undefined, now: Date) {
+  const rules = OUTSIDER_LIMITS[action];
+  const result = await consumeEach(
+    [
+      { bucket: `identity-${action}-address`, subject: clientAddress, rule: rules.address },
+      { bucket: `identity-${action}`, subject: email, rule: rules.target },
+    ],
+    { db, now },
+  );
   if (!result.allowed) {
-    throw new IdentityError("LimitExceededException", "Attempt limit exceeded, please try after some time.", {
+    throw new IdentityError("LimitExceededException", `Too many attempts. ${tryAgainIn(result.retryAfterSeconds)}`, {
       retryAfterSeconds: result.retryAfterSeconds,
     });
+  }
+}
+
+// Resend-code and forgot-password answer no sooner than this: whether a code was issued and queued
+// (an account exists) takes a few milliseconds that the answer's timing must not show.
+export const RECOVERY_ANSWER_FLOOR_MS = 150;
+
+/** Runs `work` and answers (or fails) no sooner than `floorMs` after it began. */
+async function noSoonerThan<T>(floorMs: number, work: () => Promise<T>): Promise<T> {
+  const began = performance.now();
+  try {
+    return await work();
+  } finally {
+    const wait = floorMs - (performance.now() - began);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
 
@@ -75,20 +113,42 @@ const signUpSchema = z.object({
   familyName: nameField("Last name"),
 });
 
+/** What sign-up answers; `accountId` is undefined when the email already had an account (see signUp). */
+export type SignUpResult = {
+  accountId: string | undefined;
+  userConfirmed: false;
+  codeDelivery: CodeDelivery;
+  /** Keep in the signing-up browser (an HttpOnly cookie) and pass to confirmSignUp: auto sign-in. */
+  autoSignInSession: string;
+};
+
 /**
  * Creates an unconfirmed account and emails a 6-digit confirmation code (valid 24 h). Signing up
  * again with the email of a still-unconfirmed account replaces it (so nobody can squat an address
- * they cannot read); a confirmed email answers UsernameExistsException, as Cognito does.
+ * they cannot read). An email that already has any other account gets the same answer as a new one
+ * (sign-up must not tell an outsider who has an account), nothing about that account changes, and
+ * its owner is emailed instead; the auto sign-in session handed back then matches nothing.
  */
-export async function signUp(input: z.input<typeof signUpSchema>, context?: IdentityContext) {
+export async function signUp(input: z.input<typeof signUpSchema>, context?: IdentityContext): Promise<SignUpResult> {
   const data = parseInput(signUpSchema, input);
-  assertPasswordPolicy(data.password);
-  const { db, now } = await resolveContext(context);
+  assertPasswordPolicy(data.password, [data.email, data.givenName, data.familyName]);
+  const { db, now, clientAddress } = await resolveContext(context);
+  await limitOutsider(db, "sign-up", data.email, clientAddress, now);
+  // Hashed in every case, so an existing email takes as long as a new one.
   const passwordHash = await hashPassword(data.password);
+  const answer = (accountId: string | undefined, autoSignInSession: string): SignUpResult => ({
+    accountId,
+    userConfirmed: false,
+    codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) },
+    autoSignInSession,
+  });
   try {
-    const accountId = await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const existing = await findAccountByEmail(tx, data.email, true);
-      if (existing && existing.status !== "UNCONFIRMED") throw new IdentityError("UsernameExistsException", messages.emailExists);
+      if (existing && existing.status !== "UNCONFIRMED") {
+        if (existing.status !== "DISABLED") await sendEmail({ ...existingAccountEmail(existing), memberId: existing.id }, tx);
+        return { id: undefined, autoSignInSession: newToken() };
+      }
       const values = { email: data.email, givenName: data.givenName, familyName: data.familyName, passwordHash, updatedAt: now };
       let id: string;
       if (existing) {
@@ -105,21 +165,29 @@ export async function signUp(input: z.input<typeof signUpSchema>, context?: Iden
       const auto = await storeChallenge(tx, id, "AUTO_SIGN_IN", new Date(now.getTime() + AUTO_SIGN_IN_LIFETIME_MS), now);
       return { id, autoSignInSession: auto.session };
     });
-    await deliverAfterCommit(db);
-    return {
-      accountId: accountId.id,
-      userConfirmed: false as const,
-      codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) } satisfies CodeDelivery,
-      /** Keep in the signing-up browser (an HttpOnly cookie) and pass to confirmSignUp: auto sign-in. */
-      autoSignInSession: accountId.autoSignInSession,
-    };
+    deliverAfterCommit(db);
+    return answer(created.id, created.autoSignInSession);
   } catch (error) {
     if (isIdentityError(error)) throw error;
-    // Two sign-ups with one email at the same moment: the unique index decides.
-    if (uniqueViolation(error)) throw new IdentityError("UsernameExistsException", messages.emailExists);
+    // Two sign-ups with one email at the same moment: the unique index decides, and the loser is
+    // answered like everyone else (the winner's confirmation code went to that mailbox).
+    if (uniqueViolation(error)) return answer(undefined, newToken());
     logError("[identity] sign-up failed", error);
     throw new IdentityError("InternalErrorException", messages.createAccountFailed, { cause: error });
   }
+}
+
+/** To the owner of an email someone tried to sign up with again. */
+function existingAccountEmail(account: Account) {
+  return {
+    to: account.email,
+    subject: "Someone tried to create a Happr account with your email",
+    text:
+      `Hi ${account.givenName},\n\nSomeone, perhaps you, tried to create a new Happr account with this email address. ` +
+      "You already have an account, so nothing was created and nothing about your account changed.\n\n" +
+      "If it was you: sign in, or choose \"Forgot password\" on the sign-in page to set a new password.\n" +
+      "If it was not you, you can ignore this email.",
+  };
 }
 
 function confirmationEmail(to: string, givenName: string, code: string) {
@@ -139,23 +207,23 @@ const confirmSchema = z.object({ email: usernameField, code: codeField, autoSign
  */
 export async function confirmSignUp(input: z.input<typeof confirmSchema>, context?: IdentityContext) {
   const data = parseInput(confirmSchema, input);
-  const { db, now } = await resolveContext(context);
+  const { db, now, clientAddress } = await resolveContext(context);
+  await limitOutsider(db, "confirm", data.email, clientAddress, now);
   const outcome = await db.transaction(async (tx) => {
     const account = await findAccountByEmail(tx, data.email, true);
-    // No account: the same answer as a wrong code, so the form cannot probe for accounts.
-    if (!account) return { error: new IdentityError("CodeMismatchException", messages.codeMismatch) };
-    if (account.status !== "UNCONFIRMED") {
-      return { error: new IdentityError("NotAuthorizedException", `User cannot be confirmed. Current status is ${account.status}`) };
-    }
+    // No account, one that is not awaiting confirmation, and a wrong, expired or used-up code all get
+    // the one answer: the form must not tell an outsider whether an account exists or its status.
+    const refused = { error: new IdentityError("CodeMismatchException", messages.codeMismatch) };
+    if (!account || account.status !== "UNCONFIRMED") return refused;
     const error = await consumeCode(tx, { accountId: account.id, purpose: "confirm_sign_up", code: data.code, now });
-    if (error) return { error };
+    if (error) return refused;
     await tx
       .update(identityAccounts)
       .set({ status: "CONFIRMED", emailVerified: true, updatedAt: now })
       .where(eq(identityAccounts.id, account.id));
     // The member's profile starts with the names they just gave (the API's getUserProfile reads it).
     await startProfileFromSignUp(account.id, { givenName: account.givenName, familyName: account.familyName, phoneNumber: account.phoneNumber }, { db: tx });
-    return { accountId: account.id, autoSignIn: await consumeAutoSignIn(tx, account.id, data.autoSignInSession, now) };
+    return { error: undefined, accountId: account.id, autoSignIn: await consumeAutoSignIn(tx, account.id, data.autoSignInSession, now) };
   });
   if (outcome.error) throw outcome.error;
   return { accountId: outcome.accountId!, autoSignIn: outcome.autoSignIn! };
@@ -166,16 +234,18 @@ const emailOnlySchema = z.object({ email: usernameField });
 /** Sends a new confirmation code to an unconfirmed account. Answers the same for any email. */
 export async function resendConfirmationCode(input: z.input<typeof emailOnlySchema>, context?: IdentityContext) {
   const data = parseInput(emailOnlySchema, input);
-  const { db, now } = await resolveContext(context);
-  await limitCodeSends(db, data.email, now);
-  await db.transaction(async (tx) => {
-    const account = await findAccountByEmail(tx, data.email, true);
-    if (account?.status !== "UNCONFIRMED") return;
-    const code = await issueCode(tx, { accountId: account.id, purpose: "confirm_sign_up", now });
-    await sendEmail({ ...confirmationEmail(account.email, account.givenName, code), memberId: account.id }, tx);
+  const { db, now, clientAddress } = await resolveContext(context);
+  return noSoonerThan(RECOVERY_ANSWER_FLOOR_MS, async () => {
+    await limitOutsider(db, "code-send", data.email, clientAddress, now);
+    await db.transaction(async (tx) => {
+      const account = await findAccountByEmail(tx, data.email, true);
+      if (account?.status !== "UNCONFIRMED") return;
+      const code = await issueCode(tx, { accountId: account.id, purpose: "confirm_sign_up", now });
+      await sendEmail({ ...confirmationEmail(account.email, account.givenName, code), memberId: account.id }, tx);
+    });
+    deliverAfterCommit(db);
+    return { codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) } satisfies CodeDelivery };
   });
-  await deliverAfterCommit(db);
-  return { codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) } satisfies CodeDelivery };
 }
 
 // -------------------------------------------------------------------------------------- forgot password
@@ -186,24 +256,26 @@ export async function resendConfirmationCode(input: z.input<typeof emailOnlySche
  */
 export async function forgotPassword(input: z.input<typeof emailOnlySchema>, context?: IdentityContext) {
   const data = parseInput(emailOnlySchema, input);
-  const { db, now } = await resolveContext(context);
-  await limitCodeSends(db, data.email, now);
-  await db.transaction(async (tx) => {
-    const account = await findAccountByEmail(tx, data.email, true);
-    if (!account || account.status === "DISABLED") return;
-    const code = await issueCode(tx, { accountId: account.id, purpose: "reset_password", now });
-    await sendEmail(
-      {
-        to: account.email,
-        memberId: account.id,
-        subject: "Reset your Happr password",
-        text: `Hi ${account.givenName},\n\nYour Happr password reset code is ${code}. It expires in 1 hour.\n\nIf you did not ask to reset your password, you can ignore this email: your password has not changed.`,
-      },
-      tx,
-    );
+  const { db, now, clientAddress } = await resolveContext(context);
+  return noSoonerThan(RECOVERY_ANSWER_FLOOR_MS, async () => {
+    await limitOutsider(db, "code-send", data.email, clientAddress, now);
+    await db.transaction(async (tx) => {
+      const account = await findAccountByEmail(tx, data.email, true);
+      if (!account || account.status === "DISABLED") return;
+      const code = await issueCode(tx, { accountId: account.id, purpose: "reset_password", now });
+      await sendEmail(
+        {
+          to: account.email,
+          memberId: account.id,
+          subject: "Reset your Happr password",
+          text: `Hi ${account.givenName},\n\nYour Happr password reset code is ${code}. It expires in 1 hour.\n\nIf you did not ask to reset your password, you can ignore this email: your password has not changed.`,
+        },
+        tx,
+      );
+    });
+    deliverAfterCommit(db);
+    return { codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) } satisfies CodeDelivery };
   });
-  await deliverAfterCommit(db);
-  return { codeDelivery: { deliveryMedium: "EMAIL", destination: maskEmail(data.email) } satisfies CodeDelivery };
 }
 
 const resetSchema = z.object({ email: usernameField, code: codeField, password: passwordField });
@@ -211,8 +283,10 @@ const resetSchema = z.object({ email: usernameField, code: codeField, password: 
 /** Sets a new password with the emailed code, and ends every session and remembered device. */
 export async function confirmForgotPassword(input: z.input<typeof resetSchema>, context?: IdentityContext) {
   const data = parseInput(resetSchema, input);
-  assertPasswordPolicy(data.password);
-  const { db, now } = await resolveContext(context);
+  assertPasswordPolicy(data.password, [data.email]);
+  const { db, now, clientAddress } = await resolveContext(context);
+  // A reset code is guessed like a confirmation code: the same count.
+  await limitOutsider(db, "confirm", data.email, clientAddress, now);
   const passwordHash = await hashPassword(data.password);
   const outcome = await db.transaction(async (tx) => {
     const account = await findAccountByEmail(tx, data.email, true);
@@ -289,10 +363,10 @@ const changePasswordSchema = z.object({ previousPassword: passwordField, propose
  */
 export async function changePassword(accountId: string, input: z.input<typeof changePasswordSchema>, context?: IdentityContext) {
   const data = parseInput(changePasswordSchema, input);
-  assertPasswordPolicy(data.proposedPassword);
   const { db, now, clientAddress } = await resolveContext(context);
   const account = await findAccountById(db, accountId);
   if (!account || account.status !== "CONFIRMED") throw new IdentityError("NotAuthorizedException", messages.wrongCredentials);
+  assertPasswordPolicy(data.proposedPassword, [account.email, account.givenName, account.familyName]);
   // Same guard as sign-in: this form must not become a way to guess the password.
   await checkPassword(db, { email: account.email, password: data.previousPassword, account, now, clientAddress });
   const passwordHash = await hashPassword(data.proposedPassword);
@@ -321,7 +395,7 @@ const createForSomeoneSchema = z.object({
 export async function createAccountForSomeone(input: z.input<typeof createForSomeoneSchema>, context?: IdentityContext) {
   const data = parseInput(createForSomeoneSchema, input);
   const temporaryPassword = data.temporaryPassword ?? generateTemporaryPassword();
-  assertPasswordPolicy(temporaryPassword);
+  assertPasswordPolicy(temporaryPassword, [data.email, data.givenName, data.familyName]);
   const { db, now } = await resolveContext(context);
   const passwordHash = await hashPassword(temporaryPassword);
   try {

@@ -86,5 +86,5 @@ export async function queueChangeNotice(tx: Db, recipient: NoticeRecipient, chan
 export async function sendChangeNotice(recipient: NoticeRecipient, change: AccountChange, options: { db?: Db; now?: Date } = {}): Promise<void> {
   const db = options.db ?? (await getDb());
   await queueChangeNotice(db, recipient, change, options.now ?? new Date());
-  await deliverAfterCommit(db);
+  deliverAfterCommit(db);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/open";
 import { identityAccounts } from "../db/schema/identity";
@@ -48,6 +48,19 @@ export async function startTotpSetup(db: Db, account: Account) {
   const secret = newTotpSecret();
   await db.update(identityAccounts).set({ totpPendingSecret: secret }).where(eq(identityAccounts.id, account.id));
   return { secretCode: secret, otpauthUri: totpUri(secret, account.email), deviceLabel: TOTP_DEVICE_LABEL };
+}
+
+/**
+ * Records that a TOTP time step was used, unless it (or a later one) already was: one atomic update,
+ * so of two requests racing with the same code exactly one gets true.
+ */
+export async function claimTotpStep(db: Db, accountId: string, step: number): Promise<boolean> {
+  const claimed = await db
+    .update(identityAccounts)
+    .set({ totpLastStep: step })
+    .where(and(eq(identityAccounts.id, accountId), or(isNull(identityAccounts.totpLastStep), lt(identityAccounts.totpLastStep, step))))
+    .returning({ id: identityAccounts.id });
+  return claimed.length > 0;
 }
 
 /** Step 2: the first code from the app proves it holds the secret; TOTP is then on (and preferred). */

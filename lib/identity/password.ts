@@ -1,5 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { IdentityError, messages } from "./errors";
+import { passwordStrengthFailure } from "./password-strength";
 
 /**
  * Passwords: Cognito's default policy, and scrypt (memory-hard) hashes that carry their own salt and
@@ -24,11 +25,17 @@ export function passwordPolicyFailures(password: string): string[] {
   return failures;
 }
 
-/** Throws InvalidPasswordException naming the first broken rule. */
-export function assertPasswordPolicy(password: string): void {
+/**
+ * The one rule for a password a member chooses (sign-up, reset, change, replacing a temporary one),
+ * for both identity adapters: Cognito's policy, then the strength estimate (lib/identity/password-strength),
+ * which knows the member's email and names (`userInputs`). Throws InvalidPasswordException saying why.
+ */
+export function assertPasswordPolicy(password: string, userInputs: readonly string[] = []): void {
   if (password === "") throw new IdentityError("InvalidParameterException", messages.passwordEmpty);
   const [first] = passwordPolicyFailures(password);
   if (first) throw new IdentityError("InvalidPasswordException", `Password did not conform with policy: ${first}`);
+  const weak = passwordStrengthFailure(password, userInputs);
+  if (weak) throw new IdentityError("InvalidPasswordException", weak);
 }
 
 export type ScryptParams = { logN: number; r: number; p: number };

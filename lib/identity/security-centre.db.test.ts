@@ -1,9 +1,10 @@
+import { signUpNew } from "@/lib/identity/test-helpers";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { identityAccounts, identityDevices } from "../db/schema/identity";
-import { confirmSignUp, findAccountById, isSessionCurrent, signUp } from "./accounts";
+import { confirmSignUp, findAccountById, isSessionCurrent } from "./accounts";
 import { associateSoftwareToken, verifySoftwareToken } from "./mfa";
 import { useMemberTestDatabase } from "./test-database";
 import { createLocalSecurityCentre, writableAttributes } from "./security-centre";
@@ -22,7 +23,7 @@ let count = 0;
 async function newMember() {
   count += 1;
   const email = `centre${count}@example.com`;
-  const { accountId } = await signUp({ email, password, givenName: "Sam", familyName: "Centre" }, context);
+  const { accountId } = await signUpNew({ email, password, givenName: "Sam", familyName: "Centre" }, context);
   await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, context);
   return { accountId, email, centre: createLocalSecurityCentre({ accountId, email }, context) };
 }

@@ -173,7 +173,7 @@ export function createLocalSecurityCentre(caller: SecurityCentreCaller, context?
         if (phoneChanged) sent.push(await sendAttributeCode(tx, account, "phone_number", data.phone_number!, now));
         return sent;
       });
-      await deliverAfterCommit(db);
+      deliverAfterCommit(db);
       return deliveries;
     },
 
@@ -187,7 +187,7 @@ export function createLocalSecurityCentre(caller: SecurityCentreCaller, context?
         await limitCodeSends(tx, id, now);
         return sendAttributeCode(tx, account, attribute, to, now);
       });
-      await deliverAfterCommit(db);
+      deliverAfterCommit(db);
       return delivery;
     },
 

@@ -1,8 +1,9 @@
+import { signUpNew } from "@/lib/identity/test-helpers";
 import { createHmac } from "node:crypto";
 import { Secret } from "otpauth";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/open";
-import { confirmSignUp, createAccountForSomeone, signOutEverywhere, signUp } from "./accounts";
+import { confirmSignUp, createAccountForSomeone, signOutEverywhere } from "./accounts";
 import type { IdentityContext } from "./context";
 import { IdentityError } from "./errors";
 import { associateSoftwareToken, disableSoftwareToken, getMfaSettings, setMfaPreference, setPhoneNumber, verifyPhoneNumber, verifySoftwareToken } from "./mfa";
@@ -30,7 +31,7 @@ const at = (ms: number, clientAddress = "203.0.113.1", extra: IdentityContext = 
 useMemberTestDatabase((opened) => (db = opened));
 
 async function member(email: string): Promise<string> {
-  const { accountId } = await signUp({ email, password: PASSWORD, givenName: "Ada", familyName: "Lovelace" }, at(0));
+  const { accountId } = await signUpNew({ email, password: PASSWORD, givenName: "Ada", familyName: "Lovelace" }, at(0));
   await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, at(0));
   return accountId;
 }
@@ -101,7 +102,7 @@ describe("sign-in", () => {
   }, 60_000);
 
   it("says an account is unconfirmed only to someone who knows its password", async () => {
-    await signUp({ email: "pending@example.com", password: PASSWORD, givenName: "P", familyName: "Q" }, at(0));
+    await signUpNew({ email: "pending@example.com", password: PASSWORD, givenName: "P", familyName: "Q" }, at(0));
     await expect(signIn({ email: "pending@example.com", password: "Wrong-Pass-1" }, at(0, newAddress()))).rejects.toMatchObject({
       code: "NotAuthorizedException",
     });

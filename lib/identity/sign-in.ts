@@ -10,8 +10,8 @@ import { resolveContext, type IdentityContext, type Resolved } from "./context";
 import { checkPassword } from "./credentials";
 import { isRememberedDevice, rememberDevice } from "./devices";
 import { IdentityError, messages } from "./errors";
-import { assertNotBlocked, clearAccountFailures, lockoutSubjects, recordFailure } from "./lockout";
-import { enabledMfaMethods, finishTotpSetup, startTotpSetup, type MfaMethod } from "./mfa";
+import { failureOutcome, reserveAttempt, secondFactorSubjects, settleSuccess, type Reservation } from "./lockout";
+import { claimTotpStep, enabledMfaMethods, finishTotpSetup, startTotpSetup, type MfaMethod } from "./mfa";
 import { assertPasswordPolicy, hashPassword, needsRehash } from "./password";
 import { hashToken } from "./hashing";
 import { abandonChallenge, storeChallenge } from "./challenges";
@@ -150,19 +150,22 @@ export async function respondToChallenge(input: z.input<typeof respondSchema>, c
   const outcome = await db.transaction(async (tx): Promise<{ result?: SignInResult; error?: IdentityError; account?: Account }> => {
     const { challenge, account } = await liveChallenge(tx, data.session, now);
     if (challenge.name !== data.challenge) throw new IdentityError("InvalidParameterException", "The answer is for another sign-in step.");
-    const subjects = lockoutSubjects(account.email, clientAddress);
-    await assertNotBlocked(tx, subjects, now);
     const consume = () => tx.update(identityChallenges).set({ consumedAt: now }).where(eq(identityChallenges.id, challenge.id));
+    // A code is looked at only after its attempt is reserved on the second factor's own count (and
+    // the address's): parallel guesses get no more checks than sequential ones, and a correct
+    // password, which opened this challenge, never clears that count.
+    const checksCode = challenge.name === "SOFTWARE_TOKEN_MFA" || challenge.name === "SMS_MFA" || challenge.name === "MFA_SETUP";
+    const reservation = checksCode ? await reserveAttempt(tx, secondFactorSubjects(account.id, clientAddress), now) : undefined;
 
-    // A wrong code: counted on the challenge and towards the account's lock; committed, then reported.
+    // A wrong code: counted on the challenge (the reservation counted it for the lock); committed, then reported.
     const wrongCode = async (error: IdentityError) => {
       const attempts = challenge.attempts + 1;
       await tx
         .update(identityChallenges)
         .set({ attempts, consumedAt: attempts >= MAX_CHALLENGE_ATTEMPTS ? now : null })
         .where(eq(identityChallenges.id, challenge.id));
-      const failure = await recordFailure(tx, subjects, now);
-      if (failure.lock) return { error: failure.lock };
+      const failure = reservation ? failureOutcome(reservation) : undefined;
+      if (failure?.lock) return { error: failure.lock };
       if (attempts >= MAX_CHALLENGE_ATTEMPTS) {
         return { error: new IdentityError("TooManyFailedAttemptsException", "Too many invalid codes. Please sign in again.") };
       }
@@ -172,7 +175,7 @@ export async function respondToChallenge(input: z.input<typeof respondSchema>, c
     switch (challenge.name) {
       case "NEW_PASSWORD_REQUIRED": {
         const password = parseInput(passwordField, input.answer);
-        assertPasswordPolicy(password);
+        assertPasswordPolicy(password, [account.email, account.givenName, account.familyName]);
         await consume();
         const updated = {
           passwordHash: await hashPassword(password),
@@ -195,16 +198,18 @@ export async function respondToChallenge(input: z.input<typeof respondSchema>, c
       }
       case "SOFTWARE_TOKEN_MFA": {
         const step = account.totpSecret ? matchTotpStep(account.totpSecret, data.answer, now, account.totpLastStep) : undefined;
-        if (step === undefined) return wrongCode(new IdentityError("CodeMismatchException", messages.codeMismatch));
-        await tx.update(identityAccounts).set({ totpLastStep: step }).where(eq(identityAccounts.id, account.id));
+        // Another sign-in may have used this step since the account was read: claiming it decides.
+        if (step === undefined || !(await claimTotpStep(tx, account.id, step))) {
+          return wrongCode(new IdentityError("CodeMismatchException", messages.codeMismatch));
+        }
         await consume();
-        return { result: await completeMfa(tx, account, data.rememberDevice, now, data.deviceName) };
+        return { result: await completeMfa(tx, account, reservation, data.rememberDevice, now, data.deviceName) };
       }
       case "SMS_MFA": {
         const error = await consumeCode(tx, { accountId: account.id, purpose: "sms_mfa", code: data.answer, now, challengeId: challenge.id });
         if (error) return wrongCode(error.code === "ExpiredCodeException" ? error : new IdentityError("CodeMismatchException", messages.codeMismatch));
         await consume();
-        return { result: await completeMfa(tx, account, data.rememberDevice, now, data.deviceName) };
+        return { result: await completeMfa(tx, account, reservation, data.rememberDevice, now, data.deviceName) };
       }
       case "MFA_SETUP": {
         if (!account.totpPendingSecret) throw new IdentityError("InvalidParameterException", messages.noValidMfa);
@@ -215,7 +220,7 @@ export async function respondToChallenge(input: z.input<typeof respondSchema>, c
           throw error;
         }
         await consume();
-        return { result: await completeMfa(tx, account, data.rememberDevice, now, data.deviceName) };
+        return { result: await completeMfa(tx, account, reservation, data.rememberDevice, now, data.deviceName) };
       }
     }
   });
@@ -226,10 +231,17 @@ export async function respondToChallenge(input: z.input<typeof respondSchema>, c
   return afterPassword(outcome.account!, data.deviceKey, resolved);
 }
 
-async function completeMfa(db: Db, account: Account, remember: boolean | undefined, now: Date, deviceName?: string): Promise<SignInResult> {
+async function completeMfa(
+  db: Db,
+  account: Account,
+  reservation: Reservation | undefined,
+  remember: boolean | undefined,
+  now: Date,
+  deviceName?: string,
+): Promise<SignInResult> {
   // Housekeeping: this account's finished or abandoned challenges are of no further use.
   await db.delete(identityChallenges).where(and(eq(identityChallenges.accountId, account.id), lte(identityChallenges.expiresAt, now)));
-  await clearAccountFailures(db, lockoutSubjects(account.email, undefined));
+  if (reservation) await settleSuccess(db, reservation);
   if (!remember) return { signedIn: true, accountId: account.id };
   return { signedIn: true, accountId: account.id, device: await rememberDevice(db, account.id, now, deviceName) };
 }

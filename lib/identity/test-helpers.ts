@@ -1,3 +1,4 @@
+import { signUp, type SignUpResult } from "./accounts";
 import type { Db } from "../db/open";
 import { readOutbox } from "../mail";
 
@@ -14,4 +15,11 @@ export async function lastCodeSentTo(db: Db, recipient: string): Promise<string>
 /** Every message queued to this recipient, oldest first, bodies opened. */
 export async function messagesSentTo(db: Db, recipient: string) {
   return readOutbox(db, recipient);
+}
+
+/** Signs up a new email (sign-up itself answers alike for an email that has an account): its account id. */
+export async function signUpNew(...args: Parameters<typeof signUp>): Promise<SignUpResult & { accountId: string }> {
+  const result = await signUp(...args);
+  if (!result.accountId) throw new Error(`${args[0].email} already had an account`);
+  return { ...result, accountId: result.accountId };
 }

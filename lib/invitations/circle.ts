@@ -8,7 +8,7 @@ import { circleInvitations, circleMembers } from "../db/schema/invitations";
 import { deliverPending, sendEmail, sendSms } from "../mail";
 import { INVALID_PHONE_MESSAGE, realPhoneNumber } from "../phone";
 import { getUserProfile, updateUserProfile } from "../profile";
-import { consume } from "../rate-limit";
+import { consumeEach, tryAgainIn } from "../rate-limit";
 import { createHash, randomBytes } from "node:crypto";
 import { InvitationError, invitationMessages as messages } from "./errors";
 import type { FamilyPlanLookup } from "./family-plan";
@@ -24,6 +24,7 @@ export const CIRCLE_CAPACITY = 5;
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 // Invitations (and resends) one owner may send a day: the outbox must not become a spam cannon.
 const SENDS_PER_DAY = 20;
+const SENDS_PER_RECIPIENT_PER_DAY = 3;
 
 export type CircleMemberIdentity = { memberId: string; name: string | null; email: string };
 
@@ -92,9 +93,19 @@ async function seatsTaken(tx: Db, ownerId: string, now: Date) {
   return { members: members?.n ?? 0, pending: pending?.n ?? 0 };
 }
 
-async function limitSends(tx: Db, ownerId: string, now: Date) {
-  const result = await consume("circle-invitation-send", ownerId, { limit: SENDS_PER_DAY, windowSeconds: 86_400 }, { db: tx, now });
-  if (!result.allowed) throw new InvitationError(429, `Too many invitations today. Please try again in ${Math.ceil(result.retryAfterSeconds / 3600)} hours.`);
+/**
+ * Per owner (20 a day) and per recipient (3 a day, whoever sends): several accounts cannot together
+ * flood one person's phone or mailbox with invitations.
+ */
+async function limitSends(tx: Db, ownerId: string, recipient: string, now: Date) {
+  const result = await consumeEach(
+    [
+      { bucket: "circle-invitation-send", subject: ownerId, rule: { limit: SENDS_PER_DAY, windowSeconds: 86_400 } },
+      { bucket: "circle-invitation-recipient", subject: recipient, rule: { limit: SENDS_PER_RECIPIENT_PER_DAY, windowSeconds: 86_400 } },
+    ],
+    { db: tx, now },
+  );
+  if (!result.allowed) throw new InvitationError(429, `Too many invitations today. ${tryAgainIn(result.retryAfterSeconds)}`);
 }
 
 // The message names the owner: it is theirs (memberId), and goes with their account.
@@ -153,7 +164,7 @@ export async function inviteToCircle(owner: CircleMemberIdentity, input: { phone
     if (member) throw new InvitationError(409, `${recipient} is already in your Safe Circle`);
     const taken = await seatsTaken(tx, owner.memberId, now);
     if (taken.members + taken.pending >= CIRCLE_CAPACITY) throw new InvitationError(409, "Your Safe Circle is full: a Family plan covers you and 5 more people");
-    await limitSends(tx, owner.memberId, now);
+    await limitSends(tx, owner.memberId, recipient, now);
     const [row] = await tx
       .insert(circleInvitations)
       .values({
@@ -201,7 +212,7 @@ export async function resendInvitation(owner: CircleMemberIdentity, invitationId
       const taken = await seatsTaken(tx, owner.memberId, now);
       if (taken.members + taken.pending >= CIRCLE_CAPACITY) throw new InvitationError(409, "Your Safe Circle is full: a Family plan covers you and 5 more people");
     }
-    await limitSends(tx, owner.memberId, now);
+    await limitSends(tx, owner.memberId, row.recipient, now);
     const [updated] = await tx
       .update(circleInvitations)
       .set({ tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS), lastSentAt: now })

@@ -1,3 +1,4 @@
+import { signUpNew } from "@/lib/identity/test-helpers";
 import nodemailer from "nodemailer";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +13,7 @@ import { createBillingService, type BillingService } from "@/lib/billing/service
 import { sendContactMessage } from "@/lib/contact";
 import { createAccountChanges } from "@/lib/identity/account-changes";
 import { createLocalAccountSecurity } from "@/lib/identity/account-security";
-import { confirmSignUp, signUp } from "@/lib/identity/accounts";
+import { confirmSignUp } from "@/lib/identity/accounts";
 import { rememberDevice } from "@/lib/identity/devices";
 import { createOidcAdapter } from "@/lib/identity/oidc/adapter";
 import { createLocalSecurityCentre } from "@/lib/identity/security-centre";
@@ -59,7 +60,7 @@ afterAll(() => smtp.close());
 const circle = () => ({ familyPlan: familyPlanFrom(async () => billing), siteUrl: SITE });
 
 async function newMember(email: string, givenName: string, familyName: string) {
-  const { accountId } = await signUp({ email, password, givenName, familyName }, context);
+  const { accountId } = await signUpNew({ email, password, givenName, familyName }, context);
   await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, context);
   return { memberId: accountId, email, name: `${givenName} ${familyName}` };
 }

@@ -1,10 +1,11 @@
+import { signUpNew } from "@/lib/identity/test-helpers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
 import { freezeClockAt } from "@/lib/billing/sandbox/clock";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
 import { createBillingService, type BillingService } from "@/lib/billing/service";
-import { confirmSignUp, signUp } from "@/lib/identity/accounts";
+import { confirmSignUp } from "@/lib/identity/accounts";
 import { createLocalSecurityCentre } from "@/lib/identity/security-centre";
 import { signIn } from "@/lib/identity/sign-in";
 import { useMemberTestDatabase } from "@/lib/identity/test-database";
@@ -27,7 +28,7 @@ describe("a member's data and account deletion", () => {
   it("downloads profile, subscription history, transactions and circle; deleting cancels the plan at once and removes everything", async () => {
     const email = "leaving@example.com";
     const password = "Sunny-Day-42";
-    const { accountId } = await signUp({ email, password, givenName: "Lee", familyName: "Ving" }, context);
+    const { accountId } = await signUpNew({ email, password, givenName: "Lee", familyName: "Ving" }, context);
     await confirmSignUp({ email, code: await lastCodeSentTo(await getDb(), email) }, context);
     const member = { memberId: accountId, email, name: "Lee Ving" };
     await updateUserProfile(accountId, { firstName: "Lee", timezone: "Europe/London" });

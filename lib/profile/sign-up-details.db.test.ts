@@ -1,6 +1,7 @@
+import { signUpNew } from "@/lib/identity/test-helpers";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/open";
-import { confirmSignUp, signUp } from "@/lib/identity/accounts";
+import { confirmSignUp } from "@/lib/identity/accounts";
 import { useMemberTestDatabase } from "@/lib/identity/test-database";
 import { lastCodeSentTo } from "@/lib/identity/test-helpers";
 import { createTestServer, ops } from "@/graphql/test-helpers";
@@ -16,7 +17,7 @@ const context = { now: new Date("2026-03-01T09:00:00.000Z"), mfa: "optional" as 
 describe("built-in sign-up", () => {
   it("getUserProfile answers the names given at sign-up; a later edit is the profile's own", async () => {
     const email = "ada.sign-up@example.com";
-    const { accountId } = await signUp({ email, password: "Sunny-Day-42", givenName: "Ada", familyName: "Lovelace" }, context);
+    const { accountId } = await signUpNew({ email, password: "Sunny-Day-42", givenName: "Ada", familyName: "Lovelace" }, context);
     const members = { ada: { memberId: accountId, email, name: "Ada Lovelace" } };
     const { gql } = createTestServer({ members, billing: () => Promise.reject(new Error("unused")) });
     const profile = async () => (await gql(ops.getUserProfile, {}, "ada")).body.data?.getUserProfile;

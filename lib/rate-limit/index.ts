@@ -1,5 +1,7 @@
 import "server-only";
+import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { deriveKey } from "../auth/secrets";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { mentionsAny } from "../db/mentions";
@@ -50,12 +52,49 @@ export async function consume(
   };
 }
 
+/** One counter to count an attempt against: a bucket, who or what is counted in it, and its rule. */
+export type Limit = { bucket: string; subject: string | undefined; rule: RateLimitRule };
+
+/**
+ * The one way a public action (sign-up, codes, contact, waitlist, invitations, guest API calls) is
+ * limited: one attempt counted against each limit, typically per client address and per target (the
+ * email or phone the app would write to), and the strictest answer. A limit without a subject (an
+ * address the server could not tell) is skipped.
+ */
+export async function consumeEach(limits: readonly Limit[], options: { db?: Db; now?: Date } = {}): Promise<RateLimitResult> {
+  let strictest: RateLimitResult = { allowed: true, remaining: Number.POSITIVE_INFINITY, retryAfterSeconds: 0 };
+  for (const { bucket, subject, rule } of limits) {
+    if (!subject || subject === "unknown") continue;
+    const result = await consume(bucket, subjectDigest(subject), rule, options);
+    if (!result.allowed && result.retryAfterSeconds > strictest.retryAfterSeconds) strictest = result;
+    else if (strictest.allowed && result.remaining < strictest.remaining) strictest = result;
+  }
+  return strictest;
+}
+
+/**
+ * How consumeEach keys a subject: a keyed hash of the email, phone or address, so the counters name
+ * nobody (a counter for an email the member has since changed outlives their account's deletion, for
+ * its window).
+ */
+export function subjectDigest(subject: string): string {
+  return createHmac("sha256", deriveKey("rate-limit-subject")).update(subject.trim().toLowerCase()).digest("base64url").slice(0, 32);
+}
+
+/** The wait as a refusal says it: "Please try again in 40 seconds." / "in 12 minutes." / "in 2 hours." */
+export function tryAgainIn(retryAfterSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const [amount, unit] = seconds < 90 ? [seconds, "second"] : seconds < 90 * 60 ? [Math.ceil(seconds / 60), "minute"] : [Math.ceil(seconds / 3600), "hour"];
+  return `Please try again in ${amount} ${unit}${amount === 1 ? "" : "s"}.`;
+}
+
 /**
  * An account deletion's part: counters whose key embeds one of the member's identifiers (their id,
- * email or phone), in the caller's transaction. Counters per client address stay.
+ * email or phone), in clear or as consumeEach's digest, in the caller's transaction. Counters per client address stay.
  */
 export async function forgetSubjects(db: Db, identifiers: readonly string[]): Promise<void> {
-  await db.delete(rateLimitCounters).where(mentionsAny(rateLimitCounters.key, identifiers));
+  const named = identifiers.filter((identifier) => identifier.trim());
+  await db.delete(rateLimitCounters).where(mentionsAny(rateLimitCounters.key, [...named, ...named.map(subjectDigest)]));
 }
 
 /** node-postgres and PGlite both answer `execute` with an object holding `rows`. */

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { z } from "zod";
 import type { CodeDelivery } from "../accounts";
 import { IdentityError, isIdentityError, messages } from "../errors";
+import { assertPasswordPolicy } from "../password";
 import type { MfaMethod } from "../mfa";
 import { assertVerifiable, writableAttributes, type SecurityCentre, type SecurityCentreCaller } from "../security-centre";
 import { DEVICE_PAGE_LIMIT } from "../devices";
@@ -112,6 +113,8 @@ export function createCognitoSecurityCentre(caller: SecurityCentreCaller, option
 
     async changePassword(previousPassword, proposedPassword) {
       if (!previousPassword) throw new IdentityError("InvalidParameterException", messages.passwordEmpty);
+      // The pool enforces its character classes; how guessable the password is, only the app checks.
+      assertPasswordPolicy(proposedPassword, [caller.email]);
       await call("ChangePassword", { AccessToken: token(), PreviousPassword: previousPassword, ProposedPassword: proposedPassword }, z.object({}));
       // ChangePassword leaves other sessions alive in Cognito: end them all (this browser signs in again).
       await call("GlobalSignOut", { AccessToken: token() }, z.object({}));
