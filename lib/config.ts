@@ -126,6 +126,16 @@ const rawSchema = z.object({
       .optional(),
   ),
 
+  // Sign-ups one client address may make in an hour (built-in identity provider). Raise it where many
+  // people share one address (a school, an office behind one NAT).
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ message: "SIGN_UPS_PER_ADDRESS_PER_HOUR must be a number" })
+      .int("SIGN_UPS_PER_ADDRESS_PER_HOUR must be a whole number")
+      .min(1, "SIGN_UPS_PER_ADDRESS_PER_HOUR must be at least 1")
+      .optional(),
+  ),
+
   // Built-in identity provider: where the iOS and Android apps may be sent back after signing in.
   NATIVE_IOS_REDIRECT_URIS: optionalString.pipe(nativeRedirectList("NATIVE_IOS_REDIRECT_URIS").optional()),
   NATIVE_ANDROID_REDIRECT_URIS: optionalString.pipe(nativeRedirectList("NATIVE_ANDROID_REDIRECT_URIS").optional()),
@@ -226,7 +236,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
       supportEmail: raw.SUPPORT_EMAIL,
       outboxFile: raw.OUTBOX_FILE,
     },
-    auth: { secret: raw.AUTH_SECRET, reauthWindowSeconds: raw.REAUTH_WINDOW_SECONDS ?? 300 },
+    auth: {
+      secret: raw.AUTH_SECRET,
+      reauthWindowSeconds: raw.REAUTH_WINDOW_SECONDS ?? 300,
+      signUpsPerAddressPerHour: raw.SIGN_UPS_PER_ADDRESS_PER_HOUR ?? 30,
+    },
     identity: parseIdentity(raw, siteUrl),
     billing: parseBilling(raw),
     billingCallLog: raw.BILLING_CALL_LOG,

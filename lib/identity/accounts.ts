@@ -2,6 +2,7 @@ import "server-only";
 import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { getConfig } from "../config";
 import type { Db } from "../db/open";
 import { identityAccounts, identityChallenges } from "../db/schema/identity";
 import { deliverPending, sendEmail } from "../mail";
@@ -60,6 +61,7 @@ export function deliverAfterCommit(db: Db): void {
  * is looked up, so a refusal says nothing about it.
  */
 const OUTSIDER_LIMITS = {
+  // The sign-up limit per address is SIGN_UPS_PER_ADDRESS_PER_HOUR (30 unless configured).
   "sign-up": { address: { limit: 30, windowSeconds: 3600 }, target: { limit: 5, windowSeconds: 3600 } },
   // Resend-code and forgot-password share one count per email: both send a code to it.
   "code-send": { address: { limit: 30, windowSeconds: 3600 }, target: { limit: 5, windowSeconds: 3600 } },
@@ -68,9 +70,10 @@ const OUTSIDER_LIMITS = {
 
 async function limitOutsider(db: Db, action: keyof typeof OUTSIDER_LIMITS, email: string, clientAddress: string | undefined, now: Date) {
   const rules = OUTSIDER_LIMITS[action];
+  const address = action === "sign-up" ? { ...rules.address, limit: getConfig().auth.signUpsPerAddressPerHour } : rules.address;
   const result = await consumeEach(
     [
-      { bucket: `identity-${action}-address`, subject: clientAddress, rule: rules.address },
+      { bucket: `identity-${action}-address`, subject: clientAddress, rule: address },
       { bucket: `identity-${action}`, subject: email, rule: rules.target },
     ],
     { db, now },
