@@ -41,7 +41,7 @@ export function createSanitySource(options: SanitySourceOptions): ContentSource 
     : undefined;
   return {
     kind: "sanity",
-    fetch<T>(query: string, params: QueryParams = {}, { tags = [], draft = false }: FetchOptions = {}) {
+    async fetch<T>(query: string, params: QueryParams = {}, { tags = [], draft = false }: FetchOptions = {}) {
       if (draft) {
         if (!draftClient) throw new Error("Draft mode needs SANITY_API_READ_TOKEN to read drafts from Sanity");
         // Never cached: a draft must not reach Next's data cache, which public pages read.
