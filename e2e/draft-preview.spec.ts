@@ -36,6 +36,23 @@ test("bundled dataset: the never-published draft shows in preview only, and exit
   expect((await page.reload())?.status()).toBe(404);
 });
 
+test("the Studio's Open preview asks for the secret: a wrong one is refused, the right one opens the draft", async ({ page }) => {
+  const path = "/blog/our-spring-roadmap";
+  await page.goto(`/api/draft-mode/enable?redirect=${encodeURIComponent(path)}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Preview drafts" })).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  await page.getByLabel("Preview secret").fill("not-the-secret");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("alert")).toHaveText("That preview secret is not right.");
+  await page.getByLabel("Preview secret").fill(PREVIEW_SECRET);
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page).toHaveURL(path);
+  await expect(page.getByRole("heading", { level: 1, name: "Draft: Our Spring Roadmap (Not Published)" })).toBeVisible();
+  await page.getByRole("complementary", { name: "Preview" }).getByRole("link", { name: "Exit preview" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Draft: Our Spring Roadmap (Not Published)" })).toHaveCount(0);
+});
+
 test("a wrong preview secret is refused and shows no draft", async ({ page }) => {
   const response = await page.goto(previewLink("/blog/our-spring-roadmap", "not-the-secret"));
   expect(response?.status()).toBe(401);

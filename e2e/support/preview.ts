@@ -9,7 +9,7 @@ export const previewLink = (path: string, secret = PREVIEW_SECRET) =>
 /** Enables draft mode on `origin` and returns the Cookie header of that preview session. */
 export async function previewCookie(origin: string): Promise<string> {
   const response = await fetch(`${origin}${previewLink("/")}`, { redirect: "manual" });
-  if (response.status !== 307) throw new Error(`enabling draft mode answered ${response.status}`);
+  if (response.status !== 303) throw new Error(`enabling draft mode answered ${response.status}`);
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__prerender_bypass="));
   if (!cookie) throw new Error("enabling draft mode set no __prerender_bypass cookie");
   return cookie.split(";")[0]!;

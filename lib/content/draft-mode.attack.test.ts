@@ -4,10 +4,10 @@
  * someone to another site from the app's address.
  */
 import { describe, expect, it } from "vitest";
-import { checkEnableRequest, sameSitePath } from "./draft-mode";
+import { checkEnableRequest, previewSecretForm, sameSitePath } from "./draft-mode";
 
 const secret = "preview-secret-0123456789-abcdef";
-const enable = (query: string) => checkEnableRequest(new URL(`http://localhost:3000/api/draft-mode/enable${query}`), secret);
+const enable = (query: string) => checkEnableRequest(new URL(`http://localhost:3000/api/draft-mode/enable${query}`).searchParams, secret);
 
 describe("the preview secret", () => {
   it("is required: missing, empty, wrong, a prefix or a longer string is refused with 401", () => {
@@ -17,8 +17,8 @@ describe("the preview secret", () => {
   });
 
   it("turns previews off entirely (404) when none is configured, whatever is sent", () => {
-    expect(checkEnableRequest(new URL("http://localhost/api/draft-mode/enable?secret=undefined"), undefined)).toMatchObject({ ok: false, status: 404 });
-    expect(checkEnableRequest(new URL("http://localhost/api/draft-mode/enable?secret="), "")).toMatchObject({ ok: false, status: 404 });
+    expect(checkEnableRequest(new URLSearchParams("secret=undefined"), undefined)).toMatchObject({ ok: false, status: 404 });
+    expect(checkEnableRequest(new URLSearchParams("secret="), "")).toMatchObject({ ok: false, status: 404 });
   });
 
   it("lets the right secret through to the requested page", () => {
@@ -49,5 +49,15 @@ describe("the redirect after enabling or exiting", () => {
     expect(sameSitePath("/blog/a/../b")).toBe("/blog/b");
     expect(sameSitePath("/for-you/parents-guardians")).toBe("/for-you/parents-guardians");
     expect(sameSitePath(null)).toBe("/");
+  });
+});
+
+describe("the secret form (the Studio's Open preview)", () => {
+  it("carries the page to open, escaped and same-site only, and never a secret", () => {
+    const form = previewSecretForm('/blog/x"><script>alert(1)</script>', false);
+    expect(form).not.toContain("<script>alert(1)");
+    expect(previewSecretForm("//evil.example/", false)).toContain('name="redirect" value="/"');
+    expect(previewSecretForm("/blog/a", true)).toContain("That preview secret is not right.");
+    expect(previewSecretForm("/blog/a", false)).not.toContain(secret);
   });
 });
