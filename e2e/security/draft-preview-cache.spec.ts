@@ -50,7 +50,8 @@ test("bundled dataset: a page rendered in draft mode is not what visitors get ne
 test("Sanity: a draft read first in preview, then by a visitor, answers the visitor the published version", async () => {
   const template = bundledDocuments().find((document) => document._type === "post" && !document._id.startsWith("drafts."))!;
   const slug = `preview-cache-${Date.now()}`;
-  const post = { ...template, _id: `post-${slug}`, title: "Cache check published", slug: { _type: "slug", current: slug } };
+  // Newest, so it is on the first page of /blog.
+  const post = { ...template, _id: `post-${slug}`, title: "Cache check published", slug: { _type: "slug", current: slug }, publishedAt: new Date().toISOString() };
   api.publish(post);
   api.publish({ ...post, _id: `drafts.${post._id}`, title: "Cache check DRAFT" });
   const cookie = await previewCookie(instance.url);
