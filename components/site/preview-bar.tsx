@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 /** Shown on every page in draft mode, so an editor never mistakes a draft for the live site. */
 export function PreviewBar() {
   const pathname = usePathname();
-  const exit = `/api/draft-mode/disable?redirect=${encodeURIComponent(pathname)}`;
+  const exit = `/api/draft-mode/disable?redirect=${encodeURIComponent(pathname ?? "/")}`;
   return (
     <aside aria-label="Preview" className="sticky top-0 z-50 bg-amber-300 px-4 py-2 text-sm text-black">
       <p className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2">
