@@ -67,6 +67,8 @@ test.describe("on Sanity", () => {
   let instance: AppInstance;
 
   test.beforeAll(async () => {
+    // Each `next start` takes ~17 s on a loaded 2-core machine (the first also migrates): more than a hook's default 30 s for two.
+    test.setTimeout(120_000);
     api = await startFakeSanityApi(bundledDocuments(), 0, token);
     instance = await startInstance(extraPort(5), {
       SANITY_PROJECT_ID: "e2etest",
