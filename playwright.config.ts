@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
+import { PREVIEW_SECRET } from "./e2e/support/preview";
 
 // Journeys run in Debian's Chromium against the production build (`next build && next start`) on the
 // embedded defaults, with a database of their own so runs never see each other's data.
@@ -49,6 +50,8 @@ export default defineConfig({
       // Every journey signs up its own members, all from 127.0.0.1: more than the 30 an hour one address
       // may. The limit itself is proven by lib/rate-limit/outsider-limits.db.attack.test.ts.
       SIGN_UPS_PER_ADDRESS_PER_HOUR: "1000",
+      // Editors' draft preview (e2e/draft-preview.spec.ts, e2e/security/draft-preview-cache.spec.ts).
+      SANITY_PREVIEW_SECRET: PREVIEW_SECRET,
       // Production refuses to start without a session secret; a throwaway one per run is right here.
       AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(33).toString("base64"),
     },

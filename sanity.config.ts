@@ -31,10 +31,14 @@ export function studioConfig({ projectId, dataset }: { projectId: string; datase
         singletons.includes(schemaType)
           ? actions.filter((action: DocumentActionComponent) => action.action !== undefined && singletonActions.has(action.action))
           : actions,
-      // "Open preview" in the document menu: the page the document shows on.
+      // "Open preview" in the document menu: the page the document shows on, with drafts (draft mode).
+      // The Studio never holds the preview secret: the route asks the editor for it (app/api/draft-mode/enable).
       productionUrl: async (previous, { document }) => {
         const path = documentPath(document as DocumentForPath);
-        return path ? new URL(path, window.location.origin).toString() : previous;
+        if (!path) return previous;
+        const url = new URL("/api/draft-mode/enable", window.location.origin);
+        url.searchParams.set("redirect", path);
+        return url.toString();
       },
     },
     plugins: [structureTool({ structure })],

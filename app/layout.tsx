@@ -7,7 +7,8 @@ import { SiteHeader } from "@/components/site/site-header";
 import { SiteFooter } from "@/components/site/site-footer";
 import { GoToTop } from "@/components/site/go-to-top";
 import { Preloader } from "@/components/site/preloader";
-import { getSiteSettings } from "@/lib/content";
+import { PreviewBar } from "@/components/site/preview-bar";
+import { getSiteSettings, isPreview } from "@/lib/content";
 import { imageProps } from "@/lib/content/image";
 import { getConfig } from "@/lib/config";
 
@@ -38,7 +39,7 @@ export const revalidate = 3600;
 export const viewport: Viewport = { themeColor: "#3b6cf6", width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const settings = await getSiteSettings();
+  const [settings, preview] = await Promise.all([getSiteSettings(), isPreview()]);
   return (
     <html lang="en" className={inter.variable}>
       <body className="relative min-h-dvh bg-white font-sans antialiased">
@@ -46,6 +47,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a href="#main-content" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow">
           Skip to content
         </a>
+        {preview && <PreviewBar />}
         <SessionProvider>
           <SiteHeader navigation={settings.navigation} />
           <main id="main-content" tabIndex={-1} className="outline-none">

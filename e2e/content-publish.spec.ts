@@ -18,6 +18,8 @@ let database: Awaited<ReturnType<typeof scratchDatabase>>;
 const instances: AppInstance[] = [];
 
 test.beforeAll(async () => {
+  // Each `next start` takes ~17 s on a loaded 2-core machine (the first also migrates): more than a hook's default 30 s for two.
+  test.setTimeout(120_000);
   api = await startFakeSanityApi(bundledDocuments());
   database = await scratchDatabase();
   const env = {

@@ -2,6 +2,16 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "./config";
 
 describe("parseConfig", () => {
+  it("reads the preview secret and Sanity's read token, and refuses previews on Sanity without the token", () => {
+    const secret = "preview-secret-0123456789-abc";
+    expect(parseConfig({}).previewSecret).toBeUndefined();
+    expect(parseConfig({ SANITY_PREVIEW_SECRET: secret }).previewSecret).toBe(secret);
+    expect(() => parseConfig({ SANITY_PREVIEW_SECRET: "short" })).toThrow(/SANITY_PREVIEW_SECRET must be at least 24 characters/);
+    const sanity = { SANITY_PROJECT_ID: "abc123", SANITY_DATASET: "production", SANITY_PREVIEW_SECRET: secret };
+    expect(() => parseConfig(sanity)).toThrow(/SANITY_API_READ_TOKEN is missing/);
+    expect(parseConfig({ ...sanity, SANITY_API_READ_TOKEN: "sk-read" }).content).toMatchObject({ kind: "sanity", readToken: "sk-read" });
+  });
+
   it("uses the embedded defaults when nothing is set", () => {
     const config = parseConfig({});
     expect(config.database).toEqual({ kind: "pglite", dataDir: ".data" });

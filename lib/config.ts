@@ -77,6 +77,9 @@ const rawSchema = z.object({
   SANITY_DATASET: optionalString,
   SANITY_API_VERSION: z.string().trim().default("2024-03-11"),
   SANITY_REVALIDATE_SECRET: optionalString,
+  // Draft preview: the secret of GET /api/draft-mode/enable (both sources), and Sanity's read token for drafts.
+  SANITY_PREVIEW_SECRET: optionalString.pipe(z.string().min(24, "SANITY_PREVIEW_SECRET must be at least 24 characters").optional()),
+  SANITY_API_READ_TOKEN: optionalString,
   // Tests: an origin serving Sanity's query API on loopback (lib/content/fake-sanity-api.ts).
   SANITY_API_HOST: optionalString.pipe(
     z.url({ message: "SANITY_API_HOST must be an origin such as http://127.0.0.1:4600" }).optional(),
@@ -208,6 +211,13 @@ export function parseConfig(env: Record<string, string | undefined>) {
       "Invalid configuration: OUTBOX_FILE is set with SMTP_URL in production. OUTBOX_FILE writes every message (codes and links included) to a file in clear, for tests and local development only: unset it.",
     );
   }
+  // Drafts on Sanity are readable only with a token: a preview without one would show published content
+  // under a "Preview" bar, and an editor would take it for their draft.
+  if (raw.SANITY_PREVIEW_SECRET !== undefined && raw.SANITY_PROJECT_ID !== undefined && raw.SANITY_API_READ_TOKEN === undefined) {
+    throw new ConfigError(
+      "Invalid configuration: SANITY_PREVIEW_SECRET is set with SANITY_PROJECT_ID but SANITY_API_READ_TOKEN is missing: previews read drafts with a Viewer token (sanity.io/manage > API > Tokens). Set it, or unset SANITY_PREVIEW_SECRET.",
+    );
+  }
   const siteUrl = raw.SITE_URL.replace(/\/$/, "");
 
   return {
@@ -226,9 +236,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
           dataset: raw.SANITY_DATASET!,
           apiVersion: raw.SANITY_API_VERSION,
           ...(raw.SANITY_API_HOST ? { apiHost: raw.SANITY_API_HOST.replace(/\/$/, "") } : {}),
+          ...(raw.SANITY_API_READ_TOKEN ? { readToken: raw.SANITY_API_READ_TOKEN } : {}),
         } as const)
       : ({ kind: "bundled" } as const),
     revalidateSecret: raw.SANITY_REVALIDATE_SECRET,
+    previewSecret: raw.SANITY_PREVIEW_SECRET,
     pageCache: raw.REDIS_URL ? ({ kind: "redis", url: raw.REDIS_URL } as const) : ({ kind: "file-system" } as const),
     mail: {
       smtpUrl: raw.SMTP_URL,

@@ -6,6 +6,7 @@ import "server-only";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { evaluate, parse } from "groq-js";
+import { overlayDrafts } from "./drafts";
 import type { ContentSource, FetchOptions, QueryParams } from "./source";
 
 /** Keeps an answer in a cache under tags (the app passes Next's data cache; tests pass none). */
@@ -63,16 +64,28 @@ export function loadDataset(file: string = bundledDatasetPath()): Promise<Sanity
   return dataset;
 }
 
+const draftViews = new WeakMap<SanityDocument[], SanityDocument[]>();
+
+/** The dataset as draft mode sees it (./drafts.ts), built once per loaded dataset. */
+function withDrafts(documents: SanityDocument[]): SanityDocument[] {
+  let view = draftViews.get(documents);
+  if (!view) draftViews.set(documents, (view = overlayDrafts(documents)));
+  return view;
+}
+
 export function createBundledSource(file: string = bundledDatasetPath(), options: { cacheByTag?: CacheByTag } = {}): ContentSource {
-  async function run<T>(query: string, params: QueryParams): Promise<T> {
-    const dataset = await loadDataset(file);
+  async function run<T>(query: string, params: QueryParams, draft = false): Promise<T> {
+    const documents = await loadDataset(file);
+    const dataset = draft ? withDrafts(documents) : documents;
     const tree = parse(query, { params });
     const result = await evaluate(tree, { dataset, params });
     return (await result.get()) as T;
   }
   return {
     kind: "bundled",
-    fetch<T>(query: string, params: QueryParams = {}, { tags = [] }: FetchOptions = {}) {
+    fetch<T>(query: string, params: QueryParams = {}, { tags = [], draft = false }: FetchOptions = {}) {
+      // A draft answer never goes through the cache: public pages read from it.
+      if (draft) return run<T>(query, params, true);
       const { cacheByTag } = options;
       return cacheByTag ? cacheByTag(() => run<T>(query, params), [file, query, JSON.stringify(params)], tags) : run<T>(query, params);
     },

@@ -2,12 +2,15 @@
  * A stand-in for Sanity's HTTP query API on loopback, for tests (the app reaches it through
  * SANITY_API_HOST): GET /v<apiVersion>/data/query/<dataset>?query=<GROQ>&$<param>=<JSON> answered
  * with groq-js over documents held in memory. `publish` and `unpublish` change them as an editor's
- * publish would, so a running app can be shown new content.
+ * publish would, so a running app can be shown new content. `perspective=drafts` overlays drafts
+ * (../content/drafts.ts) and, as Sanity, needs `Authorization: Bearer <readToken>` (else 401);
+ * without it, drafts are left out as the "published" perspective does.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { evaluate, parse } from "groq-js";
 import type { SanityDocument } from "./bundled-source";
+import { isDraftId, overlayDrafts } from "./drafts";
 
 export type FakeSanityRequest = { url: URL; authorization: string | undefined };
 
@@ -22,7 +25,7 @@ export type FakeSanityApi = {
   close(): Promise<void>;
 };
 
-export async function startFakeSanityApi(documents: SanityDocument[], port = 0): Promise<FakeSanityApi> {
+export async function startFakeSanityApi(documents: SanityDocument[], port = 0, readToken?: string): Promise<FakeSanityApi> {
   const byId = new Map(documents.map((document) => [document._id, document]));
   const requests: FakeSanityRequest[] = [];
 
@@ -35,7 +38,12 @@ export async function startFakeSanityApi(documents: SanityDocument[], port = 0):
     const query = url.searchParams.get("query") ?? "";
     const params: Record<string, unknown> = {};
     for (const [key, value] of url.searchParams) if (key.startsWith("$")) params[key.slice(1)] = JSON.parse(value);
-    const dataset = [...byId.values()];
+    const drafts = ["drafts", "previewDrafts"].includes(url.searchParams.get("perspective") ?? "");
+    if (drafts && (!readToken || request.headers.authorization !== `Bearer ${readToken}`)) {
+      return { status: 401, body: { error: "Unauthorized: drafts need a token" } };
+    }
+    const stored = [...byId.values()];
+    const dataset = drafts ? overlayDrafts(stored) : stored.filter((document) => !isDraftId(document._id));
     const result = await (await evaluate(parse(query, { params }), { dataset, params })).get();
     return { status: 200, body: { query, result, ms: 1 } };
   }

@@ -5,6 +5,7 @@
  */
 import "server-only";
 import { cache } from "react";
+import { draftMode } from "next/headers";
 import {
   faqEntriesQuery,
   homePageQuery,
@@ -40,10 +41,23 @@ export { ContentError } from "./validate";
 export { imageProps, type ImageProps } from "./image";
 export * from "./types";
 
-/** Runs one GROQ query on the configured content source. */
+/**
+ * Whether this request is an editor's preview (GET /api/draft-mode/enable). Outside a request
+ * (generateStaticParams, the build) there is no draft mode: only published content is prerendered.
+ */
+export async function isPreview(): Promise<boolean> {
+  try {
+    return (await draftMode()).isEnabled;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs one GROQ query on the configured content source; in draft mode, over drafts and uncached. */
 export async function fetchContent<T = unknown>(query: string, params: QueryParams = {}, options: FetchOptions = {}): Promise<T> {
   const source = await getContentSource();
-  return source.fetch<T>(query, params, options);
+  const draft = await isPreview();
+  return source.fetch<T>(query, params, draft ? { draft: true } : options);
 }
 
 /** The types each query reads, as cache tags (a page showing post cards also reads categories). */

@@ -6,8 +6,11 @@ import { getConfig, type Config } from "@/lib/config";
 
 export type QueryParams = Record<string, string | number | boolean | null>;
 
-/** `tags` name what the answer depends on (./tags.ts); an adapter that caches answers expires them by tag. */
-export type FetchOptions = { tags?: string[] };
+/**
+ * `tags` name what the answer depends on (./tags.ts); an adapter that caches answers expires them by tag.
+ * `draft`: read with editors' drafts overlaid (draft mode), never from or into a cache.
+ */
+export type FetchOptions = { tags?: string[]; draft?: boolean };
 
 export interface ContentSource {
   readonly kind: "sanity" | "bundled";
