@@ -1,5 +1,5 @@
 import type { CalendarEvent, EventDetails } from "../model";
-import { type UnixSeconds, localDateTimeOf } from "../time";
+import { type UnixSeconds, instantOf, localDateTimeOf } from "../time";
 import { contentLine, escapeText } from "./content-lines";
 import { vtimezoneLines } from "./timezones";
 
@@ -47,6 +47,16 @@ function timedLine(name: string, instants: UnixSeconds[], zone: string): string 
   return contentLine(name, instants.map((instant) => localStamp(instant, zone)).join(","), { TZID: zone });
 }
 
+/**
+ * DTEND of a timed event. An end in the second pass of a repeated hour (01:30 EST, half an hour after
+ * 01:30 EDT on the night clocks go back) would read back as the first pass, before the start (RFC 5545
+ * reads a repeated local time as its first occurrence): such an end is written in UTC.
+ */
+function timedEndLine(instant: UnixSeconds, zone: string): string {
+  if (zone !== "UTC" && instantOf(localDateTimeOf(instant, zone), zone) !== instant) return contentLine("DTEND", utcStamp(instant));
+  return timedLine("DTEND", [instant], zone);
+}
+
 function dateLine(name: string, dates: string[]): string {
   return contentLine(name, dates.map(dateValue).join(","), { VALUE: "DATE" });
 }
@@ -74,7 +84,7 @@ function eventLines(item: FeedEvent, options: FeedOptions): string[] {
     if (event.rrule) master.push(contentLine("RRULE", event.rrule));
     if (event.exdates.length) master.push(dateLine("EXDATE", event.exdates));
   } else {
-    master.push(timedLine("DTSTART", [event.start], event.timezone), timedLine("DTEND", [event.end], event.timezone));
+    master.push(timedLine("DTSTART", [event.start], event.timezone), timedEndLine(event.end, event.timezone));
     if (event.rrule) master.push(contentLine("RRULE", event.rrule));
     if (event.exdates.length) master.push(timedLine("EXDATE", event.exdates, event.timezone));
   }
@@ -95,7 +105,7 @@ function eventLines(item: FeedEvent, options: FeedOptions): string[] {
         ...common,
         timedLine("RECURRENCE-ID", [override.recurrenceId], event.timezone),
         timedLine("DTSTART", [override.start], event.timezone),
-        timedLine("DTEND", [override.end], event.timezone),
+        timedEndLine(override.end, event.timezone),
         ...detailLines({ ...event.details, ...override.details }, options.neutralTitles),
         "END:VEVENT",
       ]);

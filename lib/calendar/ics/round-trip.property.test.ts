@@ -76,7 +76,12 @@ describe("writer and parser", () => {
         expect(report.events.map((item) => ({ uid: item.uid, event: item.event }))).toEqual(events);
         expect(report.events.every((item) => item.notes.length === 0)).toBe(true);
       }),
-      { numRuns: 120 },
+      {
+        numRuns: 120,
+        // Found by CI: 01:30 New York time for 30 minutes on the night clocks go back ends at 01:00 EST,
+        // the repeated hour's second pass, which a local DTEND would read as the first.
+        examples: [[[{ zone: "America/New_York", allDay: false, day: 304, minute: 90, length: 30, rule: null, title: "!", notes: null, location: null, removed: [], moved: [] }], "Europe/London"]],
+      },
     );
   });
 });
