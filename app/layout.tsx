@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { inter } from "./fonts";
+import { inter } from "@/components/ui/fonts";
 import "./globals.css";
 import { SessionProvider } from "@/components/session/session-provider";
 import { SiteHeader } from "@/components/site/site-header";

@@ -21,7 +21,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
-import { handleStripeWebhook } from "@/app/api/webhooks/stripe/handler";
+import { handleStripeWebhook } from "@/lib/billing/stripe-webhook-handler";
 import { resolveCaller } from "@/lib/auth/caller";
 import { BUILTIN_CLIENT_ID } from "@/lib/auth/secrets";
 import fixtures from "@/lib/billing/__fixtures__/stripe-objects.json";

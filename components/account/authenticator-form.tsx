@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useId, useRef } from "react";
-import { authenticatorAction } from "@/app/my-account/mfa-actions";
+import { authenticatorAction } from "@/app/(members)/my-account/mfa-actions";
 import type { AuthenticatorFormState } from "@/lib/auth/authenticator-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";

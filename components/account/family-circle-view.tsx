@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { inviteAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "@/app/my-account/circle-actions";
+import { inviteAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "@/app/(members)/my-account/circle-actions";
 import type { CircleView } from "@/lib/invitations/circle";
 import { formatDate } from "@/lib/format/date";
 import { PHONE_EXAMPLE } from "@/lib/phone";

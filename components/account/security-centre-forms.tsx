@@ -13,7 +13,7 @@ import {
   sendCodeAction,
   setMfaAction,
   verifyAttributeAction,
-} from "@/app/my-account/security-actions";
+} from "@/app/(members)/my-account/security-actions";
 import type { SecurityOverview, TrackedDevice } from "@/lib/identity/security-centre";
 import { done, idleAccountForm, type AccountFormState } from "@/lib/auth/account-forms";
 import { formatDate } from "@/lib/format/date";

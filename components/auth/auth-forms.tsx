@@ -10,7 +10,7 @@ import {
   resetPasswordAction,
   signInAction,
   signUpAction,
-} from "@/app/auth/actions";
+} from "@/app/(auth)/auth/actions";
 import type { AuthField, AuthFormState } from "@/lib/auth/forms";
 import { Button, buttonClass } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import { tokenizeSandboxCardAction } from "@/app/manage-subscription/actions";
+import { tokenizeSandboxCardAction } from "@/app/(members)/manage-subscription/actions";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useId, useRef } from "react";
-import { initialCheckoutState, type SandboxCheckoutState } from "@/app/billing/sandbox-checkout/[sessionId]/submit";
+import { initialCheckoutState, type SandboxCheckoutState } from "@/lib/billing/sandbox-checkout-submit";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 

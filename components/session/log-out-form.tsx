@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** The sign-out endpoint: POST only, from the site's own pages (app/auth/sign-out/route.ts). */
+/** The sign-out endpoint: POST only, from the site's own pages (app/(auth)/auth/sign-out/route.ts). */
 export const SIGN_OUT_PATH = "/auth/sign-out";
 
 /**

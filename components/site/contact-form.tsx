@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useId } from "react";
-import { sendContactAction, type ContactFormState } from "@/app/actions/contact";
+import { sendContactAction, type ContactFormState } from "@/app/(site)/contact/actions";
 import { CONTACT_TOPICS } from "@/lib/contact/topics";
 import { Button } from "@/components/ui/button";
 import { EmailField, SelectField, TextAreaField, TextField } from "@/components/ui/field";

@@ -2,7 +2,7 @@
 
 import { useActionState, useEffect, useId } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
-import { joinWaitlistAction, type WaitlistFormState } from "@/app/actions/waitlist";
+import { joinWaitlistAction, type WaitlistFormState } from "@/app/(site)/waitlist/join-action";
 import { Button } from "@/components/ui/button";
 import { EmailField, TextField } from "@/components/ui/field";
 

@@ -99,7 +99,7 @@ beforeAll(async () => {
   setEnvDefaults(process.env, config as Parameters<typeof setEnvDefaults>[1], true);
   const handle = (request: NextRequest) => Auth(request, config as Parameters<typeof Auth>[1]);
   handlers = { GET: handle, POST: handle };
-  signOutRoute = (await import("@/app/auth/sign-out/route")).POST;
+  signOutRoute = (await import("@/app/(auth)/auth/sign-out/route")).POST;
   const { decode } = await import("next-auth/jwt");
   decodeSession = async (token) => (await decode({ token, secret: "cognito-flow-test-secret-0123456789abcdef", salt: SESSION_COOKIE })) as Record<string, unknown> | null;
 }, 30_000);

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getConfig } from "@/lib/config";
-import { Studio } from "./studio";
+import { Studio } from "@/components/studio/studio";
 
 // Editors only: never indexed (robots.ts also disallows it, the sitemap leaves it out).
 export const metadata: Metadata = { title: "Studio", robots: { index: false, follow: false }, referrer: "same-origin" };

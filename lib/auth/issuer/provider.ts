@@ -89,7 +89,7 @@ export async function createIssuer(options: IssuerOptions): Promise<Provider> {
     },
     interactions: {
       // oidc-provider scopes its signed interaction cookie to this URL's path: "/auth" lets sign-in,
-      // sign-up, confirm and /auth/complete read it (app/auth/route.ts sends the browser on to sign-in).
+      // sign-up, confirm and /auth/complete read it (app/(auth)/auth/route.ts sends the browser on to sign-in).
       url: (_ctx: unknown, interaction: { uid: string }) => `${options.siteUrl}${INTERACTION_PATH}?interaction=${encodeURIComponent(interaction.uid)}`,
       policy: signInPolicy(isNative),
     },

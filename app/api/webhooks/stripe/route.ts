@@ -1,5 +1,5 @@
 import { getBillingProvider } from "@/lib/billing/provider";
-import { handleStripeWebhook } from "./handler";
+import { handleStripeWebhook } from "@/lib/billing/stripe-webhook-handler";
 
 export const dynamic = "force-dynamic";
 

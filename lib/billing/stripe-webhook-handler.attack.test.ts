@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BillingProvider } from "@/lib/billing/port";
 import { streamingPost } from "@/lib/request/testing";
-import { handleStripeWebhook, STRIPE_WEBHOOK_MAX_BYTES } from "./handler";
+import { handleStripeWebhook, STRIPE_WEBHOOK_MAX_BYTES } from "@/lib/billing/stripe-webhook-handler";
 
 /**
  * Attack: an outsider posts a huge body to the public webhook endpoint (no signature needed to be

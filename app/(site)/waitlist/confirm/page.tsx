@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { confirmAction } from "../actions";
-import { WaitlistLinkForm } from "../link-form";
+import { WaitlistLinkForm } from "@/components/site/waitlist-link-form";
 
 export const metadata: Metadata = { title: "Confirm your email", robots: { index: false } };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AuthCard, ResetPasswordForm } from "@/components/auth/auth-forms";
-import { param, type SearchParams } from "../params";
+import { param, type SearchParams } from "@/lib/request/search-params";
 
 export const metadata: Metadata = { title: "Choose a new password", robots: { index: false } };
 

@@ -3,7 +3,7 @@ import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
 import type { BillingService } from "@/lib/billing/service";
 import { readExpiry } from "@/lib/billing/sandbox/cards";
-import { submitSandboxCheckout } from "./submit";
+import { submitSandboxCheckout } from "@/lib/billing/sandbox-checkout-submit";
 
 const SITE = "http://localhost:3000";
 let provider: SandboxBillingProvider;

@@ -4,7 +4,7 @@ import { AuthCard, SignUpForm } from "@/components/auth/auth-forms";
 import { InvitationSignUp } from "@/components/account/invitation-sign-up";
 import { safeContinuePath } from "@/lib/auth/continue";
 import { previewInvitation } from "@/lib/invitations";
-import { param, type SearchParams } from "../params";
+import { param, type SearchParams } from "@/lib/request/search-params";
 
 export const metadata: Metadata = { title: "Create your account", robots: { index: false }, referrer: "no-referrer" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { leaveAction } from "../actions";
-import { WaitlistLinkForm } from "../link-form";
+import { WaitlistLinkForm } from "@/components/site/waitlist-link-form";
 
 export const metadata: Metadata = { title: "Leave the waitlist", robots: { index: false } };
 

@@ -8,7 +8,7 @@ import { StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider";
 import { getDb } from "@/lib/db/client";
 import * as t from "@/lib/db/schema";
 import { createTestDatabase } from "@/lib/db/testing";
-import { handleStripeWebhook } from "./handler";
+import { handleStripeWebhook } from "@/lib/billing/stripe-webhook-handler";
 
 const SECRET = "whsec_route_test";
 const fake = new FakeStripeApi();

@@ -2,7 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { asSandbox, getBillingProvider } from "@/lib/billing/provider";
-import { submitSandboxCheckout, type SandboxCheckoutState } from "./submit";
+import { submitSandboxCheckout, type SandboxCheckoutState } from "@/lib/billing/sandbox-checkout-submit";
 
 /** The sandbox card form's action: on success the browser goes to the session's success URL. */
 export async function completeSandboxCheckoutAction(sessionId: string, previous: SandboxCheckoutState, form: FormData): Promise<SandboxCheckoutState> {

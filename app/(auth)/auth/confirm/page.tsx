@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { AuthCard, ConfirmForm } from "@/components/auth/auth-forms";
 import { safeContinuePath } from "@/lib/auth/continue";
-import { param, type SearchParams } from "../params";
+import { param, type SearchParams } from "@/lib/request/search-params";
 
 export const metadata: Metadata = { title: "Confirm your account", robots: { index: false } };
 

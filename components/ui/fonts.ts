@@ -6,7 +6,7 @@ import localFont from "next/font/local";
 // on. Measured with `npm run bench` (lighthouse): it took / from 82 to 89 and the feature page from
 // 83 to 95, as the text that is the largest paint no longer re-paints when the font arrives.
 export const inter = localFont({
-  src: "../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
+  src: "../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
   variable: "--font-inter",
   display: "optional",
   preload: false,

@@ -8,7 +8,7 @@ import { getConfig } from "@/lib/config";
 import { safeContinuePath } from "@/lib/auth/continue";
 import { pendingSignIn } from "@/lib/auth/browser";
 import { browserInteractionUid } from "@/lib/auth/issuer";
-import { param, type SearchParams } from "../params";
+import { param, type SearchParams } from "@/lib/request/search-params";
 import { Button } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
