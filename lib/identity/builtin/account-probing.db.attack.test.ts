@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/open";
-import { confirmSignUp, forgotPassword, resendConfirmationCode, setAccountEnabled, signUp } from "./accounts";
+import { confirmSignUp, forgotPassword, resendConfirmationCode, signUp } from "./accounts";
 import type { IdentityContext } from "./context";
 import { IdentityError } from "../errors";
 import { signIn } from "./sign-in";
 import { useMemberTestDatabase } from "./test-database";
-import { lastCodeSentTo, messagesSentTo, signUpNew } from "./test-helpers";
+import { lastCodeSentTo, messagesSentTo, setAccountRow, signUpNew } from "./test-helpers";
 
 /**
  * An outsider probes the public forms to learn whether an email has an account, and in what state:
@@ -23,7 +23,7 @@ async function account(email: string, state: "unconfirmed" | "confirmed" | "disa
   const { accountId } = await signUpNew({ email, password: PASSWORD, givenName: "Ada", familyName: "Lovelace" }, at());
   if (state === "unconfirmed") return accountId;
   await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, at());
-  if (state === "disabled") await setAccountEnabled(accountId, false, at());
+  if (state === "disabled") await setAccountRow(db, accountId, { status: "DISABLED" });
   return accountId;
 }
 

@@ -8,14 +8,13 @@ import {
   forgotPassword,
   isSessionCurrent,
   resendConfirmationCode,
-  setAccountEnabled,
   signOutEverywhere,
   signUp,
 } from "./accounts";
 import { createOidcAdapter } from "./issuer/adapter";
 import { useMemberTestDatabase } from "./test-database";
 import { signIn } from "./sign-in";
-import { lastCodeSentTo, messagesSentTo } from "./test-helpers";
+import { lastCodeSentTo, messagesSentTo, setAccountRow } from "./test-helpers";
 
 let db: Db;
 const start = new Date("2026-03-01T09:00:00.000Z");
@@ -216,15 +215,13 @@ describe("revocation", () => {
 
   it("a disabled account has no current session and cannot sign in", async () => {
     const accountId = await confirmed("disabled@example.com");
-    await createOidcAdapter({ db })("Session").upsert("sess-d", { uid: "u-d", accountId }, 3600);
-    await setAccountEnabled(accountId, false, at(1000));
-    expect(await createOidcAdapter({ db })("Session").findByUid("u-d")).toBeUndefined();
+    await setAccountRow(db, accountId, { status: "DISABLED" });
     expect(await isSessionCurrent(accountId, new Date(start.getTime() + 5000), at(6000))).toBe(false);
     await expect(signIn({ email: "disabled@example.com", password: PASSWORD }, at(6000))).rejects.toMatchObject({
       code: "NotAuthorizedException",
       message: "User is disabled.",
     });
-    await setAccountEnabled(accountId, true, at(7000));
+    await setAccountRow(db, accountId, { status: "CONFIRMED" });
     expect(await signIn({ email: "disabled@example.com", password: PASSWORD }, at(8000))).toMatchObject({ signedIn: true });
   });
 });
@@ -281,7 +278,7 @@ describe("OIDC claims", () => {
     });
     const pending = await signedUp("claims-pending@example.com");
     expect(await findAccountClaims(pending.accountId, at(0))).toBeUndefined();
-    await setAccountEnabled(accountId, false, at(0));
+    await setAccountRow(db, accountId, { status: "DISABLED" });
     expect(await findAccountClaims(accountId, at(0))).toBeUndefined();
     expect(await findAccountClaims("00000000-0000-4000-8000-000000000000", at(0))).toBeUndefined();
   });

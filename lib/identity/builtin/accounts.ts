@@ -1,5 +1,4 @@
 import "server-only";
-import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getConfig } from "../../config";
@@ -24,8 +23,6 @@ import { logError } from "../../log";
 
 export type Account = typeof identityAccounts.$inferSelect;
 
-/** Temporary passwords (accounts created for someone) work this long, as Cognito's default. */
-export const TEMPORARY_PASSWORD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** How long after sign-up confirming in the same browser signs the member in. */
 export const AUTO_SIGN_IN_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -379,80 +376,4 @@ export async function changePassword(accountId: string, input: z.input<typeof ch
     await revokeIssuerSessionsOf(tx, accountId);
   });
   return { sessionsValidAfter: now };
-}
-
-// ------------------------------------------------------------------------------- operator / invitations
-
-const createForSomeoneSchema = z.object({
-  email: emailField,
-  givenName: nameField("First name"),
-  familyName: nameField("Last name"),
-  temporaryPassword: passwordField.optional(),
-});
-
-/**
- * Creates an account for someone else (an invitation): it signs in with a temporary password (valid
- * 7 days) and must then choose its own (the NEW_PASSWORD_REQUIRED challenge). Sending the temporary
- * password is the caller's business (the invitation email).
- */
-export async function createAccountForSomeone(input: z.input<typeof createForSomeoneSchema>, context?: IdentityContext) {
-  const data = parseInput(createForSomeoneSchema, input);
-  const temporaryPassword = data.temporaryPassword ?? generateTemporaryPassword();
-  assertPasswordPolicy(temporaryPassword, [data.email, data.givenName, data.familyName]);
-  const { db, now } = await resolveContext(context);
-  const passwordHash = await hashPassword(temporaryPassword);
-  try {
-    const [row] = await db
-      .insert(identityAccounts)
-      .values({
-        email: data.email,
-        givenName: data.givenName,
-        familyName: data.familyName,
-        passwordHash,
-        status: "FORCE_CHANGE_PASSWORD",
-        temporaryPasswordExpiresAt: new Date(now.getTime() + TEMPORARY_PASSWORD_LIFETIME_MS),
-        sessionsValidAfter: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: identityAccounts.id });
-    return { accountId: row!.id, temporaryPassword };
-  } catch (error) {
-    if (uniqueViolation(error)) throw new IdentityError("UsernameExistsException", messages.emailExists);
-    throw new IdentityError("InternalErrorException", messages.createAccountFailed, { cause: error });
-  }
-}
-
-/** 12 characters from each class the policy asks for, shuffled. */
-export function generateTemporaryPassword(): string {
-  const classes = ["ABCDEFGHJKLMNPQRSTUVWXYZ", "abcdefghijkmnopqrstuvwxyz", "23456789", "!@#$%^&*-_=+?"];
-  const all = classes.join("");
-  const chars = classes.map((set) => set[randomInt(set.length)]!);
-  while (chars.length < 12) chars.push(all[randomInt(all.length)]!);
-  for (let index = chars.length - 1; index > 0; index -= 1) {
-    const other = randomInt(index + 1);
-    [chars[index], chars[other]] = [chars[other]!, chars[index]!];
-  }
-  return chars.join("");
-}
-
-/** Disables (or re-enables) an account; disabling ends its sessions. */
-export async function setAccountEnabled(accountId: string, enabled: boolean, context?: IdentityContext) {
-  const { db, now } = await resolveContext(context);
-  await db.transaction(async (tx) => {
-    const account = await tx.select().from(identityAccounts).where(eq(identityAccounts.id, accountId)).for("update");
-    const current = account[0];
-    if (!current) throw new IdentityError("UserNotFoundException", "User does not exist.");
-    if (enabled) {
-      if (current.status !== "DISABLED") return;
-      // Re-enabled accounts come back confirmed only if their email was ever verified.
-      await tx
-        .update(identityAccounts)
-        .set({ status: current.emailVerified ? "CONFIRMED" : "UNCONFIRMED", updatedAt: now })
-        .where(eq(identityAccounts.id, accountId));
-    } else {
-      await tx.update(identityAccounts).set({ status: "DISABLED", sessionsValidAfter: now, updatedAt: now }).where(eq(identityAccounts.id, accountId));
-      await revokeIssuerSessionsOf(tx, accountId);
-    }
-  });
 }

@@ -3,7 +3,6 @@
 export type { IdentityContext } from "./context";
 export {
   signUp,
-  confirmSignUp,
   resendConfirmationCode,
   forgotPassword,
   confirmForgotPassword,

@@ -3,14 +3,12 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/open";
 import { identityAccounts } from "../../db/schema/identity";
-import { sendSms } from "../../mail";
-import type { CodeDelivery, MfaMethod } from "../port";
+import type { MfaMethod } from "../port";
 import { findAccountById, type Account } from "./accounts";
-import { consumeCode, issueCode } from "./codes";
 import { resolveContext, type IdentityContext } from "./context";
 import { IdentityError, messages } from "../errors";
 import { matchTotpStep, newTotpSecret, TOTP_DEVICE_LABEL, totpUri } from "../totp";
-import { codeField, maskPhone, parseInput, phoneField } from "../validation";
+import { codeField, parseInput } from "../validation";
 
 /** The MFA methods that can be asked for at sign-in. */
 export function enabledMfaMethods(account: Account): MfaMethod[] {
@@ -145,36 +143,4 @@ export async function setMfaPreference(accountId: string, input: z.input<typeof 
       : (account.preferredMfa && methods.includes(account.preferredMfa) ? account.preferredMfa : (methods[0] ?? null));
   await db.update(identityAccounts).set({ smsMfaEnabled: smsEnabled, preferredMfa: preferred, updatedAt: now }).where(eq(identityAccounts.id, accountId));
   return { enabled: methods, preferred };
-}
-
-const phoneSchema = z.object({ phoneNumber: phoneField });
-
-/** Sets the phone number (unverified until its SMS code comes back); SMS MFA is off until then. */
-export async function setPhoneNumber(accountId: string, input: z.input<typeof phoneSchema>, context?: IdentityContext) {
-  const data = parseInput(phoneSchema, input);
-  const { db, now } = await resolveContext(context);
-  const account = await requireAccount(db, accountId);
-  const others = enabledMfaMethods(account).filter((method) => method !== "SMS_MFA");
-  await db.transaction(async (tx) => {
-    await tx
-      .update(identityAccounts)
-      .set({ phoneNumber: data.phoneNumber, phoneNumberVerified: false, smsMfaEnabled: false, preferredMfa: others[0] ?? null, updatedAt: now })
-      .where(eq(identityAccounts.id, accountId));
-    const code = await issueCode(tx, { accountId, purpose: "verify_phone", now });
-    await sendSms({ to: data.phoneNumber, body: `Your Happr verification code is ${code}.`, memberId: accountId }, tx);
-  });
-  return { codeDelivery: { deliveryMedium: "SMS", destination: maskPhone(data.phoneNumber) } satisfies CodeDelivery };
-}
-
-/** Verifies the phone number with its SMS code. */
-export async function verifyPhoneNumber(accountId: string, input: z.input<typeof verifySchema>, context?: IdentityContext) {
-  const data = parseInput(verifySchema, input);
-  const { db, now } = await resolveContext(context);
-  await requireAccount(db, accountId);
-  const error = await db.transaction(async (tx) => {
-    const failure = await consumeCode(tx, { accountId, purpose: "verify_phone", code: data.code, now });
-    if (!failure) await tx.update(identityAccounts).set({ phoneNumberVerified: true, updatedAt: now }).where(eq(identityAccounts.id, accountId));
-    return failure;
-  });
-  if (error) throw error;
 }

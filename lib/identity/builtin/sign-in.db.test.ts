@@ -3,14 +3,15 @@ import { createHmac } from "node:crypto";
 import { Secret } from "otpauth";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/open";
-import { confirmSignUp, createAccountForSomeone, signOutEverywhere } from "./accounts";
+import { confirmSignUp, signOutEverywhere } from "./accounts";
 import type { IdentityContext } from "./context";
 import { IdentityError } from "../errors";
-import { associateSoftwareToken, disableSoftwareToken, getMfaSettings, setMfaPreference, setPhoneNumber, verifyPhoneNumber, verifySoftwareToken } from "./mfa";
-import { setPasswordHashParamsForTests } from "../password";
+import { associateSoftwareToken, disableSoftwareToken, getMfaSettings, setMfaPreference, verifySoftwareToken } from "./mfa";
+import { createBuiltinIdentity } from "./identity";
+import { hashPassword, setPasswordHashParamsForTests } from "../password";
 import { useMemberTestDatabase } from "./test-database";
 import { associateSoftwareTokenForChallenge, respondToChallenge, signIn, type SignInResult } from "./sign-in";
-import { lastCodeSentTo, messagesSentTo } from "./test-helpers";
+import { lastCodeSentTo, messagesSentTo, setAccountRow } from "./test-helpers";
 
 let db: Db;
 const start = new Date("2026-04-01T12:00:00.000Z");
@@ -280,18 +281,18 @@ describe("authenticator app (TOTP) MFA", () => {
 describe("SMS MFA and choosing a method", () => {
   it("verifies the phone, offers a choice when both methods are on, and sends the SMS code through the outbox", async () => {
     const { accountId, secret } = await withTotp("both@example.com");
-    await expect(setPhoneNumber(accountId, { phoneNumber: "" }, at(0))).rejects.toThrow("Phone number cannot be empty");
-    await expect(setPhoneNumber(accountId, { phoneNumber: "12" }, at(0))).rejects.toThrow(/valid phone number/);
+    // The phone is set and verified from the security centre, as the account page does.
+    const centre = createBuiltinIdentity({ accountId, email: "both@example.com" }, at(0));
+    await expect(centre.updateAttributes({ phone_number: "" })).rejects.toThrow("Phone number cannot be empty");
+    await expect(centre.updateAttributes({ phone_number: "12" })).rejects.toThrow(/valid phone number/);
     // SMS MFA needs a verified phone.
     await expect(setMfaPreference(accountId, { sms: true }, at(0))).rejects.toThrow("No valid MFA method provided");
     await expect(setMfaPreference(accountId, { preferred: "SMS_MFA" }, at(0))).rejects.toThrow("No valid MFA method provided");
     await expect(setMfaPreference(accountId, { preferred: "EMAIL_OTP" as never }, at(0))).rejects.toThrow("Invalid MFA type");
 
     const phone = "+14155552671";
-    expect(await setPhoneNumber(accountId, { phoneNumber: "+1 (415) 555-2671" }, at(0))).toEqual({
-      codeDelivery: { deliveryMedium: "SMS", destination: "+*******2671" },
-    });
-    await verifyPhoneNumber(accountId, { code: await lastCodeSentTo(db, phone) }, at(0));
+    expect(await centre.updateAttributes({ phone_number: "+1 (415) 555-2671" })).toEqual([{ deliveryMedium: "SMS", destination: "+*******2671" }]);
+    await centre.verifyAttribute("phone_number", await lastCodeSentTo(db, phone));
     expect(await setMfaPreference(accountId, { sms: true, preferred: null }, at(0))).toEqual({
       enabled: ["SOFTWARE_TOKEN_MFA", "SMS_MFA"],
       preferred: null,
@@ -327,9 +328,20 @@ describe("SMS MFA and choosing a method", () => {
   });
 });
 
-describe("accounts created for someone, and required MFA", () => {
+/** An account an operator gave a temporary password (in the database: the app has no screen for it), valid 7 days. */
+async function withTemporaryPassword(email: string, temporaryPassword: string) {
+  const accountId = await member(email);
+  await setAccountRow(db, accountId, {
+    status: "FORCE_CHANGE_PASSWORD",
+    passwordHash: await hashPassword(temporaryPassword),
+    temporaryPasswordExpiresAt: new Date(start.getTime() + 7 * DAY),
+  });
+  return { accountId, temporaryPassword };
+}
+
+describe("accounts given a temporary password, and required MFA", () => {
   it("asks for a new password after the temporary one, which expires after 7 days", async () => {
-    const { accountId, temporaryPassword } = await createAccountForSomeone({ email: "invited@example.com", givenName: "In", familyName: "Vited" }, at(0));
+    const { accountId, temporaryPassword } = await withTemporaryPassword("invited@example.com", "Temporary-Pass-7");
     const challenge = challengeOf(await signIn({ email: "invited@example.com", password: temporaryPassword }, at(MINUTE)));
     expect(challenge.challenge).toBe("NEW_PASSWORD_REQUIRED");
     await expect(
@@ -343,7 +355,7 @@ describe("accounts created for someone, and required MFA", () => {
     });
     expect(await signIn({ email: "invited@example.com", password: "Chosen-Pass-9" }, at(2 * MINUTE))).toMatchObject({ signedIn: true });
 
-    const stale = await createAccountForSomeone({ email: "stale@example.com", givenName: "S", familyName: "T" }, at(0));
+    const stale = await withTemporaryPassword("stale@example.com", "Temporary-Pass-8");
     await expect(signIn({ email: "stale@example.com", password: stale.temporaryPassword }, at(7 * DAY + SECOND))).rejects.toMatchObject({
       code: "NotAuthorizedException",
       message: "Temporary password has expired and must be reset by an administrator.",

@@ -38,8 +38,3 @@ export async function getIssuerCookieKeys(db?: Db): Promise<string[]> {
   const database = db ?? (await getDb());
   return getOrCreate<string[]>(database, COOKIE_KEYS, async () => [randomBytes(32).toString("base64url")]);
 }
-
-/** The public half of the JWKS, e.g. for verifying the issuer's tokens without oidc-provider. */
-export function publicJwks(jwks: { keys: JWK[] }): { keys: JWK[] } {
-  return { keys: jwks.keys.map(({ kty, n, e, crv, x, y, kid, alg, use }) => ({ kty, n, e, crv, x, y, kid, alg, use })) };
-}
