@@ -62,7 +62,7 @@ describe("sign-up", () => {
     const wrong = code === "000000" ? "111111" : "000000";
     await expect(confirmSignUp({ email: "grace@example.com", code: wrong }, at(0))).rejects.toMatchObject({ code: "CodeMismatchException" });
     expect(await confirmSignUp({ email: "grace@example.com", code }, at(HOUR))).toEqual({ accountId, autoSignIn: false });
-    // Confirmed already: the same answer as a wrong code (lib/identity/account-probing.db.attack.test.ts).
+    // Confirmed already: the same answer as a wrong code (lib/identity/builtin/account-probing.db.attack.test.ts).
     await expect(confirmSignUp({ email: "grace@example.com", code }, at(HOUR))).rejects.toMatchObject({ code: "CodeMismatchException" });
     // Confirmed: the member can sign in.
     expect(await signIn({ email: "GRACE@example.com", password: PASSWORD }, at(HOUR))).toEqual({ signedIn: true, accountId });

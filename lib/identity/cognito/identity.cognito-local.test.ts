@@ -5,7 +5,7 @@ import { useCognitoLocal } from "./cognito-local-testing";
  * The Cognito adapter against cognito-local (a local implementation of the user-pool API) for the
  * calls it supports: GetUser, UpdateUserAttributes, GetUserAttributeVerificationCode,
  * VerifyUserAttribute, DeleteUserAttributes, SetUserMFAPreference, InitiateAuth and DeleteUser.
- * It has no device calls and no GlobalSignOut: security-centre.test.ts covers those with recorded
+ * It has no device calls and no GlobalSignOut: identity.test.ts covers those with recorded
  * requests. Codes are read from cognito-local's console, where it "delivers" them.
  */
 const local = useCognitoLocal();

@@ -18,7 +18,7 @@ export type IssuerOptions = {
   issuer: string;
   siteUrl: string;
   client: { clientId: string; clientSecret: string; redirectUris: string[]; postLogoutRedirectUris: string[] };
-  /** The iOS and Android apps: public clients (lib/auth/native-apps.ts). */
+  /** The iOS and Android apps: public clients (lib/identity/builtin/issuer/native-apps.ts). */
   nativeClients?: NativeAppClient[];
   db?: Db;
 };
