@@ -47,6 +47,9 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // Pages are prerendered with or without the sandbox's demo banner: the start-up check compares this
+  // (fixed into the build) with the billing the running environment selects (lib/startup.ts).
+  env: { HAPPR_BUILT_FOR_BILLING: process.env.STRIPE_SECRET_KEY ? "stripe" : "sandbox" },
   // With REDIS_URL, pages, fetched data and expired tags are kept in Redis so a webhook received by
   // one instance refreshes them all; without it, Next's file-system cache (one instance).
   ...(process.env.REDIS_URL
