@@ -55,7 +55,10 @@ function nativeRedirectProblem(uri: string): string | undefined {
 
 const rawSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  SITE_URL: z.url({ message: "SITE_URL must be an absolute URL such as https://happr.app" }).default("http://localhost:3000"),
+  // Unset in development: the origin follows the port the app is served on (PORT, which Next sets to
+  // the port it really took); production refuses to start without it.
+  SITE_URL: optionalString.pipe(z.url({ message: "SITE_URL must be an absolute URL such as https://happr.app" }).optional()),
+  PORT: optionalString.pipe(z.coerce.number<string>().int().min(1).max(65535, "PORT must be a port number").optional()),
 
   DATABASE_URL: optionalString.pipe(
     z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://").optional(),
@@ -224,7 +227,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
     );
   }
   checkEmbeddedDefaultsChosen(raw, env.NEXT_PHASE === "phase-production-build");
-  const siteUrl = raw.SITE_URL.replace(/\/$/, "");
+  // Links in emails, the issuer's URLs and the sitemap are built from it: never a guess in production.
+  if (raw.NODE_ENV === "production" && raw.SITE_URL === undefined) {
+    throw new ConfigError("Invalid configuration: SITE_URL is required in production: the origin people use, such as https://happr.app.");
+  }
+  const siteUrl = (raw.SITE_URL ?? `http://localhost:${raw.PORT ?? 3000}`).replace(/\/$/, "");
 
   return {
     env: raw.NODE_ENV,

@@ -36,8 +36,8 @@ describe("start-up", () => {
   });
 
   it("refuses to start a build made for the other billing engine (its pages would tell visitors the wrong thing)", () => {
-    const sandbox = parseConfig({ NODE_ENV: "production", AUTH_SECRET: secrets.AUTH_SECRET, BILLING: "sandbox", MAIL: "outbox" });
-    const stripe = parseConfig({ NODE_ENV: "production", ...secrets });
+    const sandbox = parseConfig({ NODE_ENV: "production", SITE_URL: "https://happr.app", AUTH_SECRET: secrets.AUTH_SECRET, BILLING: "sandbox", MAIL: "outbox" });
+    const stripe = parseConfig({ NODE_ENV: "production", SITE_URL: "https://happr.app", ...secrets });
     expect(() => checkBuildMatches(stripe, "sandbox")).toThrow(/this build was made for sandbox billing but the environment now selects stripe/);
     expect(() => checkBuildMatches(sandbox, "stripe")).toThrow(/Build again with the same billing settings/);
     expect(() => checkBuildMatches(sandbox, "sandbox")).not.toThrow();
