@@ -8,7 +8,8 @@ import path from "node:path";
 import { generate } from "@graphql-codegen/cli";
 import config from "../codegen";
 
-const outputs = await generate({ ...config, silent: true }, false);
+// With saveToFile false, generate() answers the files it would write.
+const outputs = (await generate({ ...config, silent: true }, false)) as { filename: string; content: string }[];
 const fresh = new Map(outputs.map((output) => [path.relative(process.cwd(), path.resolve(output.filename)), output.content]));
 
 const problems: string[] = [];
