@@ -67,6 +67,8 @@ const nextConfig: NextConfig = {
   // The built-in issuer is a Pages API route (Node req/res); bundling "server-only" there lets Next
   // resolve it to its server stub instead of requiring the throwing package at run time.
   transpilePackages: ["server-only"],
+  // graphql/type-defs.ts reads the schema's .graphql files at run time: ship them with the route.
+  outputFileTracingIncludes: { "/graphql": ["./graphql/contract/*.graphql", "./graphql/extensions/*.graphql"] },
   images: {
     remotePatterns: [{ protocol: "https", hostname: "cdn.sanity.io" }],
     // Every image <img> lists each width in its srcset (about 110 bytes apiece), on every page view.
