@@ -55,17 +55,19 @@ export type TestIssuer = {
 /** `issuer`: the string in its tokens (default: its own loopback URL); its URLs are built from it. */
 export async function startTestIssuer(options: { issuer?: string } = {}): Promise<TestIssuer> {
   const database = await createTestDatabase();
-  let provider: Provider | undefined;
-  const server: Server = createServer((req, res) => void handleIssuerRequest(provider!, "/api/oidc", req, res));
+  // The issuer's URL needs the server's port, so the server starts first and finds the issuer here.
+  const started: { provider?: Provider } = {};
+  const server: Server = createServer((req, res) => void handleIssuerRequest(started.provider!, "/api/oidc", req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  provider = await createIssuer({
+  const provider = await createIssuer({
     issuer: options.issuer ?? `${base}/api/oidc`,
     siteUrl: "http://app.test",
     client: { ...testClient, redirectUris: [testClient.redirect], postLogoutRedirectUris: ["http://app.test/"] },
     nativeClients: nativeAppClients(testNativeRedirects),
     db: database.db,
   });
+  started.provider = provider;
 
   function authorizationUrl(challenge: string | undefined, state: string, nonce: string) {
     const url = new URL(`${base}/api/oidc/auth`);
@@ -98,7 +100,7 @@ export async function startTestIssuer(options: { issuer?: string } = {}): Promis
     async signInThroughIssuer(accountId) {
       const jar = new Jar();
       const { uid, verifier } = await startSignIn(jar);
-      const completion = await finishLoginInteraction(provider!, jar.header(), accountId);
+      const completion = await finishLoginInteraction(provider, jar.header(), accountId);
       const resumed = jar.take(await fetch(`${base}/api/oidc/auth/${uid}`, { redirect: "manual", headers: { cookie: jar.header() } }));
       return { uid, verifier, jar, completion, next: new URL(resumed.headers.get("location")!) };
     },
