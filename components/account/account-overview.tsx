@@ -1,5 +1,6 @@
 import { Spinner } from "@/components/ui/spinner";
-import { loadProfile, loadSubscriptions, requirePageMember } from "@/lib/account/page-data";
+import { loadProfile, loadSubscriptions } from "@/lib/account/page-data";
+import { getMember } from "@/lib/auth/member";
 import { AccountStoreProvider } from "./account-store";
 import { ProfileForm } from "./profile-form";
 import { SubscriptionSummary } from "./subscription-summary";
@@ -11,7 +12,8 @@ const subscriptionHeight = "min-h-[13rem] sm:min-h-[10rem]";
 
 /** /my-account's profile and subscription sections, loaded on the server (streamed behind <Suspense>). */
 export async function AccountOverview() {
-  const member = await requirePageMember("/my-account");
+  const member = await getMember();
+  if (!member) return null;
   const [profile, { subscriptions, plans }] = await Promise.all([loadProfile(member), loadSubscriptions(member)]);
   return (
     <AccountStoreProvider initial={{ email: member.email, profile, subscriptions, plans }}>

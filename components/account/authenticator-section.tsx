@@ -1,13 +1,15 @@
 import { initialAuthenticatorState, type AuthenticatorFormState } from "@/lib/auth/authenticator-form";
-import { currentMemberSecurity } from "@/lib/auth/member-security";
+import { accountSecurityOf } from "@/lib/account/member-identity";
+import { getMember } from "@/lib/auth/member";
 import { currentPasswordHint } from "@/lib/identity/reauthentication";
 import { AuthenticatorForm } from "./authenticator-form";
 import { logError } from "@/lib/log";
 
 /** /my-account's "Authenticator app" card: its current state is read on the server for this member. */
 export async function AuthenticatorSection() {
-  const security = await currentMemberSecurity();
-  if (!security) return null;
+  const member = await getMember();
+  if (!member) return null;
+  const security = accountSecurityOf(member);
   let initial: AuthenticatorFormState;
   try {
     initial = await initialAuthenticatorState(security);

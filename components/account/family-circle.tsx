@@ -1,4 +1,4 @@
-import { currentMember } from "@/lib/auth/member-session";
+import { getMember } from "@/lib/auth/member";
 import { getBillingService } from "@/lib/billing/provider";
 import { familyPlanFrom, getCircle } from "@/lib/invitations";
 import { panelClass } from "./account-form";
@@ -7,7 +7,7 @@ import { InvitationAcceptor } from "./invitation-acceptor";
 
 /** "My Safe Circle": the people a Family plan covers, their invitations, or whose circle the member is in. */
 export async function FamilyCircle() {
-  const member = await currentMember();
+  const member = await getMember();
   if (!member) return null;
   const circle = await getCircle(member, { familyPlan: familyPlanFrom(getBillingService) });
   return (

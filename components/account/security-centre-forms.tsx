@@ -15,7 +15,7 @@ import {
   verifyAttributeAction,
 } from "@/app/(members)/my-account/security-actions";
 import type { SecurityOverview, TrackedDevice } from "@/lib/identity/security-centre";
-import { done, idleAccountForm, type AccountFormState } from "@/lib/auth/account-forms";
+import { done, idleForm, type FormState } from "@/lib/forms";
 import { formatDate } from "@/lib/format/date";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -308,7 +308,7 @@ function DeleteAccount() {
  */
 function DataDownload() {
   const id = useId();
-  const [state, setState] = useState<AccountFormState>(idleAccountForm);
+  const [state, setState] = useState<FormState>(idleForm);
   const [pending, startDownload] = useTransition();
   const messageRef = useFocusAfterAnswer(state, { currentPassword: `${id}-password` });
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -329,7 +329,7 @@ function DataDownload() {
         setState(done("Your data is downloading."));
         return;
       }
-      setState(((await response?.json().catch(() => null)) as AccountFormState | null) ?? { status: "error", message: "Network Error", fieldErrors: {} });
+      setState(((await response?.json().catch(() => null)) as FormState | null) ?? { status: "error", message: "Network Error", fieldErrors: {} });
     });
   };
   return (

@@ -1,14 +1,15 @@
-import { isIdentityError, securityCentreFor, type DevicePage } from "@/lib/identity";
-import { currentMember, securityCallerOf } from "@/lib/auth/member-session";
+import { isIdentityError, type DevicePage } from "@/lib/identity";
+import { securityCentreOf } from "@/lib/account/member-identity";
+import { getMember } from "@/lib/auth/member";
 import { currentPasswordHint } from "@/lib/identity/reauthentication";
 import { panelClass } from "./account-form";
 import { SecurityCentreForms } from "./security-centre-forms";
 
 /** "Security": email and phone with their codes, SMS sign-in codes, password, devices, data and deletion. */
 export async function SecurityCentre() {
-  const member = await currentMember();
+  const member = await getMember();
   if (!member) return null;
-  const centre = await securityCentreFor(securityCallerOf(member));
+  const centre = await securityCentreOf(member);
   const overview = await centre.overview();
   let devices: DevicePage = { devices: [], paginationToken: null };
   let devicesMessage: string | null = null;

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
-import type { AccountFormState } from "@/lib/auth/account-forms";
-import { accountChangesOf, currentMember } from "@/lib/auth/member-session";
+import type { FormState } from "@/lib/forms";
+import { accountChangesOf } from "@/lib/account/member-identity";
+import { getMember } from "@/lib/auth/member";
 import { isSameOriginPost } from "@/lib/auth/same-origin";
 import { getConfig } from "@/lib/config";
 import { isIdentityError, messages } from "@/lib/identity";
@@ -9,8 +10,8 @@ import { logError } from "@/lib/log";
 import { exportMemberData } from "@/lib/member-data";
 import { formText } from "@/lib/request/form-text";
 
-const answer = (status: number, state: Omit<AccountFormState, "status">, headers: Record<string, string> = {}) =>
-  NextResponse.json({ status: "error", ...state } satisfies AccountFormState, { status, headers: { "cache-control": "no-store", ...headers } });
+const answer = (status: number, state: Omit<FormState, "status">, headers: Record<string, string> = {}) =>
+  NextResponse.json({ status: "error", ...state } satisfies FormState, { status, headers: { "cache-control": "no-store", ...headers } });
 
 /**
  * The member's own data as a JSON download (profile, subscription history, transactions, circle): a
@@ -19,7 +20,7 @@ const answer = (status: number, state: Omit<AccountFormState, "status">, headers
  */
 export async function POST(request: NextRequest) {
   if (!isSameOriginPost(request.headers, getConfig().siteUrl)) return answer(403, { message: "This form must be sent from the Happr website.", fieldErrors: {} });
-  const member = await currentMember();
+  const member = await getMember();
   if (!member) return answer(401, { message: messages.notAuthenticated, fieldErrors: {} });
   const form = await request.formData().catch(() => new FormData());
   let data: unknown;
