@@ -15,7 +15,7 @@ import {
   verifyAttributeAction,
 } from "@/app/(members)/my-account/security-actions";
 import type { SecurityOverview, TrackedDevice } from "@/lib/identity/security-centre";
-import { done, idleForm, type FormState } from "@/lib/forms";
+import { done, formError, idleForm, type FormState } from "@/lib/forms";
 import { formatDate } from "@/lib/format/date";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -329,7 +329,7 @@ function DataDownload() {
         setState(done("Your data is downloading."));
         return;
       }
-      setState(((await response?.json().catch(() => null)) as FormState | null) ?? { status: "error", message: "Network Error", fieldErrors: {} });
+      setState(((await response?.json().catch(() => null)) as FormState | null) ?? formError("Network Error"));
     });
   };
   return (

@@ -32,7 +32,7 @@ export const changeEmailAction = memberAction(
     const [delivery] = await (await accountChangesOf(member)).changeEmail(input.email, passwordOf(input));
     return done(`Your email address is changed.${destination(delivery)}`);
   },
-  { field: "email" },
+  { field: "email", fields: { email: "email" } },
 );
 
 export const changePhoneAction = memberAction(
@@ -41,7 +41,7 @@ export const changePhoneAction = memberAction(
     const [delivery] = await (await accountChangesOf(member)).changePhone(input.phone, passwordOf(input));
     return done(`Your phone number is saved.${destination(delivery)}`);
   },
-  { field: "phone" },
+  { field: "phone", fields: { phone_number: "phone", phoneNumber: "phone" } },
 );
 
 export const sendCodeAction = memberAction(attributeForm, async (member, { attribute }) => {
@@ -116,23 +116,23 @@ export const changePasswordAction = memberAction(
     }
     return afterPasswordChange(member.memberId);
   },
-  { revalidate: false },
+  { revalidate: false, fields: { previousPassword: "currentPassword", proposedPassword: "newPassword", newPassword: "newPassword" } },
 );
 
 /**
- * Which field a failure is about, by its code: the policy is the new password's, a wrong (or missing)
- * current password the current one's.
+ * Which field a failure names none of is about, by its code: the policy is the new password's, a wrong
+ * (or missing) current password the current one's.
  */
 function passwordFieldOf(error: unknown): unknown {
   if (!isIdentityError(error) || error.field) return error;
-  const field = error.code === "InvalidPasswordException" ? "newPassword" : ["NotAuthorizedException", "InvalidParameterException"].includes(error.code) ? "currentPassword" : undefined;
+  const field = error.code === "InvalidPasswordException" ? "newPassword" : ["NotAuthorizedException", "InvalidParameterException"].includes(error.code) ? CURRENT_PASSWORD_FIELD : undefined;
   return field ? new IdentityError(error.code, error.message, { cause: error, field, retryAfterSeconds: error.retryAfterSeconds }) : error;
 }
 
 async function afterPasswordChange(memberId: string): Promise<FormState> {
   if (getConfig().identity.kind !== "builtin") return signOutNext("Your password is changed.");
   const ticket = encodeRenewalTicket(memberId, sessionFingerprint(await readSessionToken(await headers())), Date.now(), signValue);
-  return { status: "redirect", message: "Your password is changed.", fieldErrors: {}, redirectTo: `/auth/renew?ticket=${encodeURIComponent(ticket)}` };
+  return { status: "redirect", message: "Your password is changed.", fieldErrors: {}, values: {}, redirectTo: `/auth/renew?ticket=${encodeURIComponent(ticket)}` };
 }
 
 /** Deletes the account after the password (or a recent sign-in): the subscription ends now, then this browser signs out. */
