@@ -3,10 +3,10 @@ import { securityCentreOf } from "@/lib/account/member-identity";
 import { getMember } from "@/lib/auth/member";
 import { currentPasswordHint } from "@/lib/identity/reauthentication";
 import { panelClass } from "./account-form";
-import { SecurityCentreForms } from "./security-centre-forms";
+import { SecurityCentreForms, type SecurityActions } from "./security-centre-forms";
 
 /** "Security": email and phone with their codes, SMS sign-in codes, password, devices, data and deletion. */
-export async function SecurityCentre() {
+export async function SecurityCentre({ actions }: { actions: SecurityActions }) {
   const member = await getMember();
   if (!member) return null;
   const centre = await securityCentreOf(member);
@@ -26,6 +26,7 @@ export async function SecurityCentre() {
         Security
       </h2>
       <SecurityCentreForms
+        actions={actions}
         overview={overview}
         devices={devices.devices}
         devicesToken={devices.paginationToken}

@@ -1,18 +1,17 @@
 "use server";
 
-import { auth } from "@/auth";
+import { getMember } from "@/lib/auth/member";
 import { isBillingError } from "@/lib/billing/errors";
 import { asSandbox, getBillingProvider } from "@/lib/billing/provider";
-import { readExpiry, tokenizeTestCard } from "@/lib/billing/sandbox/cards";
-
-export type TokenizeResult = { token: string } | { error: string };
+import { readExpiry, tokenizeTestCard, type SandboxCard } from "@/lib/billing/sandbox/cards";
+import { messages } from "@/lib/identity/errors";
 
 /**
  * The sandbox card form's first step (Stripe.js's createPaymentMethod when Stripe is configured): the
  * typed card becomes a test token, which the browser then attaches with addNewPaymentMethod.
  */
-export async function tokenizeSandboxCardAction(card: { number: string; expiry: string; cvc: string; name: string }): Promise<TokenizeResult> {
-  if (!(await auth())?.user) return { error: "User is not authenticated" };
+export async function tokenizeSandboxCardAction(card: SandboxCard): Promise<{ token: string } | { error: string }> {
+  if (!(await getMember())) return { error: messages.notAuthenticated };
   const provider = asSandbox(await getBillingProvider());
   if (!provider) return { error: "Cards are added with the payment provider's card field." };
   const expiry = readExpiry(String(card.expiry ?? ""));

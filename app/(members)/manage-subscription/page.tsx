@@ -3,6 +3,7 @@ import { AccountStoreProvider } from "@/components/account/account-store";
 import { ManageSubscription } from "@/components/billing/manage-subscription";
 import { loadBilling, stripePublishableKey } from "@/lib/account/page-data";
 import { getMember } from "@/lib/auth/member";
+import { tokenizeSandboxCardAction } from "./actions";
 
 export const metadata: Metadata = { title: "Manage subscription", robots: { index: false } };
 
@@ -20,7 +21,7 @@ export default async function ManageSubscriptionPage({ searchParams }: { searchP
       <AccountStoreProvider
         initial={{ email: member.email, subscriptions, paymentMethods, transactions, plans, selectedInterval: interval === "year" ? "year" : interval === "month" ? "month" : undefined }}
       >
-        <ManageSubscription stripePublishableKey={stripePublishableKey()} changeTo={changeTo} />
+        <ManageSubscription stripePublishableKey={stripePublishableKey()} tokenizeSandboxCard={tokenizeSandboxCardAction} changeTo={changeTo} />
       </AccountStoreProvider>
     </div>
   );

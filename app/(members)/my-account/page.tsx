@@ -9,6 +9,21 @@ import { SecurityCentre } from "@/components/account/security-centre";
 import { FamilyCircle } from "@/components/account/family-circle";
 import { buttonClass } from "@/components/ui/button";
 import { Detail } from "@/components/ui/detail";
+import { inviteAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "./circle-actions";
+import { authenticatorAction } from "./mfa-actions";
+import {
+  changeEmailAction,
+  changePasswordAction,
+  changePhoneAction,
+  deleteAccountAction,
+  deviceStatusAction,
+  forgetDeviceAction,
+  moreDevicesAction,
+  removePhoneAction,
+  sendCodeAction,
+  setMfaAction,
+  verifyAttributeAction,
+} from "./security-actions";
 
 export const metadata: Metadata = { title: "My Account", robots: { index: false } };
 
@@ -36,9 +51,23 @@ export default async function MyAccountPage() {
           <SignOutEverywhereButton />
         </div>
       </section>
-      <FamilyCircle />
-      <SecurityCentre />
-      <AuthenticatorSection />
+      <FamilyCircle actions={{ invite: inviteAction, removeMember: removeMemberAction, resendInvitation: resendInvitationAction, revokeInvitation: revokeInvitationAction }} />
+      <SecurityCentre
+        actions={{
+          changeEmail: changeEmailAction,
+          changePassword: changePasswordAction,
+          changePhone: changePhoneAction,
+          deleteAccount: deleteAccountAction,
+          deviceStatus: deviceStatusAction,
+          forgetDevice: forgetDeviceAction,
+          moreDevices: moreDevicesAction,
+          removePhone: removePhoneAction,
+          sendCode: sendCodeAction,
+          setMfa: setMfaAction,
+          verifyAttribute: verifyAttributeAction,
+        }}
+      />
+      <AuthenticatorSection action={authenticatorAction} />
     </div>
   );
 }
