@@ -11,6 +11,7 @@ import { buttonClass } from "@/components/ui/button";
 import { Detail } from "@/components/ui/detail";
 import { inviteAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "./circle-actions";
 import { authenticatorAction } from "./mfa-actions";
+import { updateProfileAction } from "./profile-actions";
 import {
   changeEmailAction,
   changePasswordAction,
@@ -41,7 +42,7 @@ export default async function MyAccountPage() {
         </dl>
       </section>
       <Suspense fallback={<AccountOverviewLoading />}>
-        <AccountOverview />
+        <AccountOverview saveProfile={updateProfileAction} />
       </Suspense>
       <section aria-labelledby="sessions" className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="sessions" className="text-lg font-semibold text-ink">Sessions</h2>
