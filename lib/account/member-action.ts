@@ -1,13 +1,9 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { getMember, type Member } from "../auth/member";
+import { MemberRequiredError, requireMember, type Member } from "../auth/member";
 import { failedForm, formError, type FormState } from "../forms";
-import { messages } from "../identity/errors";
 import { CURRENT_PASSWORD_FIELD } from "../identity/reauthentication";
-
-/** A guest's answer from a members' form. */
-export const signedOut: FormState = formError(messages.notAuthenticated);
 
 /** A text field as formText reads it: "" when it is missing or a file. */
 export const formField = z.unknown().transform((value) => (typeof value === "string" ? value : ""));
@@ -25,19 +21,19 @@ export function memberAction<Schema extends z.ZodType<unknown, Record<string, un
   options: { field?: string; fields?: Record<string, string>; revalidate?: boolean } = {},
 ): (previous: FormState, formData: FormData) => Promise<FormState> {
   return async (_previous, formData) => {
-    const member = await getMember();
-    if (!member) return signedOut;
-    const parsed = schema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return formError(issue?.message ?? "Invalid input", typeof issue?.path[0] === "string" ? issue.path[0] : options.field);
-    }
     try {
+      const member = await requireMember();
+      const parsed = schema.safeParse(Object.fromEntries(formData));
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return formError(issue?.message ?? "Invalid input", typeof issue?.path[0] === "string" ? issue.path[0] : options.field);
+      }
       const state = await run(member, parsed.data);
       if (options.revalidate !== false) revalidatePath("/my-account");
       return state;
     } catch (error) {
-      return failedForm(error, (failure) => formFieldOf(failure.field, options) ?? options.field);
+      // A visitor's "User is not authenticated" is about the whole form.
+      return failedForm(error, (failure) => (failure instanceof MemberRequiredError ? undefined : (formFieldOf(failure.field, options) ?? options.field)));
     }
   };
 }
