@@ -32,6 +32,7 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
               Try again
             </button>
             {/* A full page load: the app's router may be what failed. */}
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
             <a href="/" className="rounded-full px-5 py-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50">
               Go to the home page
             </a>

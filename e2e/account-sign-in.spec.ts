@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { TOTP_PERIOD_SECONDS, totpCode } from "../lib/identity/totp";
-import { codeSentTo, memberPassword, messagesTo, signIn, signUp, uniqueEmail } from "./support/members";
+import { codeSentTo, messagesTo, signIn, signUp, uniqueEmail } from "./support/members";
 
 // A sign-in hashes the password (scrypt) and runs the OIDC round trip: on a busy machine that outlasts expect's 5 s.
 const signInTimeout = 15_000;

@@ -1,8 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { startFakeSanityApi, type FakeSanityApi } from "../lib/content/fake-sanity-api";
-import { bundledDocuments, extraPort, startInstance, type AppInstance } from "./support/app-instances";
-import { previewLink, PREVIEW_SECRET } from "./support/preview";
+import { bundledDocuments, extraPort } from "./support/app-instances";
+import { previewLink, PREVIEW_SECRET, SANITY_READ_TOKEN, useSanityPreviewInstance } from "./support/preview";
 
 /**
  * An editor previews drafts with the preview link (secret-checked), sees the draft and the Preview bar,
@@ -62,43 +61,23 @@ test("a wrong preview secret is refused and shows no draft", async ({ page }) =>
 test.describe("on Sanity", () => {
   test.describe.configure({ mode: "serial" });
   test.setTimeout(120_000);
-  const token = "sk-e2e-read-token";
-  let api: FakeSanityApi;
-  let instance: AppInstance;
-
-  test.beforeAll(async () => {
-    // Each `next start` takes ~17 s on a loaded 2-core machine (the first also migrates): more than a hook's default 30 s for two.
-    test.setTimeout(120_000);
-    api = await startFakeSanityApi(bundledDocuments(), 0, token);
-    instance = await startInstance(extraPort(5), {
-      SANITY_PROJECT_ID: "e2etest",
-      SANITY_DATASET: "production",
-      SANITY_API_HOST: api.url,
-      SANITY_API_READ_TOKEN: token,
-      SANITY_PREVIEW_SECRET: PREVIEW_SECRET,
-      DATA_DIR: ".data/e2e-draft-preview",
-    });
-  });
-  test.afterAll(async () => {
-    await instance?.stop();
-    await api?.close();
-  });
+  const sanity = useSanityPreviewInstance(extraPort(5), ".data/e2e-draft-preview");
 
   test("an edited post: the draft title in preview, the published title after exiting", async ({ page }) => {
     const template = bundledDocuments().find((document) => document._type === "post" && !document._id.startsWith("drafts."))!;
     const slug = `preview-journey-${Date.now()}`;
     const post = { ...template, _id: `post-${slug}`, title: "The published title", slug: { _type: "slug", current: slug } };
-    api.publish(post);
-    api.publish({ ...post, _id: `drafts.${post._id}`, title: "The draft title" });
+    sanity.api.publish(post);
+    sanity.api.publish({ ...post, _id: `drafts.${post._id}`, title: "The draft title" });
 
-    await page.goto(`${instance.url}${previewLink(`/blog/${slug}`)}`);
-    await expect(page).toHaveURL(`${instance.url}/blog/${slug}`);
+    await page.goto(`${sanity.instance.url}${previewLink(`/blog/${slug}`)}`);
+    await expect(page).toHaveURL(`${sanity.instance.url}/blog/${slug}`);
     await expect(page.getByRole("heading", { level: 1, name: "The draft title" })).toBeVisible();
     const bar = await expectPreviewBar(page);
-    expect(api.requests.some((request) => request.url.searchParams.get("perspective") === "drafts" && request.authorization === `Bearer ${token}`)).toBe(true);
+    expect(sanity.api.requests.some((request) => request.url.searchParams.get("perspective") === "drafts" && request.authorization === `Bearer ${SANITY_READ_TOKEN}`)).toBe(true);
 
     await bar.getByRole("link", { name: "Exit preview" }).click();
-    await expect(page).toHaveURL(`${instance.url}/blog/${slug}`);
+    await expect(page).toHaveURL(`${sanity.instance.url}/blog/${slug}`);
     await expect(page.getByRole("heading", { level: 1, name: "The published title" })).toBeVisible();
     await expect(page.getByRole("complementary", { name: "Preview" })).toHaveCount(0);
   });

@@ -26,19 +26,24 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
   const { state, dispatch, refresh } = useAccountStore();
   const { active, inQueue, plans, selectedInterval } = state.subscription;
   const selection = state.planChange;
-  const [preview, setPreview] = useState<Preview>({ phase: "loading" });
+  // The figure fetched for one selection and round; any other key shows "loading" until its own arrives.
+  const [fetched, setFetched] = useState<{ key: string; preview: Preview } | null>(null);
   // Bumped to ask for a fresh figure (the one shown went out of date before it was confirmed).
   const [previewRound, setPreviewRound] = useState(0);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const choose = (plan: ApiPlan) => {
-    if (!active) return;
+  /** Opens the change dialog for `plan`; false when it is the member's current plan. */
+  const select = (plan: ApiPlan) => {
+    if (!active) return false;
     const current = plans.find((candidate) => candidate.priceId === active.planPriceId);
     const direction = current ? planChangeDirection(asPrice(current), asPrice(plan)) : "upgrade";
-    if (direction === "same") return;
-    setError(null);
+    if (direction === "same") return false;
     dispatch({ type: "selectPlanChange", selection: { priceId: plan.priceId, direction } });
+    return true;
+  };
+  const choose = (plan: ApiPlan) => {
+    if (select(plan)) setError(null);
   };
 
   // Arriving from /pricing with ?change=<price>: open that choice once.
@@ -46,24 +51,27 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
     const plan = initialPriceId ? plans.find((candidate) => candidate.priceId === initialPriceId) : undefined;
     if (plan && active && !inQueue) {
       dispatch({ type: "selectInterval", interval: plan.interval === "year" ? "year" : "month" });
-      choose(plan);
+      select(plan);
     }
-    // Only on arrival.
+    // Only on arrival: later changes to the plans or the subscription must not reopen the dialog.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // The figure is asked for when the dialog opens: the server records its date, and confirming uses it.
+  const previewKey = selection && active ? `${active.subscriptionId} ${selection.priceId} ${previewRound}` : null;
+  const preview: Preview = fetched && fetched.key === previewKey ? fetched.preview : { phase: "loading" };
   useEffect(() => {
-    if (!selection || !active) return;
+    if (!selection || !active || !previewKey) return;
     let live = true;
-    setPreview({ phase: "loading" });
     void callApi("previewProration", { subscriptionId: active.subscriptionId, priceId: selection.priceId }).then((result) => {
       if (!live) return;
-      setPreview(succeeded(result) ? { phase: "ready", preview: result as ApiProrationPreview } : { phase: "failed", message: result.message });
+      const answer: Preview = succeeded(result) ? { phase: "ready", preview: result as ApiProrationPreview } : { phase: "failed", message: result.message };
+      setFetched({ key: previewKey, preview: answer });
     });
     return () => {
       live = false;
     };
-  }, [selection, active, previewRound]);
+  }, [selection, active, previewKey]);
 
   async function confirm() {
     if (!selection || !active || preview.phase !== "ready") return;

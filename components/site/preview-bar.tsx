@@ -1,11 +1,9 @@
-"use client";
-
-import { usePathname } from "next/navigation";
-
-/** Shown on every page in draft mode, so an editor never mistakes a draft for the live site. */
+/**
+ * Shown on every page in draft mode, so an editor never mistakes a draft for the live site. A server
+ * component, so visitors' pages carry no script for it: the exit route returns the editor to the page
+ * they were on from the Referer.
+ */
 export function PreviewBar() {
-  const pathname = usePathname();
-  const exit = `/api/draft-mode/disable?redirect=${encodeURIComponent(pathname ?? "/")}`;
   return (
     <aside aria-label="Preview" className="sticky top-0 z-50 bg-amber-300 px-4 py-2 text-sm text-black">
       <p className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2">
@@ -13,7 +11,7 @@ export function PreviewBar() {
           <strong>Preview</strong>: you are seeing unpublished drafts. Visitors see the published page.
         </span>
         {/* A full navigation, not next/link: the route answers a redirect that sets a cookie. */}
-        <a href={exit} className="font-semibold underline underline-offset-2 hover:no-underline">
+        <a href="/api/draft-mode/disable" className="font-semibold underline underline-offset-2 hover:no-underline">
           Exit preview
         </a>
       </p>

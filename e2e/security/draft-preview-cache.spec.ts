@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { startFakeSanityApi, type FakeSanityApi } from "../../lib/content/fake-sanity-api";
-import { bundledDocuments, extraPort, startInstance, type AppInstance } from "../support/app-instances";
-import { previewCookie, previewLink, PREVIEW_SECRET } from "../support/preview";
+import { bundledDocuments, extraPort } from "../support/app-instances";
+import { previewCookie, previewLink, PREVIEW_SECRET, SANITY_READ_TOKEN, useSanityPreviewInstance } from "../support/preview";
 
 /**
  * Attack: a draft reaching a public cache. An editor's preview request renders a page with drafts; if
@@ -12,27 +11,7 @@ import { previewCookie, previewLink, PREVIEW_SECRET } from "../support/preview";
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
 
-const token = "sk-e2e-read-token";
-let api: FakeSanityApi;
-let instance: AppInstance;
-
-test.beforeAll(async () => {
-  // Each `next start` takes ~17 s on a loaded 2-core machine (the first also migrates): more than a hook's default 30 s for two.
-  test.setTimeout(120_000);
-  api = await startFakeSanityApi(bundledDocuments(), 0, token);
-  instance = await startInstance(extraPort(6), {
-    SANITY_PROJECT_ID: "e2etest",
-    SANITY_DATASET: "production",
-    SANITY_API_HOST: api.url,
-    SANITY_API_READ_TOKEN: token,
-    SANITY_PREVIEW_SECRET: PREVIEW_SECRET,
-    DATA_DIR: ".data/e2e-draft-cache",
-  });
-});
-test.afterAll(async () => {
-  await instance?.stop();
-  await api?.close();
-});
+const sanity = useSanityPreviewInstance(extraPort(6), ".data/e2e-draft-cache");
 
 const get = (url: string, cookie?: string) => fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
 
@@ -54,40 +33,40 @@ test("Sanity: a draft read first in preview, then by a visitor, answers the visi
   const slug = `preview-cache-${Date.now()}`;
   // Newest, so it is on the first page of /blog.
   const post = { ...template, _id: `post-${slug}`, title: "Cache check published", slug: { _type: "slug", current: slug }, publishedAt: new Date().toISOString() };
-  api.publish(post);
-  api.publish({ ...post, _id: `drafts.${post._id}`, title: "Cache check DRAFT" });
-  const cookie = await previewCookie(instance.url);
+  sanity.api.publish(post);
+  sanity.api.publish({ ...post, _id: `drafts.${post._id}`, title: "Cache check DRAFT" });
+  const cookie = await previewCookie(sanity.instance.url);
 
   // Never rendered before: the preview is the first render of this page and of its data.
-  const preview = await get(`${instance.url}/blog/${slug}`, cookie);
+  const preview = await get(`${sanity.instance.url}/blog/${slug}`, cookie);
   expect(preview.headers.get("cache-control")).toMatch(/no-store/);
   expect(await preview.text()).toContain("Cache check DRAFT");
-  expect(await (await get(`${instance.url}/blog`, cookie)).text()).toContain("Cache check DRAFT");
+  expect(await (await get(`${sanity.instance.url}/blog`, cookie)).text()).toContain("Cache check DRAFT");
 
   for (let visit = 0; visit < 2; visit++) {
-    const page = await (await get(`${instance.url}/blog/${slug}`)).text();
+    const page = await (await get(`${sanity.instance.url}/blog/${slug}`)).text();
     expect(page).toContain("Cache check published");
     expect(page).not.toContain("Cache check DRAFT");
-    expect(await (await get(`${instance.url}/blog`)).text()).not.toContain("Cache check DRAFT");
+    expect(await (await get(`${sanity.instance.url}/blog`)).text()).not.toContain("Cache check DRAFT");
   }
   // And the other way round: the cached published page does not hide the draft from the editor.
-  expect(await (await get(`${instance.url}/blog/${slug}`, cookie)).text()).toContain("Cache check DRAFT");
+  expect(await (await get(`${sanity.instance.url}/blog/${slug}`, cookie)).text()).toContain("Cache check DRAFT");
 });
 
 test("the preview secret is refused when wrong and never appears in a page, the Studio or the redirect", async () => {
-  expect((await get(`${instance.url}${previewLink("/", "wrong-secret-0123456789abcdef")}`)).status).toBe(401);
-  const noSecret = await get(`${instance.url}/api/draft-mode/enable?redirect=/blog`);
+  expect((await get(`${sanity.instance.url}${previewLink("/", "wrong-secret-0123456789abcdef")}`)).status).toBe(401);
+  const noSecret = await get(`${sanity.instance.url}/api/draft-mode/enable?redirect=/blog`);
   expect(noSecret.status).toBe(200);
   expect(noSecret.headers.getSetCookie().join()).not.toContain("__prerender_bypass");
   expect(await noSecret.text()).not.toContain(PREVIEW_SECRET);
-  const offsite = await get(`${instance.url}${previewLink("//evil.example/")}`);
+  const offsite = await get(`${sanity.instance.url}${previewLink("//evil.example/")}`);
   expect(offsite.status).toBe(303);
   expect(offsite.headers.get("location")).toBe("/");
-  const enabled = await get(`${instance.url}${previewLink("/blog")}`);
+  const enabled = await get(`${sanity.instance.url}${previewLink("/blog")}`);
   expect(enabled.headers.get("location")).toBe("/blog");
   for (const path of ["/", "/blog", "/studio", "/studio/structure"]) {
-    const body = await (await get(`${instance.url}${path}`)).text();
+    const body = await (await get(`${sanity.instance.url}${path}`)).text();
     expect(body, path).not.toContain(PREVIEW_SECRET);
-    expect(body, path).not.toContain(token);
+    expect(body, path).not.toContain(SANITY_READ_TOKEN);
   }
 });

@@ -1,8 +1,8 @@
 /** Types of ./redis-cache-handler.mjs (Next loads the JavaScript file at run time). */
-export type CacheEntry = { lastModified: number; value: any; cacheControl?: { revalidate?: number | false; expire?: number } };
+export type CacheEntry = { lastModified: number; value: unknown; cacheControl?: { revalidate?: number | false; expire?: number } };
 
 export function encodeEntry(entry: { lastModified: number; value: unknown; cacheControl?: unknown; tags?: string[] }): string;
-export function decodeEntry(text: string): { lastModified: number; value: any; cacheControl?: unknown; tags?: string[] };
+export function decodeEntry(text: string): { lastModified: number; value: unknown; cacheControl?: unknown; tags?: string[] };
 
 export default class RedisCacheHandler {
   constructor(ctx: unknown);

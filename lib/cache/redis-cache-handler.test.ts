@@ -34,7 +34,7 @@ const page = (html: string, tags: string) => ({
 describe("redis cache handler", () => {
   it("keeps Buffers and Maps through Redis", () => {
     const value = page("<p>hi</p>", "a");
-    const decoded = decodeEntry(encodeEntry({ lastModified: 1, value }));
+    const decoded = decodeEntry(encodeEntry({ lastModified: 1, value })) as { value: typeof value };
     expect(decoded.value.rscData).toEqual(Buffer.from("rsc:<p>hi</p>"));
     expect(decoded.value.segmentData.get("/_tree")).toEqual(Buffer.from("tree"));
   });

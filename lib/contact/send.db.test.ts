@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "../db/testing";
-import type { Database } from "../db/open";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { useTestDatabase } from "../db/test-hooks";
 import { contactMessages, outbox, rateLimitCounters } from "../db/schema";
 import * as mail from "../mail";
 import { readOutbox } from "../mail";
 import { CONTACT_RATE_LIMITED_MESSAGE, sendContactMessage } from ".";
 
-let database: Database;
-// Starting PGlite and migrating can take a while on a busy machine.
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database.close());
-beforeEach(async () => {
+const database = useTestDatabase([contactMessages, outbox, rateLimitCounters]);
+beforeEach(() => {
   vi.restoreAllMocks();
-  await database.db.delete(contactMessages);
-  await database.db.delete(outbox);
-  await database.db.delete(rateLimitCounters);
 });
 
 let addressCounter = 0;

@@ -1,26 +1,18 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import nodemailer from "nodemailer";
 import { eq, sql } from "drizzle-orm";
-import { createTestDatabase } from "../db/testing";
-import type { Database } from "../db/open";
+import { useTestDatabase } from "../db/test-hooks";
 import { outbox } from "../db/schema";
 import { deliverPending, MAX_ATTEMPTS, readOutbox, sendEmail, sendSms } from ".";
 import { startTestSmtpServer } from "./test-smtp-server";
 
-let database: Database;
+const database = useTestDatabase([outbox]);
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
-
-// Starting PGlite and migrating can take a while on a busy machine.
 beforeAll(async () => {
-  database = await createTestDatabase();
   smtp = await startTestSmtpServer();
-}, 60_000);
-afterAll(async () => {
-  await smtp.close();
-  await database.close();
 });
-beforeEach(async () => {
-  await database.db.delete(outbox);
+afterAll(() => smtp.close());
+beforeEach(() => {
   smtp.received.length = 0;
   smtp.state.failNext = 0;
 });

@@ -5,8 +5,7 @@ import nodemailer from "nodemailer";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as config from "../config";
-import type { Database } from "../db/open";
-import { createTestDatabase } from "../db/testing";
+import { useTestDatabase } from "../db/test-hooks";
 import { deliverPending, sendEmail, sendSms } from ".";
 import { startTestSmtpServer } from "./test-smtp-server";
 
@@ -15,16 +14,12 @@ import { startTestSmtpServer } from "./test-smtp-server";
  * finds the sign-in codes, reset codes and invitation links the outbox queued or already delivered.
  * Every column of every outbox row is searched as text for the secret.
  */
-let database: Database;
+const database = useTestDatabase();
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
 beforeAll(async () => {
-  database = await createTestDatabase();
   smtp = await startTestSmtpServer();
-}, 60_000);
-afterAll(async () => {
-  await smtp.close();
-  await database.close();
 });
+afterAll(() => smtp.close());
 afterEach(() => vi.restoreAllMocks());
 
 async function rowsHolding(secret: string) {

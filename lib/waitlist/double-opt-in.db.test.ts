@@ -2,25 +2,15 @@
  * The waitlist as a mailing list: joining sends a confirmation email with a signed link (double
  * opt-in), only confirmed entries are exported, and every email lets the person leave.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../db/testing";
-import type { Database } from "../db/open";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../db/test-hooks";
 import { outbox, rateLimitCounters, waitlistEntries } from "../db/schema";
 import { readOutbox } from "../mail";
 import { listWaitlist } from "./export";
 import { POST as oneClickUnsubscribe } from "@/app/api/waitlist/unsubscribe/route";
 import { CONFIRMATION_SUBJECT, confirmWaitlistEntry, joinWaitlist, leaveWaitlist } from ".";
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.delete(waitlistEntries);
-  await database.db.delete(outbox);
-  await database.db.delete(rateLimitCounters);
-});
+const database = useTestDatabase([waitlistEntries, outbox, rateLimitCounters]);
 
 let address = 0;
 const fresh = () => ({ clientAddress: `203.0.113.${++address}` });

@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../db/testing";
-import type { Database } from "../db/open";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../db/test-hooks";
 import { rateLimitCounters, waitlistEntries } from "../db/schema";
 import { ALREADY_JOINED_MESSAGE, INVALID_EMAIL_MESSAGE, joinWaitlist, RATE_LIMITED_MESSAGE } from ".";
 
-let database: Database;
-// Starting PGlite and migrating can take a while on a busy machine.
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.delete(waitlistEntries);
-  await database.db.delete(rateLimitCounters);
-});
+const database = useTestDatabase([waitlistEntries, rateLimitCounters]);
 
 let addressCounter = 0;
 // Each call gets its own address unless a test is about the rate limit.

@@ -2,24 +2,14 @@
  * Attack: someone confirms or removes another person's waitlist entry by forging the link: guessing
  * the entry id, reusing the signature of another entry, or turning a confirm link into a leave link.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createTestDatabase } from "../db/testing";
-import type { Database } from "../db/open";
+import { useTestDatabase } from "../db/test-hooks";
 import { outbox, rateLimitCounters, waitlistEntries } from "../db/schema";
 import { confirmWaitlistEntry, joinWaitlist, leaveWaitlist } from ".";
 import { signWaitlistToken } from "./links";
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.delete(waitlistEntries);
-  await database.db.delete(outbox);
-  await database.db.delete(rateLimitCounters);
-});
+const database = useTestDatabase([waitlistEntries, outbox, rateLimitCounters]);
 
 async function entryOf(email: string) {
   await joinWaitlist({ email }, { clientAddress: `192.0.2.${email.length}` });

@@ -119,7 +119,7 @@ export async function writeTransactions(tx: Tx, invoices: Invoice[], charges: Ch
     })),
   ];
   for (const row of rows) {
-    const { transactionId, ...values } = row;
+    const { transactionId: _key, ...values } = row;
     await tx.insert(t.billingTransactions).values(row).onConflictDoUpdate({ target: t.billingTransactions.transactionId, set: values });
   }
 }

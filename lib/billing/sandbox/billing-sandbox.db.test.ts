@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import * as t from "@/lib/db/schema";
-import { createTestDatabase } from "@/lib/db/testing";
+import { useTestDatabase } from "@/lib/db/test-hooks";
 import { defineBillingContract } from "../contract";
 import { BillingError } from "../errors";
 import { completeSandboxCheckout } from "./checkout";
@@ -14,16 +14,12 @@ const START = Date.UTC(2026, 0, 15, 12) / 1000; // Jan 15, 2026 12:00 UTC
 const DAY = 86_400;
 const goodCard = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123", name: "Pat Example" };
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+useTestDatabase();
 let provider: SandboxBillingProvider;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   provider = new SandboxBillingProvider({ getDb, siteUrl: "http://localhost:3000" });
   await freezeClockAt(await getDb(), START);
-}, 120_000);
-afterAll(async () => {
-  await database.close();
 });
 
 let n = 0;

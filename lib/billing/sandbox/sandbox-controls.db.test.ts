@@ -1,22 +1,19 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import * as t from "@/lib/db/schema";
-import { createTestDatabase } from "@/lib/db/testing";
+import { useTestDatabase } from "@/lib/db/test-hooks";
 import { SandboxBillingProvider, sandboxPriceId } from "./sandbox-provider";
 
 // Its own database: runDueWork processes every due subscription, so other files' data stays out.
 const START = Date.UTC(2026, 0, 15, 12) / 1000;
 const DAY = 86_400;
 const goodCard = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123", name: "Pat Example" };
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+useTestDatabase();
 let provider: SandboxBillingProvider;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
+beforeAll(() => {
   provider = new SandboxBillingProvider({ getDb, siteUrl: "http://localhost:3000" });
-}, 120_000);
-afterAll(() => database.close());
+});
 
 describe("sandbox controls on the provider", () => {
   it("advances the clock and runs due work: renewal invoiced and delivered to the mirror", async () => {
