@@ -7,7 +7,7 @@ import { IdentityError, isIdentityError, messages, type DevicePage, type MfaMeth
 import { readSessionToken } from "@/lib/auth/sign-out";
 import { signValue } from "@/lib/auth/secrets";
 import { encodeRenewalTicket, sessionFingerprint } from "@/lib/auth/session-renewal";
-import { failedForm, done, signOutNext, type FormState } from "@/lib/forms";
+import { done, signOutNext, type FormState } from "@/lib/forms";
 import { getMember } from "@/lib/auth/member";
 import { accountChangesOf, securityCentreOf } from "@/lib/account/member-identity";
 import { formField, memberAction } from "@/lib/account/member-action";
