@@ -1,6 +1,7 @@
 "use client";
 
 import { redirect, usePathname, useSearchParams } from "next/navigation";
+import { signInPath } from "@/lib/auth/continue";
 
 /**
  * Sends a visitor to sign-in, coming back to this page afterwards. Rendered by the members' layout,
@@ -10,5 +11,5 @@ import { redirect, usePathname, useSearchParams } from "next/navigation";
 export function SignInRedirect(): never {
   const path = usePathname();
   const search = useSearchParams().toString();
-  return redirect(`/auth/sign-in?continue=${encodeURIComponent(search ? `${path}?${search}` : path)}`);
+  return redirect(signInPath(search ? `${path}?${search}` : path));
 }

@@ -6,6 +6,7 @@ import { cache } from "react";
 import { auth } from "@/auth";
 import { DomainError } from "../errors";
 import { messages } from "../identity/errors";
+import { signInPath } from "./continue";
 import { readSessionToken } from "./sign-out";
 
 /**
@@ -49,6 +50,3 @@ export async function requireMember(continuePath?: string): Promise<Member> {
   if (continuePath !== undefined) redirect(signInPath(continuePath));
   throw new MemberRequiredError();
 }
-
-/** Sign-in, coming back to `continuePath` afterwards. */
-export const signInPath = (continuePath: string) => `/auth/sign-in?continue=${encodeURIComponent(continuePath)}`;

@@ -8,7 +8,7 @@ import { readSessionToken } from "@/lib/auth/sign-out";
 import { signValue } from "@/lib/auth/secrets";
 import { encodeRenewalTicket, sessionFingerprint } from "@/lib/auth/session-renewal";
 import { done, signOutNext, type FormState } from "@/lib/forms";
-import { getMember } from "@/lib/auth/member";
+import { MemberRequiredError, requireMember } from "@/lib/auth/member";
 import { accountChangesOf, securityCentreOf } from "@/lib/account/member-identity";
 import { formField, memberAction } from "@/lib/account/member-action";
 import { CURRENT_PASSWORD_FIELD } from "@/lib/identity/reauthentication";
@@ -77,12 +77,10 @@ export const setMfaAction = memberAction(withPassword({ sms: formField, preferre
 
 /** The next page of remembered devices (ListDevices' pagination token). */
 export async function moreDevicesAction(paginationToken: string): Promise<DevicePage | { error: string }> {
-  const member = await getMember();
-  if (!member) return { error: messages.notAuthenticated };
   try {
-    return await (await securityCentreOf(member)).listDevices(paginationToken);
+    return await (await securityCentreOf(await requireMember())).listDevices(paginationToken);
   } catch (error) {
-    if (isIdentityError(error)) return { error: error.message };
+    if (isIdentityError(error) || error instanceof MemberRequiredError) return { error: error.message };
     logError("[account] listing devices failed", error);
     return { error: messages.networkError };
   }
