@@ -6,7 +6,10 @@ import { failedForm, formError, type FormState } from "../forms";
 import { CURRENT_PASSWORD_FIELD } from "../identity/reauthentication";
 
 /** A text field as formText reads it: "" when it is missing or a file. */
-export const formField = z.unknown().transform((value) => (typeof value === "string" ? value : ""));
+export const formField = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value : ""));
 
 /**
  * The one way a members' form's server action runs: for the signed-in member (a guest gets "not
