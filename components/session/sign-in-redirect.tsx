@@ -9,7 +9,7 @@ import { signInPath } from "@/lib/auth/continue";
  * rendering on the server answers with the redirect.
  */
 export function SignInRedirect(): never {
-  const path = usePathname();
-  const search = useSearchParams().toString();
+  const path = usePathname() ?? "/my-account";
+  const search = useSearchParams()?.toString();
   return redirect(signInPath(search ? `${path}?${search}` : path));
 }
