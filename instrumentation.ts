@@ -11,7 +11,9 @@ export async function register() {
   const { installConsoleRedaction } = await import("./lib/log");
   installConsoleRedaction();
   const { getConfig } = await import("./lib/config");
-  getConfig();
+  const { checkBuildMatches, servicesTable } = await import("./lib/startup");
+  checkBuildMatches(getConfig(), process.env.HAPPR_BUILT_FOR_BILLING);
+  console.info(servicesTable(getConfig()));
   const { getDb } = await import("./lib/db/client");
   await getDb();
   // The sandbox billing engine's clock: renewals, scheduled cancellations and queued plans happen

@@ -47,6 +47,9 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // Pages are prerendered with or without the sandbox's demo banner: the start-up check compares this
+  // (fixed into the build) with the billing the running environment selects (lib/startup.ts).
+  env: { HAPPR_BUILT_FOR_BILLING: process.env.STRIPE_SECRET_KEY ? "stripe" : "sandbox" },
   // With REDIS_URL, pages, fetched data and expired tags are kept in Redis so a webhook received by
   // one instance refreshes them all; without it, Next's file-system cache (one instance).
   ...(process.env.REDIS_URL
@@ -64,6 +67,8 @@ const nextConfig: NextConfig = {
   // The built-in issuer is a Pages API route (Node req/res); bundling "server-only" there lets Next
   // resolve it to its server stub instead of requiring the throwing package at run time.
   transpilePackages: ["server-only"],
+  // graphql/type-defs.ts reads the schema's .graphql files at run time: ship them with the route.
+  outputFileTracingIncludes: { "/graphql": ["./graphql/contract/*.graphql", "./graphql/extensions/*.graphql"] },
   images: {
     remotePatterns: [{ protocol: "https", hostname: "cdn.sanity.io" }],
     // Every image <img> lists each width in its srcset (about 110 bytes apiece), on every page view.

@@ -52,6 +52,9 @@ export default defineConfig({
       OUTBOX_FILE: ".data/e2e/outbox.ndjson",
       SITE_URL: baseURL,
       NODE_ENV: "production",
+      // Production asks for the embedded billing engine and message outbox by name (lib/config.ts).
+      BILLING: "sandbox",
+      MAIL: "outbox",
       // Account changes always ask for the current password here (a session minutes old would not):
       // the journeys type it, and e2e/security shows a session alone is refused.
       REAUTH_WINDOW_SECONDS: "0",

@@ -9,6 +9,7 @@ import { SiteFooter } from "@/components/site/site-footer";
 import { GoToTop } from "@/components/site/go-to-top";
 import { Preloader } from "@/components/site/preloader";
 import { PreviewBar } from "@/components/site/preview-bar";
+import { DemoBanner } from "@/components/site/demo-banner";
 import { getSiteSettings, isPreview } from "@/lib/content";
 import { imageProps } from "@/lib/content/image";
 import { getConfig } from "@/lib/config";
@@ -49,6 +50,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         {preview && <PreviewBar />}
+        {getConfig().billing.kind === "sandbox" && <DemoBanner />}
         <SessionProvider>
           <SiteHeader navigation={settings.navigation} joinWaitlist={joinWaitlistAction} />
           <main id="main-content" tabIndex={-1} className="outline-none">

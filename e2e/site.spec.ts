@@ -71,6 +71,14 @@ test("the footer has the app links, information pages, Sign In and the video cha
   await expect(footer.getByRole("button", { name: "Log Out" })).toHaveCount(0);
 });
 
+test("with the sandbox billing engine every page says it is a demo with no real payments", async ({ page }) => {
+  // The journeys run a production build with BILLING=sandbox (playwright.config.ts).
+  for (const path of ["/", "/planform", "/pricing", "/blog"]) {
+    await page.goto(path);
+    await expect(page.getByRole("complementary", { name: "Demo" })).toHaveText(/Demo: no real payments\./);
+  }
+});
+
 test("/planform shows the four plans with their prices, monthly or yearly", async ({ page }) => {
   await page.goto("/planform");
   await expect(page.getByRole("heading", { name: "Happr Individual" })).toBeVisible();

@@ -1,5 +1,6 @@
 import { familyPlanFrom, getCircle, invitationMessages, inviteToCircle, removeCircleMember, resendInvitation, revokeInvitation, type CircleView } from "@/lib/invitations";
 import type { GraphQLContext } from "./context";
+import type { Resolvers } from "./generated/resolvers-types";
 import { forMember } from "./resolvers";
 
 /** Thin resolvers for the Safe Circle extension: the rules are in lib/invitations. */
@@ -16,9 +17,7 @@ const circleOf = (view: CircleView) => ({
   invitations: view.role === "owner" ? view.invitations : [],
 });
 
-const str = (value: unknown) => (typeof value === "string" ? value : undefined);
-
-export const circleResolvers = {
+export const circleResolvers: Resolvers = {
   Query: {
     getMyCircle: forMember({ circle: null }, async (member, _args, context) => ({
       statusCode: 200,
@@ -30,19 +29,19 @@ export const circleResolvers = {
     inviteToCircle: forMember({ invitation: null }, async (member, args, context) => ({
       statusCode: 201,
       message: "Invitation sent",
-      invitation: await inviteToCircle(member, { phone: str(args.phone), email: str(args.email) }, optionsOf(context)),
+      invitation: await inviteToCircle(member, { phone: args.phone ?? undefined, email: args.email ?? undefined }, optionsOf(context)),
     })),
     resendCircleInvitation: forMember({ invitation: null }, async (member, args, context) => ({
       statusCode: 200,
       message: "Invitation sent again",
-      invitation: await resendInvitation(member, String(args.invitationId ?? ""), optionsOf(context)),
+      invitation: await resendInvitation(member, args.invitationId, optionsOf(context)),
     })),
     revokeCircleInvitation: forMember({}, async (member, args) => {
-      await revokeInvitation(member.memberId, String(args.invitationId ?? ""), {});
+      await revokeInvitation(member.memberId, args.invitationId, {});
       return { statusCode: 200, message: "Invitation withdrawn" };
     }),
     removeCircleMember: forMember({}, async (member, args) => {
-      await removeCircleMember(member.memberId, String(args.memberId ?? ""), {});
+      await removeCircleMember(member.memberId, args.memberId, {});
       return { statusCode: 200, message: "Member removed from your Safe Circle" };
     }),
   },

@@ -15,36 +15,40 @@ import type { CallingMember as Member } from "@/lib/auth/caller";
 import { getUserProfile, updateUserProfile, type UpdateUserProfileInput } from "@/lib/profile";
 import { acceptInvitation, familyPlanFrom } from "@/lib/invitations";
 import type { GraphQLContext } from "./context";
+import type { Resolvers } from "./generated/resolvers-types";
 import { answer, memberOf, TooManyRequests, UNAUTHENTICATED, type Answer } from "./results";
 
 /**
  * Thin resolvers: who may call, argument shape, then one lib/ service call mapped to the contract's
- * result type. Rules live in lib/.
+ * result type. Rules live in lib/. Arguments and results are typed by graphql/generated (npm run codegen).
  */
-type Args = Record<string, unknown>;
-type Empty = Record<string, unknown>;
+// A field's result and arguments, from its generated resolver type (the call's contextual type), so
+// `empty` and `body` are checked against the schema; NoInfer keeps them from widening it.
+type Out<T> = (T extends (...args: never[]) => infer R ? Awaited<R> : never) & Answer;
+type Args<T> = T extends (parent: never, args: infer A, ...rest: never[]) => unknown ? A : never;
+type Empty<T> = Omit<Out<T>, keyof Answer>;
 
 const ok = (message = "OK", statusCode = 200): Answer => ({ statusCode, message });
 
 /** Guests and invalid credentials get the empty result with 401; members run `body`. */
-type Result = Answer & Record<string, unknown>;
-
-export function forMember(empty: Empty, body: (member: Member, args: Args, context: GraphQLContext) => Promise<Result>) {
-  return (_parent: unknown, args: Args, context: GraphQLContext) =>
-    answer<Empty>(empty, async (): Promise<Result> => {
+export function forMember<T>(empty: NoInfer<Empty<T>>, body: (member: Member, args: NoInfer<Args<T>>, context: GraphQLContext) => Promise<NoInfer<Out<T>>>): T {
+  const resolve = (_parent: unknown, args: Args<T>, context: GraphQLContext) =>
+    answer<Out<T>>(empty, async () => {
       const member = memberOf(context.caller);
-      if (!member) return { ...empty, ...UNAUTHENTICATED };
+      if (!member) return { ...empty, ...UNAUTHENTICATED } as Out<T>;
       return body(member, args, context);
     });
+  return resolve as T;
 }
 
 /** Guests too, but an invalid, expired or revoked token still answers 401 (never data). */
-function forAnyone(empty: Empty, body: (args: Args, context: GraphQLContext) => Promise<Result>) {
-  return (_parent: unknown, args: Args, context: GraphQLContext) =>
-    answer<Empty>(empty, async (): Promise<Result> => {
-      if (context.caller.kind === "invalid") return { ...empty, ...UNAUTHENTICATED };
+function forAnyone<T>(empty: NoInfer<Empty<T>>, body: (args: NoInfer<Args<T>>, context: GraphQLContext) => Promise<NoInfer<Out<T>>>): T {
+  const resolve = (_parent: unknown, args: Args<T>, context: GraphQLContext) =>
+    answer<Out<T>>(empty, async () => {
+      if (context.caller.kind === "invalid") return { ...empty, ...UNAUTHENTICATED } as Out<T>;
       return body(args, context);
     });
+  return resolve as T;
 }
 
 /** Operations that reach the payment provider count against the member's rate limit (after argument checks). */
@@ -66,11 +70,11 @@ async function limitSubject(context: GraphQLContext, subject: string) {
 
 const invitationToken = z.string().trim().min(1, "token is required").max(512, "token is too long");
 
-export const resolvers = {
+export const resolvers: Resolvers = {
   Query: {
     getUserProfile: forMember({ user: null }, async (member) => ({ ...ok(), user: await getUserProfile(member.memberId, { signUp: member.signUp }) })),
 
-    getMySubscriptions: forMember({ subscriptionData: [] as unknown[] }, async (member, _args, context) => {
+    getMySubscriptions: forMember({ subscriptionData: [] }, async (member, _args, context) => {
       const subscriptions = await (await context.billing()).getMySubscriptions(member.memberId);
       return {
         ...ok(),
@@ -84,7 +88,7 @@ export const resolvers = {
       return { ...ok(), customer };
     }),
 
-    getTransactionHistory: forMember({ history: [] as unknown[] }, async (member, _args, context) => {
+    getTransactionHistory: forMember({ history: [] }, async (member, _args, context) => {
       const rows = await (await context.billing()).getTransactionHistory(member.memberId);
       return {
         ...ok(),
@@ -92,7 +96,7 @@ export const resolvers = {
       };
     }),
 
-    getMyPaymentMethods: forMember({ paymentMethods: [] as unknown[] }, async (member, _args, context) => {
+    getMyPaymentMethods: forMember({ paymentMethods: [] }, async (member, _args, context) => {
       const rows = await (await context.billing()).getPaymentMethods(member.memberId);
       return {
         ...ok(),
@@ -100,7 +104,7 @@ export const resolvers = {
       };
     }),
 
-    getPlans: forAnyone({ plans: [] as unknown[] }, async (_args, context) => {
+    getPlans: forAnyone({ plans: [] }, async (_args, context) => {
       await limitCatalogueRead(context);
       return { ...ok(), plans: (await (await context.billing()).getPlans()).map(planView) };
     }),
@@ -125,9 +129,9 @@ export const resolvers = {
       assertSameOrigin("cancelUrl", parseArg(urlSchema("cancelUrl"), args.cancelUrl), context.siteUrl);
       await limit(context, member);
       const session = await (await context.billing()).createCheckoutSession(member, {
-        priceId: String(args.priceId),
-        successUrl: String(args.successUrl),
-        cancelUrl: String(args.cancelUrl),
+        priceId: args.priceId,
+        successUrl: args.successUrl,
+        cancelUrl: args.cancelUrl,
       });
       return { ...ok("Checkout session created", 201), url: session.url };
     }),
@@ -135,7 +139,7 @@ export const resolvers = {
     validateSession: forMember({ valid: false, checkoutSessionId: null }, async (member, args, context) => {
       parseArg(checkoutSessionIdSchema(), args.checkoutSessionId);
       await limit(context, member);
-      const result = await (await context.billing()).validateSession(member, String(args.checkoutSessionId));
+      const result = await (await context.billing()).validateSession(member, args.checkoutSessionId);
       return {
         ...ok(result.valid ? "Checkout completed" : "The checkout is not complete"),
         valid: result.valid,
@@ -163,14 +167,14 @@ export const resolvers = {
     cancelSubscription: forMember({ subscriptionId: null, status: null }, async (member, args, context) => {
       parseArg(subscriptionIdSchema(), args.subscriptionId);
       await limit(context, member);
-      const result = await (await context.billing()).cancelSubscription(member, String(args.subscriptionId));
+      const result = await (await context.billing()).cancelSubscription(member, args.subscriptionId);
       return { ...ok("The subscription will end at the end of the current period"), subscriptionId: result.subscriptionId, status: result.status };
     }),
 
     cancelSubscriptionImmediately: forMember({ subscriptionId: null, status: null }, async (member, args, context) => {
       parseArg(subscriptionIdSchema(), args.subscriptionId);
       await limit(context, member);
-      const result = await (await context.billing()).cancelSubscriptionImmediately(member, String(args.subscriptionId));
+      const result = await (await context.billing()).cancelSubscriptionImmediately(member, args.subscriptionId);
       return { ...ok("The subscription is canceled"), subscriptionId: result.subscriptionId, status: result.status };
     }),
 
@@ -178,7 +182,7 @@ export const resolvers = {
     resumeSubscription: forMember({ subscriptionId: null, status: null, cancelAt: null }, async (member, args, context) => {
       parseArg(subscriptionIdSchema(), args.subscriptionId);
       await limit(context, member);
-      const result = await (await context.billing()).resumeSubscription(member, String(args.subscriptionId));
+      const result = await (await context.billing()).resumeSubscription(member, args.subscriptionId);
       return { ...ok("The subscription will renew"), subscriptionId: result.subscriptionId, status: result.status, cancelAt: result.cancelAt };
     }),
 
@@ -190,9 +194,9 @@ export const resolvers = {
         parseArg(subItemIdSchema(), args.subItemId);
         await limit(context, member);
         const result = await (await context.billing()).changeSubscriptionPlan(member, {
-          subscriptionId: String(args.subscriptionId),
-          newPriceId: String(args.newPriceId),
-          subItemId: String(args.subItemId),
+          subscriptionId: args.subscriptionId,
+          newPriceId: args.newPriceId,
+          subItemId: args.subItemId,
         });
         return {
           ...ok(result.change === "upgrade" ? "Plan upgraded" : "Plan change scheduled for the end of the current period"),
@@ -211,7 +215,7 @@ export const resolvers = {
         parseArg(subscriptionIdSchema(), args.subscriptionId);
         parseArg(priceIdSchema(), args.priceId);
         await limit(context, member);
-        const quote = await (await context.billing()).previewProration(member, { subscriptionId: String(args.subscriptionId), priceId: String(args.priceId) });
+        const quote = await (await context.billing()).previewProration(member, { subscriptionId: args.subscriptionId, priceId: args.priceId });
         const { issuedAt: _issuedAt, ...upcomingInvoice } = quote.firstInvoice;
         return {
           ...ok(),
@@ -238,14 +242,14 @@ export const resolvers = {
     addNewPaymentMethod: forMember({}, async (member, args, context) => {
       parseArg(paymentTokenSchema(), args.token);
       await limit(context, member);
-      await (await context.billing()).addPaymentMethod(member, String(args.token));
+      await (await context.billing()).addPaymentMethod(member, args.token);
       return ok("Payment method added", 201);
     }),
 
     setDefaultPaymentMethod: forMember({}, async (member, args, context) => {
       parseArg(paymentMethodIdSchema("newPaymentMethodId"), args.newPaymentMethodId);
       await limit(context, member);
-      await (await context.billing()).setDefaultPaymentMethod(member, String(args.newPaymentMethodId));
+      await (await context.billing()).setDefaultPaymentMethod(member, args.newPaymentMethodId);
       return ok("Default payment method updated");
     }),
   },

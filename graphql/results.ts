@@ -32,12 +32,12 @@ export class TooManyRequests extends Error {
  * Runs a resolver body, turning expected failures into `{ ...empty, statusCode, message }`. Unexpected
  * errors become a plain GraphQL error whose text yoga masks.
  */
-export async function answer<T extends object>(empty: T, body: () => Promise<T & Answer>): Promise<T & Answer> {
+export async function answer<R extends Answer>(empty: Omit<R, keyof Answer>, body: () => Promise<R>): Promise<R> {
   try {
     return await body();
   } catch (error) {
     const failure = expectedFailure(error);
-    if (failure) return { ...empty, ...failure };
+    if (failure) return { ...empty, ...failure } as R;
     if (error instanceof GraphQLError) throw error;
     throw error instanceof Error ? error : new Error("Unexpected failure");
   }

@@ -14,10 +14,10 @@ import {
 import { buildClientSchema, getIntrospectionQuery, type GraphQLSchema } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createGraphQLServer } from "./server";
-import { typeDefs } from "./type-defs";
+import { CONTRACT_FILE, schemaFiles, typeDefs } from "./type-defs";
 
 const here = import.meta.dirname;
-const contractText = readFileSync(path.join(here, "__contract__/schema.graphql"), "utf8");
+const contractText = readFileSync(path.join(here, "contract/schema.graphql"), "utf8");
 const contract = buildSchema(contractText);
 
 const kindOf = (type: GraphQLNamedType) =>
@@ -110,10 +110,18 @@ describe("the served schema", () => {
     ]);
   });
 
-  it("serves graphql/schema.graphql: the contract copied unchanged, then the app's extensions", () => {
-    expect(typeDefs).toBe(readFileSync(path.join(here, "schema.graphql"), "utf8"));
-    expect(typeDefs.startsWith(contractText)).toBe(true);
+  it("serves the contract copied unchanged, then graphql/extensions/*.graphql", () => {
+    expect(CONTRACT_FILE).toBe(path.join(here, "contract/schema.graphql"));
+    expect(schemaFiles.slice(1).every((file) => path.dirname(file) === path.join(here, "extensions"))).toBe(true);
+    expect(typeDefs[0]).toBe(contractText);
     const shared = path.resolve(here, "../../shared/contracts/schema.graphql");
     if (existsSync(shared)) expect(contractText).toBe(readFileSync(shared, "utf8"));
+  });
+
+  it("serves the extensions' operations beside the contract's (Safe Circle, resumeSubscription)", () => {
+    expect(Object.keys(served.getQueryType()!.getFields())).toContain("getMyCircle");
+    expect(Object.keys(served.getMutationType()!.getFields())).toEqual(
+      expect.arrayContaining(["resumeSubscription", "inviteToCircle", "resendCircleInvitation", "revokeCircleInvitation", "removeCircleMember"]),
+    );
   });
 });

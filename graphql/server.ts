@@ -7,7 +7,6 @@ import { tryAgainIn, type RateLimitResult } from "@/lib/rate-limit";
 import { clientAddress } from "@/lib/request/client-address";
 import type { GraphQLContext } from "./context";
 import { circleResolvers } from "./circle-resolvers";
-import { circleTypeDefs } from "./circle-type-defs";
 import { resolvers } from "./resolvers";
 import { typeDefs } from "./type-defs";
 
@@ -23,7 +22,7 @@ export type GraphQLServerOptions = {
 };
 
 // Built once: the schema does not change at run time.
-export const schema = createSchema({ typeDefs: [typeDefs, circleTypeDefs], resolvers: [resolvers, circleResolvers] });
+export const schema = createSchema({ typeDefs, resolvers: [resolvers, circleResolvers] });
 
 // Content types a browser may send cross-site without a preflight ("simple" requests).
 const JSON_TYPES = ["application/json", "application/graphql-response+json"];

@@ -168,10 +168,52 @@ describe("parseConfig: identity", () => {
   it("requires AUTH_SECRET in production and at least 32 characters anywhere", () => {
     expect(() => parseConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET is required in production/);
     // The build itself renders public pages only; the secret is checked when the server starts.
-    expect(parseConfig({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build" }).auth.secret).toBeUndefined();
+    expect(parseConfig({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build", SITE_URL: "https://happr.app", BILLING: "sandbox" }).auth.secret).toBeUndefined();
     expect(() => parseConfig({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET must be at least 32 characters/);
     const secret = "x".repeat(32);
-    expect(parseConfig({ NODE_ENV: "production", AUTH_SECRET: secret }).auth.secret).toBe(secret);
+    expect(parseConfig({ NODE_ENV: "production", SITE_URL: "https://happr.app", AUTH_SECRET: secret, BILLING: "sandbox", MAIL: "outbox" }).auth.secret).toBe(secret);
+  });
+});
+
+describe("parseConfig: production never fails open", () => {
+  const production = { NODE_ENV: "production", SITE_URL: "https://happr.app", AUTH_SECRET: "x".repeat(32) };
+  const stripe = { STRIPE_SECRET_KEY: "sk_live_abc123", STRIPE_PUBLISHABLE_KEY: "pk_live_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };
+  const smtp = { SMTP_URL: "smtps://mail.example.com:465" };
+
+  it("refuses to start or build without Stripe unless BILLING=sandbox, naming the variables", () => {
+    expect(() => parseConfig({ ...production, ...smtp })).toThrow(/no payment provider in production\. Set STRIPE_SECRET_KEY.*or set BILLING=sandbox/);
+    expect(() => parseConfig({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build", SITE_URL: "https://happr.app" })).toThrow(/BILLING=sandbox/);
+    expect(parseConfig({ ...production, ...smtp, BILLING: "sandbox" }).billing.kind).toBe("sandbox");
+    expect(parseConfig({ ...production, ...smtp, ...stripe }).billing.kind).toBe("stripe");
+    // Development and tests keep the sandbox as their default.
+    expect(parseConfig({ NODE_ENV: "development" }).billing.kind).toBe("sandbox");
+  });
+
+  it("refuses to start without a mail server with the built-in identity provider unless MAIL=outbox", () => {
+    expect(() => parseConfig({ ...production, ...stripe })).toThrow(/no mail server in production.*Set SMTP_URL, or set MAIL=outbox/);
+    expect(parseConfig({ ...production, ...stripe, MAIL: "outbox" }).mail.smtpUrl).toBeUndefined();
+    // The build sends no mail; Cognito sends its own codes.
+    expect(parseConfig({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build", SITE_URL: "https://happr.app", ...stripe }).billing.kind).toBe("stripe");
+    const cognito = { COGNITO_USER_POOL_ID: "us-east-1_abc", COGNITO_CLIENT_ID: "client", COGNITO_DOMAIN: "auth.happr.app" };
+    expect(parseConfig({ ...production, ...stripe, ...cognito }).identity.kind).toBe("cognito");
+  });
+
+  it("refuses to build or start without SITE_URL; elsewhere the origin follows the port served on", () => {
+    const { SITE_URL: _unset, ...noSite } = production;
+    expect(() => parseConfig({ ...noSite, ...stripe, ...smtp })).toThrow(/SITE_URL is required in production/);
+    expect(() => parseConfig({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build", ...stripe })).toThrow(/SITE_URL is required/);
+    // `PORT=3100 npm run dev`, or Next taking 3001 because 3000 is busy (it sets PORT to the port it took).
+    expect(parseConfig({ NODE_ENV: "development", PORT: "3100" }).siteUrl).toBe("http://localhost:3100");
+    expect(parseConfig({ NODE_ENV: "development", PORT: "3100" }).identity).toMatchObject({ issuer: "http://localhost:3100/api/oidc" });
+    expect(parseConfig({ NODE_ENV: "development", PORT: "3100", SITE_URL: "http://127.0.0.1:4000" }).siteUrl).toBe("http://127.0.0.1:4000");
+    expect(() => parseConfig({ PORT: "99999" })).toThrow(/PORT must be a port number/);
+  });
+
+  it("refuses a choice that contradicts the configuration, and values it does not know", () => {
+    expect(() => parseConfig({ BILLING: "sandbox", ...stripe })).toThrow(/BILLING=sandbox is set with STRIPE_SECRET_KEY/);
+    expect(() => parseConfig({ MAIL: "outbox", ...smtp })).toThrow(/MAIL=outbox is set with SMTP_URL/);
+    expect(() => parseConfig({ BILLING: "free" })).toThrow(/BILLING must be "sandbox"/);
+    expect(() => parseConfig({ MAIL: "console" })).toThrow(/MAIL must be "outbox"/);
   });
 });
 

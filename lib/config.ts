@@ -55,7 +55,10 @@ function nativeRedirectProblem(uri: string): string | undefined {
 
 const rawSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  SITE_URL: z.url({ message: "SITE_URL must be an absolute URL such as https://happr.app" }).default("http://localhost:3000"),
+  // Unset in development: the origin follows the port the app is served on (PORT, which Next sets to
+  // the port it really took); production refuses to start without it.
+  SITE_URL: optionalString.pipe(z.url({ message: "SITE_URL must be an absolute URL such as https://happr.app" }).optional()),
+  PORT: optionalString.pipe(z.coerce.number<string>().int().min(1).max(65535, "PORT must be a port number").optional()),
 
   DATABASE_URL: optionalString.pipe(
     z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://").optional(),
@@ -97,6 +100,9 @@ const rawSchema = z.object({
       .optional(),
   ),
 
+  // In production the embedded message outbox must be chosen on purpose (MAIL=outbox): without a mail
+  // server nobody receives their sign-up code.
+  MAIL: optionalString.pipe(z.enum(["outbox"], { message: 'MAIL must be "outbox" (or unset, with SMTP_URL)' }).optional()),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional()),
   MAIL_FROM: z.string().trim().default("Happr <hello@happr.app>"),
   SUPPORT_EMAIL: z.email({ message: "SUPPORT_EMAIL must be an email address" }).default("support@happr.app"),
@@ -143,6 +149,8 @@ const rawSchema = z.object({
   NATIVE_IOS_REDIRECT_URIS: optionalString.pipe(nativeRedirectList("NATIVE_IOS_REDIRECT_URIS").optional()),
   NATIVE_ANDROID_REDIRECT_URIS: optionalString.pipe(nativeRedirectList("NATIVE_ANDROID_REDIRECT_URIS").optional()),
 
+  // In production the sandbox billing engine (test cards buy any plan for free) must be chosen on purpose.
+  BILLING: optionalString.pipe(z.enum(["sandbox"], { message: 'BILLING must be "sandbox" (or unset, with the Stripe keys)' }).optional()),
   STRIPE_SECRET_KEY: optionalString.pipe(
     z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_..., sk_live_..., rk_...)").optional(),
   ),
@@ -218,7 +226,12 @@ export function parseConfig(env: Record<string, string | undefined>) {
       "Invalid configuration: SANITY_PREVIEW_SECRET is set with SANITY_PROJECT_ID but SANITY_API_READ_TOKEN is missing: previews read drafts with a Viewer token (sanity.io/manage > API > Tokens). Set it, or unset SANITY_PREVIEW_SECRET.",
     );
   }
-  const siteUrl = raw.SITE_URL.replace(/\/$/, "");
+  checkEmbeddedDefaultsChosen(raw, env.NEXT_PHASE === "phase-production-build");
+  // Links in emails, the issuer's URLs and the sitemap are built from it: never a guess in production.
+  if (raw.NODE_ENV === "production" && raw.SITE_URL === undefined) {
+    throw new ConfigError("Invalid configuration: SITE_URL is required in production: the origin people use, such as https://happr.app.");
+  }
+  const siteUrl = (raw.SITE_URL ?? `http://localhost:${raw.PORT ?? 3000}`).replace(/\/$/, "");
 
   return {
     env: raw.NODE_ENV,
@@ -257,6 +270,35 @@ export function parseConfig(env: Record<string, string | undefined>) {
     billing: parseBilling(raw),
     billingCallLog: raw.BILLING_CALL_LOG,
   };
+}
+
+/**
+ * Production never fails open: an embedded default that would hurt members must be asked for. The
+ * sandbox billing engine decides what every page shows (the demo banner), so the build is held to it
+ * too; mail is a run-time matter only.
+ */
+function checkEmbeddedDefaultsChosen(raw: z.infer<typeof rawSchema>, building: boolean) {
+  if (raw.BILLING === "sandbox" && raw.STRIPE_SECRET_KEY !== undefined) {
+    throw new ConfigError(
+      "Invalid configuration: BILLING=sandbox is set with STRIPE_SECRET_KEY. Unset BILLING to take real payments with Stripe, or unset the Stripe keys for the sandbox.",
+    );
+  }
+  if (raw.MAIL === "outbox" && raw.SMTP_URL !== undefined) {
+    throw new ConfigError("Invalid configuration: MAIL=outbox is set with SMTP_URL. Unset MAIL to send through SMTP_URL, or unset SMTP_URL.");
+  }
+  if (raw.NODE_ENV !== "production") return;
+  if (raw.STRIPE_SECRET_KEY === undefined && raw.BILLING !== "sandbox") {
+    throw new ConfigError(
+      "Invalid configuration: no payment provider in production. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, " +
+        "or set BILLING=sandbox to run the demo billing engine on purpose (no real payments; every page says so).",
+    );
+  }
+  if (!building && raw.SMTP_URL === undefined && raw.COGNITO_USER_POOL_ID === undefined && raw.MAIL !== "outbox") {
+    throw new ConfigError(
+      "Invalid configuration: no mail server in production with the built-in identity provider, so nobody would receive a sign-up code. " +
+        "Set SMTP_URL, or set MAIL=outbox to keep messages in the database on purpose.",
+    );
+  }
 }
 
 /** Stripe when its keys are set, else the embedded sandbox billing engine. */

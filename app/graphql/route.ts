@@ -4,7 +4,7 @@ import { getConfig } from "@/lib/config";
 import { consume, consumeEach } from "@/lib/rate-limit";
 import { createGraphQLServer } from "@/graphql/server";
 
-// The public GraphQL API (graphql/schema.graphql): a thin route over graphql-yoga.
+// The public GraphQL API (graphql/contract + graphql/extensions): a thin route over graphql-yoga.
 export const dynamic = "force-dynamic";
 
 // Calls that reach the payment provider: 30 a minute per member (or per guest's address, for the

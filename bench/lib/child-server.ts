@@ -16,7 +16,7 @@ export async function startChildServer<T>(opts: { rootDir: string; script: strin
   const child = spawn(process.execPath, [tsx, "--conditions=react-server", path.join(opts.rootDir, "bench", "servers", opts.script), ...(opts.args ?? [])], {
     cwd: opts.rootDir,
     // Production settings, as `next start` runs; a throwaway session secret like the apps get.
-    env: { ...process.env, NODE_ENV: "production", SITE_URL: process.env.SITE_URL ?? "http://localhost:3000", AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(33).toString("base64"), ...opts.env },
+    env: { ...process.env, NODE_ENV: "production", BILLING: "sandbox", MAIL: "outbox", SITE_URL: process.env.SITE_URL ?? "http://localhost:3000", AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(33).toString("base64"), ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const log = createWriteStream(opts.logFile, { flags: "w" });

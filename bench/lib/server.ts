@@ -81,7 +81,8 @@ export async function buildNextApp(opts: {
   env?: Record<string, string>;
 }): Promise<number> {
   const started = Date.now();
-  const env = { ...process.env, ...opts.env, NODE_ENV: "production" as const, NEXT_TELEMETRY_DISABLED: "1" };
+  // The embedded billing and mail, chosen on purpose as production asks (lib/config.ts).
+  const env = { BILLING: "sandbox", MAIL: "outbox", ...process.env, ...opts.env, NODE_ENV: "production" as const, NEXT_TELEMETRY_DISABLED: "1" };
   const child = spawnNext(opts.rootDir, ["build", opts.appDir], opts.appDir, opts.logFile, env);
   const cleanup = () => killGroup(child);
   cleanups.add(cleanup);
@@ -142,7 +143,7 @@ export async function startNextApp(opts: {
   if (!existsSync(path.join(opts.appDir, ".next", "BUILD_ID"))) {
     throw new Error(`${opts.name}: no production build in ${path.join(opts.appDir, ".next")} (run without BENCH_SKIP_BUILD)`);
   }
-  const env = { ...process.env, ...opts.env, NODE_ENV: "production" as const, NEXT_TELEMETRY_DISABLED: "1", PORT: String(opts.port) };
+  const env = { BILLING: "sandbox", MAIL: "outbox", ...process.env, ...opts.env, NODE_ENV: "production" as const, NEXT_TELEMETRY_DISABLED: "1", PORT: String(opts.port) };
   const child = spawnNext(opts.rootDir, ["start", opts.appDir, "-p", String(opts.port)], opts.appDir, opts.logFile, env);
   const stop = () => killGroup(child);
   cleanups.add(stop);

@@ -19,6 +19,9 @@ export async function startInstance(port: number, env: Record<string, string>): 
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // The same embedded defaults as the main instance, chosen on purpose as production asks.
+      BILLING: "sandbox",
+      MAIL: "outbox",
       SITE_URL: url,
       AUTH_SECRET: randomBytes(33).toString("base64"),
       REAUTH_WINDOW_SECONDS: "0",

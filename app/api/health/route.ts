@@ -1,9 +1,15 @@
-import { isDatabaseReady } from "@/lib/db/health";
+import { getConfig } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { getBillingProvider, uncounted } from "@/lib/billing/provider";
+import { checkHealth } from "@/lib/health";
 
 export const dynamic = "force-dynamic";
 
-/** Readiness: 200 once the database is open and migrated. */
+/**
+ * For load balancers: 200 while this instance can serve (its database answers), else 503; the body
+ * gives each dependency's state (database, message backlog, identity keys, billing), never a secret.
+ */
 export async function GET() {
-  const ready = await isDatabaseReady();
-  return Response.json({ status: ready ? "ok" : "unavailable" }, { status: ready ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  const health = await checkHealth({ config: getConfig(), db: getDb, billing: async () => uncounted(await getBillingProvider()) });
+  return Response.json(health, { status: health.status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 }
