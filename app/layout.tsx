@@ -4,6 +4,7 @@ import { inter } from "@/components/ui/fonts";
 import "./globals.css";
 import { SessionProvider } from "@/components/session/session-provider";
 import { SiteHeader } from "@/components/site/site-header";
+import { joinWaitlistAction } from "./(site)/waitlist/join-action";
 import { SiteFooter } from "@/components/site/site-footer";
 import { GoToTop } from "@/components/site/go-to-top";
 import { Preloader } from "@/components/site/preloader";
@@ -51,7 +52,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         {preview && <PreviewBar />}
         {getConfig().billing.kind === "sandbox" && <DemoBanner />}
         <SessionProvider>
-          <SiteHeader navigation={settings.navigation} />
+          <SiteHeader navigation={settings.navigation} joinWaitlist={joinWaitlistAction} />
           <main id="main-content" tabIndex={-1} className="outline-none">
             {children}
           </main>

@@ -11,7 +11,7 @@ import {
 } from "@/lib/billing/inputs";
 import { paymentMethodView, planView, subscriptionView, transactionView } from "@/lib/billing/views";
 import { assertSameOrigin } from "@/lib/billing/rules";
-import type { Member } from "@/lib/auth/caller";
+import type { CallingMember as Member } from "@/lib/auth/caller";
 import { getUserProfile, updateUserProfile, type UpdateUserProfileInput } from "@/lib/profile";
 import { acceptInvitation, familyPlanFrom } from "@/lib/invitations";
 import type { GraphQLContext } from "./context";

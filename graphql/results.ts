@@ -2,7 +2,7 @@ import { GraphQLError } from "graphql";
 import { isBillingError } from "@/lib/billing/errors";
 import { ProfileError } from "@/lib/profile";
 import { isInvitationError } from "@/lib/invitations/errors";
-import type { Caller, Member } from "@/lib/auth/caller";
+import type { Caller, CallingMember as Member } from "@/lib/auth/caller";
 
 /**
  * How the API answers: expected failures are results carrying statusCode and message (the contract);

@@ -1,4 +1,4 @@
-import type { Caller, Member } from "@/lib/auth/caller";
+import type { Caller, CallingMember as Member } from "@/lib/auth/caller";
 import type { BillingService } from "@/lib/billing/service";
 import type { RateLimitResult } from "@/lib/rate-limit";
 import { createGraphQLServer } from "./server";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { format } from "node:util";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { accountFailure } from "./auth/account-forms";
+import { failedForm } from "./forms";
 import { failureState } from "./auth/forms";
 import { installConsoleRedaction } from "./log";
 
@@ -36,7 +36,7 @@ describe("production log lines", () => {
       raw: { body: `Your Happr code is ${CODE}` },
       cause: new Error(`GET /auth/sign-up?invitation=${TOKEN}`),
     });
-    accountFailure(error);
+    failedForm(error);
     expect(everything()).toContain("[account] action failed");
     expect(everything()).toContain("https://happr.app/auth/confirm?[redacted]");
     expect(everything()).not.toContain(CODE);

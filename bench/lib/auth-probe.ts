@@ -9,7 +9,8 @@
  */
 import { encode, decode } from "@auth/core/jwt";
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from "jose";
-import { builtinMemberLookup, createJwtAccessTokenVerifier, resolveCaller, type Member, type MemberLookup } from "../../lib/auth/caller";
+import { builtinMemberLookup, createJwtAccessTokenVerifier, resolveCaller, type MemberLookup } from "../../lib/auth/caller";
+import type { Member } from "../../lib/auth/member";
 import { getConfig } from "../../lib/config";
 import { installDatabase } from "../../lib/db/client";
 import { openDatabase } from "../../lib/db/open";

@@ -1,26 +1,26 @@
 "use client";
 
 import { createContext, useActionState, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { idleAccountForm, type AccountFormState } from "@/lib/auth/account-forms";
+import { idleForm, type FormState } from "@/lib/forms";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { FormMessage as UiFormMessage } from "@/components/ui/form-message";
 
-type Action = (previous: AccountFormState, formData: FormData) => Promise<AccountFormState>;
+type Action = (previous: FormState, formData: FormData) => Promise<FormState>;
 
 /**
  * useActionState for the account page's forms, plus what every one of them does after an answer:
  * focus the first field with an error (or the message), and follow a redirect with a full page load.
  */
 export function useAccountForm(action: Action, fieldIds: Record<string, string> = {}) {
-  const [state, formAction, pending] = useActionState(action, idleAccountForm);
+  const [state, formAction, pending] = useActionState(action, idleForm);
   const messageRef = useFocusAfterAnswer(state, fieldIds);
   return { state, formAction, pending, messageRef };
 }
 
 /** After each answer: follow a redirect, else focus the first field with an error, else the message. */
-export function useFocusAfterAnswer(state: AccountFormState, fieldIds: Record<string, string>) {
+export function useFocusAfterAnswer(state: FormState, fieldIds: Record<string, string>) {
   const messageRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (state.status === "redirect" && state.redirectTo) {
@@ -46,7 +46,7 @@ function postTo(path: string) {
   form.submit();
 }
 
-export function FormMessage({ state, messageRef }: { state: AccountFormState; messageRef: React.RefObject<HTMLParagraphElement | null> }) {
+export function FormMessage({ state, messageRef }: { state: FormState; messageRef: React.RefObject<HTMLParagraphElement | null> }) {
   return <UiFormMessage message={state.message} good={state.status === "ok" || state.status === "redirect"} messageRef={messageRef} />;
 }
 

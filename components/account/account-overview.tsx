@@ -1,5 +1,7 @@
 import { Spinner } from "@/components/ui/spinner";
-import { loadProfile, loadSubscriptions, requirePageMember } from "@/lib/account/page-data";
+import { loadProfile, loadSubscriptions } from "@/lib/account/page-data";
+import { getMember } from "@/lib/auth/member";
+import type { FormAction, FormState } from "@/lib/forms";
 import { AccountStoreProvider } from "./account-store";
 import { ProfileForm } from "./profile-form";
 import { SubscriptionSummary } from "./subscription-summary";
@@ -9,9 +11,10 @@ const card = "mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm";
 const profileHeight = "min-h-[36rem] sm:min-h-[27rem]";
 const subscriptionHeight = "min-h-[13rem] sm:min-h-[10rem]";
 
-/** /my-account's profile and subscription sections, loaded on the server (streamed behind <Suspense>). */
-export async function AccountOverview() {
-  const member = await requirePageMember("/my-account");
+/** /my-account's profile and subscription sections, loaded on the server (streamed behind <Suspense>); `saveProfile`: the profile form's action. */
+export async function AccountOverview({ saveProfile }: { saveProfile: FormAction<FormState> }) {
+  const member = await getMember();
+  if (!member) return null;
   const [profile, { subscriptions, plans }] = await Promise.all([loadProfile(member), loadSubscriptions(member)]);
   return (
     <AccountStoreProvider initial={{ email: member.email, profile, subscriptions, plans }}>
@@ -19,7 +22,7 @@ export async function AccountOverview() {
         <h2 id="account-profile" className="text-lg font-semibold text-ink">
           Profile
         </h2>
-        <ProfileForm />
+        <ProfileForm action={saveProfile} />
       </section>
       <section aria-labelledby="account-subscription" className={`${card} ${subscriptionHeight}`}>
         <h2 id="account-subscription" className="text-lg font-semibold text-ink">

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ApiPlan, ApiSubscription } from "@/lib/graphql-client";
 import { accountReducer, AccountStoreProvider, initialAccountState, planName, type AccountInitial } from "./account-store";
-import { fieldOfMessage, messageFor } from "./profile-form";
+import { messageFor } from "./profile-form";
 import { SubscriptionSummary } from "./subscription-summary";
 
 const plans: ApiPlan[] = [
@@ -80,15 +80,10 @@ describe("the subscription summary", () => {
 });
 
 describe("the profile form's helpers", () => {
-  it("finds the field an API message is about", () => {
-    expect(fieldOfMessage("dob must not be in the future")).toBe("dob");
-    expect(fieldOfMessage("phone must be an E.164 number such as +14155552671")).toBe("phone");
-    expect(fieldOfMessage("firstName: must not contain control characters")).toBe("firstName");
-    expect(fieldOfMessage("Too many requests")).toBeUndefined();
+  it("says the field's label where the message names the field", () => {
     expect(messageFor("dob", "dob must not be in the future")).toBe("Date of birth must not be in the future");
     expect(messageFor("firstName", "firstName: must not contain control characters")).toBe("First name must not contain control characters");
     // A whole sentence after the field's name is shown as it is.
-    expect(fieldOfMessage("phone: Enter a valid phone number (for example +14155552671)")).toBe("phone");
     expect(messageFor("phone", "phone: Enter a valid phone number (for example +14155552671)")).toBe("Enter a valid phone number (for example +14155552671)");
   });
 });

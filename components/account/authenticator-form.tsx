@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState, useEffect, useId, useRef } from "react";
-import { authenticatorAction } from "@/app/(members)/my-account/mfa-actions";
 import type { AuthenticatorFormState } from "@/lib/auth/authenticator-form";
+import type { FormAction } from "@/lib/forms";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { CurrentPasswordField, PasswordHint } from "./account-form";
@@ -11,16 +11,16 @@ import { CurrentPasswordField, PasswordHint } from "./account-form";
  * Turn the authenticator app on (QR code, key, first code), replace it or turn it off; one form, one
  * step at a time. Starting and turning off ask for the current password (or a recent sign-in).
  */
-export function AuthenticatorForm({ initial, passwordHint }: { initial: AuthenticatorFormState; passwordHint: string }) {
+export function AuthenticatorForm({ action, initial, passwordHint }: { action: FormAction<AuthenticatorFormState>; initial: AuthenticatorFormState; passwordHint: string }) {
   return (
     <PasswordHint value={passwordHint}>
-      <AuthenticatorSteps initial={initial} />
+      <AuthenticatorSteps action={action} initial={initial} />
     </PasswordHint>
   );
 }
 
-function AuthenticatorSteps({ initial }: { initial: AuthenticatorFormState }) {
-  const [state, action, pending] = useActionState(authenticatorAction, initial);
+function AuthenticatorSteps({ action: step, initial }: { action: FormAction<AuthenticatorFormState>; initial: AuthenticatorFormState }) {
+  const [state, action, pending] = useActionState(step, initial);
   const id = useId();
   const codeId = `${id}-code`;
   const passwordId = `${id}-password`;
@@ -33,7 +33,7 @@ function AuthenticatorSteps({ initial }: { initial: AuthenticatorFormState }) {
     const isFirst = first.current;
     first.current = false;
     if (state.status === "setup") document.getElementById(codeId)?.focus();
-    else if (state.passwordError) document.getElementById(passwordId)?.focus();
+    else if (state.fieldErrors.currentPassword) document.getElementById(passwordId)?.focus();
     else if (!isFirst) messageRef.current?.focus();
   }, [state, codeId, passwordId]);
 
@@ -70,7 +70,7 @@ function AuthenticatorSteps({ initial }: { initial: AuthenticatorFormState }) {
           required
           aria-required="true"
           maxLength={6}
-          error={state.codeError}
+          error={state.fieldErrors.code}
         />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" name="intent" value="verify" pending={pending} pendingLabel="Checking…">
@@ -98,7 +98,7 @@ function AuthenticatorSteps({ initial }: { initial: AuthenticatorFormState }) {
           </>
         )}
       </p>
-      <CurrentPasswordField id={passwordId} error={state.passwordError} />
+      <CurrentPasswordField id={passwordId} error={state.fieldErrors.currentPassword} />
       <div className="flex flex-wrap gap-3">
         {state.status === "on" ? (
           <>

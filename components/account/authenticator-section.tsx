@@ -1,19 +1,22 @@
 import { initialAuthenticatorState, type AuthenticatorFormState } from "@/lib/auth/authenticator-form";
-import { currentMemberSecurity } from "@/lib/auth/member-security";
+import { identityOf } from "@/lib/account/member-identity";
+import { getMember } from "@/lib/auth/member";
 import { currentPasswordHint } from "@/lib/identity/reauthentication";
 import { AuthenticatorForm } from "./authenticator-form";
+import type { FormAction } from "@/lib/forms";
 import { logError } from "@/lib/log";
 
 /** /my-account's "Authenticator app" card: its current state is read on the server for this member. */
-export async function AuthenticatorSection() {
-  const security = await currentMemberSecurity();
-  if (!security) return null;
+export async function AuthenticatorSection({ action }: { action: FormAction<AuthenticatorFormState> }) {
+  const member = await getMember();
+  if (!member) return null;
+  const security = identityOf(member);
   let initial: AuthenticatorFormState;
   try {
     initial = await initialAuthenticatorState(security);
   } catch (error) {
     logError("[account] reading the authenticator status failed", error);
-    initial = { status: "off", deviceLabel: null, tone: "error", message: "We couldn't check your authenticator app just now. Reload the page to try again." };
+    initial = { status: "off", deviceLabel: null, tone: "error", fieldErrors: {}, values: {}, message: "We couldn't check your authenticator app just now. Reload the page to try again." };
   }
   return (
     <section aria-labelledby="authenticator" className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -23,7 +26,7 @@ export async function AuthenticatorSection() {
       <p className="mt-2 text-sm text-muted">
         With an authenticator app (such as Google Authenticator or 1Password), signing in also asks for a 6-digit code from your phone.
       </p>
-      <AuthenticatorForm initial={initial} passwordHint={currentPasswordHint()} />
+      <AuthenticatorForm action={action} initial={initial} passwordHint={currentPasswordHint()} />
     </section>
   );
 }

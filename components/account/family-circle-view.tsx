@@ -1,7 +1,7 @@
 "use client";
 
-import { useId, useState } from "react";
-import { inviteAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "@/app/(members)/my-account/circle-actions";
+import { createContext, use, useId, useState } from "react";
+import type { FormAction, FormState } from "@/lib/forms";
 import type { CircleView } from "@/lib/invitations/circle";
 import { formatDate } from "@/lib/format/date";
 import { PHONE_EXAMPLE } from "@/lib/phone";
@@ -9,10 +9,15 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ActionButton, Badge, FormDialog, FormMessage, useAccountForm } from "./account-form";
 
+/** The Safe Circle's server actions, handed down by the page. */
+export type CircleActions = Record<"invite" | "removeMember" | "resendInvitation" | "revokeInvitation", FormAction<FormState>>;
+
+const Actions = createContext<CircleActions | null>(null) as React.Context<CircleActions>;
+
 function InviteForm() {
   const id = useId();
   const [channel, setChannel] = useState<"phone" | "email">("phone");
-  const { state, formAction, pending, messageRef } = useAccountForm(inviteAction, { contact: `${id}-contact` });
+  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).invite, { contact: `${id}-contact` });
   // The choice sits outside the form: React resets a form after its action, which would flip the
   // radios back while the label still follows the state.
   return (
@@ -63,7 +68,7 @@ function RemoveMember({ memberId, label }: { memberId: string; label: string }) 
       title={`Remove ${label}?`}
       description="They leave your Safe Circle and are no longer covered by your Family plan. You can invite them again later."
     >
-      <ActionButton action={removeMemberAction} fields={{ memberId }} label="Remove from my circle" pendingLabel="Removing…" variant="primary" />
+      <ActionButton action={use(Actions).removeMember} fields={{ memberId }} label="Remove from my circle" pendingLabel="Removing…" variant="primary" />
     </FormDialog>
   );
 }
@@ -126,7 +131,7 @@ function OwnerView({ circle }: { circle: Extract<CircleView, { role: "owner" | "
                 <div className="flex flex-wrap gap-2">
                   {covered ? (
                     <ActionButton
-                      action={resendInvitationAction}
+                      action={use(Actions).resendInvitation}
                       fields={{ invitationId: invitation.invitationId }}
                       label="Resend"
                       pendingLabel="Sending…"
@@ -134,7 +139,7 @@ function OwnerView({ circle }: { circle: Extract<CircleView, { role: "owner" | "
                     />
                   ) : null}
                   <ActionButton
-                    action={revokeInvitationAction}
+                    action={use(Actions).revokeInvitation}
                     fields={{ invitationId: invitation.invitationId }}
                     label="Revoke"
                     pendingLabel="Revoking…"
@@ -158,7 +163,7 @@ function OwnerView({ circle }: { circle: Extract<CircleView, { role: "owner" | "
 }
 
 /** The circle as its owner, a member, or someone without one yet (client part: forms and dialogs). */
-export function FamilyCircleView({ circle }: { circle: CircleView }) {
+export function FamilyCircleView({ actions, circle }: { actions: CircleActions; circle: CircleView }) {
   if (circle.role === "member") {
     return circle.covered ? (
       <p className="mt-4 text-base text-ink">
@@ -170,5 +175,9 @@ export function FamilyCircleView({ circle }: { circle: CircleView }) {
       </p>
     );
   }
-  return <OwnerView circle={circle} />;
+  return (
+    <Actions value={actions}>
+      <OwnerView circle={circle} />
+    </Actions>
+  );
 }

@@ -1,13 +1,13 @@
-import { currentMember } from "@/lib/auth/member-session";
+import { getMember } from "@/lib/auth/member";
 import { getBillingService } from "@/lib/billing/provider";
 import { familyPlanFrom, getCircle } from "@/lib/invitations";
 import { panelClass } from "./account-form";
-import { FamilyCircleView } from "./family-circle-view";
+import { FamilyCircleView, type CircleActions } from "./family-circle-view";
 import { InvitationAcceptor } from "./invitation-acceptor";
 
 /** "My Safe Circle": the people a Family plan covers, their invitations, or whose circle the member is in. */
-export async function FamilyCircle() {
-  const member = await currentMember();
+export async function FamilyCircle({ actions }: { actions: CircleActions }) {
+  const member = await getMember();
   if (!member) return null;
   const circle = await getCircle(member, { familyPlan: familyPlanFrom(getBillingService) });
   return (
@@ -16,7 +16,7 @@ export async function FamilyCircle() {
         My Safe Circle
       </h2>
       <InvitationAcceptor />
-      <FamilyCircleView circle={circle} />
+      <FamilyCircleView actions={actions} circle={circle} />
     </section>
   );
 }

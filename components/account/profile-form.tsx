@@ -4,7 +4,8 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "rea
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { callApi, succeeded, type ApiProfile } from "@/lib/graphql-client";
+import type { ApiProfile } from "@/lib/graphql-client";
+import { formError, idleForm, type FormAction, type FormState } from "@/lib/forms";
 import { toE164 } from "@/lib/phone";
 import { useAccountStore } from "./account-store";
 
@@ -12,11 +13,7 @@ type Values = { firstName: string; lastName: string; dob: string; country: Count
 type FieldName = "firstName" | "lastName" | "dob" | "phone" | "timezone";
 const FIELDS: FieldName[] = ["firstName", "lastName", "dob", "phone", "timezone"];
 
-/** The API names the field in its message ("dob must not be in the future"): show it next to that field. */
-export function fieldOfMessage(message: string): FieldName | undefined {
-  return FIELDS.find((field) => new RegExp(`^${field}\\b|\\b${field}:`).test(message));
-}
-
+/** The profile's messages start with the field's name ("dob must not be in the future"): the form says its label instead. */
 export const messageFor = (field: FieldName, message: string) => {
   const labels: Record<FieldName, string> = { firstName: "First name", lastName: "Last name", dob: "Date of birth", phone: "Phone", timezone: "Time zone" };
   // "dob must not be in the future" and "dob: must not ..." both read "Date of birth must not ...";
@@ -62,10 +59,11 @@ function valuesOf(profile: ApiProfile | null, timezone: string): Values {
 }
 
 /**
- * The member's profile, saved through updateUserProfile. The time zone defaults to the browser's when
- * none is saved. A failed save keeps what was typed and shows the API's message next to its field.
+ * The member's profile, saved by `action` (the page's server action). The time zone defaults to the
+ * browser's when none is saved. A failed save keeps what was typed and shows the message next to the
+ * field the error names.
  */
-export function ProfileForm() {
+export function ProfileForm({ action }: { action: FormAction<FormState> }) {
   const { state, dispatch } = useAccountStore();
   const id = useId();
   // The server cannot know the browser's zone: "UTC" until hydrated, then the browser's.
@@ -105,14 +103,17 @@ export function ProfileForm() {
       phone: toE164(values.country, values.phone),
       timezone: values.timezone,
     };
-    const answer = await callApi("updateUserProfile", { request });
+    const form = new FormData();
+    for (const [field, value] of Object.entries(request)) form.set(field, value);
+    const answer = await action(idleForm, form).catch((): FormState => formError("Network Error"));
     setPending(false);
-    if (succeeded(answer) && answer.user) {
-      dispatch({ type: "setProfile", profile: answer.user });
-      setResult({ tone: "success", text: "Profile saved." });
+    if (answer.status === "ok") {
+      const saved = (field: FieldName) => answer.values[field] || null;
+      dispatch({ type: "setProfile", profile: { firstName: saved("firstName"), lastName: saved("lastName"), dob: saved("dob"), phone: saved("phone"), timezone: saved("timezone") } });
+      setResult({ tone: "success", text: answer.message });
     } else {
-      const field = fieldOfMessage(answer.message);
-      setResult({ tone: "error", text: field ? messageFor(field, answer.message) : answer.message, field });
+      const field = FIELDS.find((name) => answer.fieldErrors[name]);
+      setResult(field ? { tone: "error", text: messageFor(field, answer.fieldErrors[field]!), field } : { tone: "error", text: answer.message });
     }
     requestAnimationFrame(() => statusRef.current?.focus());
   }

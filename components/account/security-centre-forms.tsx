@@ -1,32 +1,30 @@
 "use client";
 
-import { useId, useState, useTransition, type FormEvent } from "react";
-import {
-  changeEmailAction,
-  changePasswordAction,
-  changePhoneAction,
-  deleteAccountAction,
-  deviceStatusAction,
-  forgetDeviceAction,
-  moreDevicesAction,
-  removePhoneAction,
-  sendCodeAction,
-  setMfaAction,
-  verifyAttributeAction,
-} from "@/app/(members)/my-account/security-actions";
-import type { SecurityOverview, TrackedDevice } from "@/lib/identity/port";
-import { done, idleAccountForm, type AccountFormState } from "@/lib/auth/account-forms";
+import { createContext, use, useId, useState, useTransition, type FormEvent } from "react";
+import type { DevicePage, SecurityOverview, TrackedDevice } from "@/lib/identity/port";
+import { done, formError, idleForm, type FormAction, type FormState } from "@/lib/forms";
 import { formatDate } from "@/lib/format/date";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ActionButton, Badge, CurrentPasswordField, FormDialog, FormMessage, PasswordHint, useAccountForm, useFocusAfterAnswer } from "./account-form";
+
+/** The security centre's server actions, handed down by the page. */
+export type SecurityActions = Record<
+  "changeEmail" | "changePassword" | "changePhone" | "deleteAccount" | "deviceStatus" | "forgetDevice" | "removePhone" | "sendCode" | "setMfa" | "verifyAttribute",
+  FormAction<FormState>
+> & {
+  /** The next page of remembered devices. */
+  moreDevices: (paginationToken: string) => Promise<DevicePage | { error: string }>;
+};
+
+const Actions = createContext<SecurityActions | null>(null) as React.Context<SecurityActions>;
 
 const PASSWORD_HINT = "At least 8 characters, with upper and lower case letters, a number and a symbol.";
 
 /** Stays mounted once verified, so its "verified" message outlives the form. */
 function VerifyForm({ attribute, label, verified }: { attribute: "email" | "phone_number"; label: string; verified: boolean }) {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(verifyAttributeAction, { code: `${id}-code` });
+  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).verifyAttribute, { code: `${id}-code` });
   if (verified) return <FormMessage state={state} messageRef={messageRef} />;
   return (
     <div className="grid gap-3 rounded-2xl bg-slate-50 p-4">
@@ -49,14 +47,14 @@ function VerifyForm({ attribute, label, verified }: { attribute: "email" | "phon
           Verify {label}
         </Button>
       </form>
-      <ActionButton action={sendCodeAction} fields={{ attribute }} label="Send a new code" pendingLabel="Sending…" accessibleLabel={`Send a new ${label} code`} />
+      <ActionButton action={use(Actions).sendCode} fields={{ attribute }} label="Send a new code" pendingLabel="Sending…" accessibleLabel={`Send a new ${label} code`} />
     </div>
   );
 }
 
 function EmailSection({ overview }: { overview: SecurityOverview }) {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(changeEmailAction, { email: `${id}-email`, currentPassword: `${id}-password` });
+  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).changeEmail, { email: `${id}-email`, currentPassword: `${id}-password` });
   return (
     <div className="grid gap-4">
       <p className="flex flex-wrap items-center gap-2 text-base text-ink">
@@ -90,7 +88,7 @@ function EmailSection({ overview }: { overview: SecurityOverview }) {
 
 function PhoneSection({ overview }: { overview: SecurityOverview }) {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(changePhoneAction, { phone: `${id}-phone`, currentPassword: `${id}-password` });
+  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).changePhone, { phone: `${id}-phone`, currentPassword: `${id}-password` });
   return (
     <div className="grid gap-4">
       <p className="flex flex-wrap items-center gap-2 text-base text-ink">
@@ -130,7 +128,7 @@ function PhoneSection({ overview }: { overview: SecurityOverview }) {
 
 function RemovePhone() {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(removePhoneAction, { currentPassword: `${id}-password` });
+  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).removePhone, { currentPassword: `${id}-password` });
   return (
     <FormDialog
       trigger={
@@ -154,7 +152,7 @@ function RemovePhone() {
 
 function MfaSection({ overview }: { overview: SecurityOverview }) {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(setMfaAction, { currentPassword: `${id}-password` });
+  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).setMfa, { currentPassword: `${id}-password` });
   const smsOn = overview.mfa.enabled.includes("SMS_MFA");
   const appOn = overview.mfa.enabled.includes("SOFTWARE_TOKEN_MFA");
   const canSms = Boolean(overview.phoneNumber && overview.phoneNumberVerified);
@@ -198,7 +196,7 @@ function MfaSection({ overview }: { overview: SecurityOverview }) {
 function PasswordSection() {
   const id = useId();
   const ids = { currentPassword: `${id}-current`, newPassword: `${id}-new`, confirmPassword: `${id}-confirm` };
-  const { state, formAction, pending, messageRef } = useAccountForm(changePasswordAction, ids);
+  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).changePassword, ids);
   return (
     <form action={formAction} noValidate className="grid gap-3" aria-label="Change your password">
       <p className="text-sm text-muted">Every other device signed in to your account is signed out.</p>
@@ -221,7 +219,7 @@ function DevicesSection({ devices: firstPage, paginationToken, message }: { devi
   const loadMore = () =>
     startLoading(async () => {
       if (!more.token) return;
-      const page = await moreDevicesAction(more.token);
+      const page = await use(Actions).moreDevices(more.token);
       setMore((current) => ("error" in page ? { ...current, error: page.error } : { devices: [...current.devices, ...page.devices], token: page.paginationToken }));
     });
   if (message) return <p className="text-sm text-muted">{message}</p>;
@@ -241,13 +239,13 @@ function DevicesSection({ devices: firstPage, paginationToken, message }: { devi
           </div>
           <div className="flex flex-wrap gap-2">
             <ActionButton
-              action={deviceStatusAction}
+              action={use(Actions).deviceStatus}
               fields={{ deviceKey: device.deviceKey, remembered: String(!device.remembered) }}
               label={device.remembered ? "Stop remembering" : "Remember"}
               pendingLabel="Saving…"
               accessibleLabel={`${device.remembered ? "Stop remembering" : "Remember"} ${device.name}`}
             />
-            <ActionButton action={forgetDeviceAction} fields={{ deviceKey: device.deviceKey }} label="Forget" pendingLabel="Forgetting…" accessibleLabel={`Forget ${device.name}`} />
+            <ActionButton action={use(Actions).forgetDevice} fields={{ deviceKey: device.deviceKey }} label="Forget" pendingLabel="Forgetting…" accessibleLabel={`Forget ${device.name}`} />
           </div>
         </li>
       ))}
@@ -269,7 +267,7 @@ function DevicesSection({ devices: firstPage, paginationToken, message }: { devi
 
 function DeleteAccount() {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(deleteAccountAction, { currentPassword: `${id}-password`, confirm: `${id}-confirm` });
+  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).deleteAccount, { currentPassword: `${id}-password`, confirm: `${id}-confirm` });
   return (
     <FormDialog
       trigger={
@@ -308,7 +306,7 @@ function DeleteAccount() {
  */
 function DataDownload() {
   const id = useId();
-  const [state, setState] = useState<AccountFormState>(idleAccountForm);
+  const [state, setState] = useState<FormState>(idleForm);
   const [pending, startDownload] = useTransition();
   const messageRef = useFocusAfterAnswer(state, { currentPassword: `${id}-password` });
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -329,7 +327,7 @@ function DataDownload() {
         setState(done("Your data is downloading."));
         return;
       }
-      setState(((await response?.json().catch(() => null)) as AccountFormState | null) ?? { status: "error", message: "Network Error", fieldErrors: {} });
+      setState(((await response?.json().catch(() => null)) as FormState | null) ?? formError("Network Error"));
     });
   };
   return (
@@ -355,12 +353,14 @@ function DataDownload() {
 
 /** The security centre's forms (components/account/security-centre.tsx loads what they show). */
 export function SecurityCentreForms({
+  actions,
   overview,
   devices,
   devicesToken,
   devicesMessage,
   passwordHint,
 }: {
+  actions: SecurityActions;
   overview: SecurityOverview;
   devices: TrackedDevice[];
   devicesToken: string | null;
@@ -369,6 +369,7 @@ export function SecurityCentreForms({
 }) {
   const h = "text-base font-semibold text-ink";
   return (
+    <Actions value={actions}>
     <PasswordHint value={passwordHint}>
     <div className="mt-4 grid gap-8">
       <section aria-labelledby="security-email" className="grid gap-3">
@@ -412,5 +413,6 @@ export function SecurityCentreForms({
       </section>
     </div>
     </PasswordHint>
+    </Actions>
   );
 }

@@ -1,14 +1,15 @@
-import { isIdentityError, identityFor, type DevicePage } from "@/lib/identity";
-import { currentMember, securityCallerOf } from "@/lib/auth/member-session";
+import { isIdentityError, type DevicePage } from "@/lib/identity";
+import { identityOf } from "@/lib/account/member-identity";
+import { getMember } from "@/lib/auth/member";
 import { currentPasswordHint } from "@/lib/identity/reauthentication";
 import { panelClass } from "./account-form";
-import { SecurityCentreForms } from "./security-centre-forms";
+import { SecurityCentreForms, type SecurityActions } from "./security-centre-forms";
 
 /** "Security": email and phone with their codes, SMS sign-in codes, password, devices, data and deletion. */
-export async function SecurityCentre() {
-  const member = await currentMember();
+export async function SecurityCentre({ actions }: { actions: SecurityActions }) {
+  const member = await getMember();
   if (!member) return null;
-  const centre = identityFor(securityCallerOf(member));
+  const centre = identityOf(member);
   const overview = await centre.overview();
   let devices: DevicePage = { devices: [], paginationToken: null };
   let devicesMessage: string | null = null;
@@ -25,6 +26,7 @@ export async function SecurityCentre() {
         Security
       </h2>
       <SecurityCentreForms
+        actions={actions}
         overview={overview}
         devices={devices.devices}
         devicesToken={devices.paginationToken}

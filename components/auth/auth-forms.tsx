@@ -2,21 +2,18 @@
 
 import Link from "next/link";
 import { useActionState, useEffect, useId, useRef, type ReactNode } from "react";
-import {
-  challengeAction,
-  confirmAction,
-  forgotPasswordAction,
-  resendCodeAction,
-  resetPasswordAction,
-  signInAction,
-  signUpAction,
-} from "@/app/(auth)/auth/actions";
 import type { AuthField, AuthFormState } from "@/lib/auth/forms";
+import type { FormAction } from "@/lib/forms";
 import { Button, buttonClass } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FormMessage as UiFormMessage } from "@/components/ui/form-message";
 
 const idle: AuthFormState = { status: "idle", message: "", fieldErrors: {}, values: {} };
+
+/** An auth page's server action, handed to its form by the page. */
+export type AuthAction = FormAction<AuthFormState>;
+/** A password sign-in and the challenge steps after it (a challenge that ends starts sign-in again). */
+export type SignInActions = { signIn: AuthAction; challenge: AuthAction };
 
 const PASSWORD_HINT = "At least 8 characters, with upper and lower case letters, a number and a symbol.";
 
@@ -67,14 +64,14 @@ function Hidden({ fields }: { fields: Record<string, string | undefined> }) {
 type FlowProps = { continuePath?: string };
 
 /** Sign-in with email and password, then whatever challenge the account needs (MFA, new password). */
-export function SignInForm({ continuePath, email = "", notice }: FlowProps & { email?: string; notice?: string }) {
-  const [state, action, pending] = useActionState(signInAction, idle);
+export function SignInForm({ actions, continuePath, email = "", notice }: FlowProps & { actions: SignInActions; email?: string; notice?: string }) {
+  const [state, action, pending] = useActionState(actions.signIn, idle);
   const id = useId();
   const fieldId = (field: AuthField) => `${id}-${field}`;
   const messageRef = useFocusOnProblem(state, fieldId, ["email", "password"]);
   useSignedInRedirect(state);
   if (state.status === "redirect") return <Redirecting />;
-  if (state.status === "challenge" && state.challenge) return <ChallengeForm initial={state} continuePath={continuePath} />;
+  if (state.status === "challenge" && state.challenge) return <ChallengeForm actions={actions} initial={state} continuePath={continuePath} />;
   return (
     <form action={action} noValidate aria-label="Sign in" className="grid gap-5">
       {notice && state.status === "idle" ? (
@@ -141,8 +138,8 @@ const CHALLENGE_TITLES: Record<string, string> = {
 const MFA_LABELS: Record<string, string> = { SOFTWARE_TOKEN_MFA: "Authenticator app", SMS_MFA: "Text message (SMS)" };
 
 /** One challenge step after the password; answers until the member is signed in. */
-export function ChallengeForm({ initial, continuePath }: FlowProps & { initial: AuthFormState }) {
-  const [state, action, pending] = useActionState(challengeAction, initial);
+export function ChallengeForm({ actions, initial, continuePath }: FlowProps & { actions: SignInActions; initial: AuthFormState }) {
+  const [state, action, pending] = useActionState(actions.challenge, initial);
   const id = useId();
   const fieldId = (field: AuthField) => `${id}-${field}`;
   const messageRef = useFocusOnProblem(state, fieldId, ["answer"]);
@@ -151,7 +148,7 @@ export function ChallengeForm({ initial, continuePath }: FlowProps & { initial: 
   if (state.status === "redirect") return <Redirecting />;
   if (!challenge) {
     // The challenge ended (expired or too many tries): start again from the password.
-    return <SignInForm continuePath={continuePath} email={state.values.email} notice={state.message || undefined} />;
+    return <SignInForm actions={actions} continuePath={continuePath} email={state.values.email} notice={state.message || undefined} />;
   }
   const title = CHALLENGE_TITLES[challenge.name] ?? "Verify it's you";
   const canRemember = challenge.name === "SOFTWARE_TOKEN_MFA" || challenge.name === "SMS_MFA" || challenge.name === "MFA_SETUP";
@@ -236,8 +233,8 @@ export function ChallengeForm({ initial, continuePath }: FlowProps & { initial: 
 }
 
 /** `invited`: the sign-up page was opened from a Safe Circle invitation; its phone or email is filled in. */
-export function SignUpForm({ continuePath, invited }: FlowProps & { invited?: { email?: string; phone?: string } }) {
-  const [state, action, pending] = useActionState(signUpAction, idle);
+export function SignUpForm({ action: signUp, continuePath, invited }: FlowProps & { action: AuthAction; invited?: { email?: string; phone?: string } }) {
+  const [state, action, pending] = useActionState(signUp, idle);
   const id = useId();
   const fieldId = (field: AuthField) => `${id}-${field}`;
   const messageRef = useFocusOnProblem(state, fieldId, ["givenName", "familyName", "email", "password"]);
@@ -267,16 +264,16 @@ export function SignUpForm({ continuePath, invited }: FlowProps & { invited?: { 
   );
 }
 
-export function ConfirmForm({ email, continuePath }: FlowProps & { email: string }) {
-  const [state, action, pending] = useActionState(confirmAction, { ...idle, values: { email } });
-  const [resendState, resend, resending] = useActionState(resendCodeAction, { ...idle, values: { email } });
+export function ConfirmForm({ actions, email, continuePath }: FlowProps & { actions: SignInActions & { confirm: AuthAction; resend: AuthAction }; email: string }) {
+  const [state, action, pending] = useActionState(actions.confirm, { ...idle, values: { email } });
+  const [resendState, resend, resending] = useActionState(actions.resend, { ...idle, values: { email } });
   const id = useId();
   const fieldId = (field: AuthField) => `${id}-${field}`;
   const messageRef = useFocusOnProblem(state, fieldId, ["email", "code"]);
   const resendRef = useFocusOnProblem(resendState, fieldId, []);
   useSignedInRedirect(state);
   if (state.status === "redirect") return <Redirecting />;
-  if (state.status === "challenge" && state.challenge) return <ChallengeForm initial={state} continuePath={continuePath} />;
+  if (state.status === "challenge" && state.challenge) return <ChallengeForm actions={actions} initial={state} continuePath={continuePath} />;
   if (state.status === "sent") return <Done state={state} messageRef={messageRef} continuePath={continuePath} />;
   return (
     <div className="grid gap-6">
@@ -300,8 +297,8 @@ export function ConfirmForm({ email, continuePath }: FlowProps & { email: string
   );
 }
 
-export function ForgotPasswordForm() {
-  const [state, action, pending] = useActionState(forgotPasswordAction, idle);
+export function ForgotPasswordForm({ action: forgotPassword }: { action: AuthAction }) {
+  const [state, action, pending] = useActionState(forgotPassword, idle);
   const id = useId();
   const fieldId = (field: AuthField) => `${id}-${field}`;
   const messageRef = useFocusOnProblem(state, fieldId, ["email"]);
@@ -316,8 +313,8 @@ export function ForgotPasswordForm() {
   );
 }
 
-export function ResetPasswordForm({ email }: { email: string }) {
-  const [state, action, pending] = useActionState(resetPasswordAction, { ...idle, values: { email } });
+export function ResetPasswordForm({ action: resetPassword, email }: { action: AuthAction; email: string }) {
+  const [state, action, pending] = useActionState(resetPassword, { ...idle, values: { email } });
   const id = useId();
   const fieldId = (field: AuthField) => `${id}-${field}`;
   const messageRef = useFocusOnProblem(state, fieldId, ["email", "code", "password"]);

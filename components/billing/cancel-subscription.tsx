@@ -6,7 +6,7 @@ import { Dialog, DialogError } from "@/components/ui/dialog";
 import { planName, useAccountStore, type CancelSelection } from "@/components/account/account-store";
 import { callApi, succeeded } from "@/lib/graphql-client";
 import { formatDate } from "@/lib/format/date";
-import { sectionClass } from "./manage-subscription";
+import { sectionClass } from "./section";
 
 /** Cancel at the end of the period or now, each with what it means, confirmed in a dialog. */
 export function CancelSubscription() {

@@ -11,7 +11,7 @@ import { inQueueStartsAt } from "@/lib/billing/subscription-state";
 import { formatDate } from "@/lib/format/date";
 import { formatMoney } from "@/lib/format/money";
 import { IntervalSwitch } from "./interval-switch";
-import { sectionClass } from "./manage-subscription";
+import { sectionClass } from "./section";
 
 const asPrice = (plan: ApiPlan) => ({ id: plan.priceId, unitAmount: plan.unitAmount, interval: plan.interval });
 

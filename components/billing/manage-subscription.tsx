@@ -12,10 +12,11 @@ import { CancelSubscription } from "./cancel-subscription";
 import { NoSubscription } from "./no-subscription";
 import { ChangePlan } from "./change-plan";
 import { PaymentMethods } from "./payment-methods";
+import { sectionClass } from "./section";
+import type { TokenizeSandboxCard } from "@/lib/billing/sandbox/cards";
 import { TransactionHistory } from "./transaction-history";
 import { Detail } from "@/components/ui/detail";
 
-export const sectionClass = "rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
 
 /** The page's one place for the result of the last action: announced, and focusable for keyboards. */
 function ResultMessage() {
@@ -92,7 +93,16 @@ function CurrentSubscription() {
 }
 
 /** /manage-subscription: the plan, changing it, cancelling, payment methods and transactions. */
-export function ManageSubscription({ stripePublishableKey, changeTo }: { stripePublishableKey: string | null; changeTo: string | null }) {
+/** `tokenizeSandboxCard`: the sandbox card field's server action (used when Stripe is not configured). */
+export function ManageSubscription({
+  stripePublishableKey,
+  tokenizeSandboxCard,
+  changeTo,
+}: {
+  stripePublishableKey: string | null;
+  tokenizeSandboxCard: TokenizeSandboxCard;
+  changeTo: string | null;
+}) {
   return (
     // minmax(0, 1fr): the column may be narrower than a wide table inside it (which then scrolls itself).
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -100,7 +110,7 @@ export function ManageSubscription({ stripePublishableKey, changeTo }: { stripeP
       <CurrentSubscription />
       <ChangePlan initialPriceId={changeTo} />
       <CancelSubscription />
-      <PaymentMethods stripePublishableKey={stripePublishableKey} />
+      <PaymentMethods stripePublishableKey={stripePublishableKey} tokenizeSandboxCard={tokenizeSandboxCard} />
       <TransactionHistory />
     </div>
   );

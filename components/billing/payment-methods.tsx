@@ -7,7 +7,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { useAccountStore } from "@/components/account/account-store";
 import { callApi, succeeded } from "@/lib/graphql-client";
 import { SandboxCardForm } from "./sandbox-card-form";
-import { sectionClass } from "./manage-subscription";
+import type { TokenizeSandboxCard } from "@/lib/billing/sandbox/cards";
+import { sectionClass } from "./section";
 
 // Stripe.js is fetched only when Stripe is configured and the member opens "Add a card".
 const StripeCardForm = lazy(() => import("./stripe-card-form"));
@@ -16,7 +17,7 @@ const brandNames: Record<string, string> = { visa: "Visa", mastercard: "Masterca
 const brandName = (brand: string) => brandNames[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 
 /** The member's cards: brand, last four, expiry, which one is the default; set the default; add a card. */
-export function PaymentMethods({ stripePublishableKey }: { stripePublishableKey: string | null }) {
+export function PaymentMethods({ stripePublishableKey, tokenizeSandboxCard }: { stripePublishableKey: string | null; tokenizeSandboxCard: TokenizeSandboxCard }) {
   const { state, dispatch, refresh } = useAccountStore();
   const { paymentMethods, loading } = state.subscription;
   const [pendingId, setPendingId] = useState<string | null>(null);
@@ -103,7 +104,7 @@ export function PaymentMethods({ stripePublishableKey }: { stripePublishableKey:
               <StripeCardForm publishableKey={stripePublishableKey} attach={attach} onPendingChange={setAddPending} />
             </Suspense>
           ) : (
-            <SandboxCardForm attach={attach} onPendingChange={setAddPending} />
+            <SandboxCardForm tokenize={tokenizeSandboxCard} attach={attach} onPendingChange={setAddPending} />
           )}
         </Dialog>
       </div>

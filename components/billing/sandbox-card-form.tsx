@@ -1,18 +1,19 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import { tokenizeSandboxCardAction } from "@/app/(members)/manage-subscription/actions";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 
-type Props = { attach: (token: string) => Promise<string | null>; onPendingChange: (pending: boolean) => void };
+import type { TokenizeSandboxCard } from "@/lib/billing/sandbox/cards";
+
+type Props = { tokenize: TokenizeSandboxCard; attach: (token: string) => Promise<string | null>; onPendingChange: (pending: boolean) => void };
 
 /**
  * The sandbox's card field (no Stripe configured): the card is turned into a test token on the server,
  * then attached. A decline shows the provider's message; everything typed stays but the card number
  * is kept too, so the member can correct a typo.
  */
-export function SandboxCardForm({ attach, onPendingChange }: Props) {
+export function SandboxCardForm({ tokenize, attach, onPendingChange }: Props) {
   const id = useId();
   const [card, setCard] = useState({ number: "", expiry: "", cvc: "", name: "" });
   const [pending, setPending] = useState(false);
@@ -26,7 +27,7 @@ export function SandboxCardForm({ attach, onPendingChange }: Props) {
     setError(null);
     let message: string | null;
     try {
-      const tokenized = await tokenizeSandboxCardAction(card);
+      const tokenized = await tokenize(card);
       message = "token" in tokenized ? await attach(tokenized.token) : tokenized.error;
     } catch {
       message = "We could not add your card. Please try again.";

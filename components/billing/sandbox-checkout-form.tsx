@@ -2,11 +2,12 @@
 
 import { useActionState, useEffect, useId, useRef } from "react";
 import { initialCheckoutState, type SandboxCheckoutState } from "@/lib/billing/sandbox-checkout-submit";
+import type { FormAction } from "@/lib/forms";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 
 type Props = {
-  action: (previous: SandboxCheckoutState, form: FormData) => Promise<SandboxCheckoutState>;
+  action: FormAction<SandboxCheckoutState>;
   cancelUrl: string;
 };
 

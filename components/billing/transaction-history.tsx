@@ -5,7 +5,7 @@ import { useAccountStore } from "@/components/account/account-store";
 import { memberStatement } from "@/lib/billing/statement";
 import { formatDate } from "@/lib/format/date";
 import { formatMoney } from "@/lib/format/money";
-import { sectionClass } from "./manage-subscription";
+import { sectionClass } from "./section";
 
 const statusNames: Record<string, string> = { paid: "Paid", succeeded: "Paid", open: "Due", draft: "Draft", void: "Void", uncollectible: "Unpaid", failed: "Failed", pending: "Pending" };
 

@@ -3,13 +3,15 @@
 import Link from "next/link";
 import { useSession } from "@/components/session/session-provider";
 import { Spinner } from "@/components/ui/spinner";
+import type { FormAction } from "@/lib/forms";
+import type { WaitlistFormState } from "@/lib/waitlist/schema";
 import { WaitlistDialog } from "./waitlist-dialog";
 
 /**
  * The header's right slot: "My Account" when signed in, "Join the waitlist" when signed out, and a
  * spinner of the same size while the session check is under way, so nothing shifts when it answers.
  */
-export function AccountSlot() {
+export function AccountSlot({ joinWaitlist }: { joinWaitlist: FormAction<WaitlistFormState> }) {
   const { isAuthenticated } = useSession();
   return (
     <div className="flex h-10 min-w-[10.5rem] items-center justify-end">
@@ -20,7 +22,7 @@ export function AccountSlot() {
           My Account
         </Link>
       ) : (
-        <WaitlistDialog />
+        <WaitlistDialog action={joinWaitlist} />
       )}
     </div>
   );

@@ -1,7 +1,8 @@
 "use client";
 
 import { useActionState, useEffect, useId } from "react";
-import { sendContactAction, type ContactFormState } from "@/app/(site)/contact/actions";
+import type { ContactFormState } from "@/lib/contact/schema";
+import type { FormAction } from "@/lib/forms";
 import { CONTACT_TOPICS } from "@/lib/contact/topics";
 import { Button } from "@/components/ui/button";
 import { EmailField, SelectField, TextAreaField, TextField } from "@/components/ui/field";
@@ -16,8 +17,8 @@ const initialState: ContactFormState = {
 const FIELD_ORDER = ["name", "email", "topic", "message"] as const;
 
 /** The /contact form: stored and mailed to support. Keeps what was typed when something needs fixing. */
-export function ContactForm({ className = "" }: { className?: string }) {
-  const [state, formAction, isPending] = useActionState(sendContactAction, initialState);
+export function ContactForm({ action, className = "" }: { action: FormAction<ContactFormState>; className?: string }) {
+  const [state, formAction, isPending] = useActionState(action, initialState);
   const id = useId();
   const fieldId = (field: (typeof FIELD_ORDER)[number]) => `${id}-${field}`;
 

@@ -2,7 +2,8 @@
 
 import { useActionState, useEffect, useId } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
-import { joinWaitlistAction, type WaitlistFormState } from "@/app/(site)/waitlist/join-action";
+import type { FormAction } from "@/lib/forms";
+import type { WaitlistFormState } from "@/lib/waitlist/schema";
 import { Button } from "@/components/ui/button";
 import { EmailField, TextField } from "@/components/ui/field";
 
@@ -14,10 +15,12 @@ const initialState: WaitlistFormState = { status: "idle", message: "", fieldErro
  * open, so each opening starts fresh.
  */
 export default function WaitlistDialogBody({
+  action,
   open,
   onOpenChange,
   returnFocus,
 }: {
+  action: FormAction<WaitlistFormState>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Puts focus back on the button that opened the dialog (Radix only knows its own Dialog.Trigger). */
@@ -37,7 +40,7 @@ export default function WaitlistDialogBody({
           <Dialog.Description className="mt-2 text-base text-muted">
             Be first to know when Happr opens. We&apos;ll only email you about the launch.
           </Dialog.Description>
-          <WaitlistForm />
+          <WaitlistForm action={action} />
           <Dialog.Close asChild>
             <button
               type="button"
@@ -55,8 +58,8 @@ export default function WaitlistDialogBody({
   );
 }
 
-function WaitlistForm() {
-  const [state, formAction, isPending] = useActionState(joinWaitlistAction, initialState);
+function WaitlistForm({ action }: { action: FormAction<WaitlistFormState> }) {
+  const [state, formAction, isPending] = useActionState(action, initialState);
   const id = useId();
   const emailId = `${id}-email`;
   const firstNameId = `${id}-first-name`;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import type { WaitlistLinkState } from "@/app/(site)/waitlist/actions";
+import type { WaitlistLinkState } from "@/lib/waitlist/schema";
 
 const outcomes: Record<Exclude<WaitlistLinkState["status"], "idle">, string> = {
   confirmed: "Thank you: your place on the waitlist is confirmed. We'll email you when Happr opens its doors.",

@@ -1,7 +1,5 @@
 import "server-only";
-import { redirect } from "next/navigation";
-import { auth } from "@/auth";
-import { memberFromSession, type Member } from "@/lib/auth/caller";
+import type { Member } from "@/lib/auth/member";
 import { getCataloguePlans } from "@/lib/billing/catalogue";
 import { getBillingService } from "@/lib/billing/provider";
 import { paymentMethodView, planView, subscriptionView, transactionView } from "@/lib/billing/views";
@@ -13,13 +11,6 @@ import { getUserProfile } from "@/lib/profile";
  * resolvers call. Subscriptions, cards and transactions come from the local mirror and the plans from
  * the cached catalogue: a page view never calls the payment provider.
  */
-
-/** The signed-in member, or off to sign-in (proxy.ts guards these pages; this is the second line). */
-export async function requirePageMember(continuePath: string): Promise<Member> {
-  const member = memberFromSession(await auth());
-  if (!member) redirect(`/auth/sign-in?continue=${encodeURIComponent(continuePath)}`);
-  return member;
-}
 
 export async function loadProfile(member: Member) {
   return getUserProfile(member.memberId);

@@ -69,12 +69,12 @@ describe("authenticator app on /my-account", () => {
 
     const mismatch = await runAuthenticatorStep(security, setup, form({ intent: "verify", code: wrong }), echoQr);
     expect(mismatch).toMatchObject({ status: "setup", tone: "error", setup: setup.setup });
-    expect(mismatch.codeError).toMatch(/didn't match/);
+    expect(mismatch.fieldErrors.code).toMatch(/didn't match/);
 
     const empty = await runAuthenticatorStep(security, setup, form({ intent: "verify", code: " " }), echoQr);
-    expect(empty.codeError).toBe("Confirmation code cannot be empty");
+    expect(empty.fieldErrors.code).toBe("Confirmation code cannot be empty");
     const letters = await runAuthenticatorStep(security, setup, form({ intent: "verify", code: "12ab56" }), echoQr);
-    expect(letters.codeError).toMatch(/6 digits/);
+    expect(letters.fieldErrors.code).toMatch(/6 digits/);
 
     expect((await security.authenticatorStatus()).enabled).toBe(false);
     // The same secret still works after the failures.
@@ -98,7 +98,7 @@ describe("authenticator app on /my-account", () => {
     const security = await newMember(Date.now() - 60 * 60_000);
     const off = await initialAuthenticatorState(security);
     const refused = await runAuthenticatorStep(security, off, form({ intent: "start" }), echoQr);
-    expect(refused).toMatchObject({ status: "off", tone: "error", message: "", passwordError: "Enter your current password to set up an authenticator app." });
+    expect(refused).toMatchObject({ status: "off", tone: "error", message: "", fieldErrors: { currentPassword: "Enter your current password to set up an authenticator app." } });
     const setup = await runAuthenticatorStep(security, off, form({ intent: "start", currentPassword: password }), echoQr);
     const on = await runAuthenticatorStep(security, setup, form({ intent: "verify", code: totpCode(setup.setup!.secretCode, new Date()) }), echoQr);
     expect(on.status).toBe("on");
@@ -109,7 +109,7 @@ describe("authenticator app on /my-account", () => {
     expect(await runAuthenticatorStep(security, replacing, form({ intent: "cancel" }), echoQr)).toMatchObject({ status: "on" });
 
     const wrong = await runAuthenticatorStep(security, on, form({ intent: "disable", currentPassword: "Wrong-Pass-9!" }), echoQr);
-    expect(wrong).toMatchObject({ status: "on", passwordError: "Current password is incorrect." });
+    expect(wrong).toMatchObject({ status: "on", fieldErrors: { currentPassword: "Current password is incorrect." } });
     expect((await security.authenticatorStatus()).enabled).toBe(true);
   });
 

@@ -1,6 +1,7 @@
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createJwtAccessTokenVerifier, resolveCaller, type Member, type TokenVerifier } from "./caller";
+import { createJwtAccessTokenVerifier, resolveCaller, type TokenVerifier } from "./caller";
+import type { Member } from "./member";
 
 const ISSUER = "http://localhost:3000/api/oidc";
 const CLIENT = "happr-web";

@@ -6,6 +6,7 @@ import { callUserPool } from "../identity/cognito/user-pool";
 import { createOidcAdapter } from "../identity/builtin/issuer/adapter";
 import { findCurrentAccount } from "../identity/builtin/accounts";
 import type { SignUpDetails } from "../profile";
+import type { Member } from "./member";
 import { NATIVE_APP_CLIENT_IDS } from "../identity/builtin/issuer/native-apps";
 import { BUILTIN_CLIENT_ID } from "./secrets";
 
@@ -13,12 +14,12 @@ import { BUILTIN_CLIENT_ID } from "./secrets";
  * Who is calling the API: a guest, a member (from an access token or the site's session cookie), or
  * someone whose credentials do not stand (expired, tampered, foreign, revoked): never a member then.
  */
-/** signUp: what the identity provider holds from the member's sign-up, when the lookup has it (Cognito). */
-export type Member = { memberId: string; email: string; name: string | null; signUp?: SignUpDetails };
-export type Caller = { kind: "guest" } | ({ kind: "member" } & Member) | { kind: "invalid" };
+/** The member behind a credential; signUp: what the identity provider holds from their sign-up, when the lookup has it (Cognito). */
+export type CallingMember = Member & { signUp?: SignUpDetails };
+export type Caller = { kind: "guest" } | ({ kind: "member" } & CallingMember) | { kind: "invalid" };
 
 /** What a verified access token says about its subject; `undefined` when the member is gone or revoked. */
-export type MemberLookup = (claims: JWTPayload & { sub: string; iat: number }, token: string) => Promise<Member | undefined>;
+export type MemberLookup = (claims: JWTPayload & { sub: string; iat: number }, token: string) => Promise<CallingMember | undefined>;
 
 export type JwtAccessTokenVerifierOptions = {
   issuer: string;
@@ -29,7 +30,7 @@ export type JwtAccessTokenVerifierOptions = {
   currentDate?: Date;
 };
 
-export type TokenVerifier = (token: string) => Promise<Member | undefined>;
+export type TokenVerifier = (token: string) => Promise<CallingMember | undefined>;
 
 // Access tokens are signed with asymmetric keys only: never accept "none" or an HMAC with a public key.
 const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "ES256", "ES384", "EdDSA"];
@@ -156,23 +157,9 @@ export type CookieSession = (request: Request) => Promise<Member | undefined>;
  * lazily: token callers (and tests, which inject their own) never load Auth.js.
  */
 export const defaultCookieSession: CookieSession = async () => {
-  const { auth } = (await import("@/auth")) as unknown as { auth: () => Promise<unknown> };
-  return memberFromSession(await auth());
+  const [{ auth }, { memberOfSession }] = await Promise.all([import("@/auth"), import("./member")]);
+  return memberOfSession(await auth()) ?? undefined;
 };
-
-/** The member of an Auth.js session (the API and the members' pages read it the same way). */
-export function memberFromSession(value: unknown): Member | undefined {
-  const session = sessionShape.safeParse(value);
-  if (!session.success) return undefined;
-  const user = session.data.user;
-  const memberId = user.memberId ?? user.id;
-  if (!memberId || !user.email) return undefined;
-  return { memberId, email: user.email, name: user.name ?? null };
-}
-
-const sessionShape = z.object({
-  user: z.object({ id: z.string().optional(), memberId: z.string().optional(), email: z.string().optional(), name: z.string().nullish() }),
-});
 
 export type ResolveCallerOptions = { verifyToken?: TokenVerifier; cookieSession?: CookieSession };
 

@@ -13,30 +13,6 @@ import { logError, logInfo } from "../log";
 /** How long a session lasts without activity (Auth.js maxAge); an ended session's record is kept as long. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
-/** What the session cookie (an encrypted JWT) holds besides Auth.js's own claims. */
-export type SessionToken = JWT & {
-  sub?: string;
-  name?: string | null;
-  email?: string | null;
-  accessToken?: string;
-  refreshToken?: string;
-  idToken?: string;
-  /** Access token expiry, epoch ms. */
-  expiresAt?: number;
-  /** When this session began, epoch ms: compared with the account's revocation point. */
-  issuedAtMs?: number;
-  /**
-   * When the member last proved who they are at the identity provider (the ID token's auth_time at
-   * the sign-in that began this session), epoch ms. A refresh keeps it: refreshing is not signing in.
-   * Nor is a sign-in the issuer's single sign-on completed without asking: it carries the earlier
-   * auth_time. Account changes skip the password only shortly after it (lib/identity/reauthentication.ts).
-   */
-  authenticatedAtMs?: number;
-  /** This session's id: Log Out records it as ended (lib/auth/ended-sessions.ts). */
-  sessionId?: string;
-  /** Set when a refresh failed for a passing reason ("Network Error"). */
-  error?: string;
-};
 
 /** The one OIDC provider: the built-in issuer or Cognito, whichever the configuration names. */
 export function identityProvider() {
@@ -77,7 +53,7 @@ type Profile = { sub?: string; email?: string; name?: string; given_name?: strin
  * refresh the access token before it expires. Returns null to sign the member out.
  */
 export async function nextSessionToken(
-  input: { token: SessionToken; account?: { access_token?: string; refresh_token?: string; id_token?: string; expires_at?: number; expires_in?: number } | null; profile?: Profile },
+  input: { token: JWT; account?: { access_token?: string; refresh_token?: string; id_token?: string; expires_at?: number; expires_in?: number } | null; profile?: Profile },
   deps: {
     now: () => number;
     isSessionCurrent: (accountId: string, issuedAt: Date) => Promise<boolean>;
@@ -88,7 +64,7 @@ export async function nextSessionToken(
     clientId: string;
     clientSecret?: string;
   },
-): Promise<SessionToken | null> {
+): Promise<JWT | null> {
   const { token, account, profile } = input;
   if (account) {
     const now = deps.now();
@@ -159,7 +135,7 @@ export function buildAuthConfig(): NextAuthConfig {
       async jwt({ token, account, profile }) {
         const claims = (profile ?? undefined) as Profile | undefined;
         const next = await nextSessionToken(
-          { token: token as SessionToken, account: account ?? undefined, profile: claims },
+          { token, account: account ?? undefined, profile: claims },
           {
             now: () => Date.now(),
             // Cognito's own revocation shows up as a refused refresh; the built-in issuer keeps a revocation point.
@@ -178,11 +154,10 @@ export function buildAuthConfig(): NextAuthConfig {
         return next;
       },
       async session({ session, token }) {
-        const t = token as SessionToken;
         // Only what the pages show: tokens stay in the encrypted cookie, server-side.
         return {
           ...session,
-          user: { ...session.user, id: t.sub ?? "", name: t.name ?? "", email: t.email ?? "" },
+          user: { ...session.user, id: token.sub ?? "", name: token.name ?? "", email: token.email ?? "" },
         };
       },
     },

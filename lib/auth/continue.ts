@@ -1,3 +1,6 @@
+/** Sign-in, coming back to `continuePath` afterwards. */
+export const signInPath = (continuePath: string) => `/auth/sign-in?continue=${encodeURIComponent(continuePath)}`;
+
 /**
  * The `continue` parameter of the sign-in pages: where to go after signing in. Only a same-origin
  * relative path is accepted (anything else would make the sign-in page an open redirect).

@@ -1,25 +1,27 @@
 import { describe, expect, it, vi } from "vitest";
 import { IdentityError, messages } from "../identity/errors";
-import { failureState, fieldForMessage } from "./forms";
+import { failureState } from "./forms";
 
 vi.mock("../identity", async () => await import("../identity/errors"));
 
-describe("fieldForMessage", () => {
-  it("puts the product's messages next to their fields", () => {
-    expect(fieldForMessage(messages.usernameEmpty)).toBe("email");
-    expect(fieldForMessage(messages.emailEmpty)).toBe("email");
-    expect(fieldForMessage(messages.passwordEmpty)).toBe("password");
-    expect(fieldForMessage(messages.passwordEmpty, "answer")).toBe("answer");
-    expect(fieldForMessage(messages.codeEmpty)).toBe("code");
-    expect(fieldForMessage(messages.challengeResponseEmpty)).toBe("answer");
-    expect(fieldForMessage("First name cannot be empty")).toBe("givenName");
-    expect(fieldForMessage("Last name cannot be empty")).toBe("familyName");
-    expect(fieldForMessage(messages.wrongCredentials)).toBeUndefined();
-  });
-});
+const invalid = (message: string, field?: string) => new IdentityError("InvalidParameterException", message, { field });
 
 describe("failureState", () => {
-  it("reports a wrong password for the whole form", () => {
+  it("puts a message next to the field the error names, whatever its wording", () => {
+    expect(failureState(invalid(messages.usernameEmpty, "email"), {}).fieldErrors).toEqual({ email: messages.usernameEmpty });
+    expect(failureState(invalid("Reworded: give us a first name", "givenName"), {}).fieldErrors).toEqual({ givenName: "Reworded: give us a first name" });
+    expect(failureState(invalid(messages.passwordEmpty, "password"), {}).fieldErrors).toEqual({ password: messages.passwordEmpty });
+    expect(failureState(invalid(messages.codeEmpty, "code"), {}).fieldErrors).toEqual({ code: messages.codeEmpty });
+    expect(failureState(invalid(messages.challengeResponseEmpty, "answer"), {}, { passwordField: "answer" }).fieldErrors).toEqual({ answer: messages.challengeResponseEmpty });
+  });
+
+  it("puts a wrong or expired code next to the code field, or the challenge's answer", () => {
+    expect(failureState(new IdentityError("CodeMismatchException", messages.codeMismatch), {}).fieldErrors).toEqual({ code: messages.codeMismatch });
+    expect(failureState(new IdentityError("ExpiredCodeException", messages.codeExpired), {}, { passwordField: "answer" }).fieldErrors).toEqual({ answer: messages.codeExpired });
+  });
+
+  it("reports a field the form does not have, and a wrong password, for the whole form", () => {
+    expect(failureState(invalid(messages.sessionExpired, "session"), {}).message).toBe(messages.sessionExpired);
     const state = failureState(new IdentityError("NotAuthorizedException", messages.wrongCredentials), { email: "a@b.c" });
     expect(state).toEqual({ status: "error", message: messages.wrongCredentials, fieldErrors: {}, values: { email: "a@b.c" } });
   });

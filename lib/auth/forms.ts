@@ -1,17 +1,17 @@
 import { isIdentityError, messages } from "../identity";
 import type { ChallengeName } from "../identity/builtin";
+import type { FormState } from "../forms";
 import { logError } from "../log";
 
-/** The state every auth form's server action answers with (rendered by components/auth). */
-export type AuthFormState = {
-  status: "idle" | "invalid" | "error" | "challenge" | "sent" | "redirect";
-  /** For "redirect": where the browser goes next, as a full page load (the OIDC dance sets cookies). */
-  redirectTo?: string;
-  /** A message for the whole form (a lock, a wrong password, a success notice). */
-  message: string;
+export type AuthField = "email" | "password" | "givenName" | "familyName" | "code" | "answer";
+
+/**
+ * The state every auth form's server action answers with (rendered by components/auth): "sent" is a
+ * success notice, "redirect" a completed sign-in the browser continues as a full page load (the OIDC
+ * dance sets cookies). What was typed is kept, never passwords or codes.
+ */
+export type AuthFormState = FormState<Partial<Record<"email" | "givenName" | "familyName", string>>, "idle" | "invalid" | "error" | "challenge" | "sent" | "redirect"> & {
   fieldErrors: Partial<Record<AuthField, string>>;
-  /** What was typed (never passwords or codes), so the form keeps it after a failed attempt. */
-  values: Partial<Record<"email" | "givenName" | "familyName", string>>;
   challenge?: {
     name: ChallengeName;
     session: string;
@@ -21,38 +21,29 @@ export type AuthFormState = {
   };
 };
 
-export type AuthField = "email" | "password" | "givenName" | "familyName" | "code" | "answer";
-
-export const idleState: AuthFormState = { status: "idle", message: "", fieldErrors: {}, values: {} };
-
-/** Which field a message of the identity domain is about (undefined: the whole form). */
-export function fieldForMessage(message: string, field?: "password" | "answer"): AuthField | undefined {
-  if (/^(Username|Email)\b|valid email address/.test(message)) return "email";
-  if (/^First name/.test(message)) return "givenName";
-  if (/^Last name/.test(message)) return "familyName";
-  if (message === messages.codeEmpty || message === messages.codeMismatch || message === messages.codeExpired) return field === "answer" ? "answer" : "code";
-  if (message === messages.challengeResponseEmpty) return "answer";
-  if (/^Password\b/.test(message)) return field ?? "password";
-  return undefined;
-}
+const AUTH_FIELDS = new Set<string>(["email", "password", "givenName", "familyName", "code", "answer"]);
+// A wrong or expired code is about the code field (the challenge's answer field in a challenge step).
+const CODE_FAILURES = new Set(["CodeMismatchException", "ExpiredCodeException", "EnableSoftwareTokenMFAException"]);
 
 /**
- * Turns a failure into the form's state: expected identity errors show their own message next to
- * the field they are about; anything else is logged and shown as "Network Error".
+ * Turns a failure into the form's state: expected identity errors show their own message next to the
+ * field they name (by the error's `field` or code, never its wording); anything else is logged and
+ * shown as "Network Error". `passwordField`: the field a password or code is typed in on this form.
  */
 export function failureState(error: unknown, values: AuthFormState["values"], options: { passwordField?: "password" | "answer" } = {}): AuthFormState {
   if (isIdentityError(error)) {
-    if (error.code === "InvalidPasswordException") {
-      return { status: "invalid", message: "", fieldErrors: { [options.passwordField ?? "password"]: error.message }, values };
-    }
-    // In a challenge step every code problem belongs to its one answer field.
-    if (options.passwordField === "answer" && ["CodeMismatchException", "ExpiredCodeException", "EnableSoftwareTokenMFAException"].includes(error.code)) {
-      return { status: "invalid", message: "", fieldErrors: { answer: error.message }, values };
-    }
-    const field = fieldForMessage(error.message, options.passwordField);
+    const field = fieldOf(error.code, error.field, options.passwordField);
     if (field) return { status: "invalid", message: "", fieldErrors: { [field]: error.message }, values };
     return { status: "error", message: error.message, fieldErrors: {}, values };
   }
   logError("[auth] identity call failed", error);
   return { status: "error", message: messages.networkError, fieldErrors: {}, values };
+}
+
+function fieldOf(code: string, field: string | undefined, passwordField: "password" | "answer" | undefined): AuthField | undefined {
+  if (code === "InvalidPasswordException") return passwordField ?? "password";
+  if (CODE_FAILURES.has(code) && (passwordField === "answer" || code !== "EnableSoftwareTokenMFAException")) return passwordField === "answer" ? "answer" : "code";
+  if (field === "password") return passwordField ?? "password";
+  if (field === "code" && passwordField === "answer") return "answer";
+  return field && AUTH_FIELDS.has(field) ? (field as AuthField) : undefined;
 }

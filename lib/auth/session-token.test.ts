@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { nextSessionToken, type SessionToken } from "./config";
+import type { JWT } from "next-auth/jwt";
+import { nextSessionToken } from "./config";
 import type { RefreshDependencies } from "./refresh";
 
 const NOW = 1_800_000_000_000;
@@ -18,7 +19,7 @@ function deps(options: { current?: boolean; ended?: string[]; responses?: Respon
   return { now: () => NOW, isSessionCurrent, isSessionEnded, newSessionId: () => "session-1", refresh, tokenEndpoint: "https://issuer.test/token", clientId: "web", clientSecret: "s" };
 }
 
-const signedIn: SessionToken = {
+const signedIn: JWT = {
   sub: "acc-1",
   name: "Ada Lovelace",
   email: "ada@example.com",

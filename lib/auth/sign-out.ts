@@ -2,7 +2,8 @@ import "server-only";
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { getConfig } from "../config";
-import { SESSION_MAX_AGE_SECONDS, type SessionToken } from "./config";
+import type { JWT } from "next-auth/jwt";
+import { SESSION_MAX_AGE_SECONDS } from "./config";
 import { endSession } from "./ended-sessions";
 import { endIssuerSession, ISSUER_SESSION_COOKIE } from "../identity/builtin/issuer";
 import { isSameOriginPost } from "./same-origin";
@@ -20,15 +21,15 @@ export function sessionCookieName(): string {
 }
 
 /** The decoded session cookie of a request, without refreshing it (sign-out, account security). */
-export async function readSessionToken(headers: Headers): Promise<SessionToken | null> {
-  return (await getToken({ req: { headers }, secret: getAuthSecret(), secureCookie: secure() })) as SessionToken | null;
+export async function readSessionToken(headers: Headers): Promise<JWT | null> {
+  return (await getToken({ req: { headers }, secret: getAuthSecret(), secureCookie: secure() })) as JWT | null;
 }
 
 /**
  * Ends the identity provider's side of a session, giving up after 3 s so the local sign-out always
  * completes: the built-in issuer's session (and its grants) or, for Cognito, the refresh token.
  */
-export async function endProviderSession(input: { issuerSessionId?: string; token: SessionToken | null }): Promise<void> {
+export async function endProviderSession(input: { issuerSessionId?: string; token: JWT | null }): Promise<void> {
   const identity = getConfig().identity;
   const work = async () => {
     if (identity.kind === "builtin") {
@@ -90,7 +91,7 @@ export function refuseCrossSitePost(request: NextRequest): NextResponse | undefi
  * Signs this browser out: ends the provider's session (3 s at most), then clears the session
  * cookie, the issuer's cookie and the page storage, and leaves for the provider's logout or home.
  */
-export async function signOutResponse(request: NextRequest, token?: SessionToken | null): Promise<NextResponse> {
+export async function signOutResponse(request: NextRequest, token?: JWT | null): Promise<NextResponse> {
   const current = token === undefined ? await readSessionToken(request.headers) : token;
   // The session itself ends, not just this browser's copy of its cookie: a prefetch still in flight
   // through the guard would otherwise set the cookie again after this response cleared it.

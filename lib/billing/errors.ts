@@ -1,3 +1,5 @@
+import { DomainError } from "../errors";
+
 /**
  * The one error type of the billing domain. Transports (GraphQL, routes) map it once:
  * status is HTTP-like, message is safe to show the caller.
@@ -17,15 +19,10 @@ const statusOf: Record<BillingErrorCode, 400 | 404 | 409 | 422 | 502> = {
   provider_unavailable: 502,
 };
 
-export class BillingError extends Error {
-  readonly code: BillingErrorCode;
-  readonly status: 400 | 404 | 409 | 422 | 502;
-
-  constructor(code: BillingErrorCode, message: string) {
-    super(message);
+export class BillingError extends DomainError<BillingErrorCode, 400 | 404 | 409 | 422 | 502> {
+  constructor(code: BillingErrorCode, message: string, options: { field?: string } = {}) {
+    super(code, statusOf[code], message, options);
     this.name = "BillingError";
-    this.code = code;
-    this.status = statusOf[code];
   }
 }
 

@@ -32,9 +32,8 @@ export const urlSchema = (field: string) =>
 export const memberSchema = z.object({
   memberId: z.string({ message: "memberId is required" }).min(1, "memberId is required").max(255, "memberId is too long"),
   email: z.email({ message: "email must be an email address" }),
-  name: z.string().trim().max(200, "name is too long").nullable().optional(),
+  name: z.string().trim().max(200, "name is too long").nullable().default(null),
 });
-export type Member = z.infer<typeof memberSchema>;
 
 /** Parses with the schema or throws a 400 BillingError carrying the first message. */
 export function parseArg<T>(schema: z.ZodType<T>, value: unknown): T {

@@ -31,7 +31,7 @@ describe("the sandbox hosted checkout form", () => {
     const typed = { expiry: "12 / 30", cvc: "123", name: "Fran Smith", postalCode: "SW1A 1AA" };
 
     const declined = await submitSandboxCheckout(provider, checkoutSessionId, form({ ...typed, number: "4000 0000 0000 0002" }));
-    expect(declined).toEqual({ state: { status: "declined", message: "Your card was declined.", values: typed, attempt: 1 } });
+    expect(declined).toEqual({ state: { status: "declined", message: "Your card was declined.", fieldErrors: {}, values: typed, attempt: 1 } });
     const poor = await submitSandboxCheckout(provider, checkoutSessionId, form({ ...typed, number: "4000000000009995" }), 2);
     expect(poor).toMatchObject({ state: { status: "declined", message: "Your card has insufficient funds.", attempt: 2 } });
     expect(JSON.stringify(poor)).not.toContain("9995");

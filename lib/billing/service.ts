@@ -9,8 +9,8 @@ import {
   subItemIdSchema,
   subscriptionIdSchema,
   urlSchema,
-  type Member,
 } from "./inputs";
+import type { Member } from "../auth/member";
 import { findMemberCustomer, mirroredPaymentMethod, mirroredPaymentMethods, mirroredSubscriptions, mirroredTransactions } from "./mirror/read-mirror";
 import { syncCustomer } from "./mirror/sync-customer";
 import type { BillingProvider, Price, Subscription } from "./port";

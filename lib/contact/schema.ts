@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FormState } from "../forms";
 import { CONTACT_TOPICS } from "./topics";
 
 export { CONTACT_TOPICS, type ContactTopic } from "./topics";
@@ -33,3 +34,6 @@ export const contactInputSchema = z.object({
 /** What arrives from a form: untrusted strings, checked by contactInputSchema. */
 export type ContactInput = { name: string; email: string; topic: string; message: string };
 export type ContactField = keyof ContactInput;
+
+/** What the /contact form's action answers with; the values are kept when something needs fixing. */
+export type ContactFormState = FormState<ContactInput, "idle" | "sent" | "invalid" | "rate-limited" | "error">;

@@ -1,3 +1,5 @@
+import { DomainError } from "../errors";
+
 /**
  * The one error the identity domain throws for expected failures. Codes follow Cognito's exception
  * names so the built-in issuer and the Cognito adapter report failures the same way; `status` is the
@@ -44,21 +46,15 @@ const statusOf: Record<IdentityErrorCode, number> = {
   NetworkError: 502,
 };
 
-export class IdentityError extends Error {
-  readonly code: IdentityErrorCode;
-  readonly status: number;
+/** `field`: the input the message is about (an input's name, or the current password). */
+export class IdentityError extends DomainError<IdentityErrorCode> {
   /** For 429s: how long until another attempt is looked at. */
   readonly retryAfterSeconds?: number;
-  /** The form field the message is about, when the error knows better than the form (the current password). */
-  readonly field?: string;
 
   constructor(code: IdentityErrorCode, message: string, options: { retryAfterSeconds?: number; cause?: unknown; field?: string } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(code, statusOf[code], message, options);
     this.name = "IdentityError";
-    this.code = code;
-    this.status = statusOf[code];
     this.retryAfterSeconds = options.retryAfterSeconds;
-    this.field = options.field;
   }
 }
 

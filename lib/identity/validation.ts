@@ -7,7 +7,8 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unkn
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw new IdentityError("InvalidParameterException", issue?.message ?? "Invalid input");
+  const field = typeof issue?.path[0] === "string" ? issue.path[0] : undefined;
+  throw new IdentityError("InvalidParameterException", issue?.message ?? "Invalid input", { field });
 }
 
 const text = (emptyMessage: string) => z.string({ message: emptyMessage });

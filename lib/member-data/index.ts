@@ -1,1 +1,1 @@
-export { exportMemberData, deleteMemberAccount, type MemberRef, type LeavingMember, type DeletionDeps } from "./member-data";
+export { exportMemberData, deleteMemberAccount, type DeletionDeps } from "./member-data";

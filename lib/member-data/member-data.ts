@@ -14,11 +14,11 @@ import { deliverPending, forgetMessagesOf } from "../mail";
 import { deleteUserProfile, getUserProfile } from "../profile";
 import { forgetSubjects } from "../rate-limit";
 import { forgetWaitlistEntries } from "../waitlist";
+import type { Member } from "../auth/member";
 
 /** A member's own data as one JSON document (the download), and the deletion of their account. */
-export type MemberRef = { memberId: string; email: string; name: string | null };
 
-export async function exportMemberData(member: MemberRef, deps: { security: IdentityPort; now?: Date }) {
+export async function exportMemberData(member: Member, deps: { security: IdentityPort; now?: Date }) {
   const customer = await findMemberCustomer(member.memberId);
   const account = await deps.security.overview();
   return {
@@ -60,7 +60,6 @@ export async function exportMemberData(member: MemberRef, deps: { security: Iden
 }
 
 /** Who is deleting: the member, and when they last signed in (the password may be left out shortly after). */
-export type LeavingMember = MemberRef & { authenticatedAtMs?: number };
 
 export type DeletionDeps = { security: IdentityPort; billing: BillingService; db?: Db; now?: Date };
 
@@ -77,7 +76,7 @@ export type DeletionDeps = { security: IdentityPort; billing: BillingService; db
  * Every step is safe to run again: a failure part-way leaves the member signed in, and deleting again
  * finishes the job. What stays is listed, with the reason, in SECURITY.md.
  */
-export async function deleteMemberAccount(member: LeavingMember, password: string, deps: DeletionDeps): Promise<void> {
+export async function deleteMemberAccount(member: Member, password: string, deps: DeletionDeps): Promise<void> {
   const { security } = deps;
   await reauthenticate(security, { password, authenticatedAtMs: member.authenticatedAtMs }, "to delete your account");
   const account = await security.overview();

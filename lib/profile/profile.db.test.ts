@@ -43,7 +43,7 @@ describe("profile", () => {
     [{ firstName: 12 as unknown as string }, "firstName must be a string"],
   ])("refuses %o with 400 naming the field, writing nothing", async (input, message) => {
     const before = await getUserProfile("m-1");
-    expect(await failure(updateUserProfile("m-1", input, { now }))).toMatchObject({ status: 400, message });
+    expect(await failure(updateUserProfile("m-1", input, { now }))).toMatchObject({ status: 400, message, field: Object.keys(input)[0] });
     expect(await getUserProfile("m-1")).toEqual(before);
   });
 

@@ -3,15 +3,14 @@ import { z } from "zod";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { memberProfiles } from "../db/schema/profile";
+import { DomainError } from "../errors";
 import { e164Problem, INVALID_PHONE_MESSAGE, NOT_E164_MESSAGE, realPhoneNumber } from "../phone";
 
-/** The profile domain's one error: status is HTTP-like, message is safe to show and names the field. */
-export class ProfileError extends Error {
-  readonly status: 400 | 404;
-  constructor(status: 400 | 404, message: string) {
-    super(message);
+/** The profile domain's one error: status is HTTP-like, message is safe to show and names the field, as does `field`. */
+export class ProfileError extends DomainError<"invalid_argument" | "not_found", 400 | 404> {
+  constructor(status: 400 | 404, message: string, options: { field?: string } = {}) {
+    super(status === 404 ? "not_found" : "invalid_argument", status, message, options);
     this.name = "ProfileError";
-    this.status = status;
   }
 }
 
@@ -133,7 +132,8 @@ export async function updateUserProfile(
     const issue = parsed.error.issues[0];
     const field = issue?.path[0];
     const message = issue?.code === "unrecognized_keys" ? `request has an unknown field: ${issue.keys.join(", ")}` : (issue?.message ?? "request is invalid");
-    throw new ProfileError(400, typeof field === "string" && !message.includes(field) ? `${field}: ${message}` : message);
+    const about = typeof field === "string" ? field : undefined;
+    throw new ProfileError(400, about && !message.includes(about) ? `${about}: ${message}` : message, { field: about });
   }
   const changes = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined)) as Partial<UserProfile>;
   const db = options.db ?? (await getDb());

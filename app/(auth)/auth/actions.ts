@@ -18,7 +18,7 @@ import {
   AUTO_SIGN_IN_LIFETIME_MS,
   CHALLENGE_LIFETIME_MS,
 } from "@/lib/identity/builtin";
-import { messages } from "@/lib/identity/errors";
+import { isIdentityError, messages } from "@/lib/identity/errors";
 import { assertCurrentChallenge, beginPasswordSignIn, recordSignInStep } from "@/lib/auth/pending-challenge";
 import { failureState, type AuthFormState } from "@/lib/auth/forms";
 import { formText } from "@/lib/request/form-text";
@@ -88,11 +88,16 @@ export async function challengeAction(previous: AuthFormState, formData: FormDat
     next = await nextStep(result, formData, values);
   } catch (error) {
     const failed = failureState(error, values, { passwordField: "answer" });
-    // A wrong code keeps the step open; a finished or expired challenge starts sign-in again.
-    const over = failed.message === messages.sessionExpired || /Too many|Please sign in again/.test(failed.message);
-    return over ? { ...failed, challenge: undefined } : { ...failed, status: failed.status, challenge };
+    // A wrong code keeps the step open; a refused, expired or locked challenge starts sign-in again.
+    return endsChallenge(error) ? { ...failed, challenge: undefined } : { ...failed, challenge };
   }
   return typeof next === "string" ? signedInState(next, values) : next;
+}
+
+/** By code: the challenge's session is refused or expired, or too many wrong answers locked it. */
+function endsChallenge(error: unknown): boolean {
+  if (!isIdentityError(error)) return false;
+  return ["NotAuthorizedException", "TooManyFailedAttemptsException", "LimitExceededException"].includes(error.code) || error.field === "session";
 }
 
 export async function signUpAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {

@@ -1,14 +1,17 @@
 import type { Metadata } from "next";
 import { AccountStoreProvider } from "@/components/account/account-store";
 import { ManageSubscription } from "@/components/billing/manage-subscription";
-import { loadBilling, requirePageMember, stripePublishableKey } from "@/lib/account/page-data";
+import { loadBilling, stripePublishableKey } from "@/lib/account/page-data";
+import { getMember } from "@/lib/auth/member";
+import { tokenizeSandboxCardAction } from "./actions";
 
 export const metadata: Metadata = { title: "Manage subscription", robots: { index: false } };
 
 /** The member's subscription, cards and transactions, all from the local mirror (no provider call). */
 export default async function ManageSubscriptionPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const search = await searchParams;
-  const member = await requirePageMember("/manage-subscription");
+  const member = await getMember();
+  if (!member) return null; // the layout sends visitors to sign-in
   const { subscriptions, paymentMethods, transactions, plans } = await loadBilling(member);
   const changeTo = typeof search.change === "string" && /^price_[A-Za-z0-9_]{1,200}$/.test(search.change) ? search.change : null;
   const interval = plans.find((plan) => plan.priceId === (changeTo ?? subscriptions[0]?.planPriceId))?.interval;
@@ -18,7 +21,7 @@ export default async function ManageSubscriptionPage({ searchParams }: { searchP
       <AccountStoreProvider
         initial={{ email: member.email, subscriptions, paymentMethods, transactions, plans, selectedInterval: interval === "year" ? "year" : interval === "month" ? "month" : undefined }}
       >
-        <ManageSubscription stripePublishableKey={stripePublishableKey()} changeTo={changeTo} />
+        <ManageSubscription stripePublishableKey={stripePublishableKey()} tokenizeSandboxCard={tokenizeSandboxCardAction} changeTo={changeTo} />
       </AccountStoreProvider>
     </div>
   );

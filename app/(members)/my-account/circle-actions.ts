@@ -1,42 +1,35 @@
 "use server";
 
+import { z } from "zod";
 import { getConfig } from "@/lib/config";
-import { done, type AccountFormState } from "@/lib/auth/account-forms";
+import { done } from "@/lib/forms";
+import { formField, memberAction } from "@/lib/account/member-action";
 import { getBillingService } from "@/lib/billing/provider";
 import { familyPlanFrom, inviteToCircle, removeCircleMember, resendInvitation, revokeInvitation } from "@/lib/invitations";
-import { formText } from "@/lib/request/form-text";
-import { asMember } from "./member-action";
-
 
 const options = () => ({ familyPlan: familyPlanFrom(getBillingService), siteUrl: getConfig().siteUrl });
+const invitationForm = z.object({ invitationId: formField });
 
-
-export async function inviteAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
-  const channel = formText(formData, "channel") === "email" ? "email" : "phone";
-  return asMember(async (member) => {
-    const contact = formText(formData, "contact");
+export const inviteAction = memberAction(
+  z.object({ channel: formField, contact: formField }),
+  async (member, { channel, contact }) => {
     const invitation = await inviteToCircle(member, channel === "email" ? { email: contact } : { phone: contact }, options());
     return done(`Invitation sent to ${invitation.recipient}.`);
-  }, "contact");
-}
+  },
+  { field: "contact" },
+);
 
-export async function resendInvitationAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
-  return asMember(async (member) => {
-    const invitation = await resendInvitation(member, formText(formData, "invitationId"), options());
-    return done(`Invitation sent again to ${invitation.recipient}.`);
-  });
-}
+export const resendInvitationAction = memberAction(invitationForm, async (member, { invitationId }) => {
+  const invitation = await resendInvitation(member, invitationId, options());
+  return done(`Invitation sent again to ${invitation.recipient}.`);
+});
 
-export async function revokeInvitationAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
-  return asMember(async (member) => {
-    await revokeInvitation(member.memberId, formText(formData, "invitationId"), {});
-    return done("Invitation withdrawn: its link no longer works.");
-  });
-}
+export const revokeInvitationAction = memberAction(invitationForm, async (member, { invitationId }) => {
+  await revokeInvitation(member.memberId, invitationId, {});
+  return done("Invitation withdrawn: its link no longer works.");
+});
 
-export async function removeMemberAction(_previous: AccountFormState, formData: FormData): Promise<AccountFormState> {
-  return asMember(async (member) => {
-    await removeCircleMember(member.memberId, formText(formData, "memberId"), {});
-    return done("Removed from your Safe Circle: they are no longer covered by your plan.");
-  });
-}
+export const removeMemberAction = memberAction(z.object({ memberId: formField }), async (member, { memberId }) => {
+  await removeCircleMember(member.memberId, memberId, {});
+  return done("Removed from your Safe Circle: they are no longer covered by your plan.");
+});

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { AccountOverview, AccountOverviewLoading } from "@/components/account/account-overview";
-import { auth } from "@/auth";
+import { getMember } from "@/lib/auth/member";
 import { SignOutEverywhereButton } from "@/components/account/sign-out-everywhere-button";
 import { LogOutForm } from "@/components/session/log-out-form";
 import { AuthenticatorSection } from "@/components/account/authenticator-section";
@@ -10,25 +9,40 @@ import { SecurityCentre } from "@/components/account/security-centre";
 import { FamilyCircle } from "@/components/account/family-circle";
 import { buttonClass } from "@/components/ui/button";
 import { Detail } from "@/components/ui/detail";
+import { inviteAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "./circle-actions";
+import { authenticatorAction } from "./mfa-actions";
+import { updateProfileAction } from "./profile-actions";
+import {
+  changeEmailAction,
+  changePasswordAction,
+  changePhoneAction,
+  deleteAccountAction,
+  deviceStatusAction,
+  forgetDeviceAction,
+  moreDevicesAction,
+  removePhoneAction,
+  sendCodeAction,
+  setMfaAction,
+  verifyAttributeAction,
+} from "./security-actions";
 
 export const metadata: Metadata = { title: "My Account", robots: { index: false } };
 
 export default async function MyAccountPage() {
-  const session = await auth();
-  // proxy.ts guards this page; this is the second line (e.g. a session revoked a moment ago).
-  if (!session?.user) redirect("/auth/sign-in?continue=/my-account");
+  const member = await getMember();
+  if (!member) return null; // the layout sends visitors to sign-in
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-ink">My Account</h1>
       <section aria-labelledby="who" className="mt-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="who" className="text-lg font-semibold text-ink">Signed in as</h2>
         <dl className="mt-4 grid gap-3 text-base">
-          <Detail term="Name">{session.user.name}</Detail>
-          <Detail term="Email" className="break-all">{session.user.email}</Detail>
+          <Detail term="Name">{member.name}</Detail>
+          <Detail term="Email" className="break-all">{member.email}</Detail>
         </dl>
       </section>
       <Suspense fallback={<AccountOverviewLoading />}>
-        <AccountOverview />
+        <AccountOverview saveProfile={updateProfileAction} />
       </Suspense>
       <section aria-labelledby="sessions" className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="sessions" className="text-lg font-semibold text-ink">Sessions</h2>
@@ -38,9 +52,23 @@ export default async function MyAccountPage() {
           <SignOutEverywhereButton />
         </div>
       </section>
-      <FamilyCircle />
-      <SecurityCentre />
-      <AuthenticatorSection />
+      <FamilyCircle actions={{ invite: inviteAction, removeMember: removeMemberAction, resendInvitation: resendInvitationAction, revokeInvitation: revokeInvitationAction }} />
+      <SecurityCentre
+        actions={{
+          changeEmail: changeEmailAction,
+          changePassword: changePasswordAction,
+          changePhone: changePhoneAction,
+          deleteAccount: deleteAccountAction,
+          deviceStatus: deviceStatusAction,
+          forgetDevice: forgetDeviceAction,
+          moreDevices: moreDevicesAction,
+          removePhone: removePhoneAction,
+          sendCode: sendCodeAction,
+          setMfa: setMfaAction,
+          verifyAttribute: verifyAttributeAction,
+        }}
+      />
+      <AuthenticatorSection action={authenticatorAction} />
     </div>
   );
 }

@@ -2,18 +2,10 @@
 
 import { headers } from "next/headers";
 import { after } from "next/server";
-import { sendContactMessage, type ContactFieldErrors } from "@/lib/contact";
+import { sendContactMessage, type ContactFormState } from "@/lib/contact";
 import { deliverPending } from "@/lib/mail";
 import { clientAddress } from "@/lib/request/client-address";
 import { logError } from "@/lib/log";
-
-export type ContactFormState = {
-  status: "idle" | "sent" | "invalid" | "rate-limited" | "error";
-  message: string;
-  fieldErrors: ContactFieldErrors;
-  /** What the person typed, so the form keeps it after a failed attempt. */
-  values: { name: string; email: string; topic: string; message: string };
-};
 
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
 

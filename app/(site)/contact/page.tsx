@@ -5,6 +5,7 @@ import { pageMetadata } from "@/lib/seo";
 import { PageIntro } from "@/components/site/page-intro";
 import { PortableText } from "@/components/site/portable-text";
 import { ContactForm } from "@/components/site/contact-form";
+import { sendContactAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const page = await getInfoPage("contact");
@@ -21,7 +22,7 @@ export default async function ContactPage() {
         <div>
           <PortableText value={page.body} />
         </div>
-        <ContactForm />
+        <ContactForm action={sendContactAction} />
       </div>
     </article>
   );

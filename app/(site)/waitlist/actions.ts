@@ -1,8 +1,6 @@
 "use server";
 
-import { confirmWaitlistEntry, leaveWaitlist } from "@/lib/waitlist";
-
-export type WaitlistLinkState = { status: "idle" | "confirmed" | "already-confirmed" | "left" | "invalid" | "gone" };
+import { confirmWaitlistEntry, leaveWaitlist, type WaitlistLinkState } from "@/lib/waitlist";
 
 const token = (formData: FormData) => formData.get("token");
 

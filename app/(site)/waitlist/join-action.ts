@@ -3,17 +3,9 @@
 import { headers } from "next/headers";
 import { after } from "next/server";
 import { deliverPending } from "@/lib/mail";
-import { joinWaitlist } from "@/lib/waitlist";
+import { joinWaitlist, type WaitlistFormState } from "@/lib/waitlist";
 import { clientAddress } from "@/lib/request/client-address";
 import { logError } from "@/lib/log";
-
-export type WaitlistFormState = {
-  status: "idle" | "joined" | "already-joined" | "invalid" | "rate-limited" | "error";
-  message: string;
-  fieldErrors: { email?: string; firstName?: string };
-  /** What the person typed, so the form keeps it after a failed attempt. */
-  values: { email: string; firstName: string };
-};
 
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
 

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { declined, invalid } from "../errors";
 
+/** What the sandbox card form sends to be turned into a test token, and its answer. */
+export type SandboxCard = { number: string; expiry: string; cvc: string; name: string };
+export type TokenizeSandboxCard = (card: SandboxCard) => Promise<{ token: string } | { error: string }>;
+
 /**
  * Stripe's test payment methods and test card numbers, as the sandbox understands them.
  * outcome says what happens when the card is used: attach/checkout refuse a declining card,

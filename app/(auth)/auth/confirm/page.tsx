@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AuthCard, ConfirmForm } from "@/components/auth/auth-forms";
+import { challengeAction, confirmAction, resendCodeAction, signInAction } from "../actions";
 import { safeContinuePath } from "@/lib/auth/continue";
 import { param, type SearchParams } from "@/lib/request/search-params";
 
@@ -10,7 +11,7 @@ export default async function ConfirmPage({ searchParams }: { searchParams: Sear
   const continuePath = param(params.continue) ? safeContinuePath(param(params.continue)) : undefined;
   return (
     <AuthCard title="Confirm your account" intro="Enter the 6-digit code we emailed you. It expires in 24 hours.">
-      <ConfirmForm email={param(params.email) ?? ""} continuePath={continuePath} />
+      <ConfirmForm actions={{ confirm: confirmAction, resend: resendCodeAction, signIn: signInAction, challenge: challengeAction }} email={param(params.email) ?? ""} continuePath={continuePath} />
     </AuthCard>
   );
 }

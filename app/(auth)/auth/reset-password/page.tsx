@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AuthCard, ResetPasswordForm } from "@/components/auth/auth-forms";
+import { resetPasswordAction } from "../actions";
 import { param, type SearchParams } from "@/lib/request/search-params";
 
 export const metadata: Metadata = { title: "Choose a new password", robots: { index: false } };
@@ -11,7 +12,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
       title="Choose a new password"
       intro="If an account exists for that email, we sent it a code. It expires in 1 hour. Changing your password signs you out everywhere."
     >
-      <ResetPasswordForm email={param(params.email) ?? ""} />
+      <ResetPasswordForm action={resetPasswordAction} email={param(params.email) ?? ""} />
     </AuthCard>
   );
 }

@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "@/auth";
 import { AuthCard, SignInForm } from "@/components/auth/auth-forms";
+import { challengeAction, signInAction } from "../actions";
 import { getConfig } from "@/lib/config";
 import { safeContinuePath } from "@/lib/auth/continue";
 import { pendingSignIn } from "@/lib/auth/browser";
@@ -68,7 +69,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
 
   return (
     <AuthCard title="Sign in to Happr">
-      <SignInForm />
+      <SignInForm actions={{ signIn: signInAction, challenge: challengeAction }} />
     </AuthCard>
   );
 }

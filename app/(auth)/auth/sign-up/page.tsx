@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard, SignUpForm } from "@/components/auth/auth-forms";
+import { signUpAction } from "../actions";
 import { InvitationSignUp } from "@/components/account/invitation-sign-up";
 import { safeContinuePath } from "@/lib/auth/continue";
 import { previewInvitation } from "@/lib/invitations";
@@ -21,7 +22,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Searc
           {invitation.message}
         </p>
         <div className="mt-6">
-          <SignUpForm continuePath={continuePath} />
+          <SignUpForm action={signUpAction} continuePath={continuePath} />
         </div>
       </AuthCard>
     );
@@ -42,13 +43,13 @@ export default async function SignUpPage({ searchParams }: { searchParams: Searc
         }
       >
         <InvitationSignUp token={token} {...invited} />
-        <SignUpForm continuePath={continuePath} invited={invited} />
+        <SignUpForm action={signUpAction} continuePath={continuePath} invited={invited} />
       </AuthCard>
     );
   }
   return (
     <AuthCard title="Create your Happr account" intro="We will email you a code to confirm your address.">
-      <SignUpForm continuePath={continuePath} />
+      <SignUpForm action={signUpAction} continuePath={continuePath} />
     </AuthCard>
   );
 }

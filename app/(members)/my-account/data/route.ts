@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
-import type { AccountFormState } from "@/lib/auth/account-forms";
-import { accountChangesOf, currentMember } from "@/lib/auth/member-session";
+import { formError, type FormState } from "@/lib/forms";
+import { accountChangesOf } from "@/lib/account/member-identity";
+import { getMember } from "@/lib/auth/member";
 import { isSameOriginPost } from "@/lib/auth/same-origin";
 import { getConfig } from "@/lib/config";
 import { isIdentityError, messages } from "@/lib/identity";
@@ -9,8 +10,8 @@ import { logError } from "@/lib/log";
 import { exportMemberData } from "@/lib/member-data";
 import { formText } from "@/lib/request/form-text";
 
-const answer = (status: number, state: Omit<AccountFormState, "status">, headers: Record<string, string> = {}) =>
-  NextResponse.json({ status: "error", ...state } satisfies AccountFormState, { status, headers: { "cache-control": "no-store", ...headers } });
+const answer = (status: number, state: FormState, headers: Record<string, string> = {}) =>
+  NextResponse.json(state, { status, headers: { "cache-control": "no-store", ...headers } });
 
 /**
  * The member's own data as a JSON download (profile, subscription history, transactions, circle): a
@@ -18,9 +19,9 @@ const answer = (status: number, state: Omit<AccountFormState, "status">, headers
  * link a session alone can follow. Failures answer the form's state as JSON.
  */
 export async function POST(request: NextRequest) {
-  if (!isSameOriginPost(request.headers, getConfig().siteUrl)) return answer(403, { message: "This form must be sent from the Happr website.", fieldErrors: {} });
-  const member = await currentMember();
-  if (!member) return answer(401, { message: messages.notAuthenticated, fieldErrors: {} });
+  if (!isSameOriginPost(request.headers, getConfig().siteUrl)) return answer(403, formError("This form must be sent from the Happr website."));
+  const member = await getMember();
+  if (!member) return answer(401, formError(messages.notAuthenticated));
   const form = await request.formData().catch(() => new FormData());
   let data: unknown;
   try {
@@ -29,11 +30,10 @@ export async function POST(request: NextRequest) {
   } catch (error) {
     if (!isIdentityError(error)) {
       logError("[account] data download failed", error);
-      return answer(502, { message: messages.networkError, fieldErrors: {} });
+      return answer(502, formError(messages.networkError));
     }
     const retry: Record<string, string> = error.retryAfterSeconds ? { "retry-after": String(error.retryAfterSeconds) } : {};
-    if (error.field) return answer(error.status, { message: "", fieldErrors: { [error.field]: error.message } }, retry);
-    return answer(error.status, { message: error.message, fieldErrors: {} }, retry);
+    return answer(error.status, formError(error.message, error.field), retry);
   }
   const day = new Date().toISOString().slice(0, 10);
   return new NextResponse(JSON.stringify(data, null, 2), {

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { AccountStoreProvider, type Interval } from "@/components/account/account-store";
 import { PricingPlans } from "@/components/billing/pricing-plans";
 import { tierOfProductName } from "@/components/billing/plan-card";
-import { loadSubscriptions, requirePageMember } from "@/lib/account/page-data";
+import { loadSubscriptions } from "@/lib/account/page-data";
+import { getMember } from "@/lib/auth/member";
 
 export const metadata: Metadata = { title: "Pricing", robots: { index: false } };
 
@@ -12,7 +13,8 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
 /** Plans for a signed-in member. `?plan=<tier>&interval=<month|year>` (from /planform) preselects one. */
 export default async function PricingPage({ searchParams }: { searchParams: Search }) {
   const search = await searchParams;
-  const member = await requirePageMember("/pricing");
+  const member = await getMember();
+  if (!member) return null; // the layout sends visitors to sign-in
   const { subscriptions, plans } = await loadSubscriptions(member);
   const interval: Interval | undefined = one(search.interval) === "year" ? "year" : one(search.interval) === "month" ? "month" : undefined;
   const tier = one(search.plan);

@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
 import { CheckoutConfirmation } from "@/components/billing/checkout-confirmation";
-import { requirePageMember } from "@/lib/account/page-data";
 
 export const metadata: Metadata = { title: "Subscription confirmed", robots: { index: false } };
 
 /** The checkout's success URL: the provider adds session_id. */
 export default async function CheckoutSuccessPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const search = await searchParams;
-  await requirePageMember("/pricing");
   const sessionId = typeof search.session_id === "string" && /^cs_[A-Za-z0-9_]{1,200}$/.test(search.session_id) ? search.session_id : null;
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">

@@ -1,0 +1,12 @@
+import { SignInRedirect } from "@/components/session/sign-in-redirect";
+import { getMember } from "@/lib/auth/member";
+
+/**
+ * The members' pages: proxy.ts sends visitors to sign-in before they get here; this is the second
+ * line (a session revoked a moment ago). Pages render beside their layout, so they read the member
+ * with getMember() and render nothing without one.
+ */
+export default async function MembersLayout({ children }: { children: React.ReactNode }) {
+  if (!(await getMember())) return <SignInRedirect />;
+  return children;
+}

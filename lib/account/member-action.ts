@@ -1,0 +1,48 @@
+import "server-only";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { MemberRequiredError, requireMember, type Member } from "../auth/member";
+import { failedForm, formError, type FormState } from "../forms";
+import { CURRENT_PASSWORD_FIELD } from "../identity/reauthentication";
+
+/** A text field as formText reads it: "" when it is missing or a file. */
+export const formField = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value : ""));
+
+/**
+ * The one way a members' form's server action runs: for the signed-in member (a guest gets "not
+ * authenticated"), with the form's fields parsed by `schema` (a problem shows next to its field), then
+ * `run`; the page re-renders with fresh data after a change. A failure becomes the form's message,
+ * next to the form field `options.fields` names for the error's `field` (the current password always
+ * has its own), or else next to `options.field` (the form's one field) when given.
+ */
+export function memberAction<Schema extends z.ZodType<unknown, Record<string, unknown>>>(
+  schema: Schema,
+  run: (member: Member, input: z.output<Schema>) => Promise<FormState>,
+  options: { field?: string; fields?: Record<string, string>; revalidate?: boolean } = {},
+): (previous: FormState, formData: FormData) => Promise<FormState> {
+  return async (_previous, formData) => {
+    try {
+      const member = await requireMember();
+      const parsed = schema.safeParse(Object.fromEntries(formData));
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return formError(issue?.message ?? "Invalid input", typeof issue?.path[0] === "string" ? issue.path[0] : options.field);
+      }
+      const state = await run(member, parsed.data);
+      if (options.revalidate !== false) revalidatePath("/my-account");
+      return state;
+    } catch (error) {
+      // A visitor's "User is not authenticated" is about the whole form.
+      return failedForm(error, (failure) => (failure instanceof MemberRequiredError ? undefined : (formFieldOf(failure.field, options) ?? options.field)));
+    }
+  };
+}
+
+function formFieldOf(field: string | undefined, options: { fields?: Record<string, string> }): string | undefined {
+  if (!field) return undefined;
+  if (field === CURRENT_PASSWORD_FIELD) return field;
+  return options.fields && Object.hasOwn(options.fields, field) ? options.fields[field] : undefined;
+}

@@ -1,0 +1,31 @@
+/**
+ * The base of every domain's expected failure (identity, billing, profile, invitations): `code` says
+ * what went wrong, `status` is the HTTP-like status a transport answers with, `message` is safe to
+ * show, and `field` names the form field it is about when there is one. Forms place an error by its
+ * `field`, never by its wording (lib/forms.ts).
+ */
+export class DomainError<Code extends string = string, Status extends number = number> extends Error {
+  readonly code: Code;
+  readonly status: Status;
+  readonly field?: string;
+
+  constructor(code: Code, status: Status, message: string, options: { field?: string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.status = status;
+    this.field = options.field;
+  }
+}
+
+/**
+ * By shape as well as by class: Next gives each bundle its own copy of a module, so an error made in
+ * one (the billing provider, built once per process) may not be an instance of the caller's copy.
+ */
+export function isDomainError(error: unknown): error is DomainError {
+  if (error instanceof DomainError) return true;
+  if (!(error instanceof Error) || !DOMAIN_ERROR_NAMES.has(error.name)) return false;
+  const { code, status } = error as Partial<DomainError>;
+  return typeof code === "string" && typeof status === "number";
+}
+
+const DOMAIN_ERROR_NAMES = new Set(["IdentityError", "BillingError", "ProfileError", "InvitationError", "MemberRequiredError"]);
