@@ -13,7 +13,8 @@ export async function register() {
   const { getConfig } = await import("./lib/config");
   const { checkBuildMatches, servicesTable } = await import("./lib/startup");
   checkBuildMatches(getConfig(), process.env.HAPPR_BUILT_FOR_BILLING);
-  console.info(servicesTable(getConfig()));
+  const { logInfo } = await import("./lib/log");
+  logInfo(servicesTable(getConfig()));
   const { getDb } = await import("./lib/db/client");
   await getDb();
   // The sandbox billing engine's clock: renewals, scheduled cancellations and queued plans happen
