@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "../db/open";
 import { identityAccounts } from "../db/schema/identity";
 import { sendSms } from "../mail";
-import { findAccountById, type Account, type CodeDelivery } from "./accounts";
+import { deliverAfterCommit, findAccountById, type Account, type CodeDelivery } from "./accounts";
 import { consumeCode, issueCode } from "./codes";
 import { resolveContext, type IdentityContext } from "./context";
 import { IdentityError, messages } from "./errors";
@@ -164,6 +164,7 @@ export async function setPhoneNumber(accountId: string, input: z.input<typeof ph
     const code = await issueCode(tx, { accountId, purpose: "verify_phone", now });
     await sendSms({ to: data.phoneNumber, body: `Your Happr verification code is ${code}.`, memberId: accountId }, tx);
   });
+  deliverAfterCommit(db);
   return { codeDelivery: { deliveryMedium: "SMS", destination: maskPhone(data.phoneNumber) } satisfies CodeDelivery };
 }
 
