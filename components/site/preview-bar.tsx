@@ -11,6 +11,7 @@ export function PreviewBar() {
           <strong>Preview</strong>: you are seeing unpublished drafts. Visitors see the published page.
         </span>
         {/* A full navigation, not next/link: the route answers a redirect that sets a cookie. */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
         <a href="/api/draft-mode/disable" className="font-semibold underline underline-offset-2 hover:no-underline">
           Exit preview
         </a>
