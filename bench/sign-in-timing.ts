@@ -10,9 +10,9 @@
 import { performance } from "node:perf_hooks";
 import { installDatabase } from "../lib/db/client";
 import { openDatabase } from "../lib/db/open";
-import { confirmSignUp, forgotPassword, signUp } from "../lib/identity/accounts";
-import { signIn } from "../lib/identity/sign-in";
-import { lastCodeSentTo } from "../lib/identity/test-helpers";
+import { confirmSignUp, forgotPassword, signUp } from "../lib/identity/builtin/accounts";
+import { signIn } from "../lib/identity/builtin/sign-in";
+import { lastCodeSentTo } from "../lib/identity/builtin/test-helpers";
 
 const attempts = Number(process.argv[2] ?? 25);
 const MINUTE = 60_000;

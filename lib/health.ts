@@ -5,7 +5,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/open";
 import { outbox } from "./db/schema";
 import { MAX_ATTEMPTS } from "./mail/deliver";
-import { getIssuerJwks } from "./identity/oidc/keys";
+import { getIssuerJwks } from "./identity/builtin/issuer/keys";
 import type { BillingProvider } from "./billing/port";
 import { logError } from "./log";
 

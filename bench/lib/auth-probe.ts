@@ -13,8 +13,8 @@ import { builtinMemberLookup, createJwtAccessTokenVerifier, resolveCaller, type 
 import { getConfig } from "../../lib/config";
 import { installDatabase } from "../../lib/db/client";
 import { openDatabase } from "../../lib/db/open";
-import { confirmSignUp, isSessionCurrent } from "../../lib/identity/accounts";
-import { lastCodeSentTo, signUpNew } from "../../lib/identity/test-helpers";
+import { confirmSignUp, isSessionCurrent } from "../../lib/identity/builtin/accounts";
+import { lastCodeSentTo, signUpNew } from "../../lib/identity/builtin/test-helpers";
 
 export type ProbeTiming = { name: string; what: string; iterations: number; medianUs: number; p95Us: number };
 export type ProbeResult = { member: Member; sessionCookie: { name: string; value: string }; timings: ProbeTiming[] };

@@ -35,9 +35,9 @@ import { getDb, installDatabase } from "@/lib/db/client";
 import { openDatabase, type Database } from "@/lib/db/open";
 import { createTestDatabase } from "@/lib/db/testing";
 import * as t from "@/lib/db/schema";
-import { confirmSignUp } from "@/lib/identity/accounts";
-import { createOidcAdapter } from "@/lib/identity/oidc/adapter";
-import { lastCodeSentTo, signUpNew } from "@/lib/identity/test-helpers";
+import { confirmSignUp } from "@/lib/identity/builtin/accounts";
+import { createOidcAdapter } from "@/lib/identity/builtin/issuer/adapter";
+import { lastCodeSentTo, signUpNew } from "@/lib/identity/builtin/test-helpers";
 import { consume } from "@/lib/rate-limit";
 import { createGraphQLServer } from "@/graphql/server";
 

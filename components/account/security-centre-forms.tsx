@@ -14,7 +14,7 @@ import {
   setMfaAction,
   verifyAttributeAction,
 } from "@/app/(members)/my-account/security-actions";
-import type { SecurityOverview, TrackedDevice } from "@/lib/identity/security-centre";
+import type { SecurityOverview, TrackedDevice } from "@/lib/identity/port";
 import { done, idleAccountForm, type AccountFormState } from "@/lib/auth/account-forms";
 import { formatDate } from "@/lib/format/date";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import { isIdentityError, securityCentreFor, type DevicePage } from "@/lib/identity";
+import { isIdentityError, identityFor, type DevicePage } from "@/lib/identity";
 import { currentMember, securityCallerOf } from "@/lib/auth/member-session";
 import { currentPasswordHint } from "@/lib/identity/reauthentication";
 import { panelClass } from "./account-form";
@@ -8,7 +8,7 @@ import { SecurityCentreForms } from "./security-centre-forms";
 export async function SecurityCentre() {
   const member = await currentMember();
   if (!member) return null;
-  const centre = await securityCentreFor(securityCallerOf(member));
+  const centre = identityFor(securityCallerOf(member));
   const overview = await centre.overview();
   let devices: DevicePage = { devices: [], paginationToken: null };
   let devicesMessage: string | null = null;

@@ -62,7 +62,7 @@ function Hidden({ fields }: { fields: Record<string, string | undefined> }) {
 
 /**
  * Where to go after signing in. The issuer's interaction is never a form field: the server reads it
- * from this browser's own cookie (see lib/auth/issuer/provider.ts finishLoginInteraction).
+ * from this browser's own cookie (see lib/identity/builtin/issuer/provider.ts finishLoginInteraction).
  */
 type FlowProps = { continuePath?: string };
 

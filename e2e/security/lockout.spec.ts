@@ -117,7 +117,7 @@ test("20 wrong passwords at once get no more checks than one after another; the 
   expect(answers.filter((answer) => /^Too many failed|Sign-in is locked/.test(answer))).toHaveLength(20 - checked);
 
   // (That the right password sent within the delay is refused unchecked is shown with a frozen clock in
-  // lib/identity/lockout.db.attack.test.ts: here, opening another browser can outlast a 1-second delay.)
+  // lib/identity/builtin/lockout.db.attack.test.ts: here, opening another browser can outlast a 1-second delay.)
 
   // Guesses one by one, each after the wait it was told, until the account locks.
   let locked = "";

@@ -1,12 +1,11 @@
-import { signUpNew } from "@/lib/identity/test-helpers";
+import { signUpNew } from "@/lib/identity/builtin/test-helpers";
 import { describe, expect, it, vi } from "vitest";
 import type { Db } from "../db/open";
-import { confirmSignUp } from "../identity/accounts";
+import { confirmSignUp } from "../identity/builtin/accounts";
 import { createAccountChanges, type AuthenticatorChanges } from "../identity/account-changes";
-import { createLocalAccountSecurity } from "../identity/account-security";
-import { createLocalSecurityCentre } from "../identity/security-centre";
-import { useMemberTestDatabase } from "../identity/test-database";
-import { lastCodeSentTo } from "../identity/test-helpers";
+import { createBuiltinIdentity } from "../identity/builtin/identity";
+import { useMemberTestDatabase } from "../identity/builtin/test-database";
+import { lastCodeSentTo } from "../identity/builtin/test-helpers";
 import { totpCode } from "../identity/totp";
 import { initialAuthenticatorState, runAuthenticatorStep, type AuthenticatorFormState } from "./authenticator-form";
 
@@ -25,7 +24,7 @@ async function newMember(signedInAt = Date.now() - 60_000): Promise<Authenticato
   await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, context);
   return createAccountChanges(
     { memberId: accountId, name: "A B", authenticatedAtMs: signedInAt },
-    { db, centre: createLocalSecurityCentre({ accountId, email }, context), authenticator: createLocalAccountSecurity({ accountId, email }, context) },
+    { db, identity: createBuiltinIdentity({ accountId, email }, context) },
   );
 }
 

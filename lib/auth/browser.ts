@@ -1,9 +1,9 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { getConfig } from "../config";
-import type { IdentityContext } from "../identity";
+import type { IdentityContext } from "../identity/builtin";
 import { clientAddress } from "../request/client-address";
-import { completeInteraction } from "./issuer";
+import { completeInteraction } from "../identity/builtin/issuer";
 import { signValue } from "./secrets";
 import { AUTH_COOKIES, cookieName, decodePendingSignIn, encodePendingSignIn, PENDING_SIGN_IN_LIFETIME_MS } from "./sign-in-cookies";
 import { safeContinuePath } from "./continue";

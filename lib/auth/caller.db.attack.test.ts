@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGraphQLServer } from "@/graphql/server";
 import { ops } from "@/graphql/test-helpers";
 import { getConfig } from "@/lib/config";
-import { createOidcAdapter } from "@/lib/identity/oidc/adapter";
-import { startTestIssuer, type TestIssuer } from "./issuer/testing";
+import { createOidcAdapter } from "@/lib/identity/builtin/issuer/adapter";
+import { startTestIssuer, type TestIssuer } from "../identity/builtin/issuer/testing";
 import { getTokenVerifier, resolveCaller } from "./caller";
 import { BUILTIN_CLIENT_ID } from "./secrets";
 

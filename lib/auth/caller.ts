@@ -3,10 +3,10 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, t
 import { z } from "zod";
 import { getConfig } from "../config";
 import { callUserPool } from "../identity/cognito/user-pool";
-import { createOidcAdapter } from "../identity/oidc/adapter";
-import { findCurrentAccount } from "../identity/accounts";
+import { createOidcAdapter } from "../identity/builtin/issuer/adapter";
+import { findCurrentAccount } from "../identity/builtin/accounts";
 import type { SignUpDetails } from "../profile";
-import { NATIVE_APP_CLIENT_IDS } from "./native-apps";
+import { NATIVE_APP_CLIENT_IDS } from "../identity/builtin/issuer/native-apps";
 import { BUILTIN_CLIENT_ID } from "./secrets";
 
 /**

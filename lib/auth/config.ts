@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { NextAuthConfig } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import { getConfig } from "../config";
-import { isSessionCurrent } from "../identity";
+import { isSessionCurrent } from "../identity/builtin";
 import { defaultRefreshDependencies, refreshIfNeeded, type RefreshDependencies } from "./refresh";
 import { BUILTIN_CLIENT_ID, BUILTIN_PROVIDER_ID, COGNITO_PROVIDER_ID, builtinClientSecret, getAuthSecret } from "./secrets";
 import { isSessionEnded } from "./ended-sessions";

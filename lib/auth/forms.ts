@@ -1,4 +1,5 @@
-import { isIdentityError, messages, type ChallengeName } from "../identity";
+import { isIdentityError, messages } from "../identity";
+import type { ChallengeName } from "../identity/builtin";
 import { logError } from "../log";
 
 /** The state every auth form's server action answers with (rendered by components/auth). */

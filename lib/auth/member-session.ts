@@ -1,7 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import { auth } from "@/auth";
-import { accountSecurityFor, securityCentreFor } from "../identity";
+import { identityFor } from "../identity";
 import { createAccountChanges, type AccountChanges } from "../identity/account-changes";
 import { readSessionToken } from "./sign-out";
 
@@ -31,5 +31,5 @@ export const securityCallerOf = (member: CurrentMember) => ({ accountId: member.
 /** The guarded account changes (password or recent sign-in, then a notice) for a member, on the configured identity provider. */
 export async function accountChangesOf(member: CurrentMember): Promise<AccountChanges> {
   const caller = securityCallerOf(member);
-  return createAccountChanges(member, { centre: await securityCentreFor(caller), authenticator: accountSecurityFor(caller) });
+  return createAccountChanges(member, { identity: identityFor(caller) });
 }

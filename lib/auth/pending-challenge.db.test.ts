@@ -1,11 +1,11 @@
-import { signUpNew } from "@/lib/identity/test-helpers";
+import { signUpNew } from "@/lib/identity/builtin/test-helpers";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/open";
-import { confirmSignUp } from "../identity/accounts";
-import { associateSoftwareToken, verifySoftwareToken } from "../identity/mfa";
-import { useMemberTestDatabase } from "../identity/test-database";
-import { abandonSignIn, respondToChallenge, signIn, type SignInResult } from "../identity/sign-in";
-import { lastCodeSentTo } from "../identity/test-helpers";
+import { confirmSignUp } from "../identity/builtin/accounts";
+import { associateSoftwareToken, verifySoftwareToken } from "../identity/builtin/mfa";
+import { useMemberTestDatabase } from "../identity/builtin/test-database";
+import { abandonSignIn, respondToChallenge, signIn, type SignInResult } from "../identity/builtin/sign-in";
+import { lastCodeSentTo } from "../identity/builtin/test-helpers";
 import { totpCode } from "../identity/totp";
 import { assertCurrentChallenge, beginPasswordSignIn, recordSignInStep, type ChallengeJar } from "./pending-challenge";
 

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
-import { IdentityError, messages, type SignInResult } from "../identity";
+import { IdentityError, messages } from "../identity";
+import type { SignInResult } from "../identity/builtin";
 
 /**
  * Only one pending password sign-in at a time per browser. The browser keeps the session of its one

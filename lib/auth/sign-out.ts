@@ -4,7 +4,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getConfig } from "../config";
 import { SESSION_MAX_AGE_SECONDS, type SessionToken } from "./config";
 import { endSession } from "./ended-sessions";
-import { endIssuerSession, ISSUER_SESSION_COOKIE } from "./issuer";
+import { endIssuerSession, ISSUER_SESSION_COOKIE } from "../identity/builtin/issuer";
 import { isSameOriginPost } from "./same-origin";
 import { getAuthSecret } from "./secrets";
 import { withTimeout } from "./timeout";

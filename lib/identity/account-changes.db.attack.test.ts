@@ -1,15 +1,14 @@
-import { signUpNew } from "@/lib/identity/test-helpers";
+import { signUpNew } from "@/lib/identity/builtin/test-helpers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/open";
 import { identityAccounts } from "../db/schema/identity";
 import { readOutbox } from "../mail";
 import { createAccountChanges, type ChangingMember } from "./account-changes";
-import { createLocalAccountSecurity } from "./account-security";
-import { confirmSignUp } from "./accounts";
-import { createLocalSecurityCentre } from "./security-centre";
-import { useMemberTestDatabase } from "./test-database";
-import { lastCodeSentTo } from "./test-helpers";
+import { confirmSignUp } from "./builtin/accounts";
+import { createBuiltinIdentity } from "./builtin/identity";
+import { useMemberTestDatabase } from "./builtin/test-database";
+import { lastCodeSentTo } from "./builtin/test-helpers";
 import { totpCode } from "./totp";
 
 /**
@@ -34,9 +33,9 @@ async function member(signedInMinutesAgo: number) {
   const { accountId } = await signUpNew({ email, password, givenName: "Ada", familyName: "Owner" }, context);
   await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, context);
   const who: ChangingMember = { memberId: accountId, name: "Ada Owner", authenticatedAtMs: NOW - signedInMinutesAgo * MINUTE };
-  const centre = createLocalSecurityCentre({ accountId, email }, context);
-  const authenticator = createLocalAccountSecurity({ accountId, email }, context);
-  const changes = createAccountChanges(who, { centre, authenticator, reauthentication: { now: NOW, windowSeconds: 300 } });
+  const centre = createBuiltinIdentity({ accountId, email }, context);
+  const authenticator = centre;
+  const changes = createAccountChanges(who, { identity: centre, reauthentication: { now: NOW, windowSeconds: 300 } });
   const account = async () => (await db.select().from(identityAccounts).where(eq(identityAccounts.id, accountId)))[0]!;
   return { email, accountId, centre, authenticator, changes, account };
 }

@@ -1,11 +1,8 @@
 import "server-only";
 import type { Db } from "../db/open";
-import type { AccountSecurity, AuthenticatorStatus } from "./account-security";
-import type { CodeDelivery } from "./accounts";
 import { sendChangeNotice, type AccountChange } from "./change-notices";
-import type { MfaMethod } from "./mfa";
+import type { AuthenticatorStatus, CodeDelivery, IdentityPort, MfaMethod, SecurityOverview } from "./port";
 import { reauthenticate, type ReauthenticationOptions } from "./reauthentication";
-import type { SecurityCentre, SecurityOverview } from "./security-centre";
 
 /**
  * The account changes a member makes from /my-account that could hand their account to someone else,
@@ -17,8 +14,7 @@ import type { SecurityCentre, SecurityOverview } from "./security-centre";
 export type ChangingMember = { memberId: string; name: string | null; authenticatedAtMs?: number };
 
 export type AccountChangesDeps = {
-  centre: SecurityCentre;
-  authenticator: AccountSecurity;
+  identity: IdentityPort;
   db?: Db;
   now?: () => Date;
   reauthentication?: ReauthenticationOptions;
@@ -39,13 +35,13 @@ export type AccountChanges = AuthenticatorChanges & {
   removePhone(password: string): Promise<void>;
   setMfaPreference(input: { sms?: boolean; preferred?: MfaMethod | null }, password: string): Promise<void>;
   /** Builds the member's data download once they proved it is them; the account's address is told. */
-  exportData<T>(password: string, build: (centre: SecurityCentre) => Promise<T>): Promise<T>;
+  exportData<T>(password: string, build: (identity: IdentityPort) => Promise<T>): Promise<T>;
 };
 
 export function createAccountChanges(member: ChangingMember, deps: AccountChangesDeps): AccountChanges {
-  const { centre, authenticator } = deps;
+  const { identity } = deps;
   const prove = (password: string, purpose: string) =>
-    reauthenticate(centre, { password, authenticatedAtMs: member.authenticatedAtMs }, purpose, { ...deps.reauthentication, now: deps.reauthentication?.now ?? deps.now?.().getTime() });
+    reauthenticate(identity, { password, authenticatedAtMs: member.authenticatedAtMs }, purpose, { ...deps.reauthentication, now: deps.reauthentication?.now ?? deps.now?.().getTime() });
   const notify = (before: SecurityOverview, change: AccountChange) =>
     sendChangeNotice({ memberId: member.memberId, email: before.email, name: member.name }, change, { db: deps.db, now: deps.now?.() });
   const same = (a: string | null, b: string | null) => (a ?? "").toLowerCase() === (b ?? "").toLowerCase();
@@ -53,66 +49,66 @@ export function createAccountChanges(member: ChangingMember, deps: AccountChange
   return {
     async changeEmail(email, password) {
       await prove(password, "to change your email address");
-      const before = await centre.overview();
-      const deliveries = await centre.updateAttributes({ email });
-      const after = await centre.overview();
+      const before = await identity.overview();
+      const deliveries = await identity.updateAttributes({ email });
+      const after = await identity.overview();
       if (!same(before.email, after.email)) await notify(before, { kind: "email", from: before.email, to: after.email });
       return deliveries;
     },
 
     async changePhone(phone, password) {
       await prove(password, "to change your phone number");
-      const before = await centre.overview();
-      const deliveries = await centre.updateAttributes({ phone_number: phone });
-      const after = await centre.overview();
+      const before = await identity.overview();
+      const deliveries = await identity.updateAttributes({ phone_number: phone });
+      const after = await identity.overview();
       if (!same(before.phoneNumber, after.phoneNumber)) await notify(before, { kind: "phone", to: after.phoneNumber });
       return deliveries;
     },
 
     async removePhone(password) {
       await prove(password, "to remove your phone number");
-      const before = await centre.overview();
-      await centre.deleteAttributes(["phone_number"]);
+      const before = await identity.overview();
+      await identity.deleteAttributes(["phone_number"]);
       if (before.phoneNumber) await notify(before, { kind: "phone", to: null });
     },
 
     async setMfaPreference(input, password) {
       await prove(password, "to change how you verify your sign-ins");
-      const before = await centre.overview();
-      await centre.setMfaPreference(input);
-      const after = await centre.overview();
+      const before = await identity.overview();
+      await identity.setMfaPreference(input);
+      const after = await identity.overview();
       const smsBefore = before.mfa.enabled.includes("SMS_MFA");
       const smsAfter = after.mfa.enabled.includes("SMS_MFA");
       if (smsBefore !== smsAfter) await notify(before, { kind: "sms-codes", on: smsAfter });
       else if (before.mfa.preferred !== after.mfa.preferred) await notify(before, { kind: "verification-preference" });
     },
 
-    authenticatorStatus: () => authenticator.authenticatorStatus(),
+    authenticatorStatus: () => identity.authenticatorStatus(),
 
     async startAuthenticatorSetup(password) {
       await prove(password, "to set up an authenticator app");
-      return authenticator.startAuthenticatorSetup();
+      return identity.startAuthenticatorSetup();
     },
 
     // The step after startAuthenticatorSetup, which asked for the password: the secret it made waits
     // at the identity provider, and only its first code turns the app on.
     async finishAuthenticatorSetup(code) {
-      const wasOn = (await authenticator.authenticatorStatus()).enabled;
-      await authenticator.finishAuthenticatorSetup(code);
-      await notify(await centre.overview(), { kind: "authenticator", change: wasOn ? "replaced" : "on" });
+      const wasOn = (await identity.authenticatorStatus()).enabled;
+      await identity.finishAuthenticatorSetup(code);
+      await notify(await identity.overview(), { kind: "authenticator", change: wasOn ? "replaced" : "on" });
     },
 
     async disableAuthenticator(password) {
       await prove(password, "to turn off the authenticator app");
-      const before = await centre.overview();
-      await authenticator.disableAuthenticator();
+      const before = await identity.overview();
+      await identity.disableAuthenticator();
       await notify(before, { kind: "authenticator", change: "off" });
     },
 
     async exportData(password, build) {
       await prove(password, "to download your data");
-      const before = await centre.overview();
-      const data = await build(centre);
+      const before = await identity.overview();
+      const data = await build(identity);
       await notify(before, { kind: "data-download" });
       return data;
     },

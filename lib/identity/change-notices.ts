@@ -4,7 +4,7 @@ import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { formatDate } from "../format/date";
 import { sendEmail } from "../mail";
-import { deliverAfterCommit } from "./accounts";
+import { deliverAfterCommit } from "./builtin/accounts";
 import { maskEmail, maskPhone } from "./validation";
 
 /**

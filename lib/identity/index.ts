@@ -1,55 +1,29 @@
-// The built-in identity provider's account domain (used when no Cognito pool is configured).
+import "server-only";
+import { getConfig } from "../config";
+import { createBuiltinIdentity } from "./builtin/identity";
+import { createCognitoIdentity } from "./cognito/identity";
+import type { IdentityCaller, IdentityPort } from "./port";
+
+// The app's way into identity: the port (port.ts) and the one place its adapter is chosen. The
+// built-in issuer's own sign-up, sign-in and recovery steps are in ./builtin (index.ts there).
 export { IdentityError, isIdentityError, messages, type IdentityErrorCode } from "./errors";
-export type { IdentityContext } from "./context";
-export {
-  signUp,
-  confirmSignUp,
-  resendConfirmationCode,
-  forgotPassword,
-  confirmForgotPassword,
-  changePassword,
-  signOutEverywhere,
-  isSessionCurrent,
-  createAccountForSomeone,
-  setAccountEnabled,
-  findAccountById,
-  type Account,
-  type CodeDelivery,
-} from "./accounts";
-export { signIn, respondToChallenge, abandonSignIn, associateSoftwareTokenForChallenge, confirmSignUpAndSignIn, type SignInResult, type ChallengeName } from "./sign-in";
-export {
-  getMfaSettings,
-  associateSoftwareToken,
-  verifySoftwareToken,
-  disableSoftwareToken,
-  setMfaPreference,
-  setPhoneNumber,
-  verifyPhoneNumber,
-  type MfaMethod,
-} from "./mfa";
-export { passwordPolicyFailures } from "./password";
-export { TOTP_DEVICE_LABEL } from "./totp";
-export { DEVICE_LIFETIME_MS } from "./devices";
-export {
-  accountSecurityFor,
-  createLocalAccountSecurity,
-  type AccountSecurity,
-  type AuthenticatorStatus,
-  type SecurityCaller,
-} from "./account-security";
-export { createCognitoAccountSecurity } from "./cognito/user-pool";
-export {
-  securityCentreFor,
-  createLocalSecurityCentre,
-  writableAttributes,
-  type SecurityCentre,
-  type SecurityCentreCaller,
-  type SecurityOverview,
-  type VerifiableAttribute,
-  type DevicePage,
-  type TrackedDevice,
-} from "./security-centre";
-export { deviceNameFromUserAgent, DEVICE_PAGE_LIMIT } from "./devices";
-export { createOidcAdapter, revokeIssuerSessionsOf, type OidcAdapter } from "./oidc/adapter";
-export { getIssuerJwks, getIssuerCookieKeys, publicJwks } from "./oidc/keys";
-export { findAccountClaims, type AccountClaims } from "./oidc/claims";
+export type {
+  AuthenticatorStatus,
+  CodeDelivery,
+  DevicePage,
+  IdentityCaller,
+  IdentityPort,
+  MfaMethod,
+  SecurityOverview,
+  TrackedDevice,
+  VerifiableAttribute,
+} from "./port";
+
+/** The identity port for a member, on the provider the configuration names. */
+export function identityFor(caller: IdentityCaller): IdentityPort {
+  const identity = getConfig().identity;
+  if (identity.kind === "cognito") {
+    return createCognitoIdentity(caller, { region: identity.region, clientId: identity.clientId, clientSecret: identity.clientSecret });
+  }
+  return createBuiltinIdentity(caller);
+}

@@ -1,11 +1,11 @@
-import { signUpNew } from "@/lib/identity/test-helpers";
+import { signUpNew } from "@/lib/identity/builtin/test-helpers";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/open";
-import { changePassword, confirmForgotPassword, confirmSignUp, forgotPassword, signUp } from "./accounts";
-import { createCognitoSecurityCentre } from "./cognito/security-centre";
+import { changePassword, confirmForgotPassword, confirmSignUp, forgotPassword, signUp } from "./builtin/accounts";
+import { createCognitoIdentity } from "./cognito/identity";
 import { assertPasswordPolicy, passwordPolicyFailures } from "./password";
-import { useMemberTestDatabase } from "./test-database";
-import { lastCodeSentTo } from "./test-helpers";
+import { useMemberTestDatabase } from "./builtin/test-database";
+import { lastCodeSentTo } from "./builtin/test-helpers";
 
 /**
  * A guesser tries common passwords first. Each of these meets Cognito's character classes, so the
@@ -58,7 +58,7 @@ describe("common passwords that meet the character rules", () => {
       sent.push((init.headers as Record<string, string>)["x-amz-target"]!);
       return new Response("{}", { status: 200 });
     }) as unknown as typeof globalThis.fetch;
-    const centre = createCognitoSecurityCentre(
+    const centre = createCognitoIdentity(
       { accountId: "sub-1", email: "member@example.com", accessToken: "token" },
       { region: "us-east-1", clientId: "client-1", fetch },
     );

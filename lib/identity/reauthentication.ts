@@ -1,6 +1,6 @@
 import { getConfig } from "../config";
 import { IdentityError, isIdentityError, messages } from "./errors";
-import type { SecurityCentre } from "./security-centre";
+import type { IdentityPort } from "./port";
 
 /** The form field every guarded account change reads the current password from. */
 export const CURRENT_PASSWORD_FIELD = "currentPassword";
@@ -22,7 +22,7 @@ export type ReauthenticationOptions = { now?: number; windowSeconds?: number };
  * cannot take the account over. A wrong password is refused even within the window.
  */
 export async function reauthenticate(
-  security: Pick<SecurityCentre, "confirmPassword">,
+  security: Pick<IdentityPort, "confirmPassword">,
   proof: Reauthentication,
   /** What the change is, as the message ends: "to change your email address". */
   purpose: string,

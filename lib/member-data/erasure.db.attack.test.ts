@@ -1,4 +1,4 @@
-import { signUpNew } from "@/lib/identity/test-helpers";
+import { signUpNew } from "@/lib/identity/builtin/test-helpers";
 import nodemailer from "nodemailer";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,14 +12,13 @@ import { syncCustomer } from "@/lib/billing/mirror/sync-customer";
 import { createBillingService, type BillingService } from "@/lib/billing/service";
 import { sendContactMessage } from "@/lib/contact";
 import { createAccountChanges } from "@/lib/identity/account-changes";
-import { createLocalAccountSecurity } from "@/lib/identity/account-security";
-import { confirmSignUp } from "@/lib/identity/accounts";
-import { rememberDevice } from "@/lib/identity/devices";
-import { createOidcAdapter } from "@/lib/identity/oidc/adapter";
-import { createLocalSecurityCentre } from "@/lib/identity/security-centre";
-import { signIn } from "@/lib/identity/sign-in";
-import { useMemberTestDatabase } from "@/lib/identity/test-database";
-import { lastCodeSentTo } from "@/lib/identity/test-helpers";
+import { confirmSignUp } from "@/lib/identity/builtin/accounts";
+import { rememberDevice } from "@/lib/identity/builtin/devices";
+import { createOidcAdapter } from "@/lib/identity/builtin/issuer/adapter";
+import { createBuiltinIdentity } from "@/lib/identity/builtin/identity";
+import { signIn } from "@/lib/identity/builtin/sign-in";
+import { useMemberTestDatabase } from "@/lib/identity/builtin/test-database";
+import { lastCodeSentTo } from "@/lib/identity/builtin/test-helpers";
 import { acceptInvitation, familyPlanFrom, inviteToCircle } from "@/lib/invitations";
 import { deliverPending, readOutbox } from "@/lib/mail";
 import { startTestSmtpServer } from "@/lib/mail/test-smtp-server";
@@ -127,8 +126,8 @@ describe("deleting an account leaves nothing personal behind", () => {
     await joinWaitlist({ email, firstName: "Zebulon" }, { clientAddress: "203.0.113.9" });
     await sendContactMessage({ name: "Zebulon Quillfeather", email, topic: "Support", message: "Hello from Zebulon" }, { clientAddress: "203.0.113.9" });
     await updateUserProfile(id, { firstName: "Zebulon", lastName: "Quillfeather", phone: profilePhone, timezone: "Europe/London" });
-    const centre = createLocalSecurityCentre({ accountId: id, email }, context);
-    const changes = createAccountChanges(member, { centre, authenticator: createLocalAccountSecurity({ accountId: id, email }, context) });
+    const centre = createBuiltinIdentity({ accountId: id, email }, context);
+    const changes = createAccountChanges(member, { identity: centre });
     await changes.changeEmail(email, password);
     await centre.verifyAttribute("email", await lastCodeSentTo(db, email));
     await changes.changePhone(phone, password);
@@ -178,7 +177,7 @@ describe("deleting an account leaves nothing personal behind", () => {
     const email = "half.way@example.com";
     const member = await newMember(email, "Halfway", "Leaver");
     await subscribeToFamily(member);
-    const centre = createLocalSecurityCentre({ accountId: member.memberId, email }, context);
+    const centre = createBuiltinIdentity({ accountId: member.memberId, email }, context);
     const failing: BillingService = { ...billing, closeMemberAccount: async (who) => {
       await billing.closeMemberAccount(who);
       throw new Error("the network went down after the provider call");

@@ -1,15 +1,15 @@
-import { signUpNew } from "@/lib/identity/test-helpers";
+import { signUpNew } from "@/lib/identity/builtin/test-helpers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
 import { freezeClockAt } from "@/lib/billing/sandbox/clock";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
 import { createBillingService, type BillingService } from "@/lib/billing/service";
-import { confirmSignUp } from "@/lib/identity/accounts";
-import { createLocalSecurityCentre } from "@/lib/identity/security-centre";
-import { signIn } from "@/lib/identity/sign-in";
-import { useMemberTestDatabase } from "@/lib/identity/test-database";
-import { lastCodeSentTo } from "@/lib/identity/test-helpers";
+import { confirmSignUp } from "@/lib/identity/builtin/accounts";
+import { createBuiltinIdentity } from "@/lib/identity/builtin/identity";
+import { signIn } from "@/lib/identity/builtin/sign-in";
+import { useMemberTestDatabase } from "@/lib/identity/builtin/test-database";
+import { lastCodeSentTo } from "@/lib/identity/builtin/test-helpers";
 import { getUserProfile, updateUserProfile } from "@/lib/profile";
 import { deleteMemberAccount, exportMemberData } from ".";
 
@@ -35,7 +35,7 @@ describe("a member's data and account deletion", () => {
     const { checkoutSessionId } = await billing.createCheckoutSession(member, { priceId: sandboxPriceId("happr_family_monthly"), successUrl: `${SITE}/my-account`, cancelUrl: `${SITE}/pricing` });
     await completeSandboxCheckout(provider, checkoutSessionId, { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", name: "Lee" });
     await billing.validateSession(member, checkoutSessionId);
-    const security = createLocalSecurityCentre({ accountId, email }, context);
+    const security = createBuiltinIdentity({ accountId, email }, context);
 
     const data = await exportMemberData(member, { security });
     expect(data.account).toMatchObject({ memberId: accountId, email, emailVerified: true, phoneNumber: null });

@@ -7,7 +7,7 @@ import type { BillingService } from "../billing/service";
 import { forgetContactMessages } from "../contact";
 import { queueChangeNotice } from "../identity/change-notices";
 import { reauthenticate } from "../identity/reauthentication";
-import type { SecurityCentre } from "../identity/security-centre";
+import type { IdentityPort } from "../identity/port";
 import { exportCircle, removeFromCircles } from "../invitations";
 import { logError } from "../log";
 import { deliverPending, forgetMessagesOf } from "../mail";
@@ -18,7 +18,7 @@ import { forgetWaitlistEntries } from "../waitlist";
 /** A member's own data as one JSON document (the download), and the deletion of their account. */
 export type MemberRef = { memberId: string; email: string; name: string | null };
 
-export async function exportMemberData(member: MemberRef, deps: { security: SecurityCentre; now?: Date }) {
+export async function exportMemberData(member: MemberRef, deps: { security: IdentityPort; now?: Date }) {
   const customer = await findMemberCustomer(member.memberId);
   const account = await deps.security.overview();
   return {
@@ -62,7 +62,7 @@ export async function exportMemberData(member: MemberRef, deps: { security: Secu
 /** Who is deleting: the member, and when they last signed in (the password may be left out shortly after). */
 export type LeavingMember = MemberRef & { authenticatedAtMs?: number };
 
-export type DeletionDeps = { security: SecurityCentre; billing: BillingService; db?: Db; now?: Date };
+export type DeletionDeps = { security: IdentityPort; billing: BillingService; db?: Db; now?: Date };
 
 /**
  * Deletes the member's account after their current password (or a recent sign-in), leaving nothing

@@ -1,9 +1,9 @@
-import { signUpNew } from "@/lib/identity/test-helpers";
+import { signUpNew } from "@/lib/identity/builtin/test-helpers";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/open";
-import { confirmSignUp } from "@/lib/identity/accounts";
-import { useMemberTestDatabase } from "@/lib/identity/test-database";
-import { lastCodeSentTo } from "@/lib/identity/test-helpers";
+import { confirmSignUp } from "@/lib/identity/builtin/accounts";
+import { useMemberTestDatabase } from "@/lib/identity/builtin/test-database";
+import { lastCodeSentTo } from "@/lib/identity/builtin/test-helpers";
 import { createTestServer, ops } from "@/graphql/test-helpers";
 
 /**

@@ -10,15 +10,15 @@ import {
   confirmForgotPassword,
   deviceNameFromUserAgent,
   forgotPassword,
-  messages,
   resendConfirmationCode,
   respondToChallenge,
   signIn,
   signUp,
   type SignInResult,
-} from "@/lib/identity";
-import { AUTO_SIGN_IN_LIFETIME_MS } from "@/lib/identity/accounts";
-import { CHALLENGE_LIFETIME_MS } from "@/lib/identity/sign-in";
+  AUTO_SIGN_IN_LIFETIME_MS,
+  CHALLENGE_LIFETIME_MS,
+} from "@/lib/identity/builtin";
+import { messages } from "@/lib/identity/errors";
 import { assertCurrentChallenge, beginPasswordSignIn, recordSignInStep } from "@/lib/auth/pending-challenge";
 import { failureState, type AuthFormState } from "@/lib/auth/forms";
 import { formText } from "@/lib/request/form-text";

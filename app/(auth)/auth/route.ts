@@ -2,7 +2,7 @@ import { redirect } from "next/navigation";
 import type { NextRequest } from "next/server";
 
 /**
- * Where the built-in issuer sends a browser to sign in (lib/auth/issuer/provider.ts). Its signed
+ * Where the built-in issuer sends a browser to sign in (lib/identity/builtin/issuer/provider.ts). Its signed
  * interaction cookie takes this URL's path, "/auth", so every sign-in page can read it; the
  * sign-in form itself lives at /auth/sign-in.
  */

@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { getConfig } from "@/lib/config";
-import { isIdentityError, securityCentreFor, messages, type DevicePage, type MfaMethod } from "@/lib/identity";
+import { isIdentityError, identityFor, messages, type DevicePage, type MfaMethod } from "@/lib/identity";
 import { readSessionToken } from "@/lib/auth/sign-out";
 import { signValue } from "@/lib/auth/secrets";
 import { encodeRenewalTicket, sessionFingerprint } from "@/lib/auth/session-renewal";
@@ -17,7 +17,7 @@ import { logError } from "@/lib/log";
 
 
 
-const centreOf = (member: CurrentMember) => securityCentreFor(securityCallerOf(member));
+const centreOf = (member: CurrentMember) => identityFor(securityCallerOf(member));
 const destination = (delivery: { destination: string } | undefined) => (delivery ? ` We sent a code to ${delivery.destination}.` : "");
 
 const currentPassword = (formData: FormData) => formText(formData, CURRENT_PASSWORD_FIELD);

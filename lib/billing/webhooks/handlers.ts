@@ -1,29 +1,26 @@
-import { checkoutSessionCompleted } from "./checkout-session-completed";
-import { customerDeleted } from "./customer-deleted";
-import { customerSubscriptionCreated } from "./customer-subscription-created";
-import { customerSubscriptionDeleted } from "./customer-subscription-deleted";
-import { customerSubscriptionPaused } from "./customer-subscription-paused";
-import { customerSubscriptionResumed } from "./customer-subscription-resumed";
-import { customerSubscriptionUpdated } from "./customer-subscription-updated";
-import { customerUpdated } from "./customer-updated";
-import { invoicePaid } from "./invoice-paid";
-import { invoicePaymentFailed } from "./invoice-payment-failed";
-import { paymentMethodAttached } from "./payment-method-attached";
-import { paymentMethodDetached } from "./payment-method-detached";
+import { refetchBilling, refetchCheckoutSession, refetchCustomer, refetchPaymentMethods, refetchSubscription } from "./refetch";
 import type { EventHandler } from "./types";
 
-/** The event types the app acts on. Any other type is recorded and acknowledged. */
+/**
+ * The event types the app acts on, each with what it re-fetches (never the payload: events arrive
+ * late, twice or out of order). Any other type is recorded and acknowledged.
+ */
 export const eventHandlers: Readonly<Record<string, EventHandler>> = {
-  "checkout.session.completed": checkoutSessionCompleted,
-  "customer.subscription.created": customerSubscriptionCreated,
-  "customer.subscription.updated": customerSubscriptionUpdated,
-  "customer.subscription.deleted": customerSubscriptionDeleted,
-  "customer.subscription.paused": customerSubscriptionPaused,
-  "customer.subscription.resumed": customerSubscriptionResumed,
-  "invoice.paid": invoicePaid,
-  "invoice.payment_failed": invoicePaymentFailed,
-  "payment_method.attached": paymentMethodAttached,
-  "payment_method.detached": paymentMethodDetached,
-  "customer.updated": customerUpdated,
-  "customer.deleted": customerDeleted,
+  // The customer, its subscription, card and first invoice, mirrored at once.
+  "checkout.session.completed": refetchCheckoutSession,
+  // The subscription as it is now: created, updated, paused, resumed, or deleted (still retrievable, canceled).
+  "customer.subscription.created": refetchSubscription,
+  "customer.subscription.updated": refetchSubscription,
+  "customer.subscription.deleted": refetchSubscription,
+  "customer.subscription.paused": refetchSubscription,
+  "customer.subscription.resumed": refetchSubscription,
+  // Invoices and charges, and the subscriptions a payment made active or past_due.
+  "invoice.paid": refetchBilling,
+  "invoice.payment_failed": refetchBilling,
+  // The customer's payment methods and default (a detached one no longer names its customer).
+  "payment_method.attached": refetchPaymentMethods,
+  "payment_method.detached": refetchPaymentMethods,
+  // Email, name and default payment method; a deleted customer's payment methods are dropped.
+  "customer.updated": refetchCustomer,
+  "customer.deleted": refetchCustomer,
 };

@@ -9,7 +9,6 @@ import { readOutbox } from "../../mail";
 import { deleteMemberAccount } from "../../member-data";
 import { createAccountChanges } from "../account-changes";
 import { useCognitoLocal } from "./cognito-local-testing";
-import { createCognitoAccountSecurity } from "./user-pool";
 
 /**
  * The same attack as account-changes.db.attack.test.ts with Cognito as the identity provider, against
@@ -27,10 +26,9 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 async function stolenSession() {
-  const { email, accessToken, centre } = await local.signedInMember(password);
-  const authenticator = createCognitoAccountSecurity({ accountId: email, email, accessToken }, local.options());
+  const { email, centre } = await local.signedInMember(password);
   const member = { memberId: email, email, name: "Ada Owner", authenticatedAtMs: TEN_MINUTES_AGO() };
-  return { email, centre, member, changes: createAccountChanges(member, { centre, authenticator }) };
+  return { email, centre, member, changes: createAccountChanges(member, { identity: centre }) };
 }
 
 const emailInPool = async (username: string) =>

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { z } from "zod";
 import { callUserPool } from "./user-pool";
-import { createCognitoSecurityCentre } from "./security-centre";
+import { createCognitoIdentity } from "./identity";
 
 /**
  * For a test file: cognito-local (a local implementation of the user-pool API) on a free loopback
@@ -23,7 +23,7 @@ export type CognitoLocal = {
   output(): string;
   call<T>(action: string, body: Record<string, unknown>, schema: z.ZodType<T>): Promise<T>;
   /** A confirmed user with a verified email, signed in: their access token and security centre. */
-  signedInMember(password: string): Promise<{ email: string; accessToken: string; centre: ReturnType<typeof createCognitoSecurityCentre> }>;
+  signedInMember(password: string): Promise<{ email: string; accessToken: string; centre: ReturnType<typeof createCognitoIdentity> }>;
   /** The newest code cognito-local printed for `destination` after `before` characters of output. */
   lastCode(destination: string, before: number): Promise<string>;
 };
@@ -69,7 +69,7 @@ export function useCognitoLocal(): CognitoLocal {
         z.object({ AuthenticationResult: z.object({ AccessToken: z.string() }) }),
       );
       const accessToken = auth.AuthenticationResult.AccessToken;
-      const centre = createCognitoSecurityCentre({ accountId: email, email, accessToken }, { ...local.options(), clientId: local.clientId });
+      const centre = createCognitoIdentity({ accountId: email, email, accessToken }, { ...local.options(), clientId: local.clientId });
       return { email, accessToken, centre };
     },
     async lastCode(destination, before) {

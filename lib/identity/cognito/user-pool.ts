@@ -1,12 +1,10 @@
 import { z } from "zod";
-import type { AccountSecurity, SecurityCaller } from "../account-security";
 import { IdentityError, messages, type IdentityErrorCode } from "../errors";
-import { TOTP_DEVICE_LABEL, totpUri } from "../totp";
 
 /**
- * The account-security port over Cognito's user-pool API, authorised by the member's own access token
- * (these calls need no AWS credentials, hence no SDK: a JSON POST per call). `endpoint` points tests
- * (or cognito-local) elsewhere.
+ * One call to Cognito's user-pool API, authorised by the member's own access token (these calls need
+ * no AWS credentials, hence no SDK: a JSON POST per call). `endpoint` points tests (or cognito-local)
+ * elsewhere.
  */
 export type CognitoOptions = { region: string; endpoint?: string; fetch?: typeof fetch; timeoutMs?: number };
 
@@ -59,58 +57,4 @@ export async function callUserPool<T>(
   const parsed = schema.safeParse(json ?? {});
   if (!parsed.success) throw new IdentityError("NetworkError", messages.networkError, { cause: parsed.error });
   return parsed.data;
-}
-
-const getUserResponse = z.object({
-  UserMFASettingList: z.array(z.string()).optional(),
-  PreferredMfaSetting: z.string().optional(),
-});
-
-export function createCognitoAccountSecurity(caller: SecurityCaller, options: CognitoOptions): AccountSecurity {
-  const token = () => {
-    if (!caller.accessToken) throw new IdentityError("NotAuthorizedException", "Access Token has not been provided.");
-    return caller.accessToken;
-  };
-  return {
-    async authenticatorStatus() {
-      const user = await callUserPool(options, "GetUser", { AccessToken: token() }, getUserResponse);
-      const enabled = (user.UserMFASettingList ?? []).includes("SOFTWARE_TOKEN_MFA");
-      return { enabled, deviceLabel: enabled ? TOTP_DEVICE_LABEL : null };
-    },
-    async startAuthenticatorSetup() {
-      const { SecretCode } = await callUserPool(
-        options,
-        "AssociateSoftwareToken",
-        { AccessToken: token() },
-        z.object({ SecretCode: z.string().regex(/^[A-Z2-7]+=*$/) }),
-      );
-      return { secretCode: SecretCode, otpauthUri: totpUri(SecretCode, caller.email) };
-    },
-    async finishAuthenticatorSetup(code) {
-      const { Status } = await callUserPool(
-        options,
-        "VerifySoftwareToken",
-        { AccessToken: token(), UserCode: code.trim(), FriendlyDeviceName: TOTP_DEVICE_LABEL },
-        z.object({ Status: z.enum(["SUCCESS", "ERROR"]) }),
-      );
-      if (Status !== "SUCCESS") throw new IdentityError("EnableSoftwareTokenMFAException", "Code mismatch and fail enable Software Token MFA");
-      await callUserPool(
-        options,
-        "SetUserMFAPreference",
-        { AccessToken: token(), SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } },
-        z.object({}),
-      );
-    },
-    async disableAuthenticator() {
-      await callUserPool(
-        options,
-        "SetUserMFAPreference",
-        { AccessToken: token(), SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } },
-        z.object({}),
-      );
-    },
-    async signOutEverywhere() {
-      await callUserPool(options, "GlobalSignOut", { AccessToken: token() }, z.object({}));
-    },
-  };
 }

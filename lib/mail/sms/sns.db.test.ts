@@ -3,9 +3,13 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import * as config from "../../config";
 import type { Db } from "../../db/open";
 import { outbox } from "../../db/schema";
-import { confirmSignUp, respondToChallenge, setMfaPreference, setPhoneNumber, signIn, verifyPhoneNumber, type IdentityContext } from "../../identity";
-import { useMemberTestDatabase } from "../../identity/test-database";
-import { lastCodeSentTo, signUpNew } from "../../identity/test-helpers";
+import { confirmSignUp } from "../../identity/builtin/accounts";
+import type { IdentityContext } from "../../identity/builtin/context";
+import { createBuiltinIdentity } from "../../identity/builtin/identity";
+import { setMfaPreference } from "../../identity/builtin/mfa";
+import { respondToChallenge, signIn } from "../../identity/builtin/sign-in";
+import { useMemberTestDatabase } from "../../identity/builtin/test-database";
+import { lastCodeSentTo, signUpNew } from "../../identity/builtin/test-helpers";
 import { inviteToCircle } from "../../invitations";
 import { deliverPending, sendSms } from "..";
 import { snsSender } from "./sns";
@@ -59,12 +63,18 @@ async function member(email: string) {
   return accountId;
 }
 
+/** The phone is set and verified from the security centre, as the account page does. */
+const securityCentre = (accountId: string, email: string) => createBuiltinIdentity({ accountId, email }, context());
+const setPhoneNumber = (accountId: string, email: string, phone: string) => securityCentre(accountId, email).updateAttributes({ phone_number: phone });
+const verifyPhoneNumber = (accountId: string, email: string, code: string) => securityCentre(accountId, email).verifyAttribute("phone_number", code);
+
 describe("texts through Amazon SNS (a fake SNS on loopback)", () => {
   it("a phone verification code reaches SNS once with two deliverers running, transactional, with the sender id, and leaves no code behind", async () => {
     textsThrough("outbox");
-    const accountId = await member("verify-phone@example.com");
+    const email = "verify-phone@example.com";
+    const accountId = await member(email);
     const phone = "+14155550142";
-    await setPhoneNumber(accountId, { phoneNumber: phone }, context());
+    await setPhoneNumber(accountId, email, phone);
     const [queued] = await pendingTexts();
     expect(queued).toMatchObject({ recipient: phone, attempts: 0 });
 
@@ -85,7 +95,7 @@ describe("texts through Amazon SNS (a fake SNS on loopback)", () => {
     const [row] = await db.select().from(outbox).where(eq(outbox.id, queued!.id));
     expect(row!.sentAt).toBeInstanceOf(Date);
     expect(row).toMatchObject({ body: "", recipient: "", attempts: 1, lastError: null });
-    await verifyPhoneNumber(accountId, { code: codeIn(text) }, context());
+    await verifyPhoneNumber(accountId, email, codeIn(text));
 
     expect(await twoDeliverers()).toEqual({ sent: 0, failed: 0 });
     expect(sns.received).toHaveLength(1);
@@ -96,8 +106,8 @@ describe("texts through Amazon SNS (a fake SNS on loopback)", () => {
     const email = "sms-mfa@example.com";
     const accountId = await member(email);
     const phone = "+14155550143";
-    await setPhoneNumber(accountId, { phoneNumber: phone }, context());
-    await verifyPhoneNumber(accountId, { code: await lastCodeSentTo(db, phone) }, context());
+    await setPhoneNumber(accountId, email, phone);
+    await verifyPhoneNumber(accountId, email, await lastCodeSentTo(db, phone));
     await setMfaPreference(accountId, { sms: true, preferred: "SMS_MFA" }, context());
     // The verification text is not part of this test: send it first.
     textsThrough("sns");
@@ -140,9 +150,9 @@ describe("texts through Amazon SNS (a fake SNS on loopback)", () => {
     const email = "after-commit@example.com";
     const accountId = await member(email);
     const phone = "+14155550145";
-    await setPhoneNumber(accountId, { phoneNumber: phone }, context());
+    await setPhoneNumber(accountId, email, phone);
     await vi.waitFor(() => expect(textsTo(phone)).toHaveLength(1));
-    await verifyPhoneNumber(accountId, { code: codeIn(textsTo(phone)[0]) }, context());
+    await verifyPhoneNumber(accountId, email, codeIn(textsTo(phone)[0]));
     await setMfaPreference(accountId, { sms: true, preferred: "SMS_MFA" }, context());
 
     const challenge = await signIn({ email, password: PASSWORD }, context());

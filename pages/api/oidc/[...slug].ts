@@ -1,5 +1,5 @@
 import type { NextApiRequest, NextApiResponse } from "next";
-import { getIssuer, handleIssuerRequest, ISSUER_MOUNT_PATH } from "@/lib/auth/issuer";
+import { getIssuer, handleIssuerRequest, ISSUER_MOUNT_PATH } from "@/lib/identity/builtin/issuer";
 
 // The built-in OIDC issuer (oidc-provider) needs Node's own request and response, unparsed.
 export const config = { api: { bodyParser: false, externalResolver: true } };

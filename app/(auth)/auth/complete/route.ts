@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import type { NextRequest } from "next/server";
 import { clearAuthCookie, pendingSignIn } from "@/lib/auth/browser";
-import { completeInteraction } from "@/lib/auth/issuer";
+import { completeInteraction } from "@/lib/identity/builtin/issuer";
 
 /**
  * Attaches this browser's pending sign-in (see lib/auth/browser.ts finishSignIn) to the interaction

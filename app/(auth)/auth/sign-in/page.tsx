@@ -7,7 +7,7 @@ import { AuthCard, SignInForm } from "@/components/auth/auth-forms";
 import { getConfig } from "@/lib/config";
 import { safeContinuePath } from "@/lib/auth/continue";
 import { pendingSignIn } from "@/lib/auth/browser";
-import { browserInteractionUid } from "@/lib/auth/issuer";
+import { browserInteractionUid } from "@/lib/identity/builtin/issuer";
 import { param, type SearchParams } from "@/lib/request/search-params";
 import { Button } from "@/components/ui/button";
 

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getConfig } from "@/lib/config";
-import { accountSecurityFor } from "@/lib/identity";
+import { identityFor } from "@/lib/identity";
 import { readSessionToken, refuseCrossSitePost, signOutResponse } from "@/lib/auth/sign-out";
 import { logError } from "@/lib/log";
 
@@ -15,7 +15,7 @@ export async function POST(request: NextRequest) {
   const token = await readSessionToken(request.headers);
   if (!token?.sub) return NextResponse.redirect(new URL("/auth/sign-in?continue=/my-account", getConfig().siteUrl), 303);
   try {
-    await accountSecurityFor({ accountId: token.sub, email: token.email ?? "", accessToken: token.accessToken }).signOutEverywhere();
+    await identityFor({ accountId: token.sub, email: token.email ?? "", accessToken: token.accessToken }).signOutEverywhere();
   } catch (error) {
     logError("[account] sign out everywhere failed", error);
     // Nothing was signed out: say so rather than pretend (this browser stays signed in).

@@ -1,0 +1,26 @@
+import type { Db } from "../../db/open";
+import { getDb } from "../../db/client";
+import { getConfig } from "../../config";
+
+/**
+ * What a service call may be given besides its input: the client's address (for lockouts), a clock
+ * and a database (tests), and the MFA setting (normally from the configuration).
+ */
+export type IdentityContext = {
+  clientAddress?: string;
+  now?: Date;
+  db?: Db;
+  mfa?: "optional" | "required";
+};
+
+export async function resolveContext(context: IdentityContext = {}) {
+  const identity = context.mfa ? undefined : getConfig().identity;
+  return {
+    db: context.db ?? (await getDb()),
+    now: context.now ?? new Date(),
+    clientAddress: context.clientAddress,
+    mfa: context.mfa ?? (identity?.kind === "builtin" ? identity.mfa : "optional"),
+  };
+}
+
+export type Resolved = Awaited<ReturnType<typeof resolveContext>>;

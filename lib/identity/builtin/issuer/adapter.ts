@@ -1,0 +1,171 @@
+import { and, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
+import { errors } from "oidc-provider";
+import type { Db } from "../../../db/open";
+import { getDb } from "../../../db/client";
+import { identityOidcModels } from "../../../db/schema/identity";
+
+/**
+ * oidc-provider's storage adapter over one database table, so the built-in issuer's sessions,
+ * interactions, grants, codes and tokens are shared by every app instance and survive restarts.
+ * The method set is oidc-provider's Adapter interface; payloads are stored as given (JSON).
+ */
+export type OidcPayload = Record<string, unknown> & {
+  grantId?: string;
+  userCode?: string;
+  uid?: string;
+  consumed?: number;
+};
+
+export interface OidcAdapter {
+  upsert(id: string, payload: OidcPayload, expiresIn?: number): Promise<void>;
+  find(id: string): Promise<OidcPayload | undefined>;
+  findByUid(uid: string): Promise<OidcPayload | undefined>;
+  findByUserCode(userCode: string): Promise<OidcPayload | undefined>;
+  consume(id: string): Promise<void>;
+  destroy(id: string): Promise<void>;
+  revokeByGrantId(grantId: string): Promise<void>;
+}
+
+export type OidcAdapterOptions = { db?: Db; now?: () => Date };
+
+// Single-use credentials: a second use means somebody else holds a copy (RFC 6749 4.1.2, RFC 9700 4.14.2).
+const SINGLE_USE = new Set(["AuthorizationCode", "RefreshToken"]);
+
+// Expired rows are swept a few at a time whenever a new interaction starts (a sign-in begins).
+const SWEEP_BATCH = 200;
+
+class DatabaseOidcAdapter implements OidcAdapter {
+  constructor(
+    private readonly model: string,
+    private readonly options: OidcAdapterOptions,
+  ) {}
+
+  private db(): Promise<Db> {
+    return this.options.db ? Promise.resolve(this.options.db) : getDb();
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  private live() {
+    return or(isNull(identityOidcModels.expiresAt), gt(identityOidcModels.expiresAt, this.now()));
+  }
+
+  async upsert(id: string, payload: OidcPayload, expiresIn?: number): Promise<void> {
+    const db = await this.db();
+    const now = this.now();
+    const expiresAt = typeof expiresIn === "number" ? new Date(now.getTime() + expiresIn * 1000) : null;
+    const row = {
+      model: this.model,
+      id,
+      payload,
+      grantId: typeof payload.grantId === "string" ? payload.grantId : null,
+      accountId: typeof payload.accountId === "string" ? payload.accountId : null,
+      userCode: typeof payload.userCode === "string" ? payload.userCode : null,
+      uid: typeof payload.uid === "string" ? payload.uid : null,
+      expiresAt,
+      consumedAt: null,
+    };
+    await db
+      .insert(identityOidcModels)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [identityOidcModels.model, identityOidcModels.id],
+        set: { payload: row.payload, grantId: row.grantId, accountId: row.accountId, userCode: row.userCode, uid: row.uid, expiresAt: row.expiresAt, consumedAt: null },
+      });
+    if (this.model === "Interaction") await sweepExpiredOidcModels(db, now);
+  }
+
+  private async findWhere(condition: SQL): Promise<OidcPayload | undefined> {
+    const db = await this.db();
+    const [row] = await db
+      .select({ payload: identityOidcModels.payload, consumedAt: identityOidcModels.consumedAt })
+      .from(identityOidcModels)
+      .where(and(eq(identityOidcModels.model, this.model), condition, this.live()))
+      .limit(1);
+    if (!row) return undefined;
+    const payload = { ...row.payload } as OidcPayload;
+    // oidc-provider reads `consumed` (epoch seconds) to refuse a code or token used twice.
+    if (row.consumedAt) payload.consumed = Math.floor(row.consumedAt.getTime() / 1000);
+    return payload;
+  }
+
+  find(id: string) {
+    return this.findWhere(eq(identityOidcModels.id, id));
+  }
+
+  findByUid(uid: string) {
+    return this.findWhere(eq(identityOidcModels.uid, uid));
+  }
+
+  findByUserCode(userCode: string) {
+    return this.findWhere(eq(identityOidcModels.userCode, userCode));
+  }
+
+  /**
+   * Marks a code or token used. oidc-provider checks `consumed` when it reads one, but two requests
+   * with the same code or refresh token can both read it unused: the mark is set only if not set yet,
+   * and the request that comes second is refused and ends the grant, as a replay does.
+   */
+  async consume(id: string): Promise<void> {
+    const db = await this.db();
+    const mine = and(eq(identityOidcModels.model, this.model), eq(identityOidcModels.id, id));
+    if (!SINGLE_USE.has(this.model)) {
+      await db.update(identityOidcModels).set({ consumedAt: this.now() }).where(mine);
+      return;
+    }
+    const [marked] = await db
+      .update(identityOidcModels)
+      .set({ consumedAt: this.now() })
+      .where(and(mine, isNull(identityOidcModels.consumedAt)))
+      .returning({ id: identityOidcModels.id });
+    if (marked) return;
+    const [row] = await db.select({ grantId: identityOidcModels.grantId }).from(identityOidcModels).where(mine).limit(1);
+    if (row?.grantId) await this.revokeGrant(row.grantId);
+    throw new errors.InvalidGrant(`${this.model === "RefreshToken" ? "refresh token" : "authorization code"} already used`);
+  }
+
+  /** The grant itself and everything issued under it. */
+  private async revokeGrant(grantId: string): Promise<void> {
+    const db = await this.db();
+    await db
+      .delete(identityOidcModels)
+      .where(or(eq(identityOidcModels.grantId, grantId), and(eq(identityOidcModels.model, "Grant"), eq(identityOidcModels.id, grantId))));
+  }
+
+  async destroy(id: string): Promise<void> {
+    const db = await this.db();
+    await db.delete(identityOidcModels).where(and(eq(identityOidcModels.model, this.model), eq(identityOidcModels.id, id)));
+  }
+
+  /** Every code and token of a grant goes at once (all models), e.g. when a refresh token is reused. */
+  async revokeByGrantId(grantId: string): Promise<void> {
+    const db = await this.db();
+    await db.delete(identityOidcModels).where(eq(identityOidcModels.grantId, grantId));
+  }
+}
+
+/**
+ * Ends the issuer's own sessions, grants and tokens of an account (sign-out everywhere, password
+ * reset or change, disabled account): otherwise its single sign-on session would sign the member
+ * straight back in, with no password, after their app session was revoked.
+ */
+export async function revokeIssuerSessionsOf(db: Db, accountId: string): Promise<void> {
+  await db.delete(identityOidcModels).where(eq(identityOidcModels.accountId, accountId));
+}
+
+/** Deletes a batch of expired rows (any instance may do it; deleting twice is harmless). */
+export async function sweepExpiredOidcModels(db: Db, now: Date): Promise<void> {
+  await db.execute(sql`
+    delete from identity_oidc_models
+    where (model, id) in (
+      select model, id from identity_oidc_models where expires_at < ${now.toISOString()}::timestamptz limit ${SWEEP_BATCH}
+    )`);
+}
+
+/** The `adapter` option of oidc-provider: called with a model name, answers that model's adapter. */
+export function createOidcAdapter(options: OidcAdapterOptions = {}): (model: string) => OidcAdapter {
+  return (model: string) => new DatabaseOidcAdapter(model, options);
+}
+
