@@ -257,3 +257,31 @@ describe("parseConfig: billing (Stripe)", () => {
     expect(() => parseConfig({ REAUTH_WINDOW_SECONDS: "3600" })).toThrow(/REAUTH_WINDOW_SECONDS must be between 0 and 900/);
   });
 });
+
+describe("parseConfig: SMS", () => {
+  it("keeps texts in the outbox unless SMS=sns", () => {
+    expect(parseConfig({}).sms).toEqual({ kind: "outbox" });
+    // AWS sets AWS_REGION on its hosts: alone it chooses nothing.
+    expect(parseConfig({ AWS_REGION: "eu-west-1" }).sms).toEqual({ kind: "outbox" });
+  });
+
+  it("selects Amazon SNS with its region, endpoint, sender id and origination number", () => {
+    expect(parseConfig({ SMS: "sns", AWS_REGION: "eu-west-1" }).sms).toEqual({ kind: "sns", region: "eu-west-1" });
+    expect(
+      parseConfig({ SMS: "sns", AWS_REGION: "us-east-1", AWS_ENDPOINT_URL_SNS: "http://127.0.0.1:4566", SNS_SENDER_ID: "Happr", SNS_ORIGINATION_NUMBER: "+14155550100" }).sms,
+    ).toEqual({ kind: "sns", region: "us-east-1", endpoint: "http://127.0.0.1:4566", senderId: "Happr", originationNumber: "+14155550100" });
+  });
+
+  it("names the variable that is missing, malformed or set without SMS=sns", () => {
+    expect(() => parseConfig({ SMS: "sns" })).toThrow(/SMS=sns needs AWS_REGION/);
+    expect(() => parseConfig({ SMS: "twilio" })).toThrow(/SMS must be "sns"/);
+    expect(() => parseConfig({ SMS: "sns", AWS_REGION: "Europe" })).toThrow(/AWS_REGION must be an AWS region/);
+    for (const senderId of ["Happr-App", "HapprAppTexts", "12345", "Ha ppr"]) {
+      expect(() => parseConfig({ SMS: "sns", AWS_REGION: "us-east-1", SNS_SENDER_ID: senderId })).toThrow(/SNS_SENDER_ID must be 1 to 11 letters or digits/);
+    }
+    expect(parseConfig({ SMS: "sns", AWS_REGION: "us-east-1", SNS_SENDER_ID: "H4ppr" }).sms).toMatchObject({ senderId: "H4ppr" });
+    expect(() => parseConfig({ SMS: "sns", AWS_REGION: "us-east-1", SNS_ORIGINATION_NUMBER: "0415550100" })).toThrow(/SNS_ORIGINATION_NUMBER must be an E\.164 number/);
+    expect(() => parseConfig({ SMS: "sns", AWS_REGION: "us-east-1", AWS_ENDPOINT_URL_SNS: "localhost" })).toThrow(/AWS_ENDPOINT_URL_SNS must be an absolute URL/);
+    expect(() => parseConfig({ SNS_SENDER_ID: "Happr" })).toThrow(/SNS_SENDER_ID is set but SMS is not "sns"/);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { E164_PATTERN, NOT_E164_MESSAGE } from "./phone";
 
 /**
  * Every environment variable the app reads, parsed once. Each outside service is either fully
@@ -107,6 +108,17 @@ const rawSchema = z.object({
   MAIL_FROM: z.string().trim().default("Happr <hello@happr.app>"),
   SUPPORT_EMAIL: z.email({ message: "SUPPORT_EMAIL must be an email address" }).default("support@happr.app"),
   OUTBOX_FILE: optionalString,
+  // Text messages: Amazon SNS with SMS=sns (credentials from the SDK's usual chain: AWS_ACCESS_KEY_ID /
+  // AWS_SECRET_ACCESS_KEY, a profile, or the instance or task role); unset, they stay in the outbox.
+  SMS: optionalString.pipe(z.enum(["sns"], { message: 'SMS must be "sns" (or unset to keep texts in the outbox)' }).optional()),
+  AWS_REGION: optionalString.pipe(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "AWS_REGION must be an AWS region such as us-east-1").optional()),
+  // The SDK's own variable; read here too so a typo stops start-up instead of sending to AWS.
+  AWS_ENDPOINT_URL_SNS: optionalString.pipe(z.url({ message: "AWS_ENDPOINT_URL_SNS must be an absolute URL" }).optional()),
+  // What the phone shows as the sender where the country allows it: 1-11 letters or digits, one letter at least.
+  SNS_SENDER_ID: optionalString.pipe(
+    z.string().regex(/^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/, "SNS_SENDER_ID must be 1 to 11 letters or digits, with at least one letter").optional(),
+  ),
+  SNS_ORIGINATION_NUMBER: optionalString.pipe(z.string().regex(E164_PATTERN, `SNS_ORIGINATION_NUMBER ${NOT_E164_MESSAGE}`).optional()),
   // Benchmarks and tests: one line per payment-provider call is appended here (counts "no provider call per page view").
   BILLING_CALL_LOG: optionalString,
 
@@ -261,6 +273,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
       supportEmail: raw.SUPPORT_EMAIL,
       outboxFile: raw.OUTBOX_FILE,
     },
+    sms: parseSms(raw),
     auth: {
       secret: raw.AUTH_SECRET,
       reauthWindowSeconds: raw.REAUTH_WINDOW_SECONDS ?? 300,
@@ -299,6 +312,29 @@ function checkEmbeddedDefaultsChosen(raw: z.infer<typeof rawSchema>, building: b
         "Set SMTP_URL, or set MAIL=outbox to keep messages in the database on purpose.",
     );
   }
+}
+
+/** Amazon SNS with SMS=sns, else the embedded outbox (texts stay queued). */
+function parseSms(raw: z.infer<typeof rawSchema>) {
+  if (raw.SMS !== "sns") {
+    const snsOnly = (["SNS_SENDER_ID", "SNS_ORIGINATION_NUMBER", "AWS_ENDPOINT_URL_SNS"] as const).filter((name) => raw[name] !== undefined);
+    if (snsOnly.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration: ${snsOnly.join(", ")} is set but SMS is not "sns". Set SMS=sns to send texts through Amazon SNS, or unset ${snsOnly.join(", ")}.`,
+      );
+    }
+    return { kind: "outbox" } as const;
+  }
+  if (raw.AWS_REGION === undefined) {
+    throw new ConfigError("Invalid configuration: SMS=sns needs AWS_REGION, the region SNS sends from (such as us-east-1).");
+  }
+  return {
+    kind: "sns",
+    region: raw.AWS_REGION,
+    ...(raw.AWS_ENDPOINT_URL_SNS ? { endpoint: raw.AWS_ENDPOINT_URL_SNS } : {}),
+    ...(raw.SNS_SENDER_ID ? { senderId: raw.SNS_SENDER_ID } : {}),
+    ...(raw.SNS_ORIGINATION_NUMBER ? { originationNumber: raw.SNS_ORIGINATION_NUMBER } : {}),
+  } as const;
 }
 
 /** Stripe when its keys are set, else the embedded sandbox billing engine. */

@@ -66,6 +66,22 @@ describe("health: the message deliverer's backlog", () => {
     ]);
     expect((await checkHealth(deps(smtp))).dependencies.messages).toEqual({ state: "ok", detail: "0 email(s) waiting" });
   });
+
+  it("counts texts too when they are sent through SNS", async () => {
+    const sns = { SMS: "sns", AWS_REGION: "eu-west-1" };
+    const now = Date.now();
+    await database.db.insert(outbox).values({ channel: "sms", recipient: "+14155550142", body: "x", createdAt: new Date(now - 60_000) });
+    expect((await checkHealth(deps(smtp))).dependencies.messages).toEqual({ state: "ok", detail: "0 email(s) waiting" });
+    expect((await checkHealth(deps({ ...smtp, ...sns }, { now: () => now }))).dependencies.messages).toEqual({
+      state: "ok",
+      detail: "0 email(s) waiting, 1 text(s) waiting",
+    });
+    const later = now + MESSAGE_BACKLOG_AGE_SECONDS * 1000;
+    expect((await checkHealth(deps(sns, { now: () => later }))).dependencies.messages).toMatchObject({
+      state: "degraded",
+      detail: expect.stringMatching(/^1 text\(s\) waiting, the oldest for \d+ s$/),
+    });
+  });
 });
 
 describe("health with Cognito: the pool's key set on loopback", () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq, isNull, lt, min, sql } from "drizzle-orm";
+import { and, count, isNull, lt, min, sql } from "drizzle-orm";
 import { plans } from "@/config/plans";
 import type { Config } from "./config";
 import type { Db } from "./db/open";
@@ -60,17 +60,24 @@ async function checkDatabase(db: Db): Promise<DependencyState> {
 }
 
 async function checkMessages(db: Db, config: Config, now: number): Promise<DependencyState> {
-  const [row] = await db
-    .select({ waiting: count(), oldest: min(outbox.createdAt) })
+  const rows = await db
+    .select({ channel: outbox.channel, waiting: count(), oldest: min(outbox.createdAt) })
     .from(outbox)
-    .where(and(eq(outbox.channel, "email"), isNull(outbox.sentAt), lt(outbox.attempts, MAX_ATTEMPTS)));
-  const waiting = row?.waiting ?? 0;
-  if (!config.mail.smtpUrl) return { state: "ok", detail: `outbox only (not delivered): ${waiting} email(s) kept` };
-  const oldestAge = row?.oldest ? Math.floor((now - new Date(row.oldest).getTime()) / 1000) : 0;
-  if (waiting > 0 && oldestAge > MESSAGE_BACKLOG_AGE_SECONDS) {
-    return { state: "degraded", detail: `${waiting} email(s) waiting, the oldest for ${oldestAge} s` };
-  }
-  return { state: "ok", detail: `${waiting} email(s) waiting` };
+    .where(and(isNull(outbox.sentAt), lt(outbox.attempts, MAX_ATTEMPTS)))
+    .groupBy(outbox.channel);
+  const backlog = (channel: "email" | "sms") => {
+    const row = rows.find((candidate) => candidate.channel === channel);
+    return { waiting: row?.waiting ?? 0, oldestAge: row?.oldest ? Math.floor((now - new Date(row.oldest).getTime()) / 1000) : 0 };
+  };
+  // Only a channel with a provider has a deliverer to fall behind; the others are kept on purpose.
+  const delivered = [
+    ...(config.mail.smtpUrl ? [{ label: "email(s)", ...backlog("email") }] : []),
+    ...(config.sms.kind === "sns" ? [{ label: "text(s)", ...backlog("sms") }] : []),
+  ];
+  if (delivered.length === 0) return { state: "ok", detail: `outbox only (not delivered): ${backlog("email").waiting} email(s) kept` };
+  const behind = delivered.find(({ waiting, oldestAge }) => waiting > 0 && oldestAge > MESSAGE_BACKLOG_AGE_SECONDS);
+  if (behind) return { state: "degraded", detail: `${behind.waiting} ${behind.label} waiting, the oldest for ${behind.oldestAge} s` };
+  return { state: "ok", detail: delivered.map(({ waiting, label }) => `${waiting} ${label} waiting`).join(", ") };
 }
 
 async function checkIdentity(deps: HealthDeps, db: Db, now: number): Promise<DependencyState> {

@@ -10,6 +10,8 @@ const secrets = {
   STRIPE_SECRET_KEY: "sk_live_stripesecret000",
   STRIPE_PUBLISHABLE_KEY: "pk_live_publishable000",
   STRIPE_WEBHOOK_SECRET: "whsec_webhooksecret000",
+  SMS: "sns",
+  AWS_REGION: "eu-west-1",
 };
 
 describe("start-up", () => {
@@ -24,6 +26,7 @@ describe("start-up", () => {
       ["identity", "built-in issuer at https://happr.app/api/oidc"],
       ["billing", "Stripe (live mode)"],
       ["mail", "SMTP at smtps://smtp.example.com:465"],
+      ["sms", "Amazon SNS (eu-west-1)"],
     ]);
     for (const secret of ["db-password-123", "smtp-password-456", "redis-password-789", "stripesecret000", "webhooksecret000", "auth-secret", "mailer"]) {
       expect(table).not.toContain(secret);
@@ -32,7 +35,7 @@ describe("start-up", () => {
 
   it("says so when the embedded defaults run", () => {
     const rows = Object.fromEntries(describeServices(parseConfig({ NODE_ENV: "development", DATA_DIR: ".data" })));
-    expect(rows).toMatchObject({ billing: "sandbox (embedded demo: no real payments)", mail: "outbox in the database (not delivered)", database: "PGlite (embedded) in .data" });
+    expect(rows).toMatchObject({ billing: "sandbox (embedded demo: no real payments)", mail: "outbox in the database (not delivered)", sms: "outbox in the database (not delivered)", database: "PGlite (embedded) in .data" });
   });
 
   it("refuses to start a build made for the other billing engine (its pages would tell visitors the wrong thing)", () => {

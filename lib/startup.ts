@@ -8,7 +8,7 @@ const hostOf = (url: string) => {
 
 /** Each service and what it runs on in this process. Never a secret: hosts, ids and kinds only. */
 export function describeServices(config: Config): [service: string, runsOn: string][] {
-  const { database, content, pageCache, identity, billing, mail } = config;
+  const { database, content, pageCache, identity, billing, mail, sms } = config;
   return [
     ["site", config.siteUrl],
     ["database", database.kind === "postgres" ? `PostgreSQL at ${hostOf(database.url)}` : `PGlite (embedded) in ${database.dataDir}`],
@@ -25,6 +25,7 @@ export function describeServices(config: Config): [service: string, runsOn: stri
         : "sandbox (embedded demo: no real payments)",
     ],
     ["mail", mail.smtpUrl ? `SMTP at ${hostOf(mail.smtpUrl)}` : "outbox in the database (not delivered)"],
+    ["sms", sms.kind === "sns" ? `Amazon SNS (${sms.region})${sms.endpoint ? ` at ${hostOf(sms.endpoint)}` : ""}` : "outbox in the database (not delivered)"],
   ];
 }
 

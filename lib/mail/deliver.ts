@@ -6,6 +6,7 @@ import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { outbox } from "../db/schema";
 import { openBody, UnreadableBodyError } from "./sealed-body";
+import { configuredSmsSender, type SmsSender } from "./sms";
 
 /** After this many failed attempts a message is left alone (its last_error says why). */
 export const MAX_ATTEMPTS = 5;
@@ -22,24 +23,50 @@ function smtpTransport(url: string): Transporter {
   return cachedTransport.transport;
 }
 
+type Channel = "email" | "sms";
+type Claimed = Awaited<ReturnType<typeof claimBatch>>[number];
+
 /**
- * Sends the outbox's pending email through SMTP and marks each sent. Call it after the transaction
- * that queued the mail has committed. Rows are claimed with FOR UPDATE SKIP LOCKED plus a short lease,
- * so several app instances can run this at once and never send one message twice; a crash between
- * sending and marking means the row is retried after the lease (at-least-once). Without SMTP
- * configured this does nothing: the outbox (and the development console) is the embedded default.
+ * Sends the outbox's pending messages, email through SMTP and texts through the SMS provider, and
+ * marks each sent. Call it after the transaction that queued them has committed. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED plus a short lease, so several app instances can run this at once and never
+ * send one message twice; a crash between sending and marking means the row is retried after the
+ * lease (at-least-once). A channel without its provider configured (no SMTP_URL, no SMS=sns) is left
+ * alone: its rows stay in the outbox (and the development console), the embedded default.
  * A sent row keeps no code, link or address: body, subject and recipient are emptied.
  */
-export async function deliverPending(options: { db?: Db; transport?: Transporter; from?: string } = {}): Promise<DeliveryReport> {
+export async function deliverPending(
+  options: { db?: Db; transport?: Transporter; from?: string; sms?: SmsSender } = {},
+): Promise<DeliveryReport> {
   const config = getConfig();
   const transport = options.transport ?? (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : undefined);
-  if (!transport) return { sent: 0, failed: 0 };
+  const sms = options.sms ?? (await configuredSmsSender(config.sms));
+  const channels: Channel[] = [...(transport ? (["email"] as const) : []), ...(sms ? (["sms"] as const) : [])];
+  if (channels.length === 0) return { sent: 0, failed: 0 };
   const db = options.db ?? (await getDb());
   const from = options.from ?? config.mail.from;
   const report: DeliveryReport = { sent: 0, failed: 0 };
 
+  const send = async (row: Claimed, text: string) => {
+    if (row.channel === "sms") {
+      await sms!.send({ to: row.recipient, body: text });
+      return;
+    }
+    await transport!.sendMail({
+      from,
+      to: row.recipient,
+      replyTo: row.replyTo ?? undefined,
+      subject: row.subject ?? "",
+      text,
+      // RFC 8058: mail clients show "Unsubscribe" and POST "List-Unsubscribe=One-Click" to the URL.
+      ...(row.listUnsubscribe
+        ? { headers: { "List-Unsubscribe": `<${row.listUnsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
+        : {}),
+    });
+  };
+
   for (;;) {
-    const claimed = await claimBatch(db);
+    const claimed = await claimBatch(db, channels);
     if (claimed.length === 0) return report;
     for (const row of claimed) {
       let text: string;
@@ -53,24 +80,14 @@ export async function deliverPending(options: { db?: Db; transport?: Transporter
         continue;
       }
       try {
-        await transport.sendMail({
-          from,
-          to: row.recipient,
-          replyTo: row.replyTo ?? undefined,
-          subject: row.subject ?? "",
-          text,
-          // RFC 8058: mail clients show "Unsubscribe" and POST "List-Unsubscribe=One-Click" to the URL.
-          ...(row.listUnsubscribe
-            ? { headers: { "List-Unsubscribe": `<${row.listUnsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
-            : {}),
-        });
+        await send(row, text);
         await db
           .update(outbox)
           .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null, body: "", subject: null, recipient: "", replyTo: null, listUnsubscribe: null })
           .where(eq(outbox.id, row.id));
         report.sent += 1;
       } catch (error) {
-        // Back off (attempts squared, in minutes) so a broken server is not hammered.
+        // Back off (attempts squared, in minutes) so a broken provider is not hammered.
         await db
           .update(outbox)
           .set({
@@ -85,13 +102,13 @@ export async function deliverPending(options: { db?: Db; transport?: Transporter
   }
 }
 
-function claimBatch(db: Db) {
+function claimBatch(db: Db, channels: Channel[]) {
   const pending = db
     .select({ id: outbox.id })
     .from(outbox)
     .where(
       and(
-        eq(outbox.channel, "email"),
+        inArray(outbox.channel, channels),
         isNull(outbox.sentAt),
         lt(outbox.attempts, MAX_ATTEMPTS),
         or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, sql`now()`)),
@@ -106,6 +123,7 @@ function claimBatch(db: Db) {
     .where(inArray(outbox.id, pending))
     .returning({
       id: outbox.id,
+      channel: outbox.channel,
       recipient: outbox.recipient,
       replyTo: outbox.replyTo,
       listUnsubscribe: outbox.listUnsubscribe,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "../../db/open";
 import { identityAccounts, identityChallenges } from "../../db/schema/identity";
 import { sendSms } from "../../mail";
-import { confirmSignUp, findAccountByEmail, findAccountById, type Account } from "./accounts";
+import { confirmSignUp, deliverAfterCommit, findAccountByEmail, findAccountById, type Account } from "./accounts";
 import { consumeCode, issueCode } from "./codes";
 import { resolveContext, type IdentityContext, type Resolved } from "./context";
 import { checkPassword } from "./credentials";
@@ -91,7 +91,13 @@ async function afterPassword(account: Account, deviceKey: string | undefined, { 
   if (await isRememberedDevice(db, account.id, deviceKey, now)) return { signedIn: true, accountId: account.id };
   const method: MfaMethod | undefined =
     methods.length === 1 ? methods[0] : account.preferredMfa && methods.includes(account.preferredMfa) ? account.preferredMfa : undefined;
-  return db.transaction((tx) => openChallenge(tx, account, method ?? "SELECT_MFA_TYPE", now));
+  return deliverSmsCode(db, await db.transaction((tx) => openChallenge(tx, account, method ?? "SELECT_MFA_TYPE", now)));
+}
+
+// An SMS_MFA challenge queued its code with the challenge: hand it to the SMS provider once committed.
+function deliverSmsCode(db: Db, result: SignInResult): SignInResult {
+  if (!result.signedIn && result.challenge === "SMS_MFA") deliverAfterCommit(db);
+  return result;
 }
 
 async function openChallenge(db: Db, account: Account, name: ChallengeName, now: Date): Promise<SignInResult> {
@@ -227,7 +233,7 @@ export async function respondToChallenge(input: z.input<typeof respondSchema>, c
   });
 
   if (outcome.error) throw outcome.error;
-  if (outcome.result) return outcome.result;
+  if (outcome.result) return deliverSmsCode(db, outcome.result);
   // A new password was set: continue as after a password (MFA may follow).
   return afterPassword(outcome.account!, data.deviceKey, resolved);
 }
