@@ -8,12 +8,11 @@ export async function register() {
   recordSocketAddresses();
   // Production logs never carry query strings, query parameters or error fields (lib/log.ts): also
   // what Next.js and the issuer print themselves.
-  const { installConsoleRedaction } = await import("./lib/log");
+  const { installConsoleRedaction, logInfo } = await import("./lib/log");
   installConsoleRedaction();
   const { getConfig } = await import("./lib/config");
   const { checkBuildMatches, servicesTable } = await import("./lib/startup");
   checkBuildMatches(getConfig(), process.env.HAPPR_BUILT_FOR_BILLING);
-  const { logInfo } = await import("./lib/log");
   logInfo(servicesTable(getConfig()));
   const { getDb } = await import("./lib/db/client");
   await getDb();
