@@ -72,7 +72,10 @@ export function ProfileForm({ action }: { action: FormAction<FormState> }) {
   const [result, setResult] = useState<{ tone: "success" | "error"; text: string; field?: FieldName } | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
 
+  // Browser-only defaults, adopted once hydrated: the server cannot know them, and rendering a guess
+  // there would not match the browser's first render.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (!state.profile?.timezone) setValues((current) => ({ ...current, timezone: browserTimeZone() }));
     // No phone saved yet: the country starts as the browser's region.
     const region = browserRegion();
