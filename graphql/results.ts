@@ -13,7 +13,7 @@ export type Answer = { statusCode: number; message: string };
 export const UNAUTHENTICATED: Answer = { statusCode: 401, message: "User is not authenticated" };
 
 /** A failure the caller may see: a domain error's status and message, else undefined (unexpected). */
-export function expectedFailure(error: unknown): Answer | undefined {
+function expectedFailure(error: unknown): Answer | undefined {
   if (isBillingError(error)) return { statusCode: error.status, message: error.message };
   if (error instanceof ProfileError) return { statusCode: error.status, message: error.message };
   if (isInvitationError(error)) return { statusCode: error.status, message: error.message };

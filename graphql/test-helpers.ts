@@ -4,7 +4,7 @@ import type { RateLimitResult } from "@/lib/rate-limit";
 import { createGraphQLServer } from "./server";
 
 /** Test callers: `x-test-member: <id>` is that member, `x-test-invalid` a bad token, else a guest. */
-export function testCaller(members: Record<string, Member>) {
+function testCaller(members: Record<string, Member>) {
   return async (request: Request): Promise<Caller> => {
     if (request.headers.has("x-test-invalid")) return { kind: "invalid" };
     const id = request.headers.get("x-test-member");

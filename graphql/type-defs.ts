@@ -12,7 +12,7 @@ import path from "node:path";
 const root = path.join(process.cwd(), "graphql");
 
 export const CONTRACT_FILE = path.join(root, "contract", "schema.graphql");
-export const EXTENSIONS_DIR = path.join(root, "extensions");
+const EXTENSIONS_DIR = path.join(root, "extensions");
 
 export const schemaFiles = [
   CONTRACT_FILE,

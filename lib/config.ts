@@ -182,7 +182,7 @@ const groups: Record<string, (keyof z.infer<typeof rawSchema>)[]> = {
 };
 
 /** Scopes asked of Cognito; the last one lets the member's access token call the user-pool API. */
-export const COGNITO_SCOPES = "openid email phone profile aws.cognito.signin.user.admin";
+const COGNITO_SCOPES = "openid email phone profile aws.cognito.signin.user.admin";
 
 export class ConfigError extends Error {
   constructor(message: string) {

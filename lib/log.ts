@@ -7,7 +7,7 @@
 const isProduction = () => process.env.NODE_ENV === "production";
 
 /** Strips what must not reach a production log from one piece of text. */
-export function redact(text: string): string {
+function redact(text: string): string {
   return (
     text
       // A URL's (or a path's) query string: "...?code=123456&x=y" keeps its "?" only.
@@ -18,7 +18,7 @@ export function redact(text: string): string {
 }
 
 /** An error as a production log shows it: never its own fields, causes summarised the same way. */
-export function describeError(error: unknown, depth = 0): string {
+function describeError(error: unknown, depth = 0): string {
   if (!(error instanceof Error)) {
     if (typeof error === "string") return redact(error);
     return redact(summarise(error));

@@ -138,7 +138,7 @@ const CHALLENGE_TITLES: Record<string, string> = {
 const MFA_LABELS: Record<string, string> = { SOFTWARE_TOKEN_MFA: "Authenticator app", SMS_MFA: "Text message (SMS)" };
 
 /** One challenge step after the password; answers until the member is signed in. */
-export function ChallengeForm({ actions, initial, continuePath }: FlowProps & { actions: SignInActions; initial: AuthFormState }) {
+function ChallengeForm({ actions, initial, continuePath }: FlowProps & { actions: SignInActions; initial: AuthFormState }) {
   const [state, action, pending] = useActionState(actions.challenge, initial);
   const id = useId();
   const fieldId = (field: AuthField) => `${id}-${field}`;

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** The sign-out endpoint: POST only, from the site's own pages (app/(auth)/auth/sign-out/route.ts). */
-export const SIGN_OUT_PATH = "/auth/sign-out";
+const SIGN_OUT_PATH = "/auth/sign-out";
 
 /**
  * "Log Out": a plain form post to a route (not a link: a GET must never sign anyone out, or any

@@ -80,7 +80,7 @@ const opaquePayload = z.object({
  * there: the API refuses them. `clientIds`: the clients whose access tokens are for this API (the
  * web app and the native apps).
  */
-export function createOpaqueTokenVerifier(options: {
+function createOpaqueTokenVerifier(options: {
   clientIds: readonly string[];
   findAccessToken: (token: string) => Promise<unknown>;
   lookupMember: MemberLookup;
@@ -128,7 +128,7 @@ export function cognitoMemberLookup(region: string, endpoint?: string): MemberLo
 }
 
 /** The built-in issuer's clients whose access tokens /graphql takes. */
-export const API_CLIENT_IDS = [BUILTIN_CLIENT_ID, NATIVE_APP_CLIENT_IDS.ios, NATIVE_APP_CLIENT_IDS.android] as const;
+const API_CLIENT_IDS = [BUILTIN_CLIENT_ID, NATIVE_APP_CLIENT_IDS.ios, NATIVE_APP_CLIENT_IDS.android] as const;
 
 let configured: TokenVerifier | undefined;
 
@@ -156,7 +156,7 @@ export type CookieSession = (request: Request) => Promise<Member | undefined>;
  * The site's own session (Auth.js), for same-origin requests without an Authorization header. Loaded
  * lazily: token callers (and tests, which inject their own) never load Auth.js.
  */
-export const defaultCookieSession: CookieSession = async () => {
+const defaultCookieSession: CookieSession = async () => {
   const [{ auth }, { memberOfSession }] = await Promise.all([import("@/auth"), import("./member")]);
   return memberOfSession(await auth()) ?? undefined;
 };

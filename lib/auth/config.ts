@@ -15,7 +15,7 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 
 /** The one OIDC provider: the built-in issuer or Cognito, whichever the configuration names. */
-export function identityProvider() {
+function identityProvider() {
   const { identity } = getConfig();
   if (identity.kind === "builtin") {
     return {

@@ -59,7 +59,7 @@ export type RefreshOutcome =
 /** Refresh this long before the access token expires, so no request carries a dead token. */
 export const REFRESH_AHEAD_MS = 60_000;
 export const MAX_REFRESH_ATTEMPTS = 4;
-export const MAX_BACKOFF_MS = 5_000;
+const MAX_BACKOFF_MS = 5_000;
 
 /** 100·2^n ms plus up to 100 ms of jitter (so many sessions do not retry in step), capped at 5 s. */
 export function backoffDelay(attempt: number, random: () => number): number {

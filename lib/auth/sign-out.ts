@@ -16,7 +16,7 @@ export { SIGN_OUT_TIMEOUT_MS } from "./timeout";
 const secure = () => getConfig().siteUrl.startsWith("https://");
 
 /** The Auth.js session cookie's base name (chunks are `<name>.0`, `<name>.1`, ...). */
-export function sessionCookieName(): string {
+function sessionCookieName(): string {
   return secure() ? "__Secure-authjs.session-token" : "authjs.session-token";
 }
 
@@ -53,7 +53,7 @@ export async function endProviderSession(input: { issuerSessionId?: string; toke
 }
 
 /** Where the browser goes after the local sign-out: Cognito's /logout, or home. */
-export function afterSignOutUrl(): string {
+function afterSignOutUrl(): string {
   const identity = getConfig().identity;
   if (identity.kind === "cognito") {
     const url = new URL("/logout", identity.domain);

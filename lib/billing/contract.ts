@@ -22,7 +22,7 @@ export type ContractHarness = {
 };
 
 /** Every kind of plan change the members' pages offer; the rule (price per year) decides upgrade or downgrade. */
-export const planChangeCases = [
+const planChangeCases = [
   { name: "upgrade in the same interval", from: "happr_individual_monthly", to: "happr_family_monthly", change: "upgrade" },
   { name: "upgrade to another interval (the billing cycle resets)", from: "happr_individual_monthly", to: "happr_family_yearly", change: "upgrade" },
   { name: "upgrade to another interval that leaves a credit", from: "happr_individual_yearly", to: "happr_family_monthly", change: "upgrade" },

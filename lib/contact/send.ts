@@ -7,9 +7,9 @@ import { consume } from "../rate-limit";
 import { contactInputSchema, type ContactField, type ContactInput } from "./schema";
 
 /** Enough for a person who needs several tries; little for a spammer. */
-export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 600 } as const;
+const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 600 } as const;
 
-export const CONTACT_SENT_MESSAGE = "Thanks, your message is on its way. We usually reply within two working days.";
+const CONTACT_SENT_MESSAGE = "Thanks, your message is on its way. We usually reply within two working days.";
 export const CONTACT_RATE_LIMITED_MESSAGE = "Too many messages from your network. Please try again later.";
 
 export type ContactFieldErrors = Partial<Record<ContactField, string>>;

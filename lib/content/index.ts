@@ -54,7 +54,7 @@ export async function isPreview(): Promise<boolean> {
 }
 
 /** Runs one GROQ query on the configured content source; in draft mode, over drafts and uncached. */
-export async function fetchContent<T = unknown>(query: string, params: QueryParams = {}, options: FetchOptions = {}): Promise<T> {
+async function fetchContent<T = unknown>(query: string, params: QueryParams = {}, options: FetchOptions = {}): Promise<T> {
   const source = await getContentSource();
   const draft = await isPreview();
   return source.fetch<T>(query, params, draft ? { draft: true } : options);

@@ -68,7 +68,7 @@ const postSummaryShape = {
   categories: z.array(z.object({ title: text, slug })),
 };
 
-export const postSummarySchema: z.ZodType<PostSummary> = z.object(postSummaryShape);
+const postSummarySchema: z.ZodType<PostSummary> = z.object(postSummaryShape);
 
 export const siteSettingsSchema: z.ZodType<SiteSettings> = z.object({
   title: text,

@@ -13,7 +13,7 @@ export type DatabaseTarget =
   | { kind: "pglite"; dataDir: string }
   | { kind: "pglite-memory" };
 
-export const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
+const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
 
 // Any fixed number: every instance that migrates takes the same advisory lock, so two app instances
 // starting together never apply the same migration twice.

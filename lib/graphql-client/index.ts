@@ -86,8 +86,8 @@ export type ApiProfile = NonNullable<Result<"getUserProfile">["user"]>;
 /** previewProration: prorationAmount is "due now" (lib/billing/due-now.ts); the lines add up to it. */
 export type ApiProrationPreview = Result<"previewProration">;
 
-export const UNREACHABLE_MESSAGE = "We could not reach Happr. Check your connection and try again.";
-export const UNEXPECTED_MESSAGE = "Something went wrong on our side. Please try again.";
+const UNREACHABLE_MESSAGE = "We could not reach Happr. Check your connection and try again.";
+const UNEXPECTED_MESSAGE = "Something went wrong on our side. Please try again.";
 
 /** Runs one operation; never throws (see the file comment). Fields other than statusCode/message may be missing on failure. */
 export async function callApi<O extends Operation>(

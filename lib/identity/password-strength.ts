@@ -9,7 +9,7 @@ import { dictionary as englishDictionary, translations } from "@zxcvbn-ts/langua
  */
 
 /** zxcvbn's scale: 3 is "safely unguessable", moderate protection against an offline attack on a slow hash. */
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 
 let estimator: ZxcvbnFactory | undefined;
 

@@ -4,11 +4,11 @@ import { Secret, TOTP } from "otpauth";
  * Time-based one-time passwords (RFC 6238): SHA-1, 30-second steps, 6 digits, as every authenticator
  * app expects. One step of clock drift either way is accepted, and a step is accepted at most once.
  */
-export const TOTP_ISSUER = "Happr";
+const TOTP_ISSUER = "Happr";
 /** Every member's authenticator is enrolled under this one label (as the product's Cognito setup does). */
 export const TOTP_DEVICE_LABEL = "My TOTP device";
 export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_DIGITS = 6;
 
 export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;

@@ -25,7 +25,7 @@ export function sealBody(rowId: string, text: string): string {
   return `${PREFIX}${Buffer.concat([iv, encrypted, cipher.getAuthTag()]).toString("base64url")}`;
 }
 
-export function isSealed(body: string): boolean {
+function isSealed(body: string): boolean {
   return body.startsWith(PREFIX);
 }
 

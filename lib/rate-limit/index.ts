@@ -77,7 +77,7 @@ export async function consumeEach(limits: readonly Limit[], options: { db?: Db; 
  * nobody (a counter for an email the member has since changed outlives their account's deletion, for
  * its window).
  */
-export function subjectDigest(subject: string): string {
+function subjectDigest(subject: string): string {
   return createHmac("sha256", deriveKey("rate-limit-subject")).update(subject.trim().toLowerCase()).digest("base64url").slice(0, 32);
 }
 

@@ -8,10 +8,10 @@ import { waitlistLinks } from "./links";
 import { waitlistInputSchema, type WaitlistInput } from "./schema";
 
 /** A few tries a minute per network is plenty for a person and little for a script. */
-export const WAITLIST_RATE_LIMIT = { limit: 5, windowSeconds: 60 } as const;
+const WAITLIST_RATE_LIMIT = { limit: 5, windowSeconds: 60 } as const;
 
 export const RATE_LIMITED_MESSAGE = "Too many attempts from your network. Please try again later.";
-export const JOINED_MESSAGE = "Almost there: we've emailed you a link. Open it to confirm your place on the list.";
+const JOINED_MESSAGE = "Almost there: we've emailed you a link. Open it to confirm your place on the list.";
 export const ALREADY_JOINED_MESSAGE = "You're already on the list. If you haven't confirmed yet, use the link in the email we sent you.";
 export const CONFIRMATION_SUBJECT = "Confirm your place on the Happr waitlist";
 

@@ -27,7 +27,7 @@ export const testPaymentMethods: Record<string, TestCard> = {
   pm_card_chargeCustomerFail: { brand: "visa", last4: "0341", outcome: "card_declined", attachable: true },
 };
 
-export const testCardNumbers: Record<string, TestCard> = {
+const testCardNumbers: Record<string, TestCard> = {
   "4242424242424242": { brand: "visa", last4: "4242", outcome: "succeeds" },
   "5555555555554444": { brand: "mastercard", last4: "4444", outcome: "succeeds" },
   "378282246310005": { brand: "amex", last4: "0005", outcome: "succeeds" },

@@ -38,7 +38,7 @@ export async function runSandboxTick(provider: SandboxBillingProvider) {
 }
 
 /** Stripe keeps idempotency keys for 24 hours; so does the sandbox. */
-export async function pruneIdempotencyKeys(provider: SandboxBillingProvider) {
+async function pruneIdempotencyKeys(provider: SandboxBillingProvider) {
   await provider.transaction((tx) => tx.delete(t.billingSandboxIdempotency).where(lt(t.billingSandboxIdempotency.created, sql`now() - interval '24 hours'`)));
 }
 

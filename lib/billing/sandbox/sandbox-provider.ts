@@ -395,7 +395,7 @@ export class SandboxBillingProvider implements BillingProvider {
   }
 }
 
-export function isEnded(status: string): boolean {
+function isEnded(status: string): boolean {
   return status === "canceled" || status === "incomplete_expired";
 }
 

@@ -31,7 +31,7 @@ export type StripeProviderOptions = {
 };
 
 /** How far a webhook's signed timestamp may be from now, either way. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /**
  * The Stripe adapter: the only module that imports `stripe`. Uses the SDK's default API version
@@ -274,7 +274,7 @@ export class StripeBillingProvider implements BillingProvider {
 
 type EventObject = { id?: string; object?: string; customer?: string | { id: string } | null };
 
-export function toBillingEvent(event: Stripe.Event): BillingEvent {
+function toBillingEvent(event: Stripe.Event): BillingEvent {
   const object = event.data.object as EventObject;
   const previous = (event.data as { previous_attributes?: EventObject }).previous_attributes;
   const customer = object.object === "customer" ? object.id : (object.customer ?? previous?.customer ?? null);
@@ -296,7 +296,7 @@ async function call<T>(run: () => Promise<T>, missing = "Object"): Promise<T> {
   }
 }
 
-export function toBillingError(error: unknown, missing: string): unknown {
+function toBillingError(error: unknown, missing: string): unknown {
   if (error instanceof BillingError) return error;
   if (!(error instanceof Stripe.errors.StripeError)) return error;
   if (error instanceof Stripe.errors.StripeCardError) return declined(error.message || "Your card was declined.");

@@ -84,7 +84,7 @@ async function limitOutsider(db: Db, action: keyof typeof OUTSIDER_LIMITS, email
 
 // Resend-code and forgot-password answer no sooner than this: whether a code was issued and queued
 // (an account exists) takes a few milliseconds that the answer's timing must not show.
-export const RECOVERY_ANSWER_FLOOR_MS = 150;
+const RECOVERY_ANSWER_FLOOR_MS = 150;
 
 /** Runs `work` and answers (or fails) no sooner than `floorMs` after it began. */
 async function noSoonerThan<T>(floorMs: number, work: () => Promise<T>): Promise<T> {

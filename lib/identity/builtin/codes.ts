@@ -7,7 +7,7 @@ import { equalHashes, hashToken, newSixDigitCode } from "./hashing";
 
 export type CodePurpose = (typeof identityCodes.$inferInsert)["purpose"];
 
-export const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
+const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
   confirm_sign_up: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
   sms_mfa: 3 * 60 * 1000,
@@ -16,7 +16,7 @@ export const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
 };
 
 // Six digits are a small space: a code dies after this many wrong guesses.
-export const MAX_CODE_ATTEMPTS = 5;
+const MAX_CODE_ATTEMPTS = 5;
 
 // The row id salts the hash, so equal codes never have equal hashes.
 function hashCode(id: string, code: string) {

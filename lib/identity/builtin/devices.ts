@@ -6,7 +6,7 @@ import { DEVICE_PAGE_LIMIT, type TrackedDevice } from "../port";
 import { hashToken, newToken } from "./hashing";
 
 /** "Remember this device": MFA is skipped on it for this long. */
-export const DEVICE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const DEVICE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Remembers a device after a completed MFA; returns the key for the device's cookie (stored hashed). */
 export async function rememberDevice(db: Db, accountId: string, now: Date, name?: string): Promise<{ deviceKey: string; expiresAt: Date }> {

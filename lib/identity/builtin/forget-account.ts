@@ -20,6 +20,6 @@ export async function forgetLocalAccount(tx: Db, accountId: string): Promise<boo
 }
 
 /** Sign-in failure counters whose key embeds one of the identifiers ("account:<email>"); an address's stay. */
-export async function forgetSignInFailures(tx: Db, identifiers: readonly string[]): Promise<void> {
+async function forgetSignInFailures(tx: Db, identifiers: readonly string[]): Promise<void> {
   await tx.delete(identityLockouts).where(mentionsAny(identityLockouts.key, identifiers));
 }

@@ -30,12 +30,12 @@ export type LockoutRule = {
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-export const ACCOUNT_RULE: LockoutRule = { lockAfter: 5, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE, delayFrom: 2, maxDelayMs: 30_000 };
+const ACCOUNT_RULE: LockoutRule = { lockAfter: 5, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE, delayFrom: 2, maxDelayMs: 30_000 };
 // A whole office or mobile network can share one address: more room before its lock.
-export const ADDRESS_RULE: LockoutRule = { lockAfter: 20, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE, delayFrom: 10, maxDelayMs: 30_000 };
+const ADDRESS_RULE: LockoutRule = { lockAfter: 20, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE, delayFrom: 10, maxDelayMs: 30_000 };
 // Codes from an authenticator app or an SMS: someone who has the password gets no more guesses than
 // someone who has not, and signing in with the password again does not give them more.
-export const SECOND_FACTOR_RULE: LockoutRule = { lockAfter: 5, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE, delayFrom: 2, maxDelayMs: 30_000 };
+const SECOND_FACTOR_RULE: LockoutRule = { lockAfter: 5, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE, delayFrom: 2, maxDelayMs: 30_000 };
 
 export type Subject = { key: string; rule: LockoutRule; kind: "account" | "address" | "second-factor" };
 

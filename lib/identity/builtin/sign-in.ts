@@ -31,7 +31,7 @@ export type SignInResult =
 
 /** How long a challenge can be answered, and how many wrong answers it takes. */
 export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
-export const MAX_CHALLENGE_ATTEMPTS = 3;
+const MAX_CHALLENGE_ATTEMPTS = 3;
 
 const signInSchema = z.object({
   email: usernameField,

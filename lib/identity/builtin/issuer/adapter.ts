@@ -156,7 +156,7 @@ export async function revokeIssuerSessionsOf(db: Db, accountId: string): Promise
 }
 
 /** Deletes a batch of expired rows (any instance may do it; deleting twice is harmless). */
-export async function sweepExpiredOidcModels(db: Db, now: Date): Promise<void> {
+async function sweepExpiredOidcModels(db: Db, now: Date): Promise<void> {
   await db.execute(sql`
     delete from identity_oidc_models
     where (model, id) in (

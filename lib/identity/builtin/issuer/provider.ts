@@ -190,7 +190,7 @@ function signInPolicy(isNative: (client: { clientId: string } | undefined) => bo
 }
 
 /** Where the issuer sends a browser to sign in; also the path of its interaction cookie. */
-export const INTERACTION_PATH = "/auth";
+const INTERACTION_PATH = "/auth";
 
 type GrantInstance = { addOIDCScope(scope: string): void; save(): Promise<string> };
 type GrantClass = { new (fields: { clientId: string; accountId: string }): GrantInstance; find(id: string): Promise<GrantInstance | undefined> };

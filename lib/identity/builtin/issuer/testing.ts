@@ -15,7 +15,7 @@ import { createIssuer, finishLoginInteraction, handleIssuerRequest, type LoginCo
 export const testClient = { clientId: "happr-web", clientSecret: "test-client-secret-123", redirect: "http://app.test/api/auth/callback/happr" };
 
 /** The native apps as the issuer registers them by default, plus a claimed https link for iOS. */
-export const testNativeRedirects = { ios: [...DEFAULT_NATIVE_REDIRECT_URIS.ios, "https://app.test/ios/oauth/callback"], android: [...DEFAULT_NATIVE_REDIRECT_URIS.android] };
+const testNativeRedirects = { ios: [...DEFAULT_NATIVE_REDIRECT_URIS.ios, "https://app.test/ios/oauth/callback"], android: [...DEFAULT_NATIVE_REDIRECT_URIS.android] };
 
 /** One browser's cookies (name=value; the issuer's paths are all under the same origin). */
 export class Jar {
