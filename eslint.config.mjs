@@ -30,7 +30,14 @@ const sdkRule = (name) => ({
 const restricted = (allowed = [], extra = []) => ({
   "no-restricted-imports": [
     "error",
-    { patterns: [...Object.keys(providerSdks).filter((name) => !allowed.includes(name)).map(sdkRule), ...extra] },
+    {
+      patterns: [
+        ...Object.keys(providerSdks)
+          .filter((name) => !allowed.includes(name))
+          .map(sdkRule),
+        ...extra,
+      ],
+    },
   ],
 });
 

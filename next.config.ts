@@ -31,8 +31,14 @@ const stripePolicy = contentSecurityPolicy
 // The embedded Studio (/studio) talks to the Sanity project's API (HTTPS and its live socket) and
 // shows its users' avatars and the project's images.
 const studioPolicy = contentSecurityPolicy
-  .replace("connect-src 'self'", "connect-src 'self' https://*.api.sanity.io wss://*.api.sanity.io https://*.apicdn.sanity.io")
-  .replace("img-src 'self' data: blob: https://cdn.sanity.io", "img-src 'self' data: blob: https://cdn.sanity.io https://lh3.googleusercontent.com https://avatars.githubusercontent.com https://*.gravatar.com")
+  .replace(
+    "connect-src 'self'",
+    "connect-src 'self' https://*.api.sanity.io wss://*.api.sanity.io https://*.apicdn.sanity.io",
+  )
+  .replace(
+    "img-src 'self' data: blob: https://cdn.sanity.io",
+    "img-src 'self' data: blob: https://cdn.sanity.io https://lh3.googleusercontent.com https://avatars.githubusercontent.com https://*.gravatar.com",
+  )
   .replace("default-src 'self'", "default-src 'self'; worker-src 'self' blob:");
 
 const securityHeaders = [
@@ -42,7 +48,9 @@ const securityHeaders = [
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), browsing-topics=(), payment=(self)" },
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-  ...(isProduction ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains; preload" }] : []),
+  ...(isProduction
+    ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains; preload" }]
+    : []),
 ];
 
 const nextConfig: NextConfig = {

@@ -9,7 +9,14 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 };
 
 export default defineConfig({
@@ -30,7 +37,11 @@ export default defineConfig({
     contextOptions: { reducedMotion: "reduce" },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined, launchOptions: chromium }, testIgnore: /mobile\.spec\.ts|lockout\.spec\.ts/ },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], channel: undefined, launchOptions: chromium },
+      testIgnore: /mobile\.spec\.ts|lockout\.spec\.ts/,
+    },
     // The lockout journeys' bursts of wrong passwords come from 127.0.0.1 like every journey's, and the
     // per-address delay they earn would hold up sign-ins running beside them: they run after the rest.
     {

@@ -23,7 +23,9 @@ export async function proxy(request: NextRequest, event: NextFetchEvent) {
   // /auth/sign-out signs out on a form post only (its route has no GET); a GET, from an old link or
   // a bookmark, shows the page with the Log Out button instead, at the same address.
   if (request.nextUrl.pathname === "/auth/sign-out") {
-    return request.method === "GET" || request.method === "HEAD" ? NextResponse.rewrite(new URL("/auth/sign-out/confirm", request.url)) : NextResponse.next();
+    return request.method === "GET" || request.method === "HEAD"
+      ? NextResponse.rewrite(new URL("/auth/sign-out/confirm", request.url))
+      : NextResponse.next();
   }
   // With a lazily built Auth.js configuration, the wrapped handler arrives as a promise.
   const handler = await guard;
@@ -31,5 +33,13 @@ export async function proxy(request: NextRequest, event: NextFetchEvent) {
 }
 
 export const config = {
-  matcher: ["/auth/sign-out", "/my-account", "/my-account/:path*", "/pricing", "/pricing/:path*", "/manage-subscription", "/manage-subscription/:path*"],
+  matcher: [
+    "/auth/sign-out",
+    "/my-account",
+    "/my-account/:path*",
+    "/pricing",
+    "/pricing/:path*",
+    "/manage-subscription",
+    "/manage-subscription/:path*",
+  ],
 };

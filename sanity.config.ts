@@ -29,7 +29,9 @@ export function studioConfig({ projectId, dataset }: { projectId: string; datase
     document: {
       actions: (actions, { schemaType }) =>
         singletons.includes(schemaType)
-          ? actions.filter((action: DocumentActionComponent) => action.action !== undefined && singletonActions.has(action.action))
+          ? actions.filter(
+              (action: DocumentActionComponent) => action.action !== undefined && singletonActions.has(action.action),
+            )
           : actions,
       // "Open preview" in the document menu: the page the document shows on, with drafts (draft mode).
       // The Studio never holds the preview secret: the route asks the editor for it (app/api/draft-mode/enable).

@@ -37,7 +37,10 @@ export default defineConfig({
               test: {
                 name: "postgres",
                 // Attack tests that need a database are named *.db.attack.test.ts.
-                include: ["{lib,graphql,app,scripts}/**/*.db.test.{ts,tsx}", "{lib,graphql,app,scripts}/**/*.db.attack.test.{ts,tsx}"],
+                include: [
+                  "{lib,graphql,app,scripts}/**/*.db.test.{ts,tsx}",
+                  "{lib,graphql,app,scripts}/**/*.db.attack.test.{ts,tsx}",
+                ],
                 environment: "node",
                 env: { TEST_DATABASE_URL: postgresUrl },
                 testTimeout: 30_000,

@@ -4,7 +4,13 @@ import { getConfig } from "@/lib/config";
 export default function robots(): MetadataRoute.Robots {
   const siteUrl = getConfig().siteUrl;
   return {
-    rules: [{ userAgent: "*", allow: "/", disallow: ["/api/", "/my-account", "/pricing", "/manage-subscription", "/auth/", "/studio"] }],
+    rules: [
+      {
+        userAgent: "*",
+        allow: "/",
+        disallow: ["/api/", "/my-account", "/pricing", "/manage-subscription", "/auth/", "/studio"],
+      },
+    ],
     sitemap: `${siteUrl}/sitemap.xml`,
   };
 }

@@ -20,7 +20,9 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   ]);
   const blogPages = Array.from({ length: Math.max(0, firstPage.pageCount - 1) }, (_, index) => blogPageHref(index + 2));
   return [
-    ...[...fixedPaths, ...audiences, ...features, ...pillars, ...blogPages].map((path) => ({ url: `${siteUrl}${path === "/" ? "" : path}` })),
+    ...[...fixedPaths, ...audiences, ...features, ...pillars, ...blogPages].map((path) => ({
+      url: `${siteUrl}${path === "/" ? "" : path}`,
+    })),
     ...posts.map((post) => ({ url: `${siteUrl}/blog/${post.slug}`, lastModified: post.publishedAt })),
   ];
 }

@@ -11,7 +11,14 @@ import { type AgendaItem, expandAgenda } from "../lib/calendar/expand";
 import { newEvent, parseEventInput } from "../lib/calendar/model";
 
 const iterations = Number(process.argv[2] ?? 300);
-const zones = ["Europe/London", "America/New_York", "America/Los_Angeles", "Pacific/Auckland", "Europe/Berlin", "Asia/Kolkata"];
+const zones = [
+  "Europe/London",
+  "America/New_York",
+  "America/Los_Angeles",
+  "Pacific/Auckland",
+  "Europe/Berlin",
+  "Asia/Kolkata",
+];
 const rules = [
   "FREQ=WEEKLY;BYDAY=TU",
   "FREQ=WEEKLY;BYDAY=MO,WE,FR",
@@ -27,7 +34,7 @@ const rules = [
 
 // A seeded generator, so every run measures the same calendar.
 let seed = 17;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 
 function localDate(daysFrom2026: number): string {
@@ -45,10 +52,17 @@ for (let index = 0; index < 200; index++) {
   const input = allDay
     ? { startDate: localDate(day), endDate: localDate(day + 1 + Math.floor(random() * 3)) }
     : (() => {
-        const start = Math.floor(Temporal.PlainDate.from(localDate(day)).toPlainDateTime({ hour: 7 + Math.floor(random() * 13), minute: 15 }).toZonedDateTime(zone).epochMilliseconds / 1000);
+        const start = Math.floor(
+          Temporal.PlainDate.from(localDate(day))
+            .toPlainDateTime({ hour: 7 + Math.floor(random() * 13), minute: 15 })
+            .toZonedDateTime(zone).epochMilliseconds / 1000,
+        );
         return { start, end: start + 3600, timezone: zone };
       })();
-  items.push({ eventId: `event-${index}`, event: newEvent(parseEventInput({ title: `Event ${index}`, rrule, ...input })) });
+  items.push({
+    eventId: `event-${index}`,
+    event: newEvent(parseEventInput({ title: `Event ${index}`, rrule, ...input })),
+  });
 }
 
 const viewer = "Europe/London";
@@ -72,13 +86,23 @@ function measure(label: string, run: (iteration: number) => number) {
     wall.push(Number(process.hrtime.bigint() - started) / 1e6);
     cpu.push((used.user + used.system) / 1000);
   }
-  const at = (list: number[], quantile: number) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(quantile * list.length))]!.toFixed(2);
-  console.log(`${label.padEnd(40)} wall median ${at(wall, 0.5)} ms, p99 ${at(wall, 0.99)} ms | CPU median ${at(cpu, 0.5)} ms, p99 ${at(cpu, 0.99)} ms | ${occurrences} occurrences`);
+  const at = (list: number[], quantile: number) =>
+    [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(quantile * list.length))]!.toFixed(2);
+  console.log(
+    `${label.padEnd(40)} wall median ${at(wall, 0.5)} ms, p99 ${at(wall, 0.99)} ms | CPU median ${at(cpu, 0.5)} ms, p99 ${at(cpu, 0.99)} ms | ${occurrences} occurrences`,
+  );
 }
 
 const started = process.hrtime.bigint();
 const first = expandAgenda(items, month(0));
-console.log(`200 events (50 recurring), a month for a viewer in ${viewer}, ${iterations} calls per line; load average ${(await import("node:os")).loadavg()[0]!.toFixed(2)}`);
-console.log(`${"first call (nothing compiled)".padEnd(40)} ${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(2)} ms   (${first.occurrences.length} occurrences)`);
+console.log(
+  `200 events (50 recurring), a month for a viewer in ${viewer}, ${iterations} calls per line; load average ${(await import("node:os")).loadavg()[0]!.toFixed(2)}`,
+);
+console.log(
+  `${"first call (nothing compiled)".padEnd(40)} ${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(2)} ms   (${first.occurrences.length} occurrences)`,
+);
 measure("the same month again", () => expandAgenda(items, month(0)).occurrences.length);
-measure("a different month each call (10 years)", (iteration) => expandAgenda(items, month(iteration % 120)).occurrences.length);
+measure(
+  "a different month each call (10 years)",
+  (iteration) => expandAgenda(items, month(iteration % 120)).occurrences.length,
+);

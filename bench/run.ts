@@ -29,19 +29,31 @@ import { webhooksSection } from "./sections/webhooks";
 import { authSection } from "./sections/auth";
 
 /** The measurements, in order. Later issues add theirs here (a `Section` in bench/sections/). */
-const sections: Section[] = [throughputSection, firstLoadJsSection, lighthouseSection, authSection, graphqlApiSection, webhooksSection, manageSubscriptionSection];
+const sections: Section[] = [
+  throughputSection,
+  firstLoadJsSection,
+  lighthouseSection,
+  authSection,
+  graphqlApiSection,
+  webhooksSection,
+  manageSubscriptionSection,
+];
 
 const started = Date.now();
-const log = (message: string) => process.stderr.write(`[bench +${((Date.now() - started) / 1000).toFixed(0)}s] ${message}\n`);
+const log = (message: string) =>
+  process.stderr.write(`[bench +${((Date.now() - started) / 1000).toFixed(0)}s] ${message}\n`);
 
 type SectionRecord = { title: string; ok: boolean; seconds: number; error?: string } & Partial<SectionOutput>;
 
-async function prepare(options: BenchOptions): Promise<{ main: RunningApp; baseline: RunningApp; builds: Record<string, number | "skipped"> }> {
+async function prepare(
+  options: BenchOptions,
+): Promise<{ main: RunningApp; baseline: RunningApp; builds: Record<string, number | "skipped"> }> {
   const apps = [
     { name: "baseline", dir: options.baselineDir, timeoutMs: 5 * 60_000 },
     { name: "main", dir: options.mainDir, timeoutMs: 20 * 60_000 },
   ];
-  if (!existsSync(path.join(options.mainDir, "package.json"))) throw new Error(`main app: no package.json in ${options.mainDir}`);
+  if (!existsSync(path.join(options.mainDir, "package.json")))
+    throw new Error(`main app: no package.json in ${options.mainDir}`);
   writeBaselineApp(options.rootDir, options.baselineDir);
   const mainPort = await findFreePort(options.mainPort);
   const baselinePort = await findFreePort(options.baselinePort, [mainPort]);
@@ -111,7 +123,11 @@ function printSection(section: Section, record: SectionRecord): void {
 
 function nextVersion(rootDir: string): string {
   try {
-    return (JSON.parse(readFileSync(path.join(rootDir, "node_modules", "next", "package.json"), "utf8")) as { version: string }).version;
+    return (
+      JSON.parse(readFileSync(path.join(rootDir, "node_modules", "next", "package.json"), "utf8")) as {
+        version: string;
+      }
+    ).version;
   } catch {
     return "unknown";
   }
@@ -127,7 +143,9 @@ async function main(): Promise<number> {
   }
   const unknown = options.sections.filter((name) => !sections.some((s) => s.name === name));
   if (unknown.length > 0) {
-    console.error(`BENCH_SECTIONS: unknown section(s) ${unknown.join(", ")} (known: ${sections.map((s) => s.name).join(", ")})`);
+    console.error(
+      `BENCH_SECTIONS: unknown section(s) ${unknown.join(", ")} (known: ${sections.map((s) => s.name).join(", ")})`,
+    );
     return 2;
   }
   const selected = options.sections.length === 0 ? sections : sections.filter((s) => options.sections.includes(s.name));
@@ -183,7 +201,9 @@ async function main(): Promise<number> {
       const sectionStart = Date.now();
       let record: SectionRecord;
       try {
-        const output = section.standalone ? await section.run({ options, log }) : await section.run({ options, main: apps!.main, baseline: apps!.baseline, log } satisfies BenchContext);
+        const output = section.standalone
+          ? await section.run({ options, log })
+          : await section.run({ options, main: apps!.main, baseline: apps!.baseline, log } satisfies BenchContext);
         record = { title: section.title, ok: true, seconds: (Date.now() - sectionStart) / 1000, ...output };
         report.belowGoal.push(...(output.belowGoal ?? []));
       } catch (error) {
@@ -191,7 +211,12 @@ async function main(): Promise<number> {
         const dead = (apps ? [apps.main, apps.baseline] : [])
           .filter((app) => app.exited() !== undefined)
           .map((app) => `; the ${app.name} server stopped (${app.exited()}), log ${app.logFile}`);
-        record = { title: section.title, ok: false, seconds: (Date.now() - sectionStart) / 1000, error: `${(error as Error).message}${dead.join("")}` };
+        record = {
+          title: section.title,
+          ok: false,
+          seconds: (Date.now() - sectionStart) / 1000,
+          error: `${(error as Error).message}${dead.join("")}`,
+        };
         exitCode = 1;
       }
       report.sections[section.name] = record;
@@ -202,7 +227,9 @@ async function main(): Promise<number> {
     console.log("\n## Goals");
     if (report.belowGoal.length === 0) console.log("  all measured figures meet their goals");
     for (const line of report.belowGoal) console.log(`  BELOW GOAL  ${line}`);
-    const failed = Object.entries(report.sections).filter(([, r]) => !r.ok).map(([name]) => name);
+    const failed = Object.entries(report.sections)
+      .filter(([, r]) => !r.ok)
+      .map(([name]) => name);
     if (failed.length > 0) console.log(`  NOT MEASURED  ${failed.join(", ")}`);
     return exitCode;
   } finally {

@@ -21,7 +21,11 @@ let step = 0;
 // Each attempt 20 minutes after the last (past every lockout window), from its own address.
 const context = () => {
   step += 1;
-  return { now: new Date(start + step * 20 * MINUTE), mfa: "optional" as const, clientAddress: `10.${(step >> 16) & 255}.${(step >> 8) & 255}.${step & 255}` };
+  return {
+    now: new Date(start + step * 20 * MINUTE),
+    mfa: "optional" as const,
+    clientAddress: `10.${(step >> 16) & 255}.${(step >> 8) & 255}.${step & 255}`,
+  };
 };
 
 async function timed(call: () => Promise<unknown>): Promise<number> {
@@ -38,7 +42,8 @@ const median = (values: number[]) => {
 
 async function compare(label: string, existing: () => Promise<unknown>, unknown: () => Promise<unknown>) {
   // Warm-up: the dummy hash is made on first use, and the JIT settles.
-  for (let index = 0; index < 3; index += 1) await Promise.all([timed(existing), timed(unknown)]).catch(() => undefined);
+  for (let index = 0; index < 3; index += 1)
+    await Promise.all([timed(existing), timed(unknown)]).catch(() => undefined);
   const times = { existing: [] as number[], unknown: [] as number[] };
   for (let index = 0; index < attempts; index += 1) {
     const first = index % 2 === 0 ? "existing" : "unknown";
@@ -48,7 +53,9 @@ async function compare(label: string, existing: () => Promise<unknown>, unknown:
   }
   const a = median(times.existing);
   const b = median(times.unknown);
-  console.log(`${label.padEnd(34)} existing ${a.toFixed(1).padStart(7)} ms   unknown ${b.toFixed(1).padStart(7)} ms   difference ${(a - b).toFixed(1).padStart(6)} ms (${((100 * (a - b)) / b).toFixed(1)}%)`);
+  console.log(
+    `${label.padEnd(34)} existing ${a.toFixed(1).padStart(7)} ms   unknown ${b.toFixed(1).padStart(7)} ms   difference ${(a - b).toFixed(1).padStart(6)} ms (${((100 * (a - b)) / b).toFixed(1)}%)`,
+  );
 }
 
 async function main() {
@@ -78,7 +85,16 @@ async function main() {
   await compare(
     "sign-up",
     () => signUp({ email, password: "Sunrise-Garden-42!", givenName: "Tim", familyName: "Ing" }, context()),
-    () => signUp({ email: `newcomer${(newcomer += 1)}@example.com`, password: "Sunrise-Garden-42!", givenName: "Tim", familyName: "Ing" }, context()),
+    () =>
+      signUp(
+        {
+          email: `newcomer${(newcomer += 1)}@example.com`,
+          password: "Sunrise-Garden-42!",
+          givenName: "Tim",
+          familyName: "Ing",
+        },
+        context(),
+      ),
   );
   await database.close();
 }

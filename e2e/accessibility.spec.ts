@@ -5,12 +5,25 @@ import { publicRoutes } from "./public-routes";
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 test.describe("axe finds no violations", () => {
-  for (const path of [...publicRoutes, "/blog/no-such-post", "/auth/sign-in", "/auth/sign-up", "/auth/confirm", "/auth/forgot-password", "/auth/reset-password", "/auth/sign-out"]) {
+  for (const path of [
+    ...publicRoutes,
+    "/blog/no-such-post",
+    "/auth/sign-in",
+    "/auth/sign-up",
+    "/auth/confirm",
+    "/auth/forgot-password",
+    "/auth/reset-password",
+    "/auth/sign-out",
+  ]) {
     test(path, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("banner").getByRole("button", { name: "Join the waitlist" })).toBeVisible();
       const results = await new AxeBuilder({ page }).withTags(tags).analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(
+        results.violations.map(
+          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+        ),
+      ).toEqual([]);
     });
   }
 

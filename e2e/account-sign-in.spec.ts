@@ -12,7 +12,11 @@ async function expectNoAxeViolations(page: Page) {
   // Dynamic pages stream their <title> in after the body: check the page once it is there.
   await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).withTags(tags).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
 }
 
 /** Header and footer agree with the session (the spinner is gone once the check answered). */
@@ -44,7 +48,9 @@ async function signInFrom(page: Page, path: string, email: string, password: str
 /** Waits for the next 30-second step, so the code is one the issuer has not seen yet (codes are single use). */
 async function freshCode(secret: string, usedAt: Date): Promise<string> {
   const step = (date: Date) => Math.floor(date.getTime() / 1000 / TOTP_PERIOD_SECONDS);
-  await expect.poll(() => step(new Date()) > step(usedAt), { timeout: (TOTP_PERIOD_SECONDS + 5) * 1000, intervals: [500] }).toBe(true);
+  await expect
+    .poll(() => step(new Date()) > step(usedAt), { timeout: (TOTP_PERIOD_SECONDS + 5) * 1000, intervals: [500] })
+    .toBe(true);
   return totpCode(secret, new Date());
 }
 
@@ -85,7 +91,9 @@ test("a member turns on the authenticator app, signs in with its code, and turns
   await expectSignedOut(page);
 
   await signInFrom(page, "/my-account", email, password);
-  await expect(page.getByRole("heading", { name: "Enter the code from your authenticator app" })).toBeVisible({ timeout: signInTimeout });
+  await expect(page.getByRole("heading", { name: "Enter the code from your authenticator app" })).toBeVisible({
+    timeout: signInTimeout,
+  });
   await expectNoAxeViolations(page);
   await page.getByLabel(/^Code/).fill(await freshCode(secret, new Date()));
   await page.getByRole("button", { name: "Continue" }).click();
@@ -104,7 +112,11 @@ test("a member turns on the authenticator app, signs in with its code, and turns
   await expect(card.getByText(/^Off\./)).toBeVisible();
 });
 
-test("a member who forgot the password resets it with the emailed code; sessions elsewhere end", async ({ page, browser, baseURL }) => {
+test("a member who forgot the password resets it with the emailed code; sessions elsewhere end", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const { email, password } = await signUp(page, { email: uniqueEmail("reset") });
   await expectSignedIn(page);
@@ -151,7 +163,11 @@ test("a member who forgot the password resets it with the emailed code; sessions
   }
 });
 
-test("sign out everywhere in one browser ends the session in another on its next request", async ({ page, browser, baseURL }) => {
+test("sign out everywhere in one browser ends the session in another on its next request", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const { email, password } = await signUp(page, { email: uniqueEmail("everywhere") });
 
@@ -162,7 +178,10 @@ test("sign out everywhere in one browser ends the session in another on its next
     await expectSignedIn(other.page);
 
     // A post from another site is refused, and signs nobody out.
-    const forged = await page.request.post("/auth/sign-out-everywhere", { headers: { origin: "https://evil.example" }, maxRedirects: 0 });
+    const forged = await page.request.post("/auth/sign-out-everywhere", {
+      headers: { origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
     expect(forged.status()).toBe(403);
     await other.page.reload();
     await expect(other.page).toHaveURL(/\/my-account$/, { timeout: signInTimeout });
@@ -186,7 +205,11 @@ test("sign out everywhere in one browser ends the session in another on its next
   }
 });
 
-test("a second sign-in in the same browser replaces the first one's pending MFA step", async ({ page, browser, baseURL }) => {
+test("a second sign-in in the same browser replaces the first one's pending MFA step", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const { email, password } = await signUp(page, { email: uniqueEmail("pending") });
   const card = page.getByRole("region", { name: "Authenticator app" });
@@ -204,7 +227,9 @@ test("a second sign-in in the same browser replaces the first one's pending MFA 
     const secondTab = await other.context.newPage();
     for (const tab of [firstTab, secondTab]) {
       await signInFrom(tab, "/my-account", email, password);
-      await expect(tab.getByRole("heading", { name: "Enter the code from your authenticator app" })).toBeVisible({ timeout: signInTimeout });
+      await expect(tab.getByRole("heading", { name: "Enter the code from your authenticator app" })).toBeVisible({
+        timeout: signInTimeout,
+      });
     }
     const code = await freshCode(secret, enrolledAt);
     await firstTab.getByLabel(/^Code/).fill(code);

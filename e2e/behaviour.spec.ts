@@ -44,7 +44,9 @@ test.describe("preloader", () => {
     const context = await browser.newContext({ reducedMotion: "reduce" });
     const page = await context.newPage();
     await page.goto("/");
-    expect(await page.locator(".happr-preloader").evaluate((element) => getComputedStyle(element).display)).toBe("none");
+    expect(await page.locator(".happr-preloader").evaluate((element) => getComputedStyle(element).display)).toBe(
+      "none",
+    );
     await context.close();
   });
 });

@@ -22,7 +22,11 @@ async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
         () =>
           page.evaluate(() =>
             [...document.querySelectorAll("body *")]
-              .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !element.closest("[aria-hidden=true], .sr-only"))
+              .filter(
+                (element) =>
+                  element.getBoundingClientRect().right > document.documentElement.clientWidth + 1 &&
+                  !element.closest("[aria-hidden=true], .sr-only"),
+              )
               .slice(0, 5)
               .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120)),
           ),
@@ -30,7 +34,11 @@ async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
       )
       .toEqual([]);
     const results = await new AxeBuilder({ page }).withTags(tags).analyze();
-    expect(results.violations.map((v) => `${name} ${width}px ${v.id}: ${v.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (v) => `${name} ${width}px ${v.id}: ${v.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      ),
+    ).toEqual([]);
     const path = testInfo.outputPath(`${name}-${width}px.png`);
     await page.screenshot({ path, fullPage: true });
     await testInfo.attach(`${name} at ${width}px`, { path, contentType: "image/png" });
@@ -39,7 +47,8 @@ async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
 }
 
 const region = (page: Page, name: string) => page.getByRole("region", { name });
-const valueOf = (region: Locator, term: string) => region.locator("dt", { hasText: term }).locator("xpath=following-sibling::dd[1]");
+const valueOf = (region: Locator, term: string) =>
+  region.locator("dt", { hasText: term }).locator("xpath=following-sibling::dd[1]");
 
 async function payOnSandboxCheckout(page: Page, number: string) {
   await expect(page).toHaveURL(/\/billing\/sandbox-checkout\/cs_/);
@@ -50,7 +59,9 @@ async function payOnSandboxCheckout(page: Page, number: string) {
   await page.getByRole("button", { name: "Subscribe" }).click();
 }
 
-test("a member fills the profile, subscribes, upgrades, schedules a downgrade, cancels, keeps the plan, manages cards and ends the plan", async ({ page }, testInfo) => {
+test("a member fills the profile, subscribes, upgrades, schedules a downgrade, cancels, keeps the plan, manages cards and ends the plan", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(240_000);
   await signUp(page);
 
@@ -131,7 +142,9 @@ test("a member fills the profile, subscribes, upgrades, schedules a downgrade, c
   const amountNow = (await amount.textContent())!;
   expect(Number(amountNow.replace(/[$,]/g, ""))).toBeGreaterThan(0);
   await expect(dialog.getByRole("table")).toBeVisible();
-  await expect(dialog.getByTestId("billing-date-words")).toContainText(`Your billing date stays the same: your next invoice is $9.99 on ${renewsOn}.`);
+  await expect(dialog.getByTestId("billing-date-words")).toContainText(
+    `Your billing date stays the same: your next invoice is $9.99 on ${renewsOn}.`,
+  );
   await checkScreen(page, testInfo, "upgrade-preview-dialog");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -227,7 +240,9 @@ test("a declined card at checkout shows the decline and leaves no subscription",
   await expect(region(page, "Subscription").getByText("You have no subscription yet.")).toBeVisible();
 });
 
-test("a visitor choosing a plan on /planform signs in first and comes back to choose it", async ({ page }, testInfo) => {
+test("a visitor choosing a plan on /planform signs in first and comes back to choose it", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const { email } = await signUp(page);
   // The members' pages keep their selections in sessionStorage; signing out clears it.
@@ -245,7 +260,9 @@ test("a visitor choosing a plan on /planform signs in first and comes back to ch
   await expect(page).toHaveURL(/\/auth\/sign-in\?continue=/);
   await signIn(page, email, memberPassword);
   await expect(page).toHaveURL(/\/pricing\?plan=family&interval=year$/);
-  await expect(page.getByRole("status").filter({ hasText: "You chose Happr Family. Press Subscribe to continue." }).first()).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "You chose Happr Family. Press Subscribe to continue." }).first(),
+  ).toBeVisible();
   const family = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Happr Family" }) });
   await expect(family).toContainText("Selected");
   await expect(family).toContainText("$99.99");

@@ -47,7 +47,10 @@ async function webhook(url: string, payload: Record<string, unknown>) {
   const body = JSON.stringify(payload);
   const response = await fetch(`${url}/api/revalidate`, {
     method: "POST",
-    headers: { "content-type": "application/json", [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), secret) },
+    headers: {
+      "content-type": "application/json",
+      [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, Date.now(), secret),
+    },
     body,
   });
   expect(response.status).toBe(200);
@@ -58,9 +61,17 @@ const text = async (url: string) => (await fetch(url)).text();
 
 test("a post published after the build is live on every instance within 5 s of the webhook, and gone after its deletion", async () => {
   const [a, b] = instances as [AppInstance, AppInstance];
-  const template = bundledDocuments().find((document) => document._type === "post" && !document._id.startsWith("drafts."))!;
+  const template = bundledDocuments().find(
+    (document) => document._type === "post" && !document._id.startsWith("drafts."),
+  )!;
   const slug = `published-live-${Date.now()}`;
-  const post = { ...template, _id: `post-${slug}`, title: "Published while the app runs", slug: { _type: "slug", current: slug }, publishedAt: new Date().toISOString() };
+  const post = {
+    ...template,
+    _id: `post-${slug}`,
+    title: "Published while the app runs",
+    slug: { _type: "slug", current: slug },
+    publishedAt: new Date().toISOString(),
+  };
 
   // Both instances have rendered (and cached) the blog, and a 404 for the slug not yet published.
   for (const instance of [a, b]) {
@@ -90,7 +101,9 @@ test("a post published after the build is live on every instance within 5 s of t
   expect(await status(`${b.url}/blog/never-published-${Date.now()}`)).toBe(404);
 });
 
-test("when the content source is down, a page not yet cached shows the branded error page inside the site's frame", async ({ page }) => {
+test("when the content source is down, a page not yet cached shows the branded error page inside the site's frame", async ({
+  page,
+}) => {
   const [, b] = instances as [AppInstance, AppInstance];
   api.failing = true;
   try {

@@ -36,7 +36,9 @@ function startRelay(target: { host: string; port: number }): Promise<{ port: num
   );
 }
 
-test("a member's page during a database outage says so, keeps the header and footer, and offers a retry", async ({ browser }) => {
+test("a member's page during a database outage says so, keeps the header and footer, and offers a retry", async ({
+  browser,
+}) => {
   const database = await scratchDatabase();
   const target = new URL(database.url);
   const relay = await startRelay({ host: target.hostname, port: Number(target.port || 5432) });
@@ -44,7 +46,10 @@ test("a member's page during a database outage says so, keeps the header and foo
   viaRelay.port = String(relay.port);
   let app: AppInstance | undefined;
   try {
-    app = await startInstance(extraPort(3), { DATABASE_URL: viaRelay.toString(), OUTBOX_FILE: ".data/e2e/outbox.ndjson" });
+    app = await startInstance(extraPort(3), {
+      DATABASE_URL: viaRelay.toString(),
+      OUTBOX_FILE: ".data/e2e/outbox.ndjson",
+    });
     const context = await browser.newContext({ baseURL: app.url });
     const page = await context.newPage();
     await signUp(page);

@@ -19,23 +19,31 @@ async function expectPreviewBar(page: Page) {
   return bar;
 }
 
-test("bundled dataset: the never-published draft shows in preview only, and exiting leaves its 404", async ({ page }) => {
+test("bundled dataset: the never-published draft shows in preview only, and exiting leaves its 404", async ({
+  page,
+}) => {
   const path = "/blog/our-spring-roadmap";
   expect((await page.goto(path))?.status()).toBe(404);
 
   await page.goto(previewLink(path));
   await expect(page).toHaveURL(path);
-  await expect(page.getByRole("heading", { level: 1, name: "Draft: Our Spring Roadmap (Not Published)" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Draft: Our Spring Roadmap (Not Published)" }),
+  ).toBeVisible();
   const bar = await expectPreviewBar(page);
 
   await bar.getByRole("link", { name: "Exit preview" }).click();
   await expect(page).toHaveURL(path);
   await expect(page.getByRole("complementary", { name: "Preview" })).toHaveCount(0);
-  await expect(page.getByRole("heading", { level: 1, name: "Draft: Our Spring Roadmap (Not Published)" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Draft: Our Spring Roadmap (Not Published)" })).toHaveCount(
+    0,
+  );
   expect((await page.reload())?.status()).toBe(404);
 });
 
-test("the Studio's Open preview asks for the secret: a wrong one is refused, the right one opens the draft", async ({ page }) => {
+test("the Studio's Open preview asks for the secret: a wrong one is refused, the right one opens the draft", async ({
+  page,
+}) => {
   const path = "/blog/our-spring-roadmap";
   await page.goto(`/api/draft-mode/enable?redirect=${encodeURIComponent(path)}`);
   await expect(page.getByRole("heading", { level: 1, name: "Preview drafts" })).toBeVisible();
@@ -47,9 +55,13 @@ test("the Studio's Open preview asks for the secret: a wrong one is refused, the
   await page.getByLabel("Preview secret").fill(PREVIEW_SECRET);
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page).toHaveURL(path);
-  await expect(page.getByRole("heading", { level: 1, name: "Draft: Our Spring Roadmap (Not Published)" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Draft: Our Spring Roadmap (Not Published)" }),
+  ).toBeVisible();
   await page.getByRole("complementary", { name: "Preview" }).getByRole("link", { name: "Exit preview" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Draft: Our Spring Roadmap (Not Published)" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Draft: Our Spring Roadmap (Not Published)" })).toHaveCount(
+    0,
+  );
 });
 
 test("a wrong preview secret is refused and shows no draft", async ({ page }) => {
@@ -64,9 +76,16 @@ test.describe("on Sanity", () => {
   const sanity = useSanityPreviewInstance(extraPort(5), ".data/e2e-draft-preview");
 
   test("an edited post: the draft title in preview, the published title after exiting", async ({ page }) => {
-    const template = bundledDocuments().find((document) => document._type === "post" && !document._id.startsWith("drafts."))!;
+    const template = bundledDocuments().find(
+      (document) => document._type === "post" && !document._id.startsWith("drafts."),
+    )!;
     const slug = `preview-journey-${Date.now()}`;
-    const post = { ...template, _id: `post-${slug}`, title: "The published title", slug: { _type: "slug", current: slug } };
+    const post = {
+      ...template,
+      _id: `post-${slug}`,
+      title: "The published title",
+      slug: { _type: "slug", current: slug },
+    };
     sanity.api.publish(post);
     sanity.api.publish({ ...post, _id: `drafts.${post._id}`, title: "The draft title" });
 
@@ -74,7 +93,13 @@ test.describe("on Sanity", () => {
     await expect(page).toHaveURL(`${sanity.instance.url}/blog/${slug}`);
     await expect(page.getByRole("heading", { level: 1, name: "The draft title" })).toBeVisible();
     const bar = await expectPreviewBar(page);
-    expect(sanity.api.requests.some((request) => request.url.searchParams.get("perspective") === "drafts" && request.authorization === `Bearer ${SANITY_READ_TOKEN}`)).toBe(true);
+    expect(
+      sanity.api.requests.some(
+        (request) =>
+          request.url.searchParams.get("perspective") === "drafts" &&
+          request.authorization === `Bearer ${SANITY_READ_TOKEN}`,
+      ),
+    ).toBe(true);
 
     await bar.getByRole("link", { name: "Exit preview" }).click();
     await expect(page).toHaveURL(`${sanity.instance.url}/blog/${slug}`);

@@ -14,7 +14,10 @@ async function linkSentTo(recipient: string, before: number): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(() => {
-      link = messagesTo(recipient).slice(before).at(-1)?.body.match(/https?:\/\/\S+/)?.[0];
+      link = messagesTo(recipient)
+        .slice(before)
+        .at(-1)
+        ?.body.match(/https?:\/\/\S+/)?.[0];
       return link;
     })
     .toBeTruthy();
@@ -24,7 +27,9 @@ async function linkSentTo(recipient: string, before: number): Promise<string> {
 async function invite(page: Page, by: "Text message" | "Email", contact: string) {
   const before = messagesTo(contact).length;
   await circle(page).getByLabel(by, { exact: true }).check();
-  await circle(page).getByLabel(by === "Email" ? /^Their email address/ : /^Their mobile number/).fill(contact);
+  await circle(page)
+    .getByLabel(by === "Email" ? /^Their email address/ : /^Their mobile number/)
+    .fill(contact);
   await circle(page).getByRole("button", { name: "Send invitation" }).click();
   await expect(circle(page).getByText(`Invitation sent to ${contact.toLowerCase()}.`)).toBeVisible();
   return linkSentTo(contact.toLowerCase(), before);
@@ -37,7 +42,10 @@ async function openInFreshBrowser(browser: Browser, link: string) {
   return { context, page };
 }
 
-test("a Family subscriber invites a phone number; the invitee signs up from the link and is covered; the link works once", async ({ page, browser }) => {
+test("a Family subscriber invites a phone number; the invitee signs up from the link and is covered; the link works once", async ({
+  page,
+  browser,
+}) => {
   await signUp(page, { firstName: "Olive", lastName: "Owner" });
   await subscribe(page, { name: "Happr Family", interval: "month" });
   await expect(circle(page).getByText(/5 of 5 places left/)).toBeVisible();
@@ -52,7 +60,11 @@ test("a Family subscriber invites a phone number; the invitee signs up from the 
   await expect(invitee.page.getByLabel(/^Mobile number/)).toHaveValue(phone);
   await expect(invitee.page).not.toHaveURL(/invitation=/);
   const state = await invitee.page.evaluate(() => JSON.parse(sessionStorage.getItem("happr.invitation") ?? "{}"));
-  expect(state).toMatchObject({ isInvited: true, invitedUserPhone: phone, invitedUserToken: new URL(link).searchParams.get("invitation") });
+  expect(state).toMatchObject({
+    isInvited: true,
+    invitedUserPhone: phone,
+    invitedUserToken: new URL(link).searchParams.get("invitation"),
+  });
 
   const email = uniqueEmail("invitee");
   await invitee.page.getByLabel(/^First name/).fill("Ivy");
@@ -64,7 +76,9 @@ test("a Family subscriber invites a phone number; the invitee signs up from the 
   await invitee.page.getByRole("button", { name: "Confirm" }).click();
   await expect(invitee.page).toHaveURL(/\/my-account$/);
   await expect(circle(invitee.page).getByText("You joined Olive Owner's Safe Circle")).toBeVisible();
-  await expect(circle(invitee.page).getByText(/You are in Olive Owner's Safe Circle since .*: their Family plan covers you\./)).toBeVisible();
+  await expect(
+    circle(invitee.page).getByText(/You are in Olive Owner's Safe Circle since .*: their Family plan covers you\./),
+  ).toBeVisible();
   await invitee.context.close();
 
   // The owner sees the new member, covered.
@@ -79,12 +93,17 @@ test("a Family subscriber invites a phone number; the invitee signs up from the 
   await reuse.context.close();
 });
 
-test("a revoked link fails; a member on the Individual plan cannot invite (and the API says why)", async ({ page, browser }) => {
+test("a revoked link fails; a member on the Individual plan cannot invite (and the API says why)", async ({
+  page,
+  browser,
+}) => {
   await signUp(page, { firstName: "Rita", lastName: "Revoker" });
   await subscribe(page, { name: "Happr Family", interval: "year" });
   const email = uniqueEmail("revoked");
   const link = await invite(page, "Email", email);
-  await circle(page).getByRole("button", { name: `Revoke the invitation to ${email.toLowerCase()}` }).click();
+  await circle(page)
+    .getByRole("button", { name: `Revoke the invitation to ${email.toLowerCase()}` })
+    .click();
   await expect(circle(page).getByRole("listitem").filter({ hasText: email.toLowerCase() })).toHaveCount(0);
 
   const opened = await openInFreshBrowser(browser, link);
@@ -95,21 +114,37 @@ test("a revoked link fails; a member on the Individual plan cannot invite (and t
   const other = await individual.newPage();
   await signUp(other);
   await subscribe(other, { name: "Happr Individual", interval: "month" });
-  await expect(circle(other).getByText("Only members with a live Family plan can invite people to a Safe Circle")).toBeVisible();
+  await expect(
+    circle(other).getByText("Only members with a live Family plan can invite people to a Safe Circle"),
+  ).toBeVisible();
   await expect(circle(other).getByRole("button", { name: "Send invitation" })).toHaveCount(0);
-  const answer = await graphql(other, "mutation($phone: String) { inviteToCircle(phone: $phone) { statusCode message } }", { phone: uniquePhone() });
-  expect(answer).toEqual({ statusCode: 403, message: "Only members with a live Family plan can invite people to a Safe Circle" });
+  const answer = await graphql(
+    other,
+    "mutation($phone: String) { inviteToCircle(phone: $phone) { statusCode message } }",
+    { phone: uniquePhone() },
+  );
+  expect(answer).toEqual({
+    statusCode: 403,
+    message: "Only members with a live Family plan can invite people to a Safe Circle",
+  });
   await individual.close();
 });
 
-test("axe finds nothing on the Safe Circle with members and invitations, and its remove dialog", async ({ page, browser }) => {
+test("axe finds nothing on the Safe Circle with members and invitations, and its remove dialog", async ({
+  page,
+  browser,
+}) => {
   await signUp(page, { firstName: "Axel", lastName: "Owner" });
   await subscribe(page, { name: "Happr Family", interval: "month" });
   const link = await invite(page, "Email", uniqueEmail("axe"));
   const invitee = await openInFreshBrowser(browser, link);
   await expect(invitee.page.getByRole("heading", { name: "Join your family on Happr" })).toBeVisible();
   let results = await new AxeBuilder({ page: invitee.page }).withTags(tags).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
   // The invitee signs up here; the circle then shows them as a member.
   await invitee.page.getByLabel(/^First name/).fill("Ana");
   await invitee.page.getByLabel(/^Last name/).fill("Axe");
@@ -125,7 +160,11 @@ test("axe finds nothing on the Safe Circle with members and invitations, and its
   await page.reload();
   await expect(circle(page).getByRole("heading", { name: "Members" })).toBeVisible();
   results = await new AxeBuilder({ page }).withTags(tags).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
   await circle(page).getByRole("button", { name: "Remove Ana Axe" }).click();
   const dialog = page.getByRole("dialog", { name: "Remove Ana Axe?" });
   await expect(dialog).toBeVisible();

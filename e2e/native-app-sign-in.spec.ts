@@ -17,7 +17,10 @@ const insecure = { [oauth.allowInsecureRequests]: true }; // the test server is 
 
 async function discover(baseURL: string) {
   const issuer = new URL(`${baseURL}/api/oidc`);
-  return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { ...insecure, algorithm: "oidc" }));
+  return oauth.processDiscoveryResponse(
+    issuer,
+    await oauth.discoveryRequest(issuer, { ...insecure, algorithm: "oidc" }),
+  );
 }
 
 /** The app's whole sign-in: authorization URL, the member at the sign-in page, the caught redirect, the code exchange. */
@@ -46,7 +49,11 @@ async function signInWithApp(as: oauth.AuthorizationServer, browser: BrowserCont
       const location = response.headers()["location"] ?? "";
       if (!location.startsWith(`${redirectUri}?`)) return route.fulfill({ response });
       callback = new URL(location);
-      await route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Back to the app</title><p>Back to the app</p>" });
+      await route.fulfill({
+        status: 200,
+        contentType: "text/html",
+        body: "<!doctype html><title>Back to the app</title><p>Back to the app</p>",
+      });
     },
   );
   const page = await browser.newPage();
@@ -62,7 +69,15 @@ async function signInWithApp(as: oauth.AuthorizationServer, browser: BrowserCont
   expect(callback, "the issuer sent the browser to the app's scheme").toBeDefined();
 
   const parameters = oauth.validateAuthResponse(as, client, callback!, state);
-  const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), parameters, redirectUri, verifier, insecure);
+  const response = await oauth.authorizationCodeGrantRequest(
+    as,
+    client,
+    oauth.None(),
+    parameters,
+    redirectUri,
+    verifier,
+    insecure,
+  );
   return oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: nonce, requireIdToken: true });
 }
 
@@ -73,8 +88,13 @@ async function getUserProfile(baseURL: string, accessToken: string) {
     body: JSON.stringify({ query: "query { getUserProfile { statusCode message user { firstName lastName } } }" }),
   });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { data: { getUserProfile: { statusCode: number; user: { firstName: string | null; lastName: string | null } | null } } }).data
-    .getUserProfile;
+  return (
+    (await response.json()) as {
+      data: {
+        getUserProfile: { statusCode: number; user: { firstName: string | null; lastName: string | null } | null };
+      };
+    }
+  ).data.getUserProfile;
 }
 
 async function refresh(as: oauth.AuthorizationServer, refreshToken: string) {
@@ -92,9 +112,17 @@ async function refusedRefresh(as: oauth.AuthorizationServer, refreshToken: strin
   return { status: (error as oauth.ResponseBodyError).status, error: (error as oauth.ResponseBodyError).error };
 }
 
-test("the iOS app signs in with PKCE through the site's pages, uses /graphql, rotates its refresh token and is signed out everywhere", async ({ page, browser, baseURL }) => {
+test("the iOS app signs in with PKCE through the site's pages, uses /graphql, rotates its refresh token and is signed out everywhere", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
-  const { email, password } = await signUp(page, { email: uniqueEmail("ios-app"), firstName: "Grace", lastName: "Hopper" });
+  const { email, password } = await signUp(page, {
+    email: uniqueEmail("ios-app"),
+    firstName: "Grace",
+    lastName: "Hopper",
+  });
   const as = await discover(baseURL!);
   expect(as.code_challenge_methods_supported).toEqual(["S256"]);
   expect(as.revocation_endpoint).toBe(`${baseURL}/api/oidc/token/revocation`);
@@ -106,13 +134,19 @@ test("the iOS app signs in with PKCE through the site's pages, uses /graphql, ro
     expect(tokens.token_type).toBe("bearer");
     expect(tokens.expires_in).toBe(900);
     expect(oauth.getValidatedIdTokenClaims(tokens)).toMatchObject({ email, aud: "happr-ios" });
-    expect(await getUserProfile(baseURL!, tokens.access_token)).toMatchObject({ statusCode: 200, user: { firstName: "Grace", lastName: "Hopper" } });
+    expect(await getUserProfile(baseURL!, tokens.access_token)).toMatchObject({
+      statusCode: 200,
+      user: { firstName: "Grace", lastName: "Hopper" },
+    });
 
     // Refresh: a new access token and a new refresh token; the old access token is still good until it expires.
     const refreshed = await refresh(as, tokens.refresh_token!);
     expect(refreshed.refresh_token).toEqual(expect.any(String));
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
-    expect(await getUserProfile(baseURL!, refreshed.access_token)).toMatchObject({ statusCode: 200, user: { firstName: "Grace" } });
+    expect(await getUserProfile(baseURL!, refreshed.access_token)).toMatchObject({
+      statusCode: 200,
+      user: { firstName: "Grace" },
+    });
 
     // The old refresh token replayed (a stolen copy): refused, and the whole family with it.
     expect(await refusedRefresh(as, tokens.refresh_token!)).toEqual({ status: 400, error: "invalid_grant" });
@@ -121,7 +155,10 @@ test("the iOS app signs in with PKCE through the site's pages, uses /graphql, ro
 
     // The app signs in again (the password again: the apps get no silent sign-in) ...
     const again = await signInWithApp(as, appBrowser, email, password);
-    expect(await getUserProfile(baseURL!, again.access_token)).toMatchObject({ statusCode: 200, user: { firstName: "Grace" } });
+    expect(await getUserProfile(baseURL!, again.access_token)).toMatchObject({
+      statusCode: 200,
+      user: { firstName: "Grace" },
+    });
 
     // ... and the member presses "Sign out everywhere" on the website: the app's tokens are over.
     await page.goto("/my-account");

@@ -8,11 +8,14 @@ import { graphql, subscribe } from "./support/subscriptions";
 // in the transaction history and through the API the native apps read.
 
 const region = (page: Page, name: string) => page.getByRole("region", { name });
-const valueOf = (region: Locator, term: string) => region.locator("dt", { hasText: term }).locator("xpath=following-sibling::dd[1]");
+const valueOf = (region: Locator, term: string) =>
+  region.locator("dt", { hasText: term }).locator("xpath=following-sibling::dd[1]");
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, "")) * 100);
 const monDYYYY = /[A-Z][a-z]{2} \d{1,2}, \d{4}/;
 
-test("Individual monthly to Family yearly: the figure shown is the invoice created, and the page says the billing date moves", async ({ page }) => {
+test("Individual monthly to Family yearly: the figure shown is the invoice created, and the page says the billing date moves", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signUp(page);
   await subscribe(page, { name: "Happr Individual", interval: "month" });
@@ -45,17 +48,27 @@ test("Individual monthly to Family yearly: the figure shown is the invoice creat
 
   // In words: the billing date moves to today, a year on.
   const words = dialog.getByTestId("billing-date-words");
-  await expect(words).toContainText("Your billing date moves: Happr Family (yearly) starts a new year today, so you next pay $99.99 on");
+  await expect(words).toContainText(
+    "Your billing date moves: Happr Family (yearly) starts a new year today, so you next pay $99.99 on",
+  );
   await expect(words).toContainText(`instead of on ${renewedOn}, then every year.`);
   const nextBillingDate = (await words.locator("strong").textContent())!;
   expect(nextBillingDate).toMatch(monDYYYY);
   expect(nextBillingDate).not.toBe(renewedOn);
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const axe = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 
   // What the native apps read is the same figure.
-  const { subscriptionData } = await graphql<{ subscriptionData: { subscriptionId: string; planPriceId: string }[] }>(page, "query { getMySubscriptions { subscriptionData { subscriptionId planPriceId } } }");
-  const { plans } = await graphql<{ plans: { priceId: string; productName: string; interval: string }[] }>(page, "query { getPlans { plans { priceId productName interval } } }");
+  const { subscriptionData } = await graphql<{ subscriptionData: { subscriptionId: string; planPriceId: string }[] }>(
+    page,
+    "query { getMySubscriptions { subscriptionData { subscriptionId planPriceId } } }",
+  );
+  const { plans } = await graphql<{ plans: { priceId: string; productName: string; interval: string }[] }>(
+    page,
+    "query { getPlans { plans { priceId productName interval } } }",
+  );
   const familyYearly = plans.find((p) => p.productName === "Happr Family" && p.interval === "year")!.priceId;
   const api = await graphql<{ prorationAmount: number; nextBillingDate: number; currentBillingDate: number }>(
     page,
@@ -84,10 +97,9 @@ test("Individual monthly to Family yearly: the figure shown is the invoice creat
   // The invoice the change created: the transaction history's newest row, and the API's.
   const history = region(page, "Transaction history");
   await expect(history.locator("tbody tr").first()).toContainText(shown);
-  const { history: transactions } = await graphql<{ history: { transactionId: string; amount: number; status: string }[] }>(
-    page,
-    "query { getTransactionHistory { history { transactionId amount status } } }",
-  );
+  const { history: transactions } = await graphql<{
+    history: { transactionId: string; amount: number; status: string }[];
+  }>(page, "query { getTransactionHistory { history { transactionId amount status } } }");
   const invoices = transactions.filter((row) => row.transactionId.startsWith("in_"));
   expect(invoices.map((row) => row.amount)).toEqual([confirmedFigure, 499]);
   expect(invoices[0]!.status).toBe("paid");

@@ -23,19 +23,28 @@ async function verifyPhone(page: Page, phone: string, password: string) {
   await form.getByLabel(/^Current password/).fill(password);
   await security(page).getByRole("button", { name: "Add phone number" }).click();
   await expect(security(page).getByText(/Your phone number is saved\. We sent a code to \+\*+\d{4}\./)).toBeVisible();
-  await security(page).getByLabel(/^Phone verification code/).fill(await codeSentTo(phone, { after: before }));
+  await security(page)
+    .getByLabel(/^Phone verification code/)
+    .fill(await codeSentTo(phone, { after: before }));
   await security(page).getByRole("button", { name: "Verify phone" }).click();
   await expect(security(page).getByText("Your phone number is verified.")).toBeVisible();
-  await expect(security(page).getByRole("region", { name: "Phone" }).getByText("Verified", { exact: true })).toBeVisible();
+  await expect(
+    security(page).getByRole("region", { name: "Phone" }).getByText("Verified", { exact: true }),
+  ).toBeVisible();
 }
 
-test("verify a phone, turn on SMS codes, sign in with one; a remembered device skips the code until it is forgotten", async ({ page }) => {
+test("verify a phone, turn on SMS codes, sign in with one; a remembered device skips the code until it is forgotten", async ({
+  page,
+}) => {
   const { email, password } = await signUp(page);
   const phone = uniquePhone();
   await verifyPhone(page, phone, password);
 
   await security(page).getByLabel("Text me a code when I sign in (SMS)").check();
-  await security(page).getByRole("form", { name: "Sign-in verification" }).getByLabel(/^Current password/).fill(password);
+  await security(page)
+    .getByRole("form", { name: "Sign-in verification" })
+    .getByLabel(/^Current password/)
+    .fill(password);
   await security(page).getByRole("button", { name: "Save verification settings" }).click();
   await expect(security(page).getByText("Your sign-in verification settings are saved.")).toBeVisible();
 
@@ -60,7 +69,9 @@ test("verify a phone, turn on SMS codes, sign in with one; a remembered device s
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/my-account$/);
 
-  await security(page).getByRole("button", { name: `Forget ${deviceName}` }).click();
+  await security(page)
+    .getByRole("button", { name: `Forget ${deviceName}` })
+    .click();
   await expect(security(page).getByText(/No remembered devices/)).toBeVisible();
 
   // Forgotten: asked again.
@@ -85,19 +96,30 @@ test("changing the password keeps this browser signed in and signs another one o
   const newPassword = "Moonlit-River-77?";
   const passwordForm = security(page).getByRole("form", { name: "Change your password" });
   await passwordForm.getByLabel(/^Current password/).fill("Not-my-password-1!");
-  await security(page).getByLabel(/^New password/).fill(newPassword);
-  await security(page).getByLabel(/^Confirm new password/).fill(newPassword);
+  await security(page)
+    .getByLabel(/^New password/)
+    .fill(newPassword);
+  await security(page)
+    .getByLabel(/^Confirm new password/)
+    .fill(newPassword);
   await security(page).getByRole("button", { name: "Change password" }).click();
   await expect(security(page).getByText(/Incorrect username or password/)).toBeVisible();
 
   await passwordForm.getByLabel(/^Current password/).fill(password);
-  await security(page).getByLabel(/^New password/).fill(newPassword);
-  await security(page).getByLabel(/^Confirm new password/).fill(newPassword);
+  await security(page)
+    .getByLabel(/^New password/)
+    .fill(newPassword);
+  await security(page)
+    .getByLabel(/^Confirm new password/)
+    .fill(newPassword);
   const renewed = page.waitForResponse((response) => response.url().includes("/auth/renew?ticket="));
   await security(page).getByRole("button", { name: "Change password" }).click();
   // This browser gets a fresh session (a sign-in through the issuer without the password), and keeps it.
   expect((await renewed).status()).toBe(303);
-  await page.waitForResponse((response) => /\/my-account$/.test(response.url()) && response.request().isNavigationRequest() && response.status() === 200);
+  await page.waitForResponse(
+    (response) =>
+      /\/my-account$/.test(response.url()) && response.request().isNavigationRequest() && response.status() === 200,
+  );
   await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
   // And the new session holds on the next request.
   await page.goto("/my-account");
@@ -113,7 +135,9 @@ test("changing the password keeps this browser signed in and signs another one o
   await other.close();
 });
 
-test("download the data, delete the account (its subscription ends), and fail to sign in with it afterwards", async ({ page }) => {
+test("download the data, delete the account (its subscription ends), and fail to sign in with it afterwards", async ({
+  page,
+}) => {
   const { email, password } = await signUp(page);
   await subscribe(page, { name: "Happr Individual", interval: "month" });
 
@@ -158,7 +182,11 @@ test("axe finds nothing on the security centre and the open delete dialog", asyn
   await signUp(page);
   await expect(security(page)).toBeVisible();
   let results = await new AxeBuilder({ page }).withTags(tags).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
   await security(page).getByRole("button", { name: "Delete account" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   results = await new AxeBuilder({ page }).withTags(tags).analyze();
@@ -166,4 +194,3 @@ test("axe finds nothing on the security centre and the open delete dialog", asyn
   await page.keyboard.press("Escape");
   await expect(security(page).getByRole("button", { name: "Delete account" })).toBeFocused();
 });
-

@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { codeSentTo, memberPassword, signIn, uniqueEmail } from "./support/members";
 
-test("a new member signs up, confirms with the emailed code, lands signed in, signs out and signs in again through the guard", async ({ page, browser }) => {
+test("a new member signs up, confirms with the emailed code, lands signed in, signs out and signs in again through the guard", async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail();
   const password = memberPassword;
 

@@ -10,7 +10,10 @@ test.describe("every public route", () => {
       await expect(heading).toHaveCount(1);
       await expect(heading).not.toHaveText("");
       await expect(page).not.toHaveTitle(/Page not found/);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path === "/" ? "/?" : path}$`));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        new RegExp(`${path === "/" ? "/?" : path}$`),
+      );
       await expect(page.locator('meta[property="og:image"]').first()).toHaveAttribute("content", /^http/);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
     });
@@ -29,7 +32,14 @@ test.describe("every public route", () => {
 });
 
 test.describe("not found", () => {
-  for (const path of ["/no-such-page", "/for-you/nobody", "/blog/no-such-post", "/blog/page/4", "/blog/page/0", "/404"]) {
+  for (const path of [
+    "/no-such-page",
+    "/for-you/nobody",
+    "/blog/no-such-post",
+    "/blog/page/4",
+    "/blog/page/0",
+    "/404",
+  ]) {
     test(`${path} answers 404 with the not-found page`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
@@ -43,8 +53,21 @@ test("the header menus list every audience, feature and pillar, and Shop", async
   const nav = page.getByRole("navigation", { name: "Main" });
   const expectations: Record<string, string[]> = {
     "For You": ["Parents & Guardians", "Young Intellectuals", "Goal Achievers", "Discreet Navigators"],
-    "Core Features": ["My Vision Board", "My Safe Circle", "My Calendar", "Happr Lounge Mini", "Happr Cam", "My Habits"],
-    "The Responsibility Framework": ["Mindset", "Safety First", "Ethical AI Use", "Respect and Inclusivity", "Integrated Well-Being"],
+    "Core Features": [
+      "My Vision Board",
+      "My Safe Circle",
+      "My Calendar",
+      "Happr Lounge Mini",
+      "Happr Cam",
+      "My Habits",
+    ],
+    "The Responsibility Framework": [
+      "Mindset",
+      "Safety First",
+      "Ethical AI Use",
+      "Respect and Inclusivity",
+      "Integrated Well-Being",
+    ],
     Shop: ["Explore Plans", "Wear Your Impact (Coming Soon)"],
   };
   for (const [menu, labels] of Object.entries(expectations)) {

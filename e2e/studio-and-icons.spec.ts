@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 
-test("/studio without a Sanity project says how to connect one, and is kept out of search", async ({ page, request }) => {
+test("/studio without a Sanity project says how to connect one, and is kept out of search", async ({
+  page,
+  request,
+}) => {
   await page.goto("/studio");
   await expect(page.getByRole("heading", { level: 1, name: "Connect a Sanity project to edit content" })).toBeVisible();
   await expect(page.getByText("SANITY_PROJECT_ID", { exact: false }).first()).toBeVisible();

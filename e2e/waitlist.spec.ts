@@ -56,7 +56,12 @@ test("the contact form stores a message and confirms it", async ({ page }) => {
   await page.getByLabel(/^Topic/).selectOption("Support");
   await page.getByLabel(/^Message/).fill("Too short");
   await page.getByRole("button", { name: /send/i }).click();
-  await expect(page.getByText(/message/i).filter({ hasText: /at least|characters/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByText(/message/i)
+      .filter({ hasText: /at least|characters/i })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByLabel(/^Name/)).toHaveValue("Grace Hopper");
   await expect(page.getByLabel(/^Topic/)).toHaveValue("Support");
 
@@ -65,7 +70,9 @@ test("the contact form stores a message and confirms it", async ({ page }) => {
   await expect(page.getByRole("status")).toContainText(/thank|sent|received/i);
 });
 
-test("the confirmation email: its link confirms the address, its other link leaves the list, in one click each", async ({ page }) => {
+test("the confirmation email: its link confirms the address, its other link leaves the list, in one click each", async ({
+  page,
+}) => {
   const email = `confirm.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
   await page.goto("/");
   await page.getByRole("banner").getByRole("button", { name: "Join the waitlist" }).click();

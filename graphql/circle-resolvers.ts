@@ -1,10 +1,22 @@
-import { familyPlanFrom, getCircle, invitationMessages, inviteToCircle, removeCircleMember, resendInvitation, revokeInvitation, type CircleView } from "@/lib/invitations";
+import {
+  familyPlanFrom,
+  getCircle,
+  invitationMessages,
+  inviteToCircle,
+  removeCircleMember,
+  resendInvitation,
+  revokeInvitation,
+  type CircleView,
+} from "@/lib/invitations";
 import type { GraphQLContext } from "./context";
 import type { Resolvers } from "./generated/resolvers-types";
 import { forMember } from "./resolvers";
 
 /** Thin resolvers for the Safe Circle extension: the rules are in lib/invitations. */
-const optionsOf = (context: GraphQLContext) => ({ familyPlan: familyPlanFrom(context.billing), siteUrl: context.siteUrl });
+const optionsOf = (context: GraphQLContext) => ({
+  familyPlan: familyPlanFrom(context.billing),
+  siteUrl: context.siteUrl,
+});
 
 const circleOf = (view: CircleView) => ({
   role: view.role,
@@ -29,7 +41,11 @@ export const circleResolvers: Resolvers = {
     inviteToCircle: forMember({ invitation: null }, async (member, args, context) => ({
       statusCode: 201,
       message: "Invitation sent",
-      invitation: await inviteToCircle(member, { phone: args.phone ?? undefined, email: args.email ?? undefined }, optionsOf(context)),
+      invitation: await inviteToCircle(
+        member,
+        { phone: args.phone ?? undefined, email: args.email ?? undefined },
+        optionsOf(context),
+      ),
     })),
     resendCircleInvitation: forMember({ invitation: null }, async (member, args, context) => ({
       statusCode: 200,

@@ -36,8 +36,18 @@ useSandboxBilling(async (fixture) => {
 });
 
 async function subscribe(member: (typeof members)[keyof typeof members], lookupKey: string) {
-  const { checkoutSessionId } = await billing.createCheckoutSession(member, { priceId: sandboxPriceId(lookupKey), successUrl: `${SITE}/my-account`, cancelUrl: `${SITE}/pricing` });
-  await completeSandboxCheckout(provider, checkoutSessionId, { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", name: member.name });
+  const { checkoutSessionId } = await billing.createCheckoutSession(member, {
+    priceId: sandboxPriceId(lookupKey),
+    successUrl: `${SITE}/my-account`,
+    cancelUrl: `${SITE}/pricing`,
+  });
+  await completeSandboxCheckout(provider, checkoutSessionId, {
+    number: "4242424242424242",
+    expMonth: 12,
+    expYear: 2030,
+    cvc: "123",
+    name: member.name,
+  });
   await billing.validateSession(member, checkoutSessionId);
 }
 
@@ -50,7 +60,10 @@ describe("Safe Circle over GraphQL", () => {
   it("guests get 401 on every circle operation", async () => {
     for (const [name, query] of Object.entries(circleOps)) {
       const variables = { invitationId: "x", memberId: "x", phone: "+14155550100" };
-      expect(await gql(query, variables, "guest"), name).toMatchObject({ statusCode: 401, message: "User is not authenticated" });
+      expect(await gql(query, variables, "guest"), name).toMatchObject({
+        statusCode: 401,
+        message: "User is not authenticated",
+      });
     }
   });
 
@@ -61,32 +74,76 @@ describe("Safe Circle over GraphQL", () => {
       message: "Only members with a live Family plan can invite people to a Safe Circle",
       invitation: null,
     });
-    expect((await gql(circleOps.getMyCircle, {}, "kim")).circle).toMatchObject({ role: "none", canInvite: false, cannotInviteReason: expect.stringContaining("Family plan") });
+    expect((await gql(circleOps.getMyCircle, {}, "kim")).circle).toMatchObject({
+      role: "none",
+      canInvite: false,
+      cannotInviteReason: expect.stringContaining("Family plan"),
+    });
   });
 
   it("invite, accept with invitationSignUpDone, see the circle; reuse 409, unknown 404, bad argument 400", async () => {
     await subscribe(members.fran, "happr_family_monthly");
     const invited = await gql(circleOps.inviteToCircle, { phone: "+14155550161" }, "fran");
-    expect(invited).toMatchObject({ statusCode: 201, invitation: { channel: "sms", recipient: "+14155550161", status: "pending" } });
-    expect(await gql(circleOps.inviteToCircle, { phone: "nope" }, "fran")).toMatchObject({ statusCode: 400, message: expect.stringContaining("phone") });
+    expect(invited).toMatchObject({
+      statusCode: 201,
+      invitation: { channel: "sms", recipient: "+14155550161", status: "pending" },
+    });
+    expect(await gql(circleOps.inviteToCircle, { phone: "nope" }, "fran")).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining("phone"),
+    });
 
     const token = await tokenSentTo("+14155550161");
-    expect(await gql(ops.invitationSignUpDone, { token }, "ian")).toEqual({ statusCode: 200, message: "You joined Fran's Safe Circle" });
-    expect(await gql(ops.invitationSignUpDone, { token }, "kim")).toEqual({ statusCode: 409, message: "This invitation has already been used" });
-    expect(await gql(ops.invitationSignUpDone, { token: "unknown-token" }, "kim")).toEqual({ statusCode: 404, message: "Invitation not found" });
+    expect(await gql(ops.invitationSignUpDone, { token }, "ian")).toEqual({
+      statusCode: 200,
+      message: "You joined Fran's Safe Circle",
+    });
+    expect(await gql(ops.invitationSignUpDone, { token }, "kim")).toEqual({
+      statusCode: 409,
+      message: "This invitation has already been used",
+    });
+    expect(await gql(ops.invitationSignUpDone, { token: "unknown-token" }, "kim")).toEqual({
+      statusCode: 404,
+      message: "Invitation not found",
+    });
 
-    expect((await gql(circleOps.getMyCircle, {}, "ian")).circle).toMatchObject({ role: "member", covered: true, ownerName: "Fran", members: [], invitations: [] });
+    expect((await gql(circleOps.getMyCircle, {}, "ian")).circle).toMatchObject({
+      role: "member",
+      covered: true,
+      ownerName: "Fran",
+      members: [],
+      invitations: [],
+    });
     const circle = (await gql(circleOps.getMyCircle, {}, "fran")).circle;
-    expect(circle).toMatchObject({ role: "owner", covered: true, canInvite: true, seatsLeft: 4, members: [{ memberId: "member-ian", name: "Ian", covered: true }] });
+    expect(circle).toMatchObject({
+      role: "owner",
+      covered: true,
+      canInvite: true,
+      seatsLeft: 4,
+      members: [{ memberId: "member-ian", name: "Ian", covered: true }],
+    });
 
     // Another member's ids answer like missing ones.
     const second = await gql(circleOps.inviteToCircle, { email: "later@example.com" }, "fran");
-    expect(await gql(circleOps.revokeCircleInvitation, { invitationId: second.invitation.invitationId }, "kim")).toMatchObject({ statusCode: 404 });
-    expect(await gql(circleOps.removeCircleMember, { memberId: "member-ian" }, "kim")).toMatchObject({ statusCode: 404 });
-    expect(await gql(circleOps.resendCircleInvitation, { invitationId: second.invitation.invitationId }, "fran")).toMatchObject({ statusCode: 200 });
-    expect(await gql(circleOps.revokeCircleInvitation, { invitationId: second.invitation.invitationId }, "fran")).toMatchObject({ statusCode: 200 });
-    expect(await gql(ops.invitationSignUpDone, { token: await tokenSentTo("later@example.com") }, "kim")).toMatchObject({ statusCode: 409 });
-    expect(await gql(circleOps.removeCircleMember, { memberId: "member-ian" }, "fran")).toEqual({ statusCode: 200, message: "Member removed from your Safe Circle" });
+    expect(
+      await gql(circleOps.revokeCircleInvitation, { invitationId: second.invitation.invitationId }, "kim"),
+    ).toMatchObject({ statusCode: 404 });
+    expect(await gql(circleOps.removeCircleMember, { memberId: "member-ian" }, "kim")).toMatchObject({
+      statusCode: 404,
+    });
+    expect(
+      await gql(circleOps.resendCircleInvitation, { invitationId: second.invitation.invitationId }, "fran"),
+    ).toMatchObject({ statusCode: 200 });
+    expect(
+      await gql(circleOps.revokeCircleInvitation, { invitationId: second.invitation.invitationId }, "fran"),
+    ).toMatchObject({ statusCode: 200 });
+    expect(await gql(ops.invitationSignUpDone, { token: await tokenSentTo("later@example.com") }, "kim")).toMatchObject(
+      { statusCode: 409 },
+    );
+    expect(await gql(circleOps.removeCircleMember, { memberId: "member-ian" }, "fran")).toEqual({
+      statusCode: 200,
+      message: "Member removed from your Safe Circle",
+    });
     expect((await gql(circleOps.getMyCircle, {}, "ian")).circle).toMatchObject({ role: "none", covered: false });
   });
 });

@@ -31,7 +31,10 @@ type Empty<T> = Omit<Out<T>, keyof Answer>;
 const ok = (message = "OK", statusCode = 200): Answer => ({ statusCode, message });
 
 /** Guests and invalid credentials get the empty result with 401; members run `body`. */
-export function forMember<T>(empty: NoInfer<Empty<T>>, body: (member: Member, args: NoInfer<Args<T>>, context: GraphQLContext) => Promise<NoInfer<Out<T>>>): T {
+export function forMember<T>(
+  empty: NoInfer<Empty<T>>,
+  body: (member: Member, args: NoInfer<Args<T>>, context: GraphQLContext) => Promise<NoInfer<Out<T>>>,
+): T {
   const resolve = (_parent: unknown, args: Args<T>, context: GraphQLContext) =>
     answer<Out<T>>(empty, async () => {
       const member = memberOf(context.caller);
@@ -42,7 +45,10 @@ export function forMember<T>(empty: NoInfer<Empty<T>>, body: (member: Member, ar
 }
 
 /** Guests too, but an invalid, expired or revoked token still answers 401 (never data). */
-function forAnyone<T>(empty: NoInfer<Empty<T>>, body: (args: NoInfer<Args<T>>, context: GraphQLContext) => Promise<NoInfer<Out<T>>>): T {
+function forAnyone<T>(
+  empty: NoInfer<Empty<T>>,
+  body: (args: NoInfer<Args<T>>, context: GraphQLContext) => Promise<NoInfer<Out<T>>>,
+): T {
   const resolve = (_parent: unknown, args: Args<T>, context: GraphQLContext) =>
     answer<Out<T>>(empty, async () => {
       if (context.caller.kind === "invalid") return { ...empty, ...UNAUTHENTICATED } as Out<T>;
@@ -67,12 +73,14 @@ async function limitSubject(context: GraphQLContext, subject: string) {
   if (!result.allowed) throw new TooManyRequests(result.retryAfterSeconds);
 }
 
-
 const invitationToken = z.string().trim().min(1, "token is required").max(512, "token is too long");
 
 export const resolvers: Resolvers = {
   Query: {
-    getUserProfile: forMember({ user: null }, async (member) => ({ ...ok(), user: await getUserProfile(member.memberId, { signUp: member.signUp }) })),
+    getUserProfile: forMember({ user: null }, async (member) => ({
+      ...ok(),
+      user: await getUserProfile(member.memberId, { signUp: member.signUp }),
+    })),
 
     getMySubscriptions: forMember({ subscriptionData: [] }, async (member, _args, context) => {
       const subscriptions = await (await context.billing()).getMySubscriptions(member.memberId);
@@ -113,13 +121,18 @@ export const resolvers: Resolvers = {
   Mutation: {
     updateUserProfile: forMember({ user: null }, async (member, args) => ({
       ...ok("Profile updated"),
-      user: await updateUserProfile(member.memberId, (args.request ?? {}) as UpdateUserProfileInput, { signUp: member.signUp }),
+      user: await updateUserProfile(member.memberId, (args.request ?? {}) as UpdateUserProfileInput, {
+        signUp: member.signUp,
+      }),
     })),
 
     // 404 unknown token; 409 used, revoked or expired (or a full circle, an ended plan): lib/invitations.
     invitationSignUpDone: forMember({}, async (member, args, context) => {
       const token = parseArg(invitationToken, args.token);
-      const { ownerName } = await acceptInvitation(member, token, { familyPlan: familyPlanFrom(context.billing), siteUrl: context.siteUrl });
+      const { ownerName } = await acceptInvitation(member, token, {
+        familyPlan: familyPlanFrom(context.billing),
+        siteUrl: context.siteUrl,
+      });
       return ok(`You joined ${ownerName || "your family"}'s Safe Circle`);
     }),
 
@@ -128,7 +141,9 @@ export const resolvers: Resolvers = {
       assertSameOrigin("successUrl", parseArg(urlSchema("successUrl"), args.successUrl), context.siteUrl);
       assertSameOrigin("cancelUrl", parseArg(urlSchema("cancelUrl"), args.cancelUrl), context.siteUrl);
       await limit(context, member);
-      const session = await (await context.billing()).createCheckoutSession(member, {
+      const session = await (
+        await context.billing()
+      ).createCheckoutSession(member, {
         priceId: args.priceId,
         successUrl: args.successUrl,
         cancelUrl: args.cancelUrl,
@@ -168,7 +183,11 @@ export const resolvers: Resolvers = {
       parseArg(subscriptionIdSchema(), args.subscriptionId);
       await limit(context, member);
       const result = await (await context.billing()).cancelSubscription(member, args.subscriptionId);
-      return { ...ok("The subscription will end at the end of the current period"), subscriptionId: result.subscriptionId, status: result.status };
+      return {
+        ...ok("The subscription will end at the end of the current period"),
+        subscriptionId: result.subscriptionId,
+        status: result.status,
+      };
     }),
 
     cancelSubscriptionImmediately: forMember({ subscriptionId: null, status: null }, async (member, args, context) => {
@@ -179,12 +198,20 @@ export const resolvers: Resolvers = {
     }),
 
     // An extension of the contract: "Keep my plan" after a cancellation at period end.
-    resumeSubscription: forMember({ subscriptionId: null, status: null, cancelAt: null }, async (member, args, context) => {
-      parseArg(subscriptionIdSchema(), args.subscriptionId);
-      await limit(context, member);
-      const result = await (await context.billing()).resumeSubscription(member, args.subscriptionId);
-      return { ...ok("The subscription will renew"), subscriptionId: result.subscriptionId, status: result.status, cancelAt: result.cancelAt };
-    }),
+    resumeSubscription: forMember(
+      { subscriptionId: null, status: null, cancelAt: null },
+      async (member, args, context) => {
+        parseArg(subscriptionIdSchema(), args.subscriptionId);
+        await limit(context, member);
+        const result = await (await context.billing()).resumeSubscription(member, args.subscriptionId);
+        return {
+          ...ok("The subscription will renew"),
+          subscriptionId: result.subscriptionId,
+          status: result.status,
+          cancelAt: result.cancelAt,
+        };
+      },
+    ),
 
     changeSubscriptionPlan: forMember(
       { subscriptionId: null, status: null, currentPeriodEnd: null, currentPeriodStart: null, priceId: null },
@@ -193,13 +220,17 @@ export const resolvers: Resolvers = {
         parseArg(priceIdSchema("newPriceId"), args.newPriceId);
         parseArg(subItemIdSchema(), args.subItemId);
         await limit(context, member);
-        const result = await (await context.billing()).changeSubscriptionPlan(member, {
+        const result = await (
+          await context.billing()
+        ).changeSubscriptionPlan(member, {
           subscriptionId: args.subscriptionId,
           newPriceId: args.newPriceId,
           subItemId: args.subItemId,
         });
         return {
-          ...ok(result.change === "upgrade" ? "Plan upgraded" : "Plan change scheduled for the end of the current period"),
+          ...ok(
+            result.change === "upgrade" ? "Plan upgraded" : "Plan change scheduled for the end of the current period",
+          ),
           subscriptionId: result.subscriptionId,
           status: result.status,
           currentPeriodStart: result.currentPeriodStart,
@@ -210,12 +241,24 @@ export const resolvers: Resolvers = {
     ),
 
     previewProration: forMember(
-      { prorationAmount: null, invoiceItems: null, upcomingInvoice: null, change: null, prorationDate: null, currentBillingDate: null, nextBillingDate: null, nextInvoiceAmount: null, endsAt: null },
+      {
+        prorationAmount: null,
+        invoiceItems: null,
+        upcomingInvoice: null,
+        change: null,
+        prorationDate: null,
+        currentBillingDate: null,
+        nextBillingDate: null,
+        nextInvoiceAmount: null,
+        endsAt: null,
+      },
       async (member, args, context) => {
         parseArg(subscriptionIdSchema(), args.subscriptionId);
         parseArg(priceIdSchema(), args.priceId);
         await limit(context, member);
-        const quote = await (await context.billing()).previewProration(member, { subscriptionId: args.subscriptionId, priceId: args.priceId });
+        const quote = await (
+          await context.billing()
+        ).previewProration(member, { subscriptionId: args.subscriptionId, priceId: args.priceId });
         const { issuedAt: _issuedAt, ...upcomingInvoice } = quote.firstInvoice;
         return {
           ...ok(),

@@ -45,5 +45,12 @@ export async function answer<R extends Answer>(empty: Omit<R, keyof Answer>, bod
 
 /** The member behind the call, or undefined for a guest or an invalid credential. */
 export function memberOf(caller: Caller): Member | undefined {
-  return caller.kind === "member" ? { memberId: caller.memberId, email: caller.email, name: caller.name, ...(caller.signUp ? { signUp: caller.signUp } : {}) } : undefined;
+  return caller.kind === "member"
+    ? {
+        memberId: caller.memberId,
+        email: caller.email,
+        name: caller.name,
+        ...(caller.signUp ? { signUp: caller.signUp } : {}),
+      }
+    : undefined;
 }

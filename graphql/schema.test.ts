@@ -21,7 +21,19 @@ const contractText = readFileSync(path.join(here, "contract/schema.graphql"), "u
 const contract = buildSchema(contractText);
 
 const kindOf = (type: GraphQLNamedType) =>
-  isObjectType(type) ? "object" : isInputObjectType(type) ? "input" : isEnumType(type) ? "enum" : isInterfaceType(type) ? "interface" : isUnionType(type) ? "union" : isScalarType(type) ? "scalar" : "?";
+  isObjectType(type)
+    ? "object"
+    : isInputObjectType(type)
+      ? "input"
+      : isEnumType(type)
+        ? "enum"
+        : isInterfaceType(type)
+          ? "interface"
+          : isUnionType(type)
+            ? "union"
+            : isScalarType(type)
+              ? "scalar"
+              : "?";
 
 /** Every way the served schema could break a client of the contract, as readable lines. */
 function differences(contract: GraphQLSchema, schema: GraphQLSchema): string[] {
@@ -42,11 +54,13 @@ function differences(contract: GraphQLSchema, schema: GraphQLSchema): string[] {
           problems.push(`missing field ${type.name}.${field.name}`);
           continue;
         }
-        if (String(mine.type) !== String(field.type)) problems.push(`${type.name}.${field.name} is ${mine.type}, contract says ${field.type}`);
+        if (String(mine.type) !== String(field.type))
+          problems.push(`${type.name}.${field.name} is ${mine.type}, contract says ${field.type}`);
         for (const arg of field.args) {
           const servedArg = mine.args.find((candidate) => candidate.name === arg.name);
           if (!servedArg) problems.push(`missing argument ${type.name}.${field.name}(${arg.name})`);
-          else if (String(servedArg.type) !== String(arg.type)) problems.push(`${type.name}.${field.name}(${arg.name}) is ${servedArg.type}, contract says ${arg.type}`);
+          else if (String(servedArg.type) !== String(arg.type))
+            problems.push(`${type.name}.${field.name}(${arg.name}) is ${servedArg.type}, contract says ${arg.type}`);
         }
         for (const extra of mine.args) {
           if (!field.args.some((arg) => arg.name === extra.name) && isNonNullType(extra.type)) {
@@ -60,10 +74,12 @@ function differences(contract: GraphQLSchema, schema: GraphQLSchema): string[] {
       for (const field of Object.values(type.getFields())) {
         const mine = servedFields[field.name];
         if (!mine) problems.push(`missing input field ${type.name}.${field.name}`);
-        else if (String(mine.type) !== String(field.type)) problems.push(`${type.name}.${field.name} is ${mine.type}, contract says ${field.type}`);
+        else if (String(mine.type) !== String(field.type))
+          problems.push(`${type.name}.${field.name} is ${mine.type}, contract says ${field.type}`);
       }
       for (const extra of Object.values(servedFields)) {
-        if (!type.getFields()[extra.name] && isNonNullType(extra.type)) problems.push(`${type.name}.${extra.name} is a new required input field`);
+        if (!type.getFields()[extra.name] && isNonNullType(extra.type))
+          problems.push(`${type.name}.${extra.name} is a new required input field`);
       }
     }
   }
@@ -97,7 +113,10 @@ describe("the served schema", () => {
     const broken = buildSchema(
       contractText
         .replace("getPlans: PlansResult!", "getPlans: PlansResult")
-        .replace("createSubscriptionCheckoutSession(priceId: String!", "createSubscriptionCheckoutSession(price: String!")
+        .replace(
+          "createSubscriptionCheckoutSession(priceId: String!",
+          "createSubscriptionCheckoutSession(price: String!",
+        )
         .replace(/type Card \{[^}]*\}/, "")
         .replace("card: Card", "card: String"),
     );
@@ -121,7 +140,13 @@ describe("the served schema", () => {
   it("serves the extensions' operations beside the contract's (Safe Circle, resumeSubscription)", () => {
     expect(Object.keys(served.getQueryType()!.getFields())).toContain("getMyCircle");
     expect(Object.keys(served.getMutationType()!.getFields())).toEqual(
-      expect.arrayContaining(["resumeSubscription", "inviteToCircle", "resendCircleInvitation", "revokeCircleInvitation", "removeCircleMember"]),
+      expect.arrayContaining([
+        "resumeSubscription",
+        "inviteToCircle",
+        "resendCircleInvitation",
+        "revokeCircleInvitation",
+        "removeCircleMember",
+      ]),
     );
   });
 });

@@ -42,7 +42,9 @@ function csrfPrevention(): Plugin {
       if (hasJson || hasHeader || request.method === "OPTIONS") return;
       endResponse(
         new fetchAPI.Response(
-          JSON.stringify({ errors: [{ message: "This request needs Content-Type: application/json or an x-graphql-csrf header." }] }),
+          JSON.stringify({
+            errors: [{ message: "This request needs Content-Type: application/json or an x-graphql-csrf header." }],
+          }),
           { status: 403, headers: { "content-type": "application/json" } },
         ),
       );
@@ -58,7 +60,11 @@ function disableIntrospection(): Plugin {
   const rule = (context: ValidationContext) => ({
     Field(node: { name: { value: string } }) {
       if (node.name.value === "__schema" || node.name.value === "__type") {
-        context.reportError(createGraphQLError(`GraphQL introspection is not allowed, but the query contained ${node.name.value}.`, { nodes: [node as never] }));
+        context.reportError(
+          createGraphQLError(`GraphQL introspection is not allowed, but the query contained ${node.name.value}.`, {
+            nodes: [node as never],
+          }),
+        );
       }
     },
   });
@@ -86,10 +92,15 @@ function guestLimit(options: GraphQLServerOptions, callers: WeakMap<Request, Cal
       const result = await limitGuestCall(clientAddress(request.headers));
       if (result.allowed) return;
       endResponse(
-        new fetchAPI.Response(JSON.stringify({ errors: [{ message: `Too many requests from your network. ${tryAgainIn(result.retryAfterSeconds)}` }] }), {
-          status: 429,
-          headers: { "content-type": "application/json", "retry-after": String(result.retryAfterSeconds) },
-        }),
+        new fetchAPI.Response(
+          JSON.stringify({
+            errors: [{ message: `Too many requests from your network. ${tryAgainIn(result.retryAfterSeconds)}` }],
+          }),
+          {
+            status: 429,
+            headers: { "content-type": "application/json", "retry-after": String(result.retryAfterSeconds) },
+          },
+        ),
       );
     },
   };

@@ -25,17 +25,31 @@ export function createTestServer(options: TestServerOptions) {
     resolveCaller: testCaller(options.members),
     billing: options.billing,
     siteUrl: "http://localhost:3000",
-    limitProviderCall: options.limitProviderCall ?? (async () => ({ allowed: true, remaining: 100, retryAfterSeconds: 0 })),
+    limitProviderCall:
+      options.limitProviderCall ?? (async () => ({ allowed: true, remaining: 100, retryAfterSeconds: 0 })),
     production: options.production ?? false,
   });
   /** POSTs one operation as `who` (a member id, "guest" or "invalid") and answers the parsed body. */
-  async function gql(query: string, variables: Record<string, unknown> = {}, who = "guest", extraHeaders: Record<string, string> = {}) {
+  async function gql(
+    query: string,
+    variables: Record<string, unknown> = {},
+    who = "guest",
+    extraHeaders: Record<string, string> = {},
+  ) {
     const headers: Record<string, string> = { ...extraHeaders, "content-type": "application/json" };
     if (who === "invalid") headers["x-test-invalid"] = "1";
     else if (who !== "guest") headers["x-test-member"] = who;
-    const response = await yoga.fetch("http://localhost/graphql", { method: "POST", headers, body: JSON.stringify({ query, variables }) });
+    const response = await yoga.fetch("http://localhost/graphql", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ query, variables }),
+    });
     const text = await response.text();
-    return { status: response.status, text, body: JSON.parse(text) as { data?: Record<string, any>; errors?: { message: string }[] } };
+    return {
+      status: response.status,
+      text,
+      body: JSON.parse(text) as { data?: Record<string, any>; errors?: { message: string }[] },
+    };
   }
   return { yoga, gql };
 }

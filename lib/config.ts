@@ -30,7 +30,10 @@ const PRIVATE_USE_SCHEME = /^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/;
  */
 function nativeRedirectList(name: string) {
   return z.string().transform((value, ctx) => {
-    const uris = value.split(",").map((uri) => uri.trim()).filter(Boolean);
+    const uris = value
+      .split(",")
+      .map((uri) => uri.trim())
+      .filter(Boolean);
     for (const uri of uris) {
       const problem = nativeRedirectProblem(uri);
       if (problem) ctx.addIssue({ code: "custom", message: `${name}: "${uri}" ${problem}` });
@@ -46,10 +49,12 @@ function nativeRedirectProblem(uri: string): string | undefined {
   if (url.hash || uri.includes("#")) return "must not have a fragment";
   if (url.protocol === "https:") {
     if (!url.hostname || url.username || url.password) return "must be an https link with a host and no user info";
-    if (["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)) return "must not point at this machine (a claimed https link is on the app's domain)";
+    if (["localhost", "127.0.0.1", "[::1]"].includes(url.hostname))
+      return "must not point at this machine (a claimed https link is on the app's domain)";
     return undefined;
   }
-  if (!PRIVATE_USE_SCHEME.test(url.protocol)) return "must be an https claimed link or use a private-use scheme named as a reverse domain (app.happr.ios:/oauth/callback)";
+  if (!PRIVATE_USE_SCHEME.test(url.protocol))
+    return "must be an https claimed link or use a private-use scheme named as a reverse domain (app.happr.ios:/oauth/callback)";
   if (!url.pathname.startsWith("/")) return "must have a path starting with / (app.happr.ios:/oauth/callback)";
   return undefined;
 }
@@ -58,11 +63,16 @@ const rawSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // Unset in development: the origin follows the port the app is served on (PORT, which Next sets to
   // the port it really took); production refuses to start without it.
-  SITE_URL: optionalString.pipe(z.url({ message: "SITE_URL must be an absolute URL such as https://happr.app" }).optional()),
+  SITE_URL: optionalString.pipe(
+    z.url({ message: "SITE_URL must be an absolute URL such as https://happr.app" }).optional(),
+  ),
   PORT: optionalString.pipe(z.coerce.number<string>().int().min(1).max(65535, "PORT must be a port number").optional()),
 
   DATABASE_URL: optionalString.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://").optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+      .optional(),
   ),
   DATA_DIR: z.string().trim().min(1).default(".data"),
   // How many proxies (load balancer, CDN) stand in front of the app and append to X-Forwarded-For.
@@ -76,22 +86,37 @@ const rawSchema = z.object({
   ),
 
   SANITY_PROJECT_ID: optionalString.pipe(
-    z.string().regex(/^[a-z0-9-]+$/, "SANITY_PROJECT_ID may hold only a-z, 0-9 and dashes").optional(),
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, "SANITY_PROJECT_ID may hold only a-z, 0-9 and dashes")
+      .optional(),
   ),
   SANITY_DATASET: optionalString,
   SANITY_API_VERSION: z.string().trim().default("2024-03-11"),
   SANITY_REVALIDATE_SECRET: optionalString,
   // Draft preview: the secret of GET /api/draft-mode/enable (both sources), and Sanity's read token for drafts.
-  SANITY_PREVIEW_SECRET: optionalString.pipe(z.string().min(24, "SANITY_PREVIEW_SECRET must be at least 24 characters").optional()),
+  SANITY_PREVIEW_SECRET: optionalString.pipe(
+    z.string().min(24, "SANITY_PREVIEW_SECRET must be at least 24 characters").optional(),
+  ),
   SANITY_API_READ_TOKEN: optionalString,
   // Tests: an origin serving Sanity's query API on loopback (lib/content/fake-sanity-api.ts).
   SANITY_API_HOST: optionalString.pipe(
     z.url({ message: "SANITY_API_HOST must be an origin such as http://127.0.0.1:4600" }).optional(),
   ),
   // Pages and tags in Redis (lib/cache/redis-cache-handler.mjs reads it too), so every instance is refreshed.
-  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://").optional()),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")
+      .optional(),
+  ),
   // Checked here at start-up; the handler reads them itself (Next loads it outside the app's bundles).
-  REDIS_KEY_PREFIX: optionalString.pipe(z.string().regex(/^[\w:.-]{1,100}$/, "REDIS_KEY_PREFIX may hold letters, digits, _ : . - (up to 100)").optional()),
+  REDIS_KEY_PREFIX: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[\w:.-]{1,100}$/, "REDIS_KEY_PREFIX may hold letters, digits, _ : . - (up to 100)")
+      .optional(),
+  ),
   REDIS_CACHE_TIMEOUT_MS: optionalString.pipe(
     z.coerce
       .number<string>({ message: "REDIS_CACHE_TIMEOUT_MS must be a whole number of milliseconds from 50 to 10000" })
@@ -103,39 +128,75 @@ const rawSchema = z.object({
 
   // In production the embedded message outbox must be chosen on purpose (MAIL=outbox): without a mail
   // server nobody receives their sign-up code.
-  MAIL: optionalString.pipe(z.enum(["outbox"], { message: 'MAIL must be "outbox" (or unset, with SMTP_URL)' }).optional()),
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional()),
+  MAIL: optionalString.pipe(
+    z.enum(["outbox"], { message: 'MAIL must be "outbox" (or unset, with SMTP_URL)' }).optional(),
+  ),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+      .optional(),
+  ),
   MAIL_FROM: z.string().trim().default("Happr <hello@happr.app>"),
   SUPPORT_EMAIL: z.email({ message: "SUPPORT_EMAIL must be an email address" }).default("support@happr.app"),
   OUTBOX_FILE: optionalString,
   // Text messages: Amazon SNS with SMS=sns (credentials from the SDK's usual chain: AWS_ACCESS_KEY_ID /
   // AWS_SECRET_ACCESS_KEY, a profile, or the instance or task role); unset, they stay in the outbox.
-  SMS: optionalString.pipe(z.enum(["sns"], { message: 'SMS must be "sns" (or unset to keep texts in the outbox)' }).optional()),
-  AWS_REGION: optionalString.pipe(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "AWS_REGION must be an AWS region such as us-east-1").optional()),
+  SMS: optionalString.pipe(
+    z.enum(["sns"], { message: 'SMS must be "sns" (or unset to keep texts in the outbox)' }).optional(),
+  ),
+  AWS_REGION: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "AWS_REGION must be an AWS region such as us-east-1")
+      .optional(),
+  ),
   // The SDK's own variable; read here too so a typo stops start-up instead of sending to AWS.
-  AWS_ENDPOINT_URL_SNS: optionalString.pipe(z.url({ message: "AWS_ENDPOINT_URL_SNS must be an absolute URL" }).optional()),
+  AWS_ENDPOINT_URL_SNS: optionalString.pipe(
+    z.url({ message: "AWS_ENDPOINT_URL_SNS must be an absolute URL" }).optional(),
+  ),
   // What the phone shows as the sender where the country allows it: 1-11 letters or digits, one letter at least.
   SNS_SENDER_ID: optionalString.pipe(
-    z.string().regex(/^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/, "SNS_SENDER_ID must be 1 to 11 letters or digits, with at least one letter").optional(),
+    z
+      .string()
+      .regex(
+        /^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/,
+        "SNS_SENDER_ID must be 1 to 11 letters or digits, with at least one letter",
+      )
+      .optional(),
   ),
-  SNS_ORIGINATION_NUMBER: optionalString.pipe(z.string().regex(E164_PATTERN, `SNS_ORIGINATION_NUMBER ${NOT_E164_MESSAGE}`).optional()),
+  SNS_ORIGINATION_NUMBER: optionalString.pipe(
+    z.string().regex(E164_PATTERN, `SNS_ORIGINATION_NUMBER ${NOT_E164_MESSAGE}`).optional(),
+  ),
   // Benchmarks and tests: one line per payment-provider call is appended here (counts "no provider call per page view").
   BILLING_CALL_LOG: optionalString,
 
   // Identity: Cognito when its pool is configured, otherwise the built-in OIDC issuer.
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional()),
   COGNITO_REGION: optionalString.pipe(
-    z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "COGNITO_REGION must be an AWS region such as us-east-1").optional(),
+    z
+      .string()
+      .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, "COGNITO_REGION must be an AWS region such as us-east-1")
+      .optional(),
   ),
   COGNITO_USER_POOL_ID: optionalString,
   COGNITO_CLIENT_ID: optionalString.pipe(
-    z.string().regex(/^[\w+]{1,128}$/, "COGNITO_CLIENT_ID may hold only letters, digits, _ and + (up to 128)").optional(),
+    z
+      .string()
+      .regex(/^[\w+]{1,128}$/, "COGNITO_CLIENT_ID may hold only letters, digits, _ and + (up to 128)")
+      .optional(),
   ),
   COGNITO_CLIENT_SECRET: optionalString,
   COGNITO_DOMAIN: optionalString,
-  COGNITO_REDIRECT_URI: optionalString.pipe(z.url({ message: "COGNITO_REDIRECT_URI must be an absolute URL" }).optional()),
-  COGNITO_SIGN_OUT_URI: optionalString.pipe(z.url({ message: "COGNITO_SIGN_OUT_URI must be an absolute URL" }).optional()),
-  IDENTITY_MFA: z.enum(["optional", "required"], { message: "IDENTITY_MFA must be optional or required" }).default("optional"),
+  COGNITO_REDIRECT_URI: optionalString.pipe(
+    z.url({ message: "COGNITO_REDIRECT_URI must be an absolute URL" }).optional(),
+  ),
+  COGNITO_SIGN_OUT_URI: optionalString.pipe(
+    z.url({ message: "COGNITO_SIGN_OUT_URI must be an absolute URL" }).optional(),
+  ),
+  IDENTITY_MFA: z
+    .enum(["optional", "required"], { message: "IDENTITY_MFA must be optional or required" })
+    .default("optional"),
   // How long after signing in a member may change their email, phone or sign-in verification, download
   // their data or delete the account without typing the password again. 0: always ask.
   REAUTH_WINDOW_SECONDS: optionalString.pipe(
@@ -162,15 +223,32 @@ const rawSchema = z.object({
   NATIVE_ANDROID_REDIRECT_URIS: optionalString.pipe(nativeRedirectList("NATIVE_ANDROID_REDIRECT_URIS").optional()),
 
   // In production the sandbox billing engine (test cards buy any plan for free) must be chosen on purpose.
-  BILLING: optionalString.pipe(z.enum(["sandbox"], { message: 'BILLING must be "sandbox" (or unset, with the Stripe keys)' }).optional()),
+  BILLING: optionalString.pipe(
+    z.enum(["sandbox"], { message: 'BILLING must be "sandbox" (or unset, with the Stripe keys)' }).optional(),
+  ),
   STRIPE_SECRET_KEY: optionalString.pipe(
-    z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_..., sk_live_..., rk_...)").optional(),
+    z
+      .string()
+      .regex(
+        /^(sk|rk)_(test|live)_\w+$/,
+        "STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_..., sk_live_..., rk_...)",
+      )
+      .optional(),
   ),
   STRIPE_PUBLISHABLE_KEY: optionalString.pipe(
-    z.string().regex(/^pk_(test|live)_\w+$/, "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_... or pk_live_...)").optional(),
+    z
+      .string()
+      .regex(
+        /^pk_(test|live)_\w+$/,
+        "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_... or pk_live_...)",
+      )
+      .optional(),
   ),
   STRIPE_WEBHOOK_SECRET: optionalString.pipe(
-    z.string().regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)").optional(),
+    z
+      .string()
+      .regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)")
+      .optional(),
   ),
 });
 
@@ -198,9 +276,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
   }
   const raw = parsed.data;
-  const cognitoOnly = (["COGNITO_CLIENT_SECRET", "COGNITO_REDIRECT_URI", "COGNITO_SIGN_OUT_URI", "COGNITO_REGION"] as const).filter(
-    (name) => raw[name] !== undefined,
-  );
+  const cognitoOnly = (
+    ["COGNITO_CLIENT_SECRET", "COGNITO_REDIRECT_URI", "COGNITO_SIGN_OUT_URI", "COGNITO_REGION"] as const
+  ).filter((name) => raw[name] !== undefined);
   if (cognitoOnly.length > 0 && raw.COGNITO_USER_POOL_ID === undefined) {
     throw new ConfigError(
       `Invalid configuration: ${cognitoOnly.join(", ")} is set but COGNITO_USER_POOL_ID is missing. ` +
@@ -233,7 +311,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
   }
   // Drafts on Sanity are readable only with a token: a preview without one would show published content
   // under a "Preview" bar, and an editor would take it for their draft.
-  if (raw.SANITY_PREVIEW_SECRET !== undefined && raw.SANITY_PROJECT_ID !== undefined && raw.SANITY_API_READ_TOKEN === undefined) {
+  if (
+    raw.SANITY_PREVIEW_SECRET !== undefined &&
+    raw.SANITY_PROJECT_ID !== undefined &&
+    raw.SANITY_API_READ_TOKEN === undefined
+  ) {
     throw new ConfigError(
       "Invalid configuration: SANITY_PREVIEW_SECRET is set with SANITY_PROJECT_ID but SANITY_API_READ_TOKEN is missing: previews read drafts with a Viewer token (sanity.io/manage > API > Tokens). Set it, or unset SANITY_PREVIEW_SECRET.",
     );
@@ -241,7 +323,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
   checkEmbeddedDefaultsChosen(raw, env.NEXT_PHASE === "phase-production-build");
   // Links in emails, the issuer's URLs and the sitemap are built from it: never a guess in production.
   if (raw.NODE_ENV === "production" && raw.SITE_URL === undefined) {
-    throw new ConfigError("Invalid configuration: SITE_URL is required in production: the origin people use, such as https://happr.app.");
+    throw new ConfigError(
+      "Invalid configuration: SITE_URL is required in production: the origin people use, such as https://happr.app.",
+    );
   }
   const siteUrl = (raw.SITE_URL ?? `http://localhost:${raw.PORT ?? 3000}`).replace(/\/$/, "");
 
@@ -297,7 +381,9 @@ function checkEmbeddedDefaultsChosen(raw: z.infer<typeof rawSchema>, building: b
     );
   }
   if (raw.MAIL === "outbox" && raw.SMTP_URL !== undefined) {
-    throw new ConfigError("Invalid configuration: MAIL=outbox is set with SMTP_URL. Unset MAIL to send through SMTP_URL, or unset SMTP_URL.");
+    throw new ConfigError(
+      "Invalid configuration: MAIL=outbox is set with SMTP_URL. Unset MAIL to send through SMTP_URL, or unset SMTP_URL.",
+    );
   }
   if (raw.NODE_ENV !== "production") return;
   if (raw.STRIPE_SECRET_KEY === undefined && raw.BILLING !== "sandbox") {
@@ -317,7 +403,9 @@ function checkEmbeddedDefaultsChosen(raw: z.infer<typeof rawSchema>, building: b
 /** Amazon SNS with SMS=sns, else the embedded outbox (texts stay queued). */
 function parseSms(raw: z.infer<typeof rawSchema>) {
   if (raw.SMS !== "sns") {
-    const snsOnly = (["SNS_SENDER_ID", "SNS_ORIGINATION_NUMBER", "AWS_ENDPOINT_URL_SNS"] as const).filter((name) => raw[name] !== undefined);
+    const snsOnly = (["SNS_SENDER_ID", "SNS_ORIGINATION_NUMBER", "AWS_ENDPOINT_URL_SNS"] as const).filter(
+      (name) => raw[name] !== undefined,
+    );
     if (snsOnly.length > 0) {
       throw new ConfigError(
         `Invalid configuration: ${snsOnly.join(", ")} is set but SMS is not "sns". Set SMS=sns to send texts through Amazon SNS, or unset ${snsOnly.join(", ")}.`,
@@ -326,7 +414,9 @@ function parseSms(raw: z.infer<typeof rawSchema>) {
     return { kind: "outbox" } as const;
   }
   if (raw.AWS_REGION === undefined) {
-    throw new ConfigError("Invalid configuration: SMS=sns needs AWS_REGION, the region SNS sends from (such as us-east-1).");
+    throw new ConfigError(
+      "Invalid configuration: SMS=sns needs AWS_REGION, the region SNS sends from (such as us-east-1).",
+    );
   }
   return {
     kind: "sns",
@@ -372,7 +462,9 @@ function parseIdentity(raw: z.infer<typeof rawSchema>, siteUrl: string) {
       },
     } as const;
   }
-  const nativeOnly = (["NATIVE_IOS_REDIRECT_URIS", "NATIVE_ANDROID_REDIRECT_URIS"] as const).filter((name) => raw[name] !== undefined);
+  const nativeOnly = (["NATIVE_IOS_REDIRECT_URIS", "NATIVE_ANDROID_REDIRECT_URIS"] as const).filter(
+    (name) => raw[name] !== undefined,
+  );
   if (nativeOnly.length > 0) {
     throw new ConfigError(
       `Invalid configuration: ${nativeOnly.join(", ")} is set but Cognito is configured: the apps' redirect URIs are then registered on Cognito's app clients. Unset ${nativeOnly.join(", ")}.`,
@@ -394,7 +486,9 @@ function parseIdentity(raw: z.infer<typeof rawSchema>, siteUrl: string) {
   const domainInput = raw.COGNITO_DOMAIN!;
   const domain = /^https?:\/\//.test(domainInput) ? domainInput : `https://${domainInput}`;
   if (!URL.canParse(domain) || new URL(domain).protocol !== "https:") {
-    throw new ConfigError(`Invalid configuration: COGNITO_DOMAIN must be a host name or an https URL (got "${domainInput}").`);
+    throw new ConfigError(
+      `Invalid configuration: COGNITO_DOMAIN must be a host name or an https URL (got "${domainInput}").`,
+    );
   }
   return {
     kind: "cognito",

@@ -28,4 +28,10 @@ export function isDomainError(error: unknown): error is DomainError {
   return typeof code === "string" && typeof status === "number";
 }
 
-const DOMAIN_ERROR_NAMES = new Set(["IdentityError", "BillingError", "ProfileError", "InvitationError", "MemberRequiredError"]);
+const DOMAIN_ERROR_NAMES = new Set([
+  "IdentityError",
+  "BillingError",
+  "ProfileError",
+  "InvitationError",
+  "MemberRequiredError",
+]);

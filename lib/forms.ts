@@ -8,7 +8,10 @@ import { logError } from "./log";
  * own), a message for the whole form, a message per field shown next to that field, and what was
  * typed (never passwords or codes) so the form keeps it after a failed attempt.
  */
-export type FormState<Values extends object = Record<string, string>, Status extends string = "idle" | "ok" | "error" | "redirect"> = {
+export type FormState<
+  Values extends object = Record<string, string>,
+  Status extends string = "idle" | "ok" | "error" | "redirect",
+> = {
   status: Status;
   message: string;
   fieldErrors: Partial<Record<keyof Values & string, string>>;
@@ -23,13 +26,22 @@ export type FormState<Values extends object = Record<string, string>, Status ext
 export type FormAction<State> = (previous: State, formData: FormData) => Promise<State>;
 
 /** Ends with this browser signed out: a form post to sign-out (which refuses a GET). */
-export const signOutNext = (message: string): FormState => ({ status: "redirect", message, fieldErrors: {}, values: {}, redirectTo: "/auth/sign-out", redirectMethod: "post" });
+export const signOutNext = (message: string): FormState => ({
+  status: "redirect",
+  message,
+  fieldErrors: {},
+  values: {},
+  redirectTo: "/auth/sign-out",
+  redirectMethod: "post",
+});
 
 export const idleForm: FormState = { status: "idle", message: "", fieldErrors: {}, values: {} };
 
 /** A failure: next to `field` when given, else for the whole form. */
 export const formError = (message: string, field?: string): FormState =>
-  field ? { status: "error", message: "", fieldErrors: { [field]: message }, values: {} } : { status: "error", message, fieldErrors: {}, values: {} };
+  field
+    ? { status: "error", message: "", fieldErrors: { [field]: message }, values: {} }
+    : { status: "error", message, fieldErrors: {}, values: {} };
 
 export const done = (message: string): FormState => ({ status: "ok", message, fieldErrors: {}, values: {} });
 
@@ -39,8 +51,12 @@ export const done = (message: string): FormState => ({ status: "ok", message, fi
  * anything else is logged and shown as "Network Error" (the product's wording for a failure the member
  * cannot fix).
  */
-export function failedForm(error: unknown, fieldOf: (error: DomainError) => string | undefined = (error) => error.field): FormState {
-  if (isDomainError(error) && (error.status < 500 || error.name === "IdentityError")) return formError(error.message, fieldOf(error));
+export function failedForm(
+  error: unknown,
+  fieldOf: (error: DomainError) => string | undefined = (error) => error.field,
+): FormState {
+  if (isDomainError(error) && (error.status < 500 || error.name === "IdentityError"))
+    return formError(error.message, fieldOf(error));
   logError("[account] action failed", error);
   return formError(messages.networkError);
 }

@@ -7,7 +7,13 @@ import { outbox } from "./db/schema";
 import { FakeStripeApi } from "./billing/stripe/fake-stripe-api";
 import { StripeBillingProvider } from "./billing/stripe/stripe-provider";
 import type { BillingProvider } from "./billing/port";
-import { checkHealth, forgetRemoteChecks, MESSAGE_BACKLOG_AGE_SECONDS, REMOTE_CHECK_TTL_MS, type HealthDeps } from "./health";
+import {
+  checkHealth,
+  forgetRemoteChecks,
+  MESSAGE_BACKLOG_AGE_SECONDS,
+  REMOTE_CHECK_TTL_MS,
+  type HealthDeps,
+} from "./health";
 
 const database = useTestDatabase([outbox]);
 const noBilling = async (): Promise<BillingProvider> => {
@@ -48,8 +54,13 @@ describe("health: the message deliverer's backlog", () => {
 
   it("is degraded when an email has waited longer than the deliverer's retries take", async () => {
     const now = Date.now();
-    await database.db.insert(outbox).values({ channel: "email", recipient: "a@example.com", body: "x", createdAt: new Date(now - 60_000) });
-    expect((await checkHealth(deps(smtp, { now: () => now }))).dependencies.messages).toEqual({ state: "ok", detail: "1 email(s) waiting" });
+    await database.db
+      .insert(outbox)
+      .values({ channel: "email", recipient: "a@example.com", body: "x", createdAt: new Date(now - 60_000) });
+    expect((await checkHealth(deps(smtp, { now: () => now }))).dependencies.messages).toEqual({
+      state: "ok",
+      detail: "1 email(s) waiting",
+    });
     const later = now + MESSAGE_BACKLOG_AGE_SECONDS * 1000;
     const health = await checkHealth(deps(smtp, { now: () => later }));
     expect(health.dependencies.messages.state).toBe("degraded");
@@ -64,14 +75,22 @@ describe("health: the message deliverer's backlog", () => {
       { channel: "email", recipient: "sent@example.com", body: "x", createdAt: old, sentAt: old },
       { channel: "email", recipient: "gave-up@example.com", body: "x", createdAt: old, attempts: 5 },
     ]);
-    expect((await checkHealth(deps(smtp))).dependencies.messages).toEqual({ state: "ok", detail: "0 email(s) waiting" });
+    expect((await checkHealth(deps(smtp))).dependencies.messages).toEqual({
+      state: "ok",
+      detail: "0 email(s) waiting",
+    });
   });
 
   it("counts texts too when they are sent through SNS", async () => {
     const sns = { SMS: "sns", AWS_REGION: "eu-west-1" };
     const now = Date.now();
-    await database.db.insert(outbox).values({ channel: "sms", recipient: "+14155550142", body: "x", createdAt: new Date(now - 60_000) });
-    expect((await checkHealth(deps(smtp))).dependencies.messages).toEqual({ state: "ok", detail: "0 email(s) waiting" });
+    await database.db
+      .insert(outbox)
+      .values({ channel: "sms", recipient: "+14155550142", body: "x", createdAt: new Date(now - 60_000) });
+    expect((await checkHealth(deps(smtp))).dependencies.messages).toEqual({
+      state: "ok",
+      detail: "0 email(s) waiting",
+    });
     expect((await checkHealth(deps({ ...smtp, ...sns }, { now: () => now }))).dependencies.messages).toEqual({
       state: "ok",
       detail: "0 email(s) waiting, 1 text(s) waiting",
@@ -93,7 +112,9 @@ describe("health with Cognito: the pool's key set on loopback", () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       requests += 1;
-      response.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify({ keys: answer.keys }));
+      response
+        .writeHead(answer.status, { "content-type": "application/json" })
+        .end(JSON.stringify({ keys: answer.keys }));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/us-east-1_abc`;
@@ -104,7 +125,10 @@ describe("health with Cognito: the pool's key set on loopback", () => {
     deps(
       { COGNITO_USER_POOL_ID: "us-east-1_abc", COGNITO_CLIENT_ID: "client", COGNITO_DOMAIN: "auth.happr.app" },
       // The configuration names AWS's issuer; the test serves its key set on loopback instead.
-      { fetch: (input) => fetch(String(input).replace("https://cognito-idp.us-east-1.amazonaws.com/us-east-1_abc", issuer)) },
+      {
+        fetch: (input) =>
+          fetch(String(input).replace("https://cognito-idp.us-east-1.amazonaws.com/us-east-1_abc", issuer)),
+      },
     );
 
   it("reads the key set at most once per 30 s, and reports it down without a 503", async () => {
@@ -125,11 +149,20 @@ describe("health with Cognito: the pool's key set on loopback", () => {
 describe("health with Stripe: a stand-in Stripe API on loopback", () => {
   const fake = new FakeStripeApi();
   let provider: StripeBillingProvider;
-  const stripe = { STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_PUBLISHABLE_KEY: "pk_test_fake", STRIPE_WEBHOOK_SECRET: "whsec_fake" };
+  const stripe = {
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+    STRIPE_WEBHOOK_SECRET: "whsec_fake",
+  };
 
   beforeAll(async () => {
     const address = await fake.start();
-    provider = new StripeBillingProvider({ secretKey: "sk_test_fake", webhookSecret: "whsec_fake", ...address, maxNetworkRetries: 0 });
+    provider = new StripeBillingProvider({
+      secretKey: "sk_test_fake",
+      webhookSecret: "whsec_fake",
+      ...address,
+      maxNetworkRetries: 0,
+    });
   });
   afterAll(() => fake.stop());
 

@@ -14,7 +14,12 @@ export type DependencyState = { state: "ok" | "degraded" | "down"; detail: strin
 export type Health = {
   /** `unavailable` (503) only when this instance cannot serve at all: its database does not answer. */
   status: "ok" | "unavailable";
-  dependencies: { database: DependencyState; messages: DependencyState; identity: DependencyState; billing: DependencyState };
+  dependencies: {
+    database: DependencyState;
+    messages: DependencyState;
+    identity: DependencyState;
+    billing: DependencyState;
+  };
 };
 
 /** An email waiting longer than this means the deliverer is behind (it retries within minutes). */
@@ -38,7 +43,11 @@ export function forgetRemoteChecks(): void {
   remembered.clear();
 }
 
-async function rememberedCheck(key: string, now: number, check: () => Promise<DependencyState>): Promise<DependencyState> {
+async function rememberedCheck(
+  key: string,
+  now: number,
+  check: () => Promise<DependencyState>,
+): Promise<DependencyState> {
   const last = remembered.get(key);
   if (last && now - last.at < REMOTE_CHECK_TTL_MS) return last.state;
   const state = await check();
@@ -52,7 +61,10 @@ const down = (what: string, error: unknown): DependencyState => {
 };
 
 const withTimeout = <T>(promise: Promise<T>) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timed out")), REMOTE_TIMEOUT_MS))]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timed out")), REMOTE_TIMEOUT_MS)),
+  ]);
 
 async function checkDatabase(db: Db): Promise<DependencyState> {
   await db.execute(sql`select 1`);
@@ -67,16 +79,24 @@ async function checkMessages(db: Db, config: Config, now: number): Promise<Depen
     .groupBy(outbox.channel);
   const backlog = (channel: "email" | "sms") => {
     const row = rows.find((candidate) => candidate.channel === channel);
-    return { waiting: row?.waiting ?? 0, oldestAge: row?.oldest ? Math.floor((now - new Date(row.oldest).getTime()) / 1000) : 0 };
+    return {
+      waiting: row?.waiting ?? 0,
+      oldestAge: row?.oldest ? Math.floor((now - new Date(row.oldest).getTime()) / 1000) : 0,
+    };
   };
   // Only a channel with a provider has a deliverer to fall behind; the others are kept on purpose.
   const delivered = [
     ...(config.mail.smtpUrl ? [{ label: "email(s)", ...backlog("email") }] : []),
     ...(config.sms.kind === "sns" ? [{ label: "text(s)", ...backlog("sms") }] : []),
   ];
-  if (delivered.length === 0) return { state: "ok", detail: `outbox only (not delivered): ${backlog("email").waiting} email(s) kept` };
+  if (delivered.length === 0)
+    return { state: "ok", detail: `outbox only (not delivered): ${backlog("email").waiting} email(s) kept` };
   const behind = delivered.find(({ waiting, oldestAge }) => waiting > 0 && oldestAge > MESSAGE_BACKLOG_AGE_SECONDS);
-  if (behind) return { state: "degraded", detail: `${behind.waiting} ${behind.label} waiting, the oldest for ${behind.oldestAge} s` };
+  if (behind)
+    return {
+      state: "degraded",
+      detail: `${behind.waiting} ${behind.label} waiting, the oldest for ${behind.oldestAge} s`,
+    };
   return { state: "ok", detail: delivered.map(({ waiting, label }) => `${waiting} ${label} waiting`).join(", ") };
 }
 
@@ -84,13 +104,16 @@ async function checkIdentity(deps: HealthDeps, db: Db, now: number): Promise<Dep
   const identity = deps.config.identity;
   if (identity.kind === "builtin") {
     const { keys } = await getIssuerJwks(db);
-    return keys.length > 0 ? { state: "ok", detail: "built-in issuer keys loaded" } : { state: "down", detail: "built-in issuer has no key" };
+    return keys.length > 0
+      ? { state: "ok", detail: "built-in issuer keys loaded" }
+      : { state: "down", detail: "built-in issuer has no key" };
   }
   return rememberedCheck(`jwks ${identity.issuer}`, now, async () => {
     try {
       const response = await withTimeout((deps.fetch ?? fetch)(`${identity.issuer}/.well-known/jwks.json`));
       const body = response.ok ? ((await response.json()) as { keys?: unknown[] }) : {};
-      if (!Array.isArray(body.keys) || body.keys.length === 0) return { state: "down", detail: `Cognito key set answered ${response.status} without keys` };
+      if (!Array.isArray(body.keys) || body.keys.length === 0)
+        return { state: "down", detail: `Cognito key set answered ${response.status} without keys` };
       return { state: "ok", detail: `Cognito key set: ${body.keys.length} key(s)` };
     } catch (error) {
       return down("Cognito key set", error);
@@ -99,11 +122,13 @@ async function checkIdentity(deps: HealthDeps, db: Db, now: number): Promise<Dep
 }
 
 async function checkBilling(deps: HealthDeps, now: number): Promise<DependencyState> {
-  if (deps.config.billing.kind === "sandbox") return { state: "ok", detail: "sandbox (embedded demo: no real payments)" };
+  if (deps.config.billing.kind === "sandbox")
+    return { state: "ok", detail: "sandbox (embedded demo: no real payments)" };
   return rememberedCheck("billing", now, async () => {
     try {
       const prices = await withTimeout((await deps.billing()).listActivePrices(plans.map((plan) => plan.lookupKey)));
-      if (prices.length < plans.length) return { state: "degraded", detail: `Stripe has ${prices.length} of the ${plans.length} plans' prices` };
+      if (prices.length < plans.length)
+        return { state: "degraded", detail: `Stripe has ${prices.length} of the ${plans.length} plans' prices` };
       return { state: "ok", detail: "Stripe answering with every plan's price" };
     } catch (error) {
       return down("Stripe", error);
@@ -127,7 +152,12 @@ export async function checkHealth(deps: HealthDeps): Promise<Health> {
     const unknown: DependencyState = { state: "down", detail: "not checked: the database does not answer" };
     return {
       status: "unavailable",
-      dependencies: { database: down("database", error), messages: unknown, identity: unknown, billing: await checkBilling(deps, now) },
+      dependencies: {
+        database: down("database", error),
+        messages: unknown,
+        identity: unknown,
+        billing: await checkBilling(deps, now),
+      },
     };
   }
 }

@@ -38,7 +38,8 @@ function summarise(value: unknown): string {
 
 function write(level: "error" | "warn" | "info", message: string, detail?: unknown) {
   const args = detail === undefined ? [message] : [message, detail];
-  if (isProduction()) console[level](redact(args.map((arg) => (typeof arg === "string" ? arg : describeError(arg))).join(" ")));
+  if (isProduction())
+    console[level](redact(args.map((arg) => (typeof arg === "string" ? arg : describeError(arg))).join(" ")));
   else console[level](...args);
 }
 
@@ -60,6 +61,7 @@ export function installConsoleRedaction(target: Console = console): void {
   marked[installed] = true;
   for (const level of ["error", "warn", "info", "log", "debug"] as const) {
     const original = target[level].bind(target);
-    target[level] = (...args: unknown[]) => original(...args.map((arg) => (typeof arg === "string" ? redact(arg) : describeError(arg))));
+    target[level] = (...args: unknown[]) =>
+      original(...args.map((arg) => (typeof arg === "string" ? redact(arg) : describeError(arg))));
   }
 }

@@ -7,7 +7,17 @@ import { getSiteSettings, imageProps } from "./content";
  * absolute). A page's openGraph replaces the layout's, so pages without an image of their own get
  * the site's default Open Graph image here.
  */
-export async function pageMetadata({ seo, path, image, type = "website" }: { seo: Seo; path: string; image?: ContentImage; type?: "website" | "article" }): Promise<Metadata> {
+export async function pageMetadata({
+  seo,
+  path,
+  image,
+  type = "website",
+}: {
+  seo: Seo;
+  path: string;
+  image?: ContentImage;
+  type?: "website" | "article";
+}): Promise<Metadata> {
   const og = imageProps(image ?? (await getSiteSettings()).ogImage, 1200);
   return {
     title: seo.title,

@@ -28,20 +28,41 @@ describe("start-up", () => {
       ["mail", "SMTP at smtps://smtp.example.com:465"],
       ["sms", "Amazon SNS (eu-west-1)"],
     ]);
-    for (const secret of ["db-password-123", "smtp-password-456", "redis-password-789", "stripesecret000", "webhooksecret000", "auth-secret", "mailer"]) {
+    for (const secret of [
+      "db-password-123",
+      "smtp-password-456",
+      "redis-password-789",
+      "stripesecret000",
+      "webhooksecret000",
+      "auth-secret",
+      "mailer",
+    ]) {
       expect(table).not.toContain(secret);
     }
   });
 
   it("says so when the embedded defaults run", () => {
     const rows = Object.fromEntries(describeServices(parseConfig({ NODE_ENV: "development", DATA_DIR: ".data" })));
-    expect(rows).toMatchObject({ billing: "sandbox (embedded demo: no real payments)", mail: "outbox in the database (not delivered)", sms: "outbox in the database (not delivered)", database: "PGlite (embedded) in .data" });
+    expect(rows).toMatchObject({
+      billing: "sandbox (embedded demo: no real payments)",
+      mail: "outbox in the database (not delivered)",
+      sms: "outbox in the database (not delivered)",
+      database: "PGlite (embedded) in .data",
+    });
   });
 
   it("refuses to start a build made for the other billing engine (its pages would tell visitors the wrong thing)", () => {
-    const sandbox = parseConfig({ NODE_ENV: "production", SITE_URL: "https://happr.app", AUTH_SECRET: secrets.AUTH_SECRET, BILLING: "sandbox", MAIL: "outbox" });
+    const sandbox = parseConfig({
+      NODE_ENV: "production",
+      SITE_URL: "https://happr.app",
+      AUTH_SECRET: secrets.AUTH_SECRET,
+      BILLING: "sandbox",
+      MAIL: "outbox",
+    });
     const stripe = parseConfig({ NODE_ENV: "production", SITE_URL: "https://happr.app", ...secrets });
-    expect(() => checkBuildMatches(stripe, "sandbox")).toThrow(/this build was made for sandbox billing but the environment now selects stripe/);
+    expect(() => checkBuildMatches(stripe, "sandbox")).toThrow(
+      /this build was made for sandbox billing but the environment now selects stripe/,
+    );
     expect(() => checkBuildMatches(sandbox, "stripe")).toThrow(/Build again with the same billing settings/);
     expect(() => checkBuildMatches(sandbox, "sandbox")).not.toThrow();
     expect(() => checkBuildMatches(stripe, "stripe")).not.toThrow();

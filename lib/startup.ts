@@ -11,12 +11,27 @@ export function describeServices(config: Config): [service: string, runsOn: stri
   const { database, content, pageCache, identity, billing, mail, sms } = config;
   return [
     ["site", config.siteUrl],
-    ["database", database.kind === "postgres" ? `PostgreSQL at ${hostOf(database.url)}` : `PGlite (embedded) in ${database.dataDir}`],
-    ["content", content.kind === "sanity" ? `Sanity project ${content.projectId}, dataset ${content.dataset}` : "bundled dataset (embedded)"],
-    ["page cache", pageCache.kind === "redis" ? `Redis at ${hostOf(pageCache.url)}` : "file system (this instance only)"],
+    [
+      "database",
+      database.kind === "postgres"
+        ? `PostgreSQL at ${hostOf(database.url)}`
+        : `PGlite (embedded) in ${database.dataDir}`,
+    ],
+    [
+      "content",
+      content.kind === "sanity"
+        ? `Sanity project ${content.projectId}, dataset ${content.dataset}`
+        : "bundled dataset (embedded)",
+    ],
+    [
+      "page cache",
+      pageCache.kind === "redis" ? `Redis at ${hostOf(pageCache.url)}` : "file system (this instance only)",
+    ],
     [
       "identity",
-      identity.kind === "cognito" ? `Cognito user pool ${identity.userPoolId} (${identity.region})` : `built-in issuer at ${identity.issuer}`,
+      identity.kind === "cognito"
+        ? `Cognito user pool ${identity.userPoolId} (${identity.region})`
+        : `built-in issuer at ${identity.issuer}`,
     ],
     [
       "billing",
@@ -25,7 +40,12 @@ export function describeServices(config: Config): [service: string, runsOn: stri
         : "sandbox (embedded demo: no real payments)",
     ],
     ["mail", mail.smtpUrl ? `SMTP at ${hostOf(mail.smtpUrl)}` : "outbox in the database (not delivered)"],
-    ["sms", sms.kind === "sns" ? `Amazon SNS (${sms.region})${sms.endpoint ? ` at ${hostOf(sms.endpoint)}` : ""}` : "outbox in the database (not delivered)"],
+    [
+      "sms",
+      sms.kind === "sns"
+        ? `Amazon SNS (${sms.region})${sms.endpoint ? ` at ${hostOf(sms.endpoint)}` : ""}`
+        : "outbox in the database (not delivered)",
+    ],
   ];
 }
 

@@ -13,7 +13,9 @@ const database = await openDatabase(config.database);
 installDatabase(database);
 try {
   const report = await reconcileAll(await getBillingProvider());
-  console.log(`billing:reconcile (${config.billing.kind}): ${report.customers} customers, ${report.drifted.length} drifted, ${report.skipped} skipped (being reconciled elsewhere).`);
+  console.log(
+    `billing:reconcile (${config.billing.kind}): ${report.customers} customers, ${report.drifted.length} drifted, ${report.skipped} skipped (being reconciled elsewhere).`,
+  );
   for (const drift of report.drifted) {
     console.log(`- ${drift.customerId} (member ${drift.memberId}):`);
     for (const change of drift.changes) console.log(`    ${change}`);

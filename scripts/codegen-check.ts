@@ -10,7 +10,9 @@ import config from "../codegen";
 
 // With saveToFile false, generate() answers the files it would write.
 const outputs = (await generate({ ...config, silent: true }, false)) as { filename: string; content: string }[];
-const fresh = new Map(outputs.map((output) => [path.relative(process.cwd(), path.resolve(output.filename)), output.content]));
+const fresh = new Map(
+  outputs.map((output) => [path.relative(process.cwd(), path.resolve(output.filename)), output.content]),
+);
 
 const problems: string[] = [];
 for (const [file, content] of fresh) {

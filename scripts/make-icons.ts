@@ -12,7 +12,13 @@ const brand = "#3b6cf6";
 const png = (size: number, padding = 0, background?: string) =>
   sharp(mark, { density: 1200 })
     .resize(size - 2 * padding, size - 2 * padding)
-    .extend({ top: padding, bottom: padding, left: padding, right: padding, background: background ?? { r: 0, g: 0, b: 0, alpha: 0 } })
+    .extend({
+      top: padding,
+      bottom: padding,
+      left: padding,
+      right: padding,
+      background: background ?? { r: 0, g: 0, b: 0, alpha: 0 },
+    })
     .flatten(background ? { background } : false)
     .png({ compressionLevel: 9 })
     .toBuffer();
@@ -39,7 +45,10 @@ function ico(images: { size: number; data: Buffer }[]): Buffer {
 }
 
 const sizes = [16, 32, 48];
-writeFileSync("public/favicon.ico", ico(await Promise.all(sizes.map(async (size) => ({ size, data: await png(size) })))));
+writeFileSync(
+  "public/favicon.ico",
+  ico(await Promise.all(sizes.map(async (size) => ({ size, data: await png(size) })))),
+);
 // iOS fills transparency with black: the touch icon sits on white with a margin.
 writeFileSync("public/apple-touch-icon.png", await png(180, 16, "#ffffff"));
 writeFileSync("public/icon-192.png", await png(192));
@@ -53,4 +62,6 @@ const og = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" hei
   <text x="455" y="410" font-family="Inter, Helvetica, Arial, sans-serif" font-size="40" fill="#334155">Grow together, safely.</text>
 </svg>`);
 writeFileSync("public/og-default.png", await sharp(og).png({ compressionLevel: 9 }).toBuffer());
-console.log("Wrote public/favicon.ico, apple-touch-icon.png, icon-192.png, icon-512.png, icon-maskable-512.png, og-default.png");
+console.log(
+  "Wrote public/favicon.ico, apple-touch-icon.png, icon-192.png, icon-512.png, icon-maskable-512.png, og-default.png",
+);

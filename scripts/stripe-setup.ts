@@ -5,12 +5,16 @@ import { setupStripeCatalogue } from "../lib/billing/stripe/setup-catalogue";
 
 const billing = getConfig().billing;
 if (billing.kind !== "stripe") {
-  console.error("stripe:setup: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are not set; the sandbox needs no setup.");
+  console.error(
+    "stripe:setup: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are not set; the sandbox needs no setup.",
+  );
   process.exit(2);
 }
 try {
   const report = await setupStripeCatalogue({ secretKey: billing.secretKey });
-  console.log(`stripe:setup: created ${report.created.length ? report.created.join(", ") : "nothing"}; already there: ${report.existing.length ? report.existing.join(", ") : "nothing"}.`);
+  console.log(
+    `stripe:setup: created ${report.created.length ? report.created.join(", ") : "nothing"}; already there: ${report.existing.length ? report.existing.join(", ") : "nothing"}.`,
+  );
 } catch (error) {
   console.error(`stripe:setup failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

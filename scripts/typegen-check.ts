@@ -16,7 +16,10 @@ try {
   const types = path.join(scratch, "sanity.types.ts");
   const config = path.join(scratch, "sanity-typegen.json");
   run(["schema", "extract", "--enforce-required-fields", "--path", schema]);
-  writeFileSync(config, JSON.stringify({ path: "./lib/content/queries.ts", schema, generates: types, overloadClientMethods: false }));
+  writeFileSync(
+    config,
+    JSON.stringify({ path: "./lib/content/queries.ts", schema, generates: types, overloadClientMethods: false }),
+  );
   run(["typegen", "generate", "--config-path", config]);
   // The generated file names the schema it was made from: the scratch copy here.
   writeFileSync(types, readFileSync(types, "utf8").replaceAll(schema, "sanity/schema.json"));
@@ -28,10 +31,14 @@ try {
     const a = readFileSync(committed!, "utf8").split("\n");
     const b = readFileSync(fresh!, "utf8").split("\n");
     const line = a.findIndex((text, index) => text !== b[index]);
-    console.error(`${committed}:${line + 1}: committed ${JSON.stringify(a[line])}, generated ${JSON.stringify(b[line])}`);
+    console.error(
+      `${committed}:${line + 1}: committed ${JSON.stringify(a[line])}, generated ${JSON.stringify(b[line])}`,
+    );
   }
   if (stale.length > 0) {
-    console.error(`Stale generated content types: ${stale.map(([file]) => file).join(", ")}. Run \`npm run typegen\` and commit the result.`);
+    console.error(
+      `Stale generated content types: ${stale.map(([file]) => file).join(", ")}. Run \`npm run typegen\` and commit the result.`,
+    );
     process.exit(1);
   }
   console.log("Generated content types are up to date.");

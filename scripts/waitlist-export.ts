@@ -11,7 +11,9 @@ import { listWaitlist, waitlistToCsv } from "../lib/waitlist/export";
 const all = process.argv.includes("--all");
 const args = process.argv.slice(2).filter((arg) => arg !== "--all");
 if (args.includes("--help") || args.includes("-h") || args.length > 1) {
-  console.error("Usage: npm run waitlist:export [-- --all] [-- <file.csv>]   (confirmed entries; --all: every entry; no file: CSV on stdout)");
+  console.error(
+    "Usage: npm run waitlist:export [-- --all] [-- <file.csv>]   (confirmed entries; --all: every entry; no file: CSV on stdout)",
+  );
   process.exit(args.length > 1 ? 2 : 0);
 }
 const outFile = args[0] && args[0] !== "-" ? path.resolve(args[0]) : undefined;
@@ -28,7 +30,9 @@ let database: Database;
 try {
   database = await openDatabase(target);
 } catch (error) {
-  console.error(`waitlist:export: could not open the database: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `waitlist:export: could not open the database: ${error instanceof Error ? error.message : String(error)}`,
+  );
   if (pgliteHint) console.error(pgliteHint);
   process.exit(1);
 }

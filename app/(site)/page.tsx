@@ -15,7 +15,9 @@ export async function generateMetadata(): Promise<Metadata> {
 function SummaryGrid({ id, title, items }: { id: string; title: string; items: LandingPageSummary[] }) {
   return (
     <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 py-12">
-      <h2 id={id} className="text-3xl font-bold tracking-tight text-ink">{title}</h2>
+      <h2 id={id} className="text-3xl font-bold tracking-tight text-ink">
+        {title}
+      </h2>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
           <li key={item.path}>
@@ -41,16 +43,27 @@ export default async function HomePage() {
             <h1 className="text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">{home.heading}</h1>
             <p className="mt-5 text-lg leading-8 text-muted">{home.intro}</p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link href={home.primaryCta.href} className="rounded-full bg-brand-600 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-700">
+              <Link
+                href={home.primaryCta.href}
+                className="rounded-full bg-brand-600 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-700"
+              >
                 {home.primaryCta.label}
               </Link>
-              <Link href={home.secondaryCta.href} className="rounded-full px-5 py-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50">
+              <Link
+                href={home.secondaryCta.href}
+                className="rounded-full px-5 py-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+              >
                 {home.secondaryCta.label}
               </Link>
             </div>
           </div>
           {/* Decorative: beside the text on wide screens only (see LandingPageView). */}
-          <ContentImage image={home.heroImage} width={1200} sizes="560px" className="hidden h-auto w-full rounded-3xl lg:block" />
+          <ContentImage
+            image={home.heroImage}
+            width={1200}
+            sizes="560px"
+            className="hidden h-auto w-full rounded-3xl lg:block"
+          />
         </div>
       </section>
       <SummaryGrid id="audiences" title="Made for you" items={home.audiences} />
@@ -58,12 +71,18 @@ export default async function HomePage() {
       <SummaryGrid id="pillars" title="The Responsibility Framework" items={home.pillars} />
       <section aria-labelledby="latest-posts" className="mx-auto max-w-6xl px-4 py-12">
         <div className="flex items-baseline justify-between gap-4">
-          <h2 id="latest-posts" className="text-3xl font-bold tracking-tight text-ink">From the blog</h2>
-          <Link href="/blog" className="text-sm font-semibold text-brand-700 hover:underline">All posts</Link>
+          <h2 id="latest-posts" className="text-3xl font-bold tracking-tight text-ink">
+            From the blog
+          </h2>
+          <Link href="/blog" className="text-sm font-semibold text-brand-700 hover:underline">
+            All posts
+          </Link>
         </div>
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {home.latestPosts.map((post) => (
-            <li key={post.slug}><PostCard post={post} /></li>
+            <li key={post.slug}>
+              <PostCard post={post} />
+            </li>
           ))}
         </ul>
       </section>

@@ -9,7 +9,12 @@
  */
 import { encode, decode } from "@auth/core/jwt";
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from "jose";
-import { builtinMemberLookup, createJwtAccessTokenVerifier, resolveCaller, type MemberLookup } from "../../lib/auth/caller";
+import {
+  builtinMemberLookup,
+  createJwtAccessTokenVerifier,
+  resolveCaller,
+  type MemberLookup,
+} from "../../lib/auth/caller";
 import type { Member } from "../../lib/auth/member";
 import { getConfig } from "../../lib/config";
 import { installDatabase } from "../../lib/db/client";
@@ -23,11 +28,17 @@ export type ProbeResult = { member: Member; sessionCookie: { name: string; value
 const SESSION_COOKIE = "authjs.session-token";
 const iterations = Number(process.env.BENCH_AUTH_ITERATIONS ?? 3000);
 
-async function time(name: string, what: string, run: () => Promise<unknown>, check: (value: unknown) => boolean): Promise<ProbeTiming> {
+async function time(
+  name: string,
+  what: string,
+  run: () => Promise<unknown>,
+  check: (value: unknown) => boolean,
+): Promise<ProbeTiming> {
   // Warm-up (JIT, key import caches), and a sanity check that the path really resolves a member.
   for (let index = 0; index < Math.min(300, iterations); index += 1) {
     const value = await run();
-    if (index === 0 && !check(value)) throw new Error(`${name}: the caller did not resolve to the member (${JSON.stringify(value)})`);
+    if (index === 0 && !check(value))
+      throw new Error(`${name}: the caller did not resolve to the member (${JSON.stringify(value)})`);
   }
   const samples = new Float64Array(iterations);
   for (let index = 0; index < iterations; index += 1) {
@@ -36,7 +47,13 @@ async function time(name: string, what: string, run: () => Promise<unknown>, che
     samples[index] = Number(process.hrtime.bigint() - start) / 1000;
   }
   samples.sort();
-  return { name, what, iterations, medianUs: samples[Math.floor(iterations / 2)]!, p95Us: samples[Math.floor(iterations * 0.95)]! };
+  return {
+    name,
+    what,
+    iterations,
+    medianUs: samples[Math.floor(iterations / 2)]!,
+    p95Us: samples[Math.floor(iterations * 0.95)]!,
+  };
 }
 
 async function main() {
@@ -46,7 +63,12 @@ async function main() {
   installDatabase(database);
   try {
     const email = `bench.${Date.now()}@example.com`;
-    const { accountId } = await signUpNew({ email, password: "Bench-Mark-2026!", givenName: "Bench", familyName: "Member" });
+    const { accountId } = await signUpNew({
+      email,
+      password: "Bench-Mark-2026!",
+      givenName: "Bench",
+      familyName: "Member",
+    });
     await confirmSignUp({ email, code: await lastCodeSentTo(database.db, email) });
     const member: Member = { memberId: accountId, email, name: "Bench Member" };
 
@@ -71,14 +93,19 @@ async function main() {
     const { privateKey, publicKey } = await generateKeyPair("RS256");
     const jwk = { ...(await exportJWK(publicKey)), kid: "bench", alg: "RS256", use: "sig" };
     const keys = createLocalJWKSet({ keys: [jwk] });
-    const accessToken = await new SignJWT({ client_id: "happr-web", token_use: "access", scope: "openid email profile" })
+    const accessToken = await new SignJWT({
+      client_id: "happr-web",
+      token_use: "access",
+      scope: "openid email profile",
+    })
       .setProtectedHeader({ alg: "RS256", kid: "bench" })
       .setIssuer(issuer)
       .setSubject(accountId)
       .setIssuedAt(Math.floor(now / 1000) + 1)
       .setExpirationTime("1h")
       .sign(privateKey);
-    const verifier = (lookupMember: MemberLookup) => createJwtAccessTokenVerifier({ issuer, clientId: "happr-web", keys, lookupMember });
+    const verifier = (lookupMember: MemberLookup) =>
+      createJwtAccessTokenVerifier({ issuer, clientId: "happr-web", keys, lookupMember });
     const signatureOnly = verifier(async () => member);
     const withLookup = verifier(builtinMemberLookup);
 
@@ -86,7 +113,11 @@ async function main() {
     const cookie = new Request("http://bench.invalid/graphql", { headers: { cookie: `${SESSION_COOKIE}=${value}` } });
     // What auth() does with the cookie before the jwt callback: find it and decrypt it (JWE, A256CBC-HS512).
     const decodeCookie = async (request: Request) => {
-      const raw = request.headers.get("cookie")?.split("; ").find((part) => part.startsWith(`${SESSION_COOKIE}=`))?.slice(SESSION_COOKIE.length + 1);
+      const raw = request.headers
+        .get("cookie")
+        ?.split("; ")
+        .find((part) => part.startsWith(`${SESSION_COOKIE}=`))
+        ?.slice(SESSION_COOKIE.length + 1);
       return raw ? decode({ token: raw, secret, salt: SESSION_COOKIE }) : null;
     };
     const cookieOnly = async (request: Request) => ((await decodeCookie(request))?.sub ? member : undefined);
@@ -96,13 +127,34 @@ async function main() {
       if (!token?.sub || typeof token.issuedAtMs !== "number") return undefined;
       return (await isSessionCurrent(token.sub, new Date(token.issuedAtMs))) ? member : undefined;
     };
-    const isMember = (caller: unknown) => (caller as { kind?: string; memberId?: string }).kind === "member" && (caller as Member).memberId === accountId;
+    const isMember = (caller: unknown) =>
+      (caller as { kind?: string; memberId?: string }).kind === "member" && (caller as Member).memberId === accountId;
 
     const timings = [
-      await time("bearer", "Bearer JWT: signature (RS256), issuer, expiry, client", () => resolveCaller(bearer, { verifyToken: signatureOnly }), isMember),
-      await time("bearer+db", "Bearer JWT + revocation point and account (embedded database)", () => resolveCaller(bearer, { verifyToken: withLookup }), isMember),
-      await time("cookie", "Session cookie: find and decrypt (Auth.js JWE)", () => resolveCaller(cookie, { cookieSession: cookieOnly }), isMember),
-      await time("cookie+db", "Session cookie + revocation check (embedded database)", () => resolveCaller(cookie, { cookieSession: cookieWithRevocation }), isMember),
+      await time(
+        "bearer",
+        "Bearer JWT: signature (RS256), issuer, expiry, client",
+        () => resolveCaller(bearer, { verifyToken: signatureOnly }),
+        isMember,
+      ),
+      await time(
+        "bearer+db",
+        "Bearer JWT + revocation point and account (embedded database)",
+        () => resolveCaller(bearer, { verifyToken: withLookup }),
+        isMember,
+      ),
+      await time(
+        "cookie",
+        "Session cookie: find and decrypt (Auth.js JWE)",
+        () => resolveCaller(cookie, { cookieSession: cookieOnly }),
+        isMember,
+      ),
+      await time(
+        "cookie+db",
+        "Session cookie + revocation check (embedded database)",
+        () => resolveCaller(cookie, { cookieSession: cookieWithRevocation }),
+        isMember,
+      ),
     ];
     const result: ProbeResult = { member, sessionCookie: { name: SESSION_COOKIE, value }, timings };
     process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -1,4 +1,13 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 
 /** The deepest directory holding both paths (Turbopack's root must contain the linked node_modules). */
@@ -75,7 +84,8 @@ export function writeBaselineApp(rootDir: string, baselineDir: string): void {
       "",
     ].join("\n"),
     // Without an icon the browser's /favicon.ico request 404s and costs the baseline Best Practices points.
-    "app/icon.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#333"/></svg>\n',
+    "app/icon.svg":
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#333"/></svg>\n',
     "app/page.tsx": [
       "export default function Home() {",
       "  return (",

@@ -22,7 +22,12 @@ function attribute(tag: string, name: string): string | undefined {
 }
 
 const decodeEntities = (value: string) =>
-  value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  value
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 
 const isJavaScriptType = (type: string | undefined) =>
   type === undefined || type === "" || /^(text|application)\/(java|ecma)script$/i.test(type) || type === "module";

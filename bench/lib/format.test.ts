@@ -3,9 +3,15 @@ import { formatTable, median } from "./format";
 
 describe("formatTable", () => {
   it("pads labels left and figures right under a rule", () => {
-    expect(formatTable({ head: ["app", "req/s"], rows: [["main", "1234.5"], ["baseline", "9.0"]] })).toBe(
-      ["app        req/s", "--------  ------", "main      1234.5", "baseline     9.0"].join("\n"),
-    );
+    expect(
+      formatTable({
+        head: ["app", "req/s"],
+        rows: [
+          ["main", "1234.5"],
+          ["baseline", "9.0"],
+        ],
+      }),
+    ).toBe(["app        req/s", "--------  ------", "main      1234.5", "baseline     9.0"].join("\n"));
   });
 });
 

@@ -4,7 +4,10 @@ export function formatTable({ head, rows }: Table): string {
   const widths = head.map((cell, i) => Math.max(cell.length, ...rows.map((row) => (row[i] ?? "").length)));
   // First column left-aligned (labels), the rest right-aligned (figures).
   const line = (cells: string[]) =>
-    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ").trimEnd();
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   return [line(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 

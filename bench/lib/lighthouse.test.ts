@@ -10,23 +10,50 @@ function fakeLhr(): Lhr {
     runWarnings: ["slow CPU"],
     environment: { benchmarkIndex: 1000, hostUserAgent: "HeadlessChrome/156" },
     categories: {
-      performance: { score: 0.8, auditRefs: [ref("total-blocking-time", 30), ref("first-contentful-paint", 10), ref("bootup-time", 0)] },
+      performance: {
+        score: 0.8,
+        auditRefs: [ref("total-blocking-time", 30), ref("first-contentful-paint", 10), ref("bootup-time", 0)],
+      },
       accessibility: { score: 1, auditRefs: [ref("color-contrast", 7)] },
-      "best-practices": { score: 0.96, auditRefs: [ref("errors-in-console", 1), ref("is-on-https", 5), ref("deprecations", 0)] },
+      "best-practices": {
+        score: 0.96,
+        auditRefs: [ref("errors-in-console", 1), ref("is-on-https", 5), ref("deprecations", 0)],
+      },
       seo: { score: null, auditRefs: [] },
     },
     audits: {
       "total-blocking-time": { score: 0.4, numericValue: 700, displayValue: "700 ms", title: "Total Blocking Time" },
-      "first-contentful-paint": { score: 0.95, numericValue: 900, displayValue: "0.9 s", title: "First Contentful Paint" },
+      "first-contentful-paint": {
+        score: 0.95,
+        numericValue: 900,
+        displayValue: "0.9 s",
+        title: "First Contentful Paint",
+      },
       "largest-contentful-paint": { score: 0.9, numericValue: 1800, title: "LCP" },
       "cumulative-layout-shift": { score: 1, numericValue: 0, title: "CLS" },
       "speed-index": { score: 1, numericValue: 1000, title: "SI" },
-      "bootup-time": { score: 0, title: "JS execution", details: { items: [{ url: "http://localhost:3100/_next/a.js", total: 512.4 }, { url: "Unattributable", total: 100 }] } },
+      "bootup-time": {
+        score: 0,
+        title: "JS execution",
+        details: {
+          items: [
+            { url: "http://localhost:3100/_next/a.js", total: 512.4 },
+            { url: "Unattributable", total: 100 },
+          ],
+        },
+      },
       "color-contrast": { score: 1, title: "Contrast" },
       "errors-in-console": {
         score: 0,
         title: "Browser errors were logged to the console",
-        details: { items: [{ description: "Failed to load resource: 404", sourceLocation: { url: "http://localhost:3100/favicon.ico" } }] },
+        details: {
+          items: [
+            {
+              description: "Failed to load resource: 404",
+              sourceLocation: { url: "http://localhost:3100/favicon.ico" },
+            },
+          ],
+        },
       },
       "is-on-https": { score: 1, title: "HTTPS" },
       deprecations: { score: 0, title: "Deprecated APIs" },

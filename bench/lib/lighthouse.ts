@@ -84,12 +84,20 @@ export function summarise(lhr: Lhr): LighthouseRun {
       if (audit.score >= threshold) continue;
       const value = audit.displayValue ? ` ${audit.displayValue}` : "";
       const examples = id === "performance" ? [] : describeItems(audit.details);
-      failing.push(`${ref.id}:${value} (${audit.score.toFixed(2)}) ${audit.title}${examples.map((e) => `\n        - ${e}`).join("")}`);
+      failing.push(
+        `${ref.id}:${value} (${audit.score.toFixed(2)}) ${audit.title}${examples.map((e) => `\n        - ${e}`).join("")}`,
+      );
     }
     if (id === "performance" && failing.length > 0) {
       // Where the main-thread time went: the usual cause of a poor TBT.
-      const bootup = (lhr.audits["bootup-time"]?.details as { items?: Array<{ url: string; total: number }> } | undefined)?.items ?? [];
-      const top = bootup.slice(0, 3).map((item) => `${URL.canParse(item.url) ? new URL(item.url).pathname : item.url} ${Math.round(item.total)} ms`);
+      const bootup =
+        (lhr.audits["bootup-time"]?.details as { items?: Array<{ url: string; total: number }> } | undefined)?.items ??
+        [];
+      const top = bootup
+        .slice(0, 3)
+        .map(
+          (item) => `${URL.canParse(item.url) ? new URL(item.url).pathname : item.url} ${Math.round(item.total)} ms`,
+        );
       if (top.length > 0) failing.push(`bootup-time (top scripts): ${top.join(", ")}`);
     }
     failingAudits[id] = failing;
@@ -109,8 +117,19 @@ export function summarise(lhr: Lhr): LighthouseRun {
 }
 
 /** One Lighthouse run in a fresh headless Chromium (cold cache, clean profile). */
-async function runOnce(url: string, chromePath: string, timeoutMs: number, saveAs?: string, extraFlags: string[] = [], extraHeaders?: Record<string, string>): Promise<LighthouseRun> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROME_FLAGS, ...extraFlags], logLevel: "silent" });
+async function runOnce(
+  url: string,
+  chromePath: string,
+  timeoutMs: number,
+  saveAs?: string,
+  extraFlags: string[] = [],
+  extraHeaders?: Record<string, string>,
+): Promise<LighthouseRun> {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [...CHROME_FLAGS, ...extraFlags],
+    logLevel: "silent",
+  });
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<never>((_, reject) => {
@@ -120,7 +139,13 @@ async function runOnce(url: string, chromePath: string, timeoutMs: number, saveA
       }, timeoutMs);
     });
     const result = await Promise.race([
-      lighthouse(url, { port: chrome.port, output: "json", logLevel: "silent", onlyCategories: [...CATEGORIES], ...(extraHeaders ? { extraHeaders } : {}) }),
+      lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "silent",
+        onlyCategories: [...CATEGORIES],
+        ...(extraHeaders ? { extraHeaders } : {}),
+      }),
       timeout,
     ]);
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
@@ -129,7 +154,9 @@ async function runOnce(url: string, chromePath: string, timeoutMs: number, saveA
     if (saveAs && typeof result.report === "string") writeFileSync(saveAs, result.report);
     if (lhr.runtimeError) {
       const status = /status code: (\d+)/i.exec(lhr.runtimeError.message)?.[1];
-      throw new Error(status ? `${lhr.runtimeError.code} (HTTP ${status})` : `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+      throw new Error(
+        status ? `${lhr.runtimeError.code} (HTTP ${status})` : `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`,
+      );
     }
     return summarise(lhr);
   } finally {
@@ -155,7 +182,8 @@ export function combineRuns(url: string, runs: LighthouseRun[]): LighthouseRepor
   const scores = {} as Scores;
   for (const id of CATEGORIES) scores[id] = median(runs.map((run) => run.scores[id]));
   const metrics = {} as Metrics;
-  for (const key of Object.keys(METRICS) as Array<keyof Metrics>) metrics[key] = median(runs.map((run) => run.metrics[key]));
+  for (const key of Object.keys(METRICS) as Array<keyof Metrics>)
+    metrics[key] = median(runs.map((run) => run.metrics[key]));
   // Audits that failed in any run: a flaky failure is still worth a look.
   const failingAudits: Partial<Record<Category, string[]>> = {};
   for (const id of CATEGORIES) {
@@ -177,7 +205,12 @@ export async function runLighthouse(
 ): Promise<LighthouseReport> {
   const runs: LighthouseRun[] = [];
   for (let i = 1; i <= opts.runs; i += 1) {
-    runs.push(await runLighthouseOnce(url, { ...opts, saveAs: opts.savePrefix ? `${opts.savePrefix}-run${i}.json` : undefined }));
+    runs.push(
+      await runLighthouseOnce(url, {
+        ...opts,
+        saveAs: opts.savePrefix ? `${opts.savePrefix}-run${i}.json` : undefined,
+      }),
+    );
   }
   return combineRuns(url, runs);
 }

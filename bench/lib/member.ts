@@ -6,7 +6,11 @@ import type { BenchOptions } from "./options";
 /** Where the main app writes its outgoing messages and its payment-provider calls during a bench run. */
 export function memberFiles(options: BenchOptions) {
   const dataDir = path.resolve(options.mainDir, process.env.BENCH_DATA_DIR ?? ".data/bench");
-  return { dataDir, outboxFile: path.join(dataDir, "outbox.ndjson"), billingCallLog: path.join(dataDir, "billing-calls.log") };
+  return {
+    dataDir,
+    outboxFile: path.join(dataDir, "outbox.ndjson"),
+    billingCallLog: path.join(dataDir, "billing-calls.log"),
+  };
 }
 
 async function waitForCode(outboxFile: string, email: string): Promise<string> {
@@ -31,10 +35,17 @@ async function waitForCode(outboxFile: string, email: string): Promise<string> {
  * up, confirm with the emailed code, subscribe with Stripe's 4242 test card on the sandbox checkout).
  * Returns the Cookie header of the member's session.
  */
-export async function subscribedMemberCookie(baseUrl: string, options: BenchOptions, log: (message: string) => void): Promise<string> {
+export async function subscribedMemberCookie(
+  baseUrl: string,
+  options: BenchOptions,
+  log: (message: string) => void,
+): Promise<string> {
   const { outboxFile } = memberFiles(options);
   const email = `bench.${Date.now()}@example.com`;
-  const browser = await chromium.launch({ executablePath: options.chromePath, args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: options.chromePath,
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   try {
     const page = await browser.newPage({ baseURL: baseUrl });
     page.setDefaultTimeout(60_000);

@@ -30,7 +30,12 @@ describe("parseOptions", () => {
       { BENCH_SKIP_BUILD: "1", BENCH_LH_PATHS: " /, /pricing ,", BENCH_SECTIONS: "throughput", BENCH_LH_RUNS: "3" },
       "/repo/bench",
     );
-    expect(options).toMatchObject({ skipBuild: true, lighthousePaths: ["/", "/pricing"], sections: ["throughput"], lighthouseRuns: 3 });
+    expect(options).toMatchObject({
+      skipBuild: true,
+      lighthousePaths: ["/", "/pricing"],
+      sections: ["throughput"],
+      lighthouseRuns: 3,
+    });
   });
 
   it("names the variable that is wrong", () => {
@@ -38,7 +43,9 @@ describe("parseOptions", () => {
     expect(() => parseOptions({ BENCH_LH_RUNS: "0" }, "/repo/bench")).toThrow(/BENCH_LH_RUNS must be at least 1/);
     expect(() => parseOptions({ BENCH_LH_PATHS: "blog" }, "/repo/bench")).toThrow(/BENCH_LH_PATHS/);
     expect(() => parseOptions({ BENCH_SKIP_BUILD: "yes" }, "/repo/bench")).toThrow(/BENCH_SKIP_BUILD/);
-    expect(() => parseOptions({ BENCH_PORT: "3200", BENCH_BASELINE_PORT: "3200" }, "/repo/bench")).toThrow(/must differ/);
+    expect(() => parseOptions({ BENCH_PORT: "3200", BENCH_BASELINE_PORT: "3200" }, "/repo/bench")).toThrow(
+      /must differ/,
+    );
   });
 });
 

@@ -98,7 +98,9 @@ export function parseOptions(env: Record<string, string | undefined>, benchDir: 
   const raw = parsed.data;
   const badPaths = raw.BENCH_LH_PATHS.filter((p) => p !== NEWEST_POST && !p.startsWith("/"));
   if (badPaths.length > 0) {
-    throw new Error(`BENCH_LH_PATHS: each entry must start with "/" or be "${NEWEST_POST}" (got ${badPaths.join(", ")})`);
+    throw new Error(
+      `BENCH_LH_PATHS: each entry must start with "/" or be "${NEWEST_POST}" (got ${badPaths.join(", ")})`,
+    );
   }
   if (raw.BENCH_PORT === raw.BENCH_BASELINE_PORT) {
     throw new Error("BENCH_PORT and BENCH_BASELINE_PORT must differ");
@@ -110,7 +112,10 @@ export function parseOptions(env: Record<string, string | undefined>, benchDir: 
     benchDir,
     resultsDir: path.join(benchDir, "results"),
     // Outside the repo on purpose (see bench/lib/baseline.ts).
-    baselineDir: path.join(os.tmpdir(), `happr-bench-baseline-${createHash("sha1").update(rootDir).digest("hex").slice(0, 8)}`),
+    baselineDir: path.join(
+      os.tmpdir(),
+      `happr-bench-baseline-${createHash("sha1").update(rootDir).digest("hex").slice(0, 8)}`,
+    ),
     skipBuild: raw.BENCH_SKIP_BUILD,
     host: raw.BENCH_HOST,
     mainPort: raw.BENCH_PORT,

@@ -32,6 +32,7 @@ export function pageSizeCost(input: {
     extraMicros,
     microsPerKb,
     ceilingRatio: baselineMicros / (baselineMicros + Math.max(0, extraMicros)),
-    maxBytesForGoal: microsPerKb > 0 ? input.baselineBytes + (budgetMicros / microsPerKb) * 1000 : Number.POSITIVE_INFINITY,
+    maxBytesForGoal:
+      microsPerKb > 0 ? input.baselineBytes + (budgetMicros / microsPerKb) * 1000 : Number.POSITIVE_INFINITY,
   };
 }

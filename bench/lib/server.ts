@@ -38,7 +38,13 @@ export function tail(file: string, lines = 40): string {
 }
 
 /** Spawns `node next <args>` in its own process group so the whole tree can be stopped. */
-function spawnNext(rootDir: string, args: string[], cwd: string, logFile: string, env: NodeJS.ProcessEnv): ChildProcess {
+function spawnNext(
+  rootDir: string,
+  args: string[],
+  cwd: string,
+  logFile: string,
+  env: NodeJS.ProcessEnv,
+): ChildProcess {
   const log = createWriteStream(logFile, { flags: "w" });
   const child = spawn(process.execPath, [nextBin(rootDir), ...args], {
     cwd,
@@ -82,7 +88,14 @@ export async function buildNextApp(opts: {
 }): Promise<number> {
   const started = Date.now();
   // The embedded billing and mail, chosen on purpose as production asks (lib/config.ts).
-  const env = { BILLING: "sandbox", MAIL: "outbox", ...process.env, ...opts.env, NODE_ENV: "production" as const, NEXT_TELEMETRY_DISABLED: "1" };
+  const env = {
+    BILLING: "sandbox",
+    MAIL: "outbox",
+    ...process.env,
+    ...opts.env,
+    NODE_ENV: "production" as const,
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
   const child = spawnNext(opts.rootDir, ["build", opts.appDir], opts.appDir, opts.logFile, env);
   const cleanup = () => killGroup(child);
   cleanups.add(cleanup);
@@ -99,7 +112,9 @@ export async function buildNextApp(opts: {
       });
     });
     if (outcome === "timeout") {
-      throw new Error(`${opts.name}: next build timed out after ${opts.timeoutMs / 1000} s; log ${opts.logFile}:\n${tail(opts.logFile)}`);
+      throw new Error(
+        `${opts.name}: next build timed out after ${opts.timeoutMs / 1000} s; log ${opts.logFile}:\n${tail(opts.logFile)}`,
+      );
     }
     if (outcome !== 0) {
       throw new Error(`${opts.name}: next build failed (exit ${outcome}); log ${opts.logFile}:\n${tail(opts.logFile)}`);
@@ -141,10 +156,26 @@ export async function startNextApp(opts: {
   env?: Record<string, string>;
 }): Promise<RunningApp> {
   if (!existsSync(path.join(opts.appDir, ".next", "BUILD_ID"))) {
-    throw new Error(`${opts.name}: no production build in ${path.join(opts.appDir, ".next")} (run without BENCH_SKIP_BUILD)`);
+    throw new Error(
+      `${opts.name}: no production build in ${path.join(opts.appDir, ".next")} (run without BENCH_SKIP_BUILD)`,
+    );
   }
-  const env = { BILLING: "sandbox", MAIL: "outbox", ...process.env, ...opts.env, NODE_ENV: "production" as const, NEXT_TELEMETRY_DISABLED: "1", PORT: String(opts.port) };
-  const child = spawnNext(opts.rootDir, ["start", opts.appDir, "-p", String(opts.port)], opts.appDir, opts.logFile, env);
+  const env = {
+    BILLING: "sandbox",
+    MAIL: "outbox",
+    ...process.env,
+    ...opts.env,
+    NODE_ENV: "production" as const,
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(opts.port),
+  };
+  const child = spawnNext(
+    opts.rootDir,
+    ["start", opts.appDir, "-p", String(opts.port)],
+    opts.appDir,
+    opts.logFile,
+    env,
+  );
   const stop = () => killGroup(child);
   cleanups.add(stop);
   const baseUrl = `http://${opts.host}:${opts.port}`;
@@ -183,5 +214,7 @@ export async function startNextApp(opts: {
   }
   await stop();
   cleanups.delete(stop);
-  throw new Error(`${opts.name}: ${baseUrl}/ did not answer within ${opts.timeoutMs / 1000} s; log ${opts.logFile}:\n${tail(opts.logFile)}`);
+  throw new Error(
+    `${opts.name}: ${baseUrl}/ did not answer within ${opts.timeoutMs / 1000} s; log ${opts.logFile}:\n${tail(opts.logFile)}`,
+  );
 }

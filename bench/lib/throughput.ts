@@ -28,12 +28,17 @@ function run(url: string, connections: number, durationSeconds: number, shape: R
       () => reject(new Error(`autocannon against ${url} did not finish within ${durationSeconds + 30} s`)),
       (durationSeconds + 30) * 1000,
     );
-    const instance = autocannon({ url, connections, duration: durationSeconds, timeout: 10, ...shape }, (error, result) => {
-      clearTimeout(guard);
-      if (error) reject(error);
-      else resolve({ ...result, responseTimesMs });
-    });
-    instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => responseTimesMs.push(responseTime));
+    const instance = autocannon(
+      { url, connections, duration: durationSeconds, timeout: 10, ...shape },
+      (error, result) => {
+        clearTimeout(guard);
+        if (error) reject(error);
+        else resolve({ ...result, responseTimesMs });
+      },
+    );
+    instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+      responseTimesMs.push(responseTime),
+    );
     instance.on("error", (error: Error) => {
       clearTimeout(guard);
       reject(error);

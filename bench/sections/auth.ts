@@ -25,18 +25,40 @@ import { measureThroughput, type ThroughputResult } from "../lib/throughput";
 type Target = { key: string; label: string; path: string; signedIn: boolean; expectStatus: number };
 
 const targets: Target[] = [
-  { key: "unguarded", label: "/no-such-page (not-found, no guard)", path: "/no-such-page", signedIn: false, expectStatus: 404 },
-  { key: "guarded", label: "/my-account/no-such-page (same page behind the guard, signed in)", path: "/my-account/no-such-page", signedIn: true, expectStatus: 404 },
-  { key: "members-page", label: "/my-account (members' page, signed in)", path: "/my-account", signedIn: true, expectStatus: 200 },
+  {
+    key: "unguarded",
+    label: "/no-such-page (not-found, no guard)",
+    path: "/no-such-page",
+    signedIn: false,
+    expectStatus: 404,
+  },
+  {
+    key: "guarded",
+    label: "/my-account/no-such-page (same page behind the guard, signed in)",
+    path: "/my-account/no-such-page",
+    signedIn: true,
+    expectStatus: 404,
+  },
+  {
+    key: "members-page",
+    label: "/my-account (members' page, signed in)",
+    path: "/my-account",
+    signedIn: true,
+    expectStatus: 200,
+  },
 ];
 
 function runProbe(rootDir: string, env: Record<string, string>, logFile: string): Promise<ProbeResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(rootDir, "node_modules", ".bin", "tsx"), ["--conditions=react-server", "bench/lib/auth-probe.ts"], {
-      cwd: rootDir,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      path.join(rootDir, "node_modules", ".bin", "tsx"),
+      ["--conditions=react-server", "bench/lib/auth-probe.ts"],
+      {
+        cwd: rootDir,
+        env: { ...process.env, ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -47,7 +69,12 @@ function runProbe(rootDir: string, env: Record<string, string>, logFile: string)
       // The embedded mail outbox echoes to stdout in development: the result is the last line.
       const line = stdout.trim().split("\n").at(-1) ?? "";
       if (code === 0 && line.startsWith("{")) resolve(JSON.parse(line) as ProbeResult);
-      else reject(new Error(`auth probe failed (exit ${code}; log ${logFile}): ${stderr.trim().split("\n").slice(-5).join(" | ")}`));
+      else
+        reject(
+          new Error(
+            `auth probe failed (exit ${code}; log ${logFile}): ${stderr.trim().split("\n").slice(-5).join(" | ")}`,
+          ),
+        );
     });
     child.once("error", reject);
   });
@@ -84,14 +111,23 @@ export const authSection: Section = {
         const headersFor = (target: Target) => (target.signedIn ? { cookie } : undefined);
         // Each target must answer as intended, or the figures would compare the wrong things.
         for (const target of targets) {
-          const response = await fetch(`${app.baseUrl}${target.path}`, { headers: headersFor(target), redirect: "manual" });
+          const response = await fetch(`${app.baseUrl}${target.path}`, {
+            headers: headersFor(target),
+            redirect: "manual",
+          });
           const body = await response.text();
-          if (response.status !== target.expectStatus || (target.key === "members-page" && !body.includes(probe.member.email))) {
-            throw new Error(`${target.path} answered ${response.status} (expected ${target.expectStatus}${target.key === "members-page" ? " with the member's email" : ""}); server log: ${tail(app.logFile, 5)}`);
+          if (
+            response.status !== target.expectStatus ||
+            (target.key === "members-page" && !body.includes(probe.member.email))
+          ) {
+            throw new Error(
+              `${target.path} answered ${response.status} (expected ${target.expectStatus}${target.key === "members-page" ? " with the member's email" : ""}); server log: ${tail(app.logFile, 5)}`,
+            );
           }
         }
         const signedOut = await fetch(`${app.baseUrl}/my-account/no-such-page`, { redirect: "manual" });
-        if (signedOut.status < 300 || signedOut.status >= 400) throw new Error(`the guard let a signed-out request through (${signedOut.status})`);
+        if (signedOut.status < 300 || signedOut.status >= 400)
+          throw new Error(`the guard let a signed-out request through (${signedOut.status})`);
 
         const { connections, durationSeconds, warmupSeconds, throughputRounds } = options;
         const runs: Record<string, ThroughputResult[]> = Object.fromEntries(targets.map((target) => [target.key, []]));
@@ -100,7 +136,13 @@ export const authSection: Section = {
           for (const target of order) {
             log(`auth: ${target.path} round ${round}/${throughputRounds}`);
             runs[target.key]!.push(
-              await measureThroughput({ url: `${app.baseUrl}${target.path}`, connections, durationSeconds, warmupSeconds, request: { headers: headersFor(target) } }),
+              await measureThroughput({
+                url: `${app.baseUrl}${target.path}`,
+                connections,
+                durationSeconds,
+                warmupSeconds,
+                request: { headers: headersFor(target) },
+              }),
             );
           }
         }
@@ -114,7 +156,14 @@ export const authSection: Section = {
         const ratio = summaries.guarded!.requestsPerSecond / summaries.unguarded!.requestsPerSecond;
 
         const rows: string[][] = [
-          ...probe.timings.map((timing) => [`in-process: ${timing.what}`, `${fixed(timing.medianUs, 1)} µs`, `p95 ${fixed(timing.p95Us, 1)} µs`, "", "", ""]),
+          ...probe.timings.map((timing) => [
+            `in-process: ${timing.what}`,
+            `${fixed(timing.medianUs, 1)} µs`,
+            `p95 ${fixed(timing.p95Us, 1)} µs`,
+            "",
+            "",
+            "",
+          ]),
           ...targets.map((target) => {
             const s = summaries[target.key]!;
             return [
@@ -135,7 +184,16 @@ export const authSection: Section = {
             "HTTP: the session cookie is the one Auth.js writes at sign-in, minted with the server's AUTH_SECRET for a member created in its database",
             `HTTP: ${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s, ${throughputRounds} round(s) in alternating order, median`,
           ],
-          data: { timings: probe.timings, http: summaries, runs, ratioGuardedToUnguarded: ratio, connections, durationSeconds, warmupSeconds, rounds: throughputRounds },
+          data: {
+            timings: probe.timings,
+            http: summaries,
+            runs,
+            ratioGuardedToUnguarded: ratio,
+            connections,
+            durationSeconds,
+            warmupSeconds,
+            rounds: throughputRounds,
+          },
         };
       } finally {
         await app.stop();

@@ -10,7 +10,13 @@ export const firstLoadJsSection: Section = {
     log("first-load-js: fetching / and its scripts");
     const m = await measureFirstLoadJs(`${main.baseUrl}/`);
     const b = await measureFirstLoadJs(`${baseline.baseUrl}/`);
-    const row = (label: string, r: typeof m) => [label, String(r.scripts.length), kB(r.totalBytes), kB(r.totalGzipBytes), kB(r.inlineGzipBytes)];
+    const row = (label: string, r: typeof m) => [
+      label,
+      String(r.scripts.length),
+      kB(r.totalBytes),
+      kB(r.totalGzipBytes),
+      kB(r.inlineGzipBytes),
+    ];
     const delta = m.totalGzipBytes - b.totalGzipBytes;
     return {
       table: {
@@ -18,7 +24,13 @@ export const firstLoadJsSection: Section = {
         rows: [
           row("main", m),
           row("baseline", b),
-          ["main - baseline", String(m.scripts.length - b.scripts.length), kB(m.totalBytes - b.totalBytes), kB(delta), kB(m.inlineGzipBytes - b.inlineGzipBytes)],
+          [
+            "main - baseline",
+            String(m.scripts.length - b.scripts.length),
+            kB(m.totalBytes - b.totalBytes),
+            kB(delta),
+            kB(m.inlineGzipBytes - b.inlineGzipBytes),
+          ],
         ],
       },
       notes: [

@@ -8,7 +8,8 @@ import { measureThroughput, type RequestShape, type ThroughputResult } from "../
 const GOAL_RATIO = 0.5;
 const GOAL_P99_MS = 50;
 
-const MY_SUBSCRIPTIONS = "query { getMySubscriptions { statusCode message subscriptionData { subscriptionId status subItemId currentPeriodStart currentPeriodEnd planPriceId defaultPaymentMethod cancelAt } } }";
+const MY_SUBSCRIPTIONS =
+  "query { getMySubscriptions { statusCode message subscriptionData { subscriptionId status subItemId currentPeriodStart currentPeriodEnd planPriceId defaultPaymentMethod cancelAt } } }";
 const TRIVIAL = "query { __typename }";
 
 const post = (query: string, token?: string): RequestShape => ({
@@ -27,7 +28,11 @@ const summarise = (results: ThroughputResult[]): Summary => ({
 });
 
 /** The three queries on one API server process whose database is `database`. */
-async function measureOn(options: BenchOptions, database: { label: string; url?: string }, log: (message: string) => void) {
+async function measureOn(
+  options: BenchOptions,
+  database: { label: string; url?: string },
+  log: (message: string) => void,
+) {
   const { connections, durationSeconds, warmupSeconds, throughputRounds } = options;
   log(`graphql-api (${database.label}): starting the API server (seeded member with a subscription)`);
   const server = await startChildServer<{ port: number; token: string }>({
@@ -45,9 +50,13 @@ async function measureOn(options: BenchOptions, database: { label: string; url?:
       "{ __typename } (guest)": post(TRIVIAL),
     };
     // The figures mean nothing unless the member's subscription really comes back.
-    const check = await fetch(url, queries["getMySubscriptions (bearer)"]).then((r) => r.json() as Promise<{ data?: { getMySubscriptions?: { statusCode: number; subscriptionData: unknown[] } } }>);
+    const check = await fetch(url, queries["getMySubscriptions (bearer)"]).then(
+      (r) =>
+        r.json() as Promise<{ data?: { getMySubscriptions?: { statusCode: number; subscriptionData: unknown[] } } }>,
+    );
     const answer = check.data?.getMySubscriptions;
-    if (answer?.statusCode !== 200 || answer.subscriptionData.length !== 1) throw new Error(`getMySubscriptions answered ${JSON.stringify(check).slice(0, 300)}`);
+    if (answer?.statusCode !== 200 || answer.subscriptionData.length !== 1)
+      throw new Error(`getMySubscriptions answered ${JSON.stringify(check).slice(0, 300)}`);
 
     const runs: Record<string, ThroughputResult[]> = Object.fromEntries(Object.keys(queries).map((name) => [name, []]));
     for (let round = 1; round <= throughputRounds; round += 1) {
@@ -59,7 +68,14 @@ async function measureOn(options: BenchOptions, database: { label: string; url?:
       }
     }
     const [subscriptions, trivial, guest] = Object.values(runs).map(summarise) as [Summary, Summary, Summary];
-    return { label: database.label, runs, subscriptions, trivial, guest, ratio: subscriptions.requestsPerSecond / trivial.requestsPerSecond };
+    return {
+      label: database.label,
+      runs,
+      subscriptions,
+      trivial,
+      guest,
+      ratio: subscriptions.requestsPerSecond / trivial.requestsPerSecond,
+    };
   } finally {
     await server.stop();
   }
@@ -77,7 +93,10 @@ export const graphqlApiSection: Section = {
   title: "GraphQL API: getMySubscriptions (bearer token) vs a trivial query (autocannon)",
   standalone: true,
   async run({ options, log }) {
-    const databases = [{ label: "PGlite" }, ...(options.databaseUrl ? [{ label: "PostgreSQL", url: options.databaseUrl }] : [])];
+    const databases = [
+      { label: "PGlite" },
+      ...(options.databaseUrl ? [{ label: "PostgreSQL", url: options.databaseUrl }] : []),
+    ];
     const measured = [];
     for (const database of databases) measured.push(await measureOn(options, database, log));
 
@@ -86,11 +105,31 @@ export const graphqlApiSection: Section = {
     for (const m of measured) {
       for (const [name, results] of Object.entries(m.runs)) {
         const s = summarise(results);
-        rows.push([`${m.label}: ${name}`, fixed(s.requestsPerSecond, 1), ms(s.latencyP50Ms), ms(s.latencyP99Ms), String(s.non2xx), results.map((r) => r.requestsPerSecond.toFixed(0)).join(" / ")]);
+        rows.push([
+          `${m.label}: ${name}`,
+          fixed(s.requestsPerSecond, 1),
+          ms(s.latencyP50Ms),
+          ms(s.latencyP99Ms),
+          String(s.non2xx),
+          results.map((r) => r.requestsPerSecond.toFixed(0)).join(" / "),
+        ]);
       }
-      rows.push([`${m.label}: getMySubscriptions / trivial, both bearer (goal >= ${GOAL_RATIO})`, m.ratio.toFixed(2), "", "", "", ""]);
-      if (m.ratio < GOAL_RATIO) belowGoal.push(`graphql-api (${m.label}): getMySubscriptions/trivial = ${m.ratio.toFixed(2)} (goal >= ${GOAL_RATIO})`);
-      if (m.subscriptions.latencyP99Ms >= GOAL_P99_MS) belowGoal.push(`graphql-api (${m.label}): getMySubscriptions p99 ${m.subscriptions.latencyP99Ms} ms (goal < ${GOAL_P99_MS} ms)`);
+      rows.push([
+        `${m.label}: getMySubscriptions / trivial, both bearer (goal >= ${GOAL_RATIO})`,
+        m.ratio.toFixed(2),
+        "",
+        "",
+        "",
+        "",
+      ]);
+      if (m.ratio < GOAL_RATIO)
+        belowGoal.push(
+          `graphql-api (${m.label}): getMySubscriptions/trivial = ${m.ratio.toFixed(2)} (goal >= ${GOAL_RATIO})`,
+        );
+      if (m.subscriptions.latencyP99Ms >= GOAL_P99_MS)
+        belowGoal.push(
+          `graphql-api (${m.label}): getMySubscriptions p99 ${m.subscriptions.latencyP99Ms} ms (goal < ${GOAL_P99_MS} ms)`,
+        );
     }
     const { connections, durationSeconds, warmupSeconds, throughputRounds } = options;
     return {
@@ -99,10 +138,19 @@ export const graphqlApiSection: Section = {
         `${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s per round, median of ${throughputRounds} rounds (order alternates)`,
         `p99 goal < ${GOAL_P99_MS} ms for getMySubscriptions`,
         "one server process: graphql/server.ts with the app's caller resolution and billing service, sandbox billing; no Next.js routing in front",
-        ...(options.databaseUrl ? [] : ["set BENCH_DATABASE_URL to a PostgreSQL server to measure the production database adapter too"]),
+        ...(options.databaseUrl
+          ? []
+          : ["set BENCH_DATABASE_URL to a PostgreSQL server to measure the production database adapter too"]),
       ],
       belowGoal,
-      data: { connections, durationSeconds, rounds: throughputRounds, goalRatio: GOAL_RATIO, goalP99Ms: GOAL_P99_MS, databases: measured },
+      data: {
+        connections,
+        durationSeconds,
+        rounds: throughputRounds,
+        goalRatio: GOAL_RATIO,
+        goalP99Ms: GOAL_P99_MS,
+        databases: measured,
+      },
     };
   },
 };

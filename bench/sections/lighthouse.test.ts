@@ -16,7 +16,9 @@ describe("firstPostPath", () => {
   });
 
   it("accepts absolute same-origin links and returns undefined when there is no post", () => {
-    expect(firstPostPath(`<a href="http://localhost:3100/blog/feeding-routines/">x</a>`, base)).toBe("/blog/feeding-routines/");
+    expect(firstPostPath(`<a href="http://localhost:3100/blog/feeding-routines/">x</a>`, base)).toBe(
+      "/blog/feeding-routines/",
+    );
     expect(firstPostPath(`<a href="/blog">x</a><link href="/blog/x.css">`, base)).toBeUndefined();
   });
 });

@@ -1,7 +1,14 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fixed, ms } from "../lib/format";
-import { CATEGORIES, GOALS, combineRuns, runLighthouseOnce, type LighthouseReport, type LighthouseRun } from "../lib/lighthouse";
+import {
+  CATEGORIES,
+  GOALS,
+  combineRuns,
+  runLighthouseOnce,
+  type LighthouseReport,
+  type LighthouseRun,
+} from "../lib/lighthouse";
 import { NEWEST_POST } from "../lib/options";
 import type { Section } from "../lib/section";
 
@@ -12,7 +19,13 @@ export function firstPostPath(html: string, baseUrl: string): string | undefined
     const url = new URL(match[1]!.replace(/&amp;/g, "&"), baseUrl);
     const slug = /^\/blog\/([^/]+)\/?$/.exec(url.pathname)?.[1];
     // One segment, not a file (feed.xml) or a listing page.
-    if (url.origin === origin && slug && !slug.includes(".") && !["feed", "rss", "page", "category", "tag"].includes(slug)) return url.pathname;
+    if (
+      url.origin === origin &&
+      slug &&
+      !slug.includes(".") &&
+      !["feed", "rss", "page", "category", "tag"].includes(slug)
+    )
+      return url.pathname;
   }
   return undefined;
 }
@@ -32,7 +45,14 @@ export const lighthouseSection: Section = {
   name: "lighthouse",
   title: "Lighthouse 12 (mobile, headless Chromium)",
   async run({ options, main, baseline, log }) {
-    const targets: Array<{ app: "main" | "baseline"; path: string; url: string; error?: string; label?: string; chromeFlags?: string[] }> = [];
+    const targets: Array<{
+      app: "main" | "baseline";
+      path: string;
+      url: string;
+      error?: string;
+      label?: string;
+      chromeFlags?: string[];
+    }> = [];
     const errors: Array<{ app: string; path: string; error: string }> = [];
     for (const entry of options.lighthousePaths) {
       if (entry !== NEWEST_POST) {
@@ -43,12 +63,23 @@ export const lighthouseSection: Section = {
         const path = await findNewestPost(main.baseUrl);
         targets.push({ app: "main", path, url: `${main.baseUrl}${path}` });
       } catch (error) {
-        targets.push({ app: "main", path: NEWEST_POST, url: "", error: `finding the newest post: ${(error as Error).message}` });
+        targets.push({
+          app: "main",
+          path: NEWEST_POST,
+          url: "",
+          error: `finding the newest post: ${(error as Error).message}`,
+        });
       }
     }
     // The preloader is CSS-only and skipped under prefers-reduced-motion: the same build measured
     // with that preference forced shows what the preloader costs.
-    targets.push({ app: "main", path: "/", label: "/ (no preloader)", url: `${main.baseUrl}/`, chromeFlags: ["--force-prefers-reduced-motion"] });
+    targets.push({
+      app: "main",
+      path: "/",
+      label: "/ (no preloader)",
+      url: `${main.baseUrl}/`,
+      chromeFlags: ["--force-prefers-reduced-motion"],
+    });
     targets.push({ app: "baseline", path: "/", url: `${baseline.baseUrl}/` });
 
     const reportDir = join(options.resultsDir, "lighthouse");
@@ -65,7 +96,11 @@ export const lighthouseSection: Section = {
       if (app === "main") belowGoal.push(`lighthouse ${path}: not measured (${error})`);
     };
     const slugOf = (path: string) => (path === "/" ? "home" : path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, ""));
-    const measured = targets.map((target) => ({ ...target, path: target.label ?? target.path, runs: [] as LighthouseRun[] }));
+    const measured = targets.map((target) => ({
+      ...target,
+      path: target.label ?? target.path,
+      runs: [] as LighthouseRun[],
+    }));
     // Round by round over every page, so a slower spell of the machine hits each page alike (the
     // preloader's with/without pair above all); a page that fails a run is not measured again.
     for (let round = 1; round <= options.lighthouseRuns; round += 1) {
@@ -93,7 +128,8 @@ export const lighthouseSection: Section = {
       const report: LighthouseReport = combineRuns(url, runs);
       reports.push({ app, path, report });
       const missed = CATEGORIES.filter((id) => app === "main" && (report.scores[id] ?? 0) < GOALS[id]);
-      for (const id of missed) belowGoal.push(`lighthouse ${path}: ${id} ${report.scores[id] ?? "n/a"} (goal >= ${GOALS[id]})`);
+      for (const id of missed)
+        belowGoal.push(`lighthouse ${path}: ${id} ${report.scores[id] ?? "n/a"} (goal >= ${GOALS[id]})`);
       for (const [id, audits] of Object.entries(report.failingAudits)) {
         if (audits.length > 0) notes.push(`${app} ${path} ${id}:\n      ${audits.join("\n      ")}`);
       }
@@ -107,17 +143,28 @@ export const lighthouseSection: Section = {
         app !== "main" ? "" : missed.length > 0 ? `below: ${missed.map((id) => LABELS[id]).join(",")}` : "ok",
       ]);
     }
-    if (reports.length === 0) throw new Error(`every Lighthouse run failed: ${errors.map((e) => `${e.app} ${e.path}: ${e.error}`).join("; ")}`);
+    if (reports.length === 0)
+      throw new Error(`every Lighthouse run failed: ${errors.map((e) => `${e.app} ${e.path}: ${e.error}`).join("; ")}`);
 
     const warnings = new Set(reports.flatMap(({ report }) => report.runs.flatMap((run) => run.warnings)));
     for (const warning of warnings) notes.push(`Lighthouse warning: ${warning.replace(/\s+/g, " ")}`);
     const userAgent = reports[0]?.report.runs[0]?.userAgent;
-    if (userAgent) notes.push(`browser: ${userAgent}; benchmarkIndex ${reports[0]?.report.runs[0]?.benchmarkIndex ?? "n/a"}`);
-    if (options.lighthouseRuns > 1) notes.push(`median of ${options.lighthouseRuns} runs per URL, taken in rounds over all the pages`);
+    if (userAgent)
+      notes.push(`browser: ${userAgent}; benchmarkIndex ${reports[0]?.report.runs[0]?.benchmarkIndex ?? "n/a"}`);
+    if (options.lighthouseRuns > 1)
+      notes.push(`median of ${options.lighthouseRuns} runs per URL, taken in rounds over all the pages`);
     notes.push(`full reports: ${reportDir}/*.json (open in the Lighthouse viewer)`);
     return {
       table: {
-        head: ["page", ...CATEGORIES.map((id) => LABELS[id]), "FCP", "LCP", "TBT", "CLS", `goals (perf >= ${GOALS.performance}, rest 100)`],
+        head: [
+          "page",
+          ...CATEGORIES.map((id) => LABELS[id]),
+          "FCP",
+          "LCP",
+          "TBT",
+          "CLS",
+          `goals (perf >= ${GOALS.performance}, rest 100)`,
+        ],
         rows,
       },
       notes,

@@ -33,8 +33,16 @@ export const manageSubscriptionSection: Section = {
     const measured: Record<string, ThroughputResult & { providerCalls: number }> = {};
     for (const path of [BARE_PAGE, "/manage-subscription"]) {
       const before = providerCalls(billingCallLog);
-      log(`manage-subscription: ${path} (${options.warmupSeconds} s warm-up + ${options.durationSeconds} s, ${options.connections} connections, signed in)`);
-      const result = await measureThroughput({ url: `${main.baseUrl}${path}`, connections: options.connections, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds, request: { headers } });
+      log(
+        `manage-subscription: ${path} (${options.warmupSeconds} s warm-up + ${options.durationSeconds} s, ${options.connections} connections, signed in)`,
+      );
+      const result = await measureThroughput({
+        url: `${main.baseUrl}${path}`,
+        connections: options.connections,
+        durationSeconds: options.durationSeconds,
+        warmupSeconds: options.warmupSeconds,
+        request: { headers },
+      });
       measured[path] = { ...result, providerCalls: providerCalls(billingCallLog) - before };
     }
     const page = measured["/manage-subscription"]!;
@@ -58,21 +66,35 @@ export const manageSubscriptionSection: Section = {
 
     const belowGoal: string[] = [];
     const notes: string[] = [];
-    if (page.providerCalls > 0) belowGoal.push(`/manage-subscription made ${page.providerCalls} payment-provider calls (goal: none)`);
+    if (page.providerCalls > 0)
+      belowGoal.push(`/manage-subscription made ${page.providerCalls} payment-provider calls (goal: none)`);
     if (page.non2xx > 0 || bare.non2xx > 0) notes.push(`non-2xx answers (page ${page.non2xx}, bare ${bare.non2xx})`);
     for (const entry of lighthouse) {
       if (!entry.report) {
         belowGoal.push(`Lighthouse ${entry.path}: ${entry.error}`);
         continue;
       }
-      for (const [category, goal] of Object.entries(LIGHTHOUSE_GOALS) as Array<[keyof typeof LIGHTHOUSE_GOALS, number]>) {
+      for (const [category, goal] of Object.entries(LIGHTHOUSE_GOALS) as Array<
+        [keyof typeof LIGHTHOUSE_GOALS, number]
+      >) {
         const score = entry.report.scores[category];
-        if (score === null || score < goal) belowGoal.push(`Lighthouse ${entry.path} ${category} ${score ?? "n/a"} (goal >= ${goal})`);
+        if (score === null || score < goal)
+          belowGoal.push(`Lighthouse ${entry.path} ${category} ${score ?? "n/a"} (goal >= ${goal})`);
       }
-      for (const category of CATEGORIES) for (const audit of entry.report.failingAudits[category] ?? []) notes.push(`${entry.path} ${category}: ${audit}`);
+      for (const category of CATEGORIES)
+        for (const audit of entry.report.failingAudits[category] ?? [])
+          notes.push(`${entry.path} ${category}: ${audit}`);
     }
 
-    const row = (label: string, r: (typeof measured)[string]) => [label, fixed(r.requestsPerSecond, 1), ms(r.latencyP50Ms), ms(r.latencyP95Ms), ms(r.latencyP99Ms), String(r.non2xx), String(r.providerCalls)];
+    const row = (label: string, r: (typeof measured)[string]) => [
+      label,
+      fixed(r.requestsPerSecond, 1),
+      ms(r.latencyP50Ms),
+      ms(r.latencyP95Ms),
+      ms(r.latencyP99Ms),
+      String(r.non2xx),
+      String(r.providerCalls),
+    ];
     const lighthouseRows = lighthouse.map((entry) => [
       `Lighthouse ${entry.path}`,
       entry.report ? `perf ${entry.report.scores.performance ?? "n/a"}` : "failed",
@@ -85,11 +107,27 @@ export const manageSubscriptionSection: Section = {
     return {
       table: {
         head: ["page (signed in)", "req/s", "p50", "p95", "p99", "non-2xx", "provider calls"],
-        rows: [row("/manage-subscription", page), row(`${BARE_PAGE} (bare)`, bare), ["ratio page/bare", (page.requestsPerSecond / bare.requestsPerSecond).toFixed(2), "", "", "", "", ""], ...lighthouseRows],
+        rows: [
+          row("/manage-subscription", page),
+          row(`${BARE_PAGE} (bare)`, bare),
+          ["ratio page/bare", (page.requestsPerSecond / bare.requestsPerSecond).toFixed(2), "", "", "", "", ""],
+          ...lighthouseRows,
+        ],
       },
       notes,
       belowGoal,
-      data: { connections: options.connections, durationSeconds: options.durationSeconds, page, bare, lighthouse: lighthouse.map((entry) => ({ path: entry.path, scores: entry.report?.scores, metrics: entry.report?.metrics, error: entry.error })) },
+      data: {
+        connections: options.connections,
+        durationSeconds: options.durationSeconds,
+        page,
+        bare,
+        lighthouse: lighthouse.map((entry) => ({
+          path: entry.path,
+          scores: entry.report?.scores,
+          metrics: entry.report?.metrics,
+          error: entry.error,
+        })),
+      },
     };
   },
 };

@@ -18,10 +18,23 @@ export const throughputSection: Section = {
     const runs: Record<"main" | "baseline", ThroughputResult[]> = { main: [], baseline: [] };
     for (let round = 1; round <= throughputRounds; round += 1) {
       // Alternate the order so neither app always runs on a warmer machine.
-      const order = round % 2 === 1 ? ([["main", main], ["baseline", baseline]] as const) : ([["baseline", baseline], ["main", main]] as const);
+      const order =
+        round % 2 === 1
+          ? ([
+              ["main", main],
+              ["baseline", baseline],
+            ] as const)
+          : ([
+              ["baseline", baseline],
+              ["main", main],
+            ] as const);
       for (const [key, app] of order) {
-        log(`throughput: ${key} round ${round}/${throughputRounds} (${warmupSeconds} s warm-up + ${durationSeconds} s, ${connections} connections)`);
-        runs[key].push(await measureThroughput({ url: `${app.baseUrl}/`, connections, durationSeconds, warmupSeconds }));
+        log(
+          `throughput: ${key} round ${round}/${throughputRounds} (${warmupSeconds} s warm-up + ${durationSeconds} s, ${connections} connections)`,
+        );
+        runs[key].push(
+          await measureThroughput({ url: `${app.baseUrl}/`, connections, durationSeconds, warmupSeconds }),
+        );
       }
     }
     const summary = (results: ThroughputResult[]) => ({
@@ -49,8 +62,14 @@ export const throughputSection: Section = {
     const bytes = await measurePageBytes({ options, main, baseline, log });
     const sizeCost = pageSizeCost({ ...bytes, baselineRps: b.requestsPerSecond, goal: GOAL_RATIO });
     const notes: string[] = [];
-    if (m.non2xx > 0 || b.non2xx > 0) notes.push(`non-2xx answers (main ${m.non2xx}, baseline ${b.non2xx}): the figures are not comparable until / answers 200`);
-    if (throughputRounds > 1) notes.push(`median of ${throughputRounds} rounds (order alternates); a wide spread means other load on the machine`);
+    if (m.non2xx > 0 || b.non2xx > 0)
+      notes.push(
+        `non-2xx answers (main ${m.non2xx}, baseline ${b.non2xx}): the figures are not comparable until / answers 200`,
+      );
+    if (throughputRounds > 1)
+      notes.push(
+        `median of ${throughputRounds} rounds (order alternates); a wide spread means other load on the machine`,
+      );
     notes.push(
       `page size: / is ${kb(bytes.mainBytes)} on main and ${kb(bytes.baselineBytes)} on the baseline. Sending those bytes from a bare node:http server ` +
         `(as Next sends a prerendered page) costs ${fixed(bytes.mainCpuMicros, 0)} µs and ${fixed(bytes.baselineCpuMicros, 0)} µs of CPU a response: ` +
@@ -60,11 +79,27 @@ export const throughputSection: Section = {
     return {
       table: {
         head: ["app", "req/s", "p50", "p99", "non-2xx", "errors", "req/s per round"],
-        rows: [row("main", m, runs.main), row("baseline", b, runs.baseline), [`ratio main/baseline (goal >= ${GOAL_RATIO})`, ratio.toFixed(2), "", "", "", "", ""]],
+        rows: [
+          row("main", m, runs.main),
+          row("baseline", b, runs.baseline),
+          [`ratio main/baseline (goal >= ${GOAL_RATIO})`, ratio.toFixed(2), "", "", "", "", ""],
+        ],
       },
       notes,
       belowGoal,
-      data: { connections, durationSeconds, warmupSeconds, rounds: throughputRounds, goalRatio: GOAL_RATIO, ratio, main: m, baseline: b, runs, pageBytes: bytes, sizeCost },
+      data: {
+        connections,
+        durationSeconds,
+        warmupSeconds,
+        rounds: throughputRounds,
+        goalRatio: GOAL_RATIO,
+        ratio,
+        main: m,
+        baseline: b,
+        runs,
+        pageBytes: bytes,
+        sizeCost,
+      },
     };
   },
 };
@@ -77,14 +112,27 @@ type Cpu = { cpuMicros: number; served: number };
  * The CPU a plain node:http server spends per response on each app's `/` HTML (fetched from the
  * running apps), in alternating rounds with the throughput section's settings; medians.
  */
-async function measurePageBytes({ options, main, baseline, log }: Pick<BenchContext, "main" | "baseline" | "log"> & { options: BenchOptions }) {
-  const pages = { main: await (await fetch(`${main.baseUrl}/`)).text(), baseline: await (await fetch(`${baseline.baseUrl}/`)).text() };
+async function measurePageBytes({
+  options,
+  main,
+  baseline,
+  log,
+}: Pick<BenchContext, "main" | "baseline" | "log"> & { options: BenchOptions }) {
+  const pages = {
+    main: await (await fetch(`${main.baseUrl}/`)).text(),
+    baseline: await (await fetch(`${baseline.baseUrl}/`)).text(),
+  };
   const files = Object.entries(pages).map(([name, html]) => {
     const file = path.join(options.resultsDir, `throughput-${name}.html`);
     writeFileSync(file, html);
     return `${name}=${file}`;
   });
-  const server = await startChildServer<{ port: number }>({ rootDir: options.rootDir, script: "page-bytes-server.ts", args: files, logFile: path.join(options.resultsDir, "page-bytes-server.log") });
+  const server = await startChildServer<{ port: number }>({
+    rootDir: options.rootDir,
+    script: "page-bytes-server.ts",
+    args: files,
+    logFile: path.join(options.resultsDir, "page-bytes-server.log"),
+  });
   try {
     const base = `http://127.0.0.1:${server.ready.port}`;
     const cpu = async () => (await (await fetch(`${base}/__cpu`)).json()) as Cpu;
@@ -94,7 +142,12 @@ async function measurePageBytes({ options, main, baseline, log }: Pick<BenchCont
       for (const name of order) {
         log(`throughput: ${name}'s / bytes from node:http, round ${round}/${options.throughputRounds}`);
         const before = await cpu();
-        await measureThroughput({ url: `${base}/${name}`, connections: options.connections, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds });
+        await measureThroughput({
+          url: `${base}/${name}`,
+          connections: options.connections,
+          durationSeconds: options.durationSeconds,
+          warmupSeconds: options.warmupSeconds,
+        });
         const after = await cpu();
         perResponse[name].push((after.cpuMicros - before.cpuMicros) / (after.served - before.served));
       }

@@ -5,7 +5,11 @@ import { startChildServer } from "../lib/child-server";
 import { fixed, ms } from "../lib/format";
 import type { Section } from "../lib/section";
 
-type Plan = { deliveries: { id: string; body: string; signature: string }[]; uniqueEvents: number; subscriptions: number };
+type Plan = {
+  deliveries: { id: string; body: string; signature: string }[];
+  uniqueEvents: number;
+  subscriptions: number;
+};
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -40,17 +44,26 @@ export const webhooksSection: Section = {
         while (next < plan.deliveries.length) {
           const delivery = plan.deliveries[next++]!;
           const started = performance.now();
-          const response = await fetch(url, { method: "POST", body: delivery.body, headers: { "content-type": "application/json", "stripe-signature": delivery.signature } });
+          const response = await fetch(url, {
+            method: "POST",
+            body: delivery.body,
+            headers: { "content-type": "application/json", "stripe-signature": delivery.signature },
+          });
           await response.arrayBuffer();
           latencies.push(performance.now() - started);
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         }
       };
-      log(`webhooks: ${plan.deliveries.length} deliveries (${plan.uniqueEvents} distinct events), ${options.connections} senders`);
+      log(
+        `webhooks: ${plan.deliveries.length} deliveries (${plan.uniqueEvents} distinct events), ${options.connections} senders`,
+      );
       const started = performance.now();
       await Promise.all(Array.from({ length: options.connections }, sender));
       const seconds = (performance.now() - started) / 1000;
-      const stats = (await fetch(`http://127.0.0.1:${server.ready.port}/stats`).then((r) => r.json())) as { events: number; subscriptions: number };
+      const stats = (await fetch(`http://127.0.0.1:${server.ready.port}/stats`).then((r) => r.json())) as {
+        events: number;
+        subscriptions: number;
+      };
 
       latencies.sort((a, b) => a - b);
       const perSecond = plan.deliveries.length / seconds;
@@ -60,16 +73,36 @@ export const webhooksSection: Section = {
         `stored afterwards: ${stats.events} event ids (expected ${plan.uniqueEvents}), ${stats.subscriptions} mirrored subscriptions (expected ${plan.subscriptions})`,
         "each event re-fetches its subscription from the fake Stripe API on loopback, in the server's process",
       ];
-      if (ok !== plan.deliveries.length || stats.events !== plan.uniqueEvents || stats.subscriptions !== plan.subscriptions) {
+      if (
+        ok !== plan.deliveries.length ||
+        stats.events !== plan.uniqueEvents ||
+        stats.subscriptions !== plan.subscriptions
+      ) {
         throw new Error(`webhook ingestion lost or repeated work: ${notes.join("; ")}`);
       }
       return {
         table: {
           head: ["deliveries", "events/s", "p50 ack", "p99 ack", "max ack"],
-          rows: [[String(plan.deliveries.length), fixed(perSecond, 1), ms(percentile(latencies, 50)), ms(percentile(latencies, 99)), ms(latencies.at(-1)!)]],
+          rows: [
+            [
+              String(plan.deliveries.length),
+              fixed(perSecond, 1),
+              ms(percentile(latencies, 50)),
+              ms(percentile(latencies, 99)),
+              ms(latencies.at(-1)!),
+            ],
+          ],
         },
         notes,
-        data: { deliveries: plan.deliveries.length, uniqueEvents: plan.uniqueEvents, seconds, perSecond, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), stats },
+        data: {
+          deliveries: plan.deliveries.length,
+          uniqueEvents: plan.uniqueEvents,
+          seconds,
+          perSecond,
+          p50Ms: percentile(latencies, 50),
+          p99Ms: percentile(latencies, 99),
+          stats,
+        },
       };
     } finally {
       await server.stop();

@@ -73,16 +73,29 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Pr
 
 async function graphqlServer() {
   const email = `bench.${randomBytes(4).toString("hex")}@example.com`;
-  const { accountId } = await signUpNew({ email, password: "Bench-Mark-42!", givenName: "Bench", familyName: "Member" }, { mfa: "optional" });
+  const { accountId } = await signUpNew(
+    { email, password: "Bench-Mark-42!", givenName: "Bench", familyName: "Member" },
+    { mfa: "optional" },
+  );
   await confirmSignUp({ email, code: await lastCodeSentTo(await getDb(), email) }, { mfa: "optional" });
   const member = { memberId: accountId, email, name: "Bench Member" };
 
   const provider = new SandboxBillingProvider({ getDb, siteUrl: SITE });
   const billing = createBillingService(provider, { siteUrl: SITE });
-  const session = await billing.createCheckoutSession(member, { priceId: sandboxPriceId("happr_family_monthly"), successUrl: `${SITE}/my-account`, cancelUrl: `${SITE}/pricing` });
+  const session = await billing.createCheckoutSession(member, {
+    priceId: sandboxPriceId("happr_family_monthly"),
+    successUrl: `${SITE}/my-account`,
+    cancelUrl: `${SITE}/pricing`,
+  });
   if (!session.url) throw new Error("the sandbox checkout has no URL");
   const sessionId = new URL(session.url).pathname.split("/").at(-1)!;
-  await completeSandboxCheckout(provider, sessionId, { number: "4242424242424242", expMonth: 12, expYear: 2035, cvc: "123", name: "Bench Member" });
+  await completeSandboxCheckout(provider, sessionId, {
+    number: "4242424242424242",
+    expMonth: 12,
+    expYear: 2035,
+    cvc: "123",
+    name: "Bench Member",
+  });
   await billing.validateSession(member, sessionId);
 
   // An access token as the built-in issuer stores it: opaque, looked up on every request.
@@ -90,7 +103,16 @@ async function graphqlServer() {
   const now = Math.floor(Date.now() / 1000);
   await createOidcAdapter()("AccessToken").upsert(
     token,
-    { kind: "AccessToken", jti: token, accountId, clientId: BUILTIN_CLIENT_ID, iat: now, exp: now + 3600, scope: "openid email profile", grantId: "bench" },
+    {
+      kind: "AccessToken",
+      jti: token,
+      accountId,
+      clientId: BUILTIN_CLIENT_ID,
+      iat: now,
+      exp: now + 3600,
+      scope: "openid email profile",
+      grantId: "bench",
+    },
     3600,
   );
 
@@ -108,18 +130,31 @@ async function graphqlServer() {
 async function webhookServer() {
   const secret = `whsec_${randomBytes(16).toString("hex")}`;
   const fake = new FakeStripeApi();
-  const stripe = new StripeBillingProvider({ secretKey: "sk_test_bench", webhookSecret: secret, ...(await fake.start()), maxNetworkRetries: 0 });
+  const stripe = new StripeBillingProvider({
+    secretKey: "sk_test_bench",
+    webhookSecret: secret,
+    ...(await fake.start()),
+    maxNetworkRetries: 0,
+  });
 
   // 200 subscriptions, each announced by created + updated; 10% of them out of order (updated
   // first) and 10% of all deliveries sent twice, the copy later in the stream.
   const subscriptions = 200;
   const deliveries: { id: string; body: string; signature: string }[] = [];
   for (let i = 0; i < subscriptions; i += 1) {
-    const customer = await stripe.createCustomer({ email: `w${i}@example.com`, name: null, memberId: `bench-member-${i}` }, `bench-customer-${i}`);
+    const customer = await stripe.createCustomer(
+      { email: `w${i}@example.com`, name: null, memberId: `bench-member-${i}` },
+      `bench-customer-${i}`,
+    );
     const subscription = fake.seedPaidSubscription(customer.id, "price_live_happr_family_monthly");
     const event = (type: string) => {
       const id = `evt_bench_${i}_${type.split(".").at(-1)}`;
-      const body = JSON.stringify({ ...fixtures.event, id, type, data: { object: { ...fixtures.subscription, id: subscription.id, customer: customer.id } } });
+      const body = JSON.stringify({
+        ...fixtures.event,
+        id,
+        type,
+        data: { object: { ...fixtures.subscription, id: subscription.id, customer: customer.id } },
+      });
       return { id, body, signature: signTestWebhook(body, secret) };
     };
     const pair = [event("customer.subscription.created"), event("customer.subscription.updated")];
@@ -137,7 +172,9 @@ async function webhookServer() {
       const db = await getDb();
       const [events] = await db.select({ n: count() }).from(t.billingProcessedEvents);
       const [mirrored] = await db.select({ n: count() }).from(t.billingSubscriptions);
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ events: events!.n, subscriptions: mirrored!.n }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ events: events!.n, subscriptions: mirrored!.n }));
       return;
     }
     await send(res, await handleStripeWebhook(await toRequest(req), stripe));
@@ -146,7 +183,8 @@ async function webhookServer() {
 }
 
 async function main() {
-  if (mode !== "graphql" && !(mode === "webhooks" && planFile)) throw new Error("usage: api-server.ts graphql | webhooks <plan file>");
+  if (mode !== "graphql" && !(mode === "webhooks" && planFile))
+    throw new Error("usage: api-server.ts graphql | webhooks <plan file>");
   // The embedded default's kind of database (PGlite with its files on disk), or a scratch database on
   // a PostgreSQL server; thrown away afterwards either way.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "happr-bench-api-"));

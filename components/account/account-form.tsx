@@ -46,8 +46,20 @@ function postTo(path: string) {
   form.submit();
 }
 
-export function FormMessage({ state, messageRef }: { state: FormState; messageRef: React.RefObject<HTMLParagraphElement | null> }) {
-  return <UiFormMessage message={state.message} good={state.status === "ok" || state.status === "redirect"} messageRef={messageRef} />;
+export function FormMessage({
+  state,
+  messageRef,
+}: {
+  state: FormState;
+  messageRef: React.RefObject<HTMLParagraphElement | null>;
+}) {
+  return (
+    <UiFormMessage
+      message={state.message}
+      good={state.status === "ok" || state.status === "redirect"}
+      messageRef={messageRef}
+    />
+  );
 }
 
 /** A one-button form (remove, forget, resend...): hidden fields, the button, and its answer. */
@@ -73,7 +85,13 @@ export function ActionButton({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <Button type="submit" variant={variant} pending={pending} pendingLabel={pendingLabel} aria-label={accessibleLabel}>
+      <Button
+        type="submit"
+        variant={variant}
+        pending={pending}
+        pendingLabel={pendingLabel}
+        aria-label={accessibleLabel}
+      >
         {label}
       </Button>
       <FormMessage state={state} messageRef={messageRef} />
@@ -82,7 +100,17 @@ export function ActionButton({
 }
 
 /** A confirmation dialog around a form (components/ui/dialog.tsx: focus trapped, Esc closes, focus returns). */
-export function FormDialog({ trigger, title, description, children }: { trigger: ReactNode; title: string; description: string; children: ReactNode }) {
+export function FormDialog({
+  trigger,
+  title,
+  description,
+  children,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen} title={title} description={description} size="medium" trigger={trigger}>
@@ -93,7 +121,9 @@ export function FormDialog({ trigger, title, description, children }: { trigger:
 
 export function Badge({ good, children }: { good: boolean; children: ReactNode }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${good ? "bg-brand-50 text-brand-900" : "bg-amber-50 text-amber-900"}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${good ? "bg-brand-50 text-brand-900" : "bg-amber-50 text-amber-900"}`}
+    >
       {children}
     </span>
   );

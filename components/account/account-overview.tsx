@@ -46,7 +46,11 @@ export function AccountOverviewLoading() {
           <Spinner label="Loading your profile" className="h-8 w-8" />
         </div>
       </section>
-      <section aria-labelledby="account-subscription-loading" aria-busy="true" className={`${card} ${subscriptionHeight}`}>
+      <section
+        aria-labelledby="account-subscription-loading"
+        aria-busy="true"
+        className={`${card} ${subscriptionHeight}`}
+      >
         <h2 id="account-subscription-loading" className="text-lg font-semibold text-ink">
           Subscription
         </h2>

@@ -1,13 +1,33 @@
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ApiPlan, ApiSubscription } from "@/lib/graphql-client";
-import { accountReducer, AccountStoreProvider, initialAccountState, planName, type AccountInitial } from "./account-store";
+import {
+  accountReducer,
+  AccountStoreProvider,
+  initialAccountState,
+  planName,
+  type AccountInitial,
+} from "./account-store";
 import { messageFor } from "./profile-form";
 import { SubscriptionSummary } from "./subscription-summary";
 
 const plans: ApiPlan[] = [
-  { priceId: "price_im", productName: "Happr Individual", productDescription: null, unitAmount: 499, currency: "usd", interval: "month" },
-  { priceId: "price_fm", productName: "Happr Family", productDescription: null, unitAmount: 999, currency: "usd", interval: "month" },
+  {
+    priceId: "price_im",
+    productName: "Happr Individual",
+    productDescription: null,
+    unitAmount: 499,
+    currency: "usd",
+    interval: "month",
+  },
+  {
+    priceId: "price_fm",
+    productName: "Happr Family",
+    productDescription: null,
+    unitAmount: 999,
+    currency: "usd",
+    interval: "month",
+  },
 ];
 // 2026-04-01 and 2026-05-01 00:00 UTC.
 const APR_1 = 1_775_001_600;
@@ -33,7 +53,12 @@ const summary = (initial: Omit<AccountInitial, "email">) =>
 
 describe("the subscription state", () => {
   it("tells the current subscription from the in-queue one, whatever the order", () => {
-    const queued = sub({ subscriptionId: "sub_2", status: "trialing", planPriceId: "price_im", currentPeriodStart: MAY_1 });
+    const queued = sub({
+      subscriptionId: "sub_2",
+      status: "trialing",
+      planPriceId: "price_im",
+      currentPeriodStart: MAY_1,
+    });
     const state = initialAccountState({ email: "ada@example.com", subscriptions: [queued, sub({})] });
     expect(state.subscription.active?.subscriptionId).toBe("sub_1");
     expect(state.subscription.inQueue?.subscriptionId).toBe("sub_2");
@@ -45,7 +70,10 @@ describe("the subscription state", () => {
     let state = initialAccountState({ email: null });
     expect(state.session.isAuthenticated).toBe(false);
     state = accountReducer(state, { type: "selectCancel", selection: "immediately" });
-    state = accountReducer(state, { type: "selectPlanChange", selection: { priceId: "price_fm", direction: "upgrade" } });
+    state = accountReducer(state, {
+      type: "selectPlanChange",
+      selection: { priceId: "price_fm", direction: "upgrade" },
+    });
     expect(state.cancelSelection).toBe("immediately");
     expect(state.planChange).toEqual({ priceId: "price_fm", direction: "upgrade" });
   });
@@ -68,7 +96,18 @@ describe("the subscription summary", () => {
 
   it("says when a cancelled plan ends and when the in-queue plan starts", () => {
     // A trialing (in-queue) subscription's period runs from its creation to when it starts.
-    const html = summary({ subscriptions: [sub({ cancelAt: MAY_1 }), sub({ subscriptionId: "sub_2", status: "trialing", planPriceId: "price_im", currentPeriodStart: APR_1 + 3600, currentPeriodEnd: MAY_1 })] });
+    const html = summary({
+      subscriptions: [
+        sub({ cancelAt: MAY_1 }),
+        sub({
+          subscriptionId: "sub_2",
+          status: "trialing",
+          planPriceId: "price_im",
+          currentPeriodStart: APR_1 + 3600,
+          currentPeriodEnd: MAY_1,
+        }),
+      ],
+    });
     expect(html).toContain(">Ends on</dt>");
     expect(html).not.toContain("Renews on");
     expect(html).toContain("Happr Individual (monthly), starts on May 1, 2026");
@@ -82,8 +121,12 @@ describe("the subscription summary", () => {
 describe("the profile form's helpers", () => {
   it("says the field's label where the message names the field", () => {
     expect(messageFor("dob", "dob must not be in the future")).toBe("Date of birth must not be in the future");
-    expect(messageFor("firstName", "firstName: must not contain control characters")).toBe("First name must not contain control characters");
+    expect(messageFor("firstName", "firstName: must not contain control characters")).toBe(
+      "First name must not contain control characters",
+    );
     // A whole sentence after the field's name is shown as it is.
-    expect(messageFor("phone", "phone: Enter a valid phone number (for example +14155552671)")).toBe("Enter a valid phone number (for example +14155552671)");
+    expect(messageFor("phone", "phone: Enter a valid phone number (for example +14155552671)")).toBe(
+      "Enter a valid phone number (for example +14155552671)",
+    );
   });
 });

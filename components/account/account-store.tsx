@@ -1,8 +1,25 @@
 "use client";
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type Dispatch, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  type Dispatch,
+  type ReactNode,
+} from "react";
 import { isCurrentStatus, isInQueueStatus } from "@/lib/billing/subscription-state";
-import { callApi, succeeded, type ApiPaymentMethod, type ApiPlan, type ApiProfile, type ApiSubscription, type ApiTransaction } from "@/lib/graphql-client";
+import {
+  callApi,
+  succeeded,
+  type ApiPaymentMethod,
+  type ApiPlan,
+  type ApiProfile,
+  type ApiSubscription,
+  type ApiTransaction,
+} from "@/lib/graphql-client";
 
 /**
  * The members' pages' client state, in the product's model: the session (signed in, where to continue),
@@ -69,7 +86,12 @@ type Action =
   | { type: "selectPlanChange"; selection: PlanChangeSelection | null };
 
 function withSubscriptions(state: AccountState["subscription"], all: ApiSubscription[]): AccountState["subscription"] {
-  return { ...state, all, active: all.find((s) => isCurrentStatus(s.status)) ?? null, inQueue: all.find((s) => isInQueueStatus(s.status)) ?? null };
+  return {
+    ...state,
+    all,
+    active: all.find((s) => isCurrentStatus(s.status)) ?? null,
+    inQueue: all.find((s) => isInQueueStatus(s.status)) ?? null,
+  };
 }
 
 export function initialAccountState(initial: AccountInitial): AccountState {
@@ -99,7 +121,10 @@ export function accountReducer(state: AccountState, action: Action): AccountStat
   const sub = state.subscription;
   switch (action.type) {
     case "restoreSelections":
-      return { ...state, subscription: { ...sub, selectedInterval: action.selectedInterval, selectedPriceId: action.selectedPriceId } };
+      return {
+        ...state,
+        subscription: { ...sub, selectedInterval: action.selectedInterval, selectedPriceId: action.selectedPriceId },
+      };
     case "setProfile":
       return { ...state, profile: action.profile };
     case "setSubscriptions":
@@ -125,7 +150,11 @@ export function accountReducer(state: AccountState, action: Action): AccountStat
 
 const STORAGE_KEY = "happr.account.selections";
 
-type Store = { state: AccountState; dispatch: Dispatch<Action>; refresh: (what: ("subscriptions" | "paymentMethods" | "transactions")[]) => Promise<void> };
+type Store = {
+  state: AccountState;
+  dispatch: Dispatch<Action>;
+  refresh: (what: ("subscriptions" | "paymentMethods" | "transactions")[]) => Promise<void>;
+};
 const AccountContext = createContext<Store | null>(null);
 
 export function AccountStoreProvider({ initial, children }: { initial: AccountInitial; children: ReactNode }) {
@@ -135,8 +164,17 @@ export function AccountStoreProvider({ initial, children }: { initial: AccountIn
   useEffect(() => {
     if (initial.selectedPriceId || initial.selectedInterval) return;
     try {
-      const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "null") as { email: string; selectedInterval: Interval; selectedPriceId: string | null } | null;
-      if (stored && stored.email === initial.email) dispatch({ type: "restoreSelections", selectedInterval: stored.selectedInterval, selectedPriceId: stored.selectedPriceId });
+      const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "null") as {
+        email: string;
+        selectedInterval: Interval;
+        selectedPriceId: string | null;
+      } | null;
+      if (stored && stored.email === initial.email)
+        dispatch({
+          type: "restoreSelections",
+          selectedInterval: stored.selectedInterval,
+          selectedPriceId: stored.selectedPriceId,
+        });
     } catch {
       // Storage disabled or corrupt: start without.
     }
@@ -144,7 +182,14 @@ export function AccountStoreProvider({ initial, children }: { initial: AccountIn
   useEffect(() => {
     if (!state.session.email) return;
     try {
-      sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ email: state.session.email, selectedInterval: state.subscription.selectedInterval, selectedPriceId: state.subscription.selectedPriceId }));
+      sessionStorage.setItem(
+        STORAGE_KEY,
+        JSON.stringify({
+          email: state.session.email,
+          selectedInterval: state.subscription.selectedInterval,
+          selectedPriceId: state.subscription.selectedPriceId,
+        }),
+      );
     } catch {
       // Nothing to keep then.
     }
@@ -157,13 +202,16 @@ export function AccountStoreProvider({ initial, children }: { initial: AccountIn
         try {
           if (key === "subscriptions") {
             const result = await callApi("getMySubscriptions");
-            if (succeeded(result) && result.subscriptionData) dispatch({ type: "setSubscriptions", subscriptions: result.subscriptionData });
+            if (succeeded(result) && result.subscriptionData)
+              dispatch({ type: "setSubscriptions", subscriptions: result.subscriptionData });
           } else if (key === "paymentMethods") {
             const result = await callApi("getMyPaymentMethods");
-            if (succeeded(result) && result.paymentMethods) dispatch({ type: "setPaymentMethods", paymentMethods: result.paymentMethods });
+            if (succeeded(result) && result.paymentMethods)
+              dispatch({ type: "setPaymentMethods", paymentMethods: result.paymentMethods });
           } else {
             const result = await callApi("getTransactionHistory");
-            if (succeeded(result) && result.history) dispatch({ type: "setTransactions", transactions: result.history });
+            if (succeeded(result) && result.history)
+              dispatch({ type: "setTransactions", transactions: result.history });
           }
         } finally {
           dispatch({ type: "setLoading", key, value: false });

@@ -11,7 +11,15 @@ import { CurrentPasswordField, PasswordHint } from "./account-form";
  * Turn the authenticator app on (QR code, key, first code), replace it or turn it off; one form, one
  * step at a time. Starting and turning off ask for the current password (or a recent sign-in).
  */
-export function AuthenticatorForm({ action, initial, passwordHint }: { action: FormAction<AuthenticatorFormState>; initial: AuthenticatorFormState; passwordHint: string }) {
+export function AuthenticatorForm({
+  action,
+  initial,
+  passwordHint,
+}: {
+  action: FormAction<AuthenticatorFormState>;
+  initial: AuthenticatorFormState;
+  passwordHint: string;
+}) {
   return (
     <PasswordHint value={passwordHint}>
       <AuthenticatorSteps action={action} initial={initial} />
@@ -19,7 +27,13 @@ export function AuthenticatorForm({ action, initial, passwordHint }: { action: F
   );
 }
 
-function AuthenticatorSteps({ action: step, initial }: { action: FormAction<AuthenticatorFormState>; initial: AuthenticatorFormState }) {
+function AuthenticatorSteps({
+  action: step,
+  initial,
+}: {
+  action: FormAction<AuthenticatorFormState>;
+  initial: AuthenticatorFormState;
+}) {
   const [state, action, pending] = useActionState(step, initial);
   const id = useId();
   const codeId = `${id}-code`;
@@ -57,9 +71,18 @@ function AuthenticatorSteps({ action: step, initial }: { action: FormAction<Auth
           <li>Enter the 6-digit code the app shows.</li>
         </ol>
         {/* eslint-disable-next-line @next/next/no-img-element */}
-        <img src={state.setup.qrDataUrl} width={200} height={200} alt="QR code to add Happr to your authenticator app" className="rounded-xl border border-slate-200" />
+        <img
+          src={state.setup.qrDataUrl}
+          width={200}
+          height={200}
+          alt="QR code to add Happr to your authenticator app"
+          className="rounded-xl border border-slate-200"
+        />
         <p className="text-sm text-ink">
-          Key: <code className="break-all font-mono" data-testid="authenticator-secret">{state.setup.secretCode}</code>
+          Key:{" "}
+          <code className="break-all font-mono" data-testid="authenticator-secret">
+            {state.setup.secretCode}
+          </code>
         </p>
         <TextField
           id={codeId}
@@ -105,7 +128,14 @@ function AuthenticatorSteps({ action: step, initial }: { action: FormAction<Auth
             <Button type="submit" name="intent" value="start" variant="secondary" disabled={pending}>
               Replace authenticator app
             </Button>
-            <Button type="submit" name="intent" value="disable" variant="secondary" pending={pending} pendingLabel="Turning off…">
+            <Button
+              type="submit"
+              name="intent"
+              value="disable"
+              variant="secondary"
+              pending={pending}
+              pendingLabel="Turning off…"
+            >
               Turn off authenticator app
             </Button>
           </>

@@ -16,15 +16,26 @@ export async function AuthenticatorSection({ action }: { action: FormAction<Auth
     initial = await initialAuthenticatorState(security);
   } catch (error) {
     logError("[account] reading the authenticator status failed", error);
-    initial = { status: "off", deviceLabel: null, tone: "error", fieldErrors: {}, values: {}, message: "We couldn't check your authenticator app just now. Reload the page to try again." };
+    initial = {
+      status: "off",
+      deviceLabel: null,
+      tone: "error",
+      fieldErrors: {},
+      values: {},
+      message: "We couldn't check your authenticator app just now. Reload the page to try again.",
+    };
   }
   return (
-    <section aria-labelledby="authenticator" className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="authenticator"
+      className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="authenticator" className="text-lg font-semibold text-ink">
         Authenticator app
       </h2>
       <p className="mt-2 text-sm text-muted">
-        With an authenticator app (such as Google Authenticator or 1Password), signing in also asks for a 6-digit code from your phone.
+        With an authenticator app (such as Google Authenticator or 1Password), signing in also asks for a 6-digit code
+        from your phone.
       </p>
       <AuthenticatorForm action={action} initial={initial} passwordHint={currentPasswordHint()} />
     </section>

@@ -10,7 +10,10 @@ import { TextField } from "@/components/ui/field";
 import { ActionButton, Badge, FormDialog, FormMessage, useAccountForm } from "./account-form";
 
 /** The Safe Circle's server actions, handed down by the page. */
-export type CircleActions = Record<"invite" | "removeMember" | "resendInvitation" | "revokeInvitation", FormAction<FormState>>;
+export type CircleActions = Record<
+  "invite" | "removeMember" | "resendInvitation" | "revokeInvitation",
+  FormAction<FormState>
+>;
 
 const Actions = createContext<CircleActions | null>(null) as React.Context<CircleActions>;
 
@@ -27,7 +30,14 @@ function InviteForm() {
         <div className="flex flex-wrap gap-4">
           {(["phone", "email"] as const).map((value) => (
             <label key={value} className="flex items-center gap-2 text-base text-ink">
-              <input type="radio" name={`${id}-channel`} value={value} checked={channel === value} onChange={() => setChannel(value)} className="h-5 w-5" />
+              <input
+                type="radio"
+                name={`${id}-channel`}
+                value={value}
+                checked={channel === value}
+                onChange={() => setChannel(value)}
+                className="h-5 w-5"
+              />
               {value === "phone" ? "Text message" : "Email"}
             </label>
           ))}
@@ -68,7 +78,13 @@ function RemoveMember({ memberId, label }: { memberId: string; label: string }) 
       title={`Remove ${label}?`}
       description="They leave your Safe Circle and are no longer covered by your Family plan. You can invite them again later."
     >
-      <ActionButton action={use(Actions).removeMember} fields={{ memberId }} label="Remove from my circle" pendingLabel="Removing…" variant="primary" />
+      <ActionButton
+        action={use(Actions).removeMember}
+        fields={{ memberId }}
+        label="Remove from my circle"
+        pendingLabel="Removing…"
+        variant="primary"
+      />
     </FormDialog>
   );
 }
@@ -80,7 +96,8 @@ function OwnerView({ circle }: { circle: Extract<CircleView, { role: "owner" | "
   return (
     <div className="mt-4 grid gap-6">
       <p className="text-sm text-muted">
-        A Family plan covers you and up to 5 more people. {circle.canInvite ? `${circle.seatsLeft} of 5 places left.` : null}
+        A Family plan covers you and up to 5 more people.{" "}
+        {circle.canInvite ? `${circle.seatsLeft} of 5 places left.` : null}
       </p>
       {circle.role === "owner" && !covered ? (
         <p role="status" className="rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
@@ -96,7 +113,10 @@ function OwnerView({ circle }: { circle: Extract<CircleView, { role: "owner" | "
             {members.map((member) => {
               const label = member.name || member.contact;
               return (
-                <li key={member.memberId} className="grid gap-3 rounded-2xl border border-slate-200 p-4 sm:grid-cols-[1fr_auto] sm:items-center">
+                <li
+                  key={member.memberId}
+                  className="grid gap-3 rounded-2xl border border-slate-200 p-4 sm:grid-cols-[1fr_auto] sm:items-center"
+                >
                   <div className="grid gap-1">
                     <p className="flex flex-wrap items-center gap-2 font-medium text-ink">
                       {label} <Badge good={member.covered}>{member.covered ? "Covered" : "Not covered"}</Badge>
@@ -119,13 +139,20 @@ function OwnerView({ circle }: { circle: Extract<CircleView, { role: "owner" | "
           </h3>
           <ul className="grid gap-3">
             {invitations.map((invitation) => (
-              <li key={invitation.invitationId} className="grid gap-3 rounded-2xl border border-slate-200 p-4 sm:grid-cols-[1fr_auto] sm:items-start">
+              <li
+                key={invitation.invitationId}
+                className="grid gap-3 rounded-2xl border border-slate-200 p-4 sm:grid-cols-[1fr_auto] sm:items-start"
+              >
                 <div className="grid gap-1">
                   <p className="flex flex-wrap items-center gap-2 font-medium text-ink">
-                    <span className="break-all">{invitation.recipient}</span> <Badge good={invitation.status === "pending"}>{invitation.status === "pending" ? "Pending" : "Expired"}</Badge>
+                    <span className="break-all">{invitation.recipient}</span>{" "}
+                    <Badge good={invitation.status === "pending"}>
+                      {invitation.status === "pending" ? "Pending" : "Expired"}
+                    </Badge>
                   </p>
                   <p className="text-sm text-muted">
-                    Sent {formatDate(invitation.sentAt)} · {invitation.status === "pending" ? "Expires" : "Expired"} {formatDate(invitation.expiresAt)}
+                    Sent {formatDate(invitation.sentAt)} · {invitation.status === "pending" ? "Expires" : "Expired"}{" "}
+                    {formatDate(invitation.expiresAt)}
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
@@ -167,7 +194,8 @@ export function FamilyCircleView({ actions, circle }: { actions: CircleActions; 
   if (circle.role === "member") {
     return circle.covered ? (
       <p className="mt-4 text-base text-ink">
-        You are in {circle.ownerName}&apos;s Safe Circle since {formatDate(circle.joinedAt)}: their Family plan covers you.
+        You are in {circle.ownerName}&apos;s Safe Circle since {formatDate(circle.joinedAt)}: their Family plan covers
+        you.
       </p>
     ) : (
       <p role="status" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">

@@ -27,7 +27,10 @@ export function InvitationAcceptor() {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ query: MUTATION, variables: { token: invitedUserToken } }),
     })
-      .then((response) => response.json() as Promise<{ data?: { invitationSignUpDone?: { statusCode: number; message: string } } }>)
+      .then(
+        (response) =>
+          response.json() as Promise<{ data?: { invitationSignUpDone?: { statusCode: number; message: string } } }>,
+      )
       .then((body) => {
         const result = body.data?.invitationSignUpDone;
         if (!result) throw new Error("no answer");

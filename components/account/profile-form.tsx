@@ -1,7 +1,12 @@
 "use client";
 
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
-import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
+import {
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from "libphonenumber-js/min";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import type { ApiProfile } from "@/lib/graphql-client";
@@ -9,13 +14,26 @@ import { formError, idleForm, type FormAction, type FormState } from "@/lib/form
 import { toE164 } from "@/lib/phone";
 import { useAccountStore } from "./account-store";
 
-type Values = { firstName: string; lastName: string; dob: string; country: CountryCode; phone: string; timezone: string };
+type Values = {
+  firstName: string;
+  lastName: string;
+  dob: string;
+  country: CountryCode;
+  phone: string;
+  timezone: string;
+};
 type FieldName = "firstName" | "lastName" | "dob" | "phone" | "timezone";
 const FIELDS: FieldName[] = ["firstName", "lastName", "dob", "phone", "timezone"];
 
 /** The profile's messages start with the field's name ("dob must not be in the future"): the form says its label instead. */
 export const messageFor = (field: FieldName, message: string) => {
-  const labels: Record<FieldName, string> = { firstName: "First name", lastName: "Last name", dob: "Date of birth", phone: "Phone", timezone: "Time zone" };
+  const labels: Record<FieldName, string> = {
+    firstName: "First name",
+    lastName: "Last name",
+    dob: "Date of birth",
+    phone: "Phone",
+    timezone: "Time zone",
+  };
   // "dob must not be in the future" and "dob: must not ..." both read "Date of birth must not ...";
   // "phone: Enter a valid phone number ..." is a sentence of its own.
   const rest = message.replace(new RegExp(`^${field}:?\\s*`), "");
@@ -27,7 +45,6 @@ function splitPhone(phone: string | null, fallback: CountryCode): { country: Cou
   if (parsed?.country) return { country: parsed.country, phone: parsed.formatNational() };
   return { country: fallback, phone: phone ?? "" };
 }
-
 
 const browserTimeZone = () => {
   try {
@@ -93,7 +110,8 @@ export function ProfileForm({ action }: { action: FormAction<FormState> }) {
     return zones.includes(values.timezone) ? zones : [values.timezone, ...zones];
   }, [values.timezone]);
 
-  const set = (field: keyof Values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -112,11 +130,24 @@ export function ProfileForm({ action }: { action: FormAction<FormState> }) {
     setPending(false);
     if (answer.status === "ok") {
       const saved = (field: FieldName) => answer.values[field] || null;
-      dispatch({ type: "setProfile", profile: { firstName: saved("firstName"), lastName: saved("lastName"), dob: saved("dob"), phone: saved("phone"), timezone: saved("timezone") } });
+      dispatch({
+        type: "setProfile",
+        profile: {
+          firstName: saved("firstName"),
+          lastName: saved("lastName"),
+          dob: saved("dob"),
+          phone: saved("phone"),
+          timezone: saved("timezone"),
+        },
+      });
       setResult({ tone: "success", text: answer.message });
     } else {
       const field = FIELDS.find((name) => answer.fieldErrors[name]);
-      setResult(field ? { tone: "error", text: messageFor(field, answer.fieldErrors[field]!), field } : { tone: "error", text: answer.message });
+      setResult(
+        field
+          ? { tone: "error", text: messageFor(field, answer.fieldErrors[field]!), field }
+          : { tone: "error", text: answer.message },
+      );
     }
     requestAnimationFrame(() => statusRef.current?.focus());
   }
@@ -126,22 +157,67 @@ export function ProfileForm({ action }: { action: FormAction<FormState> }) {
   return (
     <form onSubmit={save} noValidate className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-4" aria-busy={pending}>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
-        <TextField id={`${id}-first`} label="First name" autoComplete="given-name" maxLength={100} value={values.firstName} onChange={set("firstName")} error={errorOf("firstName")} />
-        <TextField id={`${id}-last`} label="Last name" autoComplete="family-name" maxLength={100} value={values.lastName} onChange={set("lastName")} error={errorOf("lastName")} />
+        <TextField
+          id={`${id}-first`}
+          label="First name"
+          autoComplete="given-name"
+          maxLength={100}
+          value={values.firstName}
+          onChange={set("firstName")}
+          error={errorOf("firstName")}
+        />
+        <TextField
+          id={`${id}-last`}
+          label="Last name"
+          autoComplete="family-name"
+          maxLength={100}
+          value={values.lastName}
+          onChange={set("lastName")}
+          error={errorOf("lastName")}
+        />
       </div>
-      <TextField id={`${id}-dob`} label="Date of birth" type="date" autoComplete="bday" value={values.dob} onChange={set("dob")} error={errorOf("dob")} />
+      <TextField
+        id={`${id}-dob`}
+        label="Date of birth"
+        type="date"
+        autoComplete="bday"
+        value={values.dob}
+        onChange={set("dob")}
+        error={errorOf("dob")}
+      />
       <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
         <legend className="sr-only">Phone</legend>
-        <SelectField id={`${id}-country`} label="Country" autoComplete="tel-country-code" value={values.country} onChange={set("country")}>
+        <SelectField
+          id={`${id}-country`}
+          label="Country"
+          autoComplete="tel-country-code"
+          value={values.country}
+          onChange={set("country")}
+        >
           {countries.map((country) => (
             <option key={country.code} value={country.code}>
               {country.label}
             </option>
           ))}
         </SelectField>
-        <TextField id={`${id}-phone`} label="Phone" type="tel" autoComplete="tel-national" inputMode="tel" value={values.phone} onChange={set("phone")} error={errorOf("phone")} />
+        <TextField
+          id={`${id}-phone`}
+          label="Phone"
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="tel"
+          value={values.phone}
+          onChange={set("phone")}
+          error={errorOf("phone")}
+        />
       </fieldset>
-      <SelectField id={`${id}-tz`} label="Time zone" value={values.timezone} onChange={set("timezone")} error={errorOf("timezone")}>
+      <SelectField
+        id={`${id}-tz`}
+        label="Time zone"
+        value={values.timezone}
+        onChange={set("timezone")}
+        error={errorOf("timezone")}
+      >
         {timeZones.map((zone) => (
           <option key={zone} value={zone}>
             {zone.replaceAll("_", " ")}
@@ -152,8 +228,17 @@ export function ProfileForm({ action }: { action: FormAction<FormState> }) {
         <Button type="submit" pending={pending} pendingLabel="Saving…">
           Save profile
         </Button>
-        <p ref={statusRef} tabIndex={-1} role={result?.tone === "error" ? "alert" : "status"} className={`text-sm font-medium outline-none ${result?.tone === "error" ? "text-red-700" : "text-green-800"}`}>
-          {result ? (result.tone === "error" && result.field ? "Please check the highlighted field." : result.text) : ""}
+        <p
+          ref={statusRef}
+          tabIndex={-1}
+          role={result?.tone === "error" ? "alert" : "status"}
+          className={`text-sm font-medium outline-none ${result?.tone === "error" ? "text-red-700" : "text-green-800"}`}
+        >
+          {result
+            ? result.tone === "error" && result.field
+              ? "Please check the highlighted field."
+              : result.text
+            : ""}
         </p>
       </div>
     </form>

@@ -6,11 +6,29 @@ import { done, formError, idleForm, type FormAction, type FormState } from "@/li
 import { formatDate } from "@/lib/format/date";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { ActionButton, Badge, CurrentPasswordField, FormDialog, FormMessage, PasswordHint, useAccountForm, useFocusAfterAnswer } from "./account-form";
+import {
+  ActionButton,
+  Badge,
+  CurrentPasswordField,
+  FormDialog,
+  FormMessage,
+  PasswordHint,
+  useAccountForm,
+  useFocusAfterAnswer,
+} from "./account-form";
 
 /** The security centre's server actions, handed down by the page. */
 export type SecurityActions = Record<
-  "changeEmail" | "changePassword" | "changePhone" | "deleteAccount" | "deviceStatus" | "forgetDevice" | "removePhone" | "sendCode" | "setMfa" | "verifyAttribute",
+  | "changeEmail"
+  | "changePassword"
+  | "changePhone"
+  | "deleteAccount"
+  | "deviceStatus"
+  | "forgetDevice"
+  | "removePhone"
+  | "sendCode"
+  | "setMfa"
+  | "verifyAttribute",
   FormAction<FormState>
 > & {
   /** The next page of remembered devices. */
@@ -22,9 +40,19 @@ const Actions = createContext<SecurityActions | null>(null) as React.Context<Sec
 const PASSWORD_HINT = "At least 8 characters, with upper and lower case letters, a number and a symbol.";
 
 /** Stays mounted once verified, so its "verified" message outlives the form. */
-function VerifyForm({ attribute, label, verified }: { attribute: "email" | "phone_number"; label: string; verified: boolean }) {
+function VerifyForm({
+  attribute,
+  label,
+  verified,
+}: {
+  attribute: "email" | "phone_number";
+  label: string;
+  verified: boolean;
+}) {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).verifyAttribute, { code: `${id}-code` });
+  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).verifyAttribute, {
+    code: `${id}-code`,
+  });
   if (verified) return <FormMessage state={state} messageRef={messageRef} />;
   return (
     <div className="grid gap-3 rounded-2xl bg-slate-50 p-4">
@@ -47,14 +75,23 @@ function VerifyForm({ attribute, label, verified }: { attribute: "email" | "phon
           Verify {label}
         </Button>
       </form>
-      <ActionButton action={use(Actions).sendCode} fields={{ attribute }} label="Send a new code" pendingLabel="Sending…" accessibleLabel={`Send a new ${label} code`} />
+      <ActionButton
+        action={use(Actions).sendCode}
+        fields={{ attribute }}
+        label="Send a new code"
+        pendingLabel="Sending…"
+        accessibleLabel={`Send a new ${label} code`}
+      />
     </div>
   );
 }
 
 function EmailSection({ overview }: { overview: SecurityOverview }) {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).changeEmail, { email: `${id}-email`, currentPassword: `${id}-password` });
+  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).changeEmail, {
+    email: `${id}-email`,
+    currentPassword: `${id}-password`,
+  });
   return (
     <div className="grid gap-4">
       <p className="flex flex-wrap items-center gap-2 text-base text-ink">
@@ -88,20 +125,27 @@ function EmailSection({ overview }: { overview: SecurityOverview }) {
 
 function PhoneSection({ overview }: { overview: SecurityOverview }) {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).changePhone, { phone: `${id}-phone`, currentPassword: `${id}-password` });
+  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).changePhone, {
+    phone: `${id}-phone`,
+    currentPassword: `${id}-password`,
+  });
   return (
     <div className="grid gap-4">
       <p className="flex flex-wrap items-center gap-2 text-base text-ink">
         {overview.phoneNumber ? (
           <>
             <span className="font-medium break-all">{overview.phoneNumber}</span>
-            <Badge good={overview.phoneNumberVerified}>{overview.phoneNumberVerified ? "Verified" : "Not verified"}</Badge>
+            <Badge good={overview.phoneNumberVerified}>
+              {overview.phoneNumberVerified ? "Verified" : "Not verified"}
+            </Badge>
           </>
         ) : (
           <span className="text-muted">No phone number yet.</span>
         )}
       </p>
-      {overview.phoneNumber ? <VerifyForm attribute="phone_number" label="phone" verified={overview.phoneNumberVerified} /> : null}
+      {overview.phoneNumber ? (
+        <VerifyForm attribute="phone_number" label="phone" verified={overview.phoneNumberVerified} />
+      ) : null}
       <form action={formAction} noValidate className="grid gap-3" aria-label="Phone number">
         <FormMessage state={state} messageRef={messageRef} />
         <TextField
@@ -128,7 +172,9 @@ function PhoneSection({ overview }: { overview: SecurityOverview }) {
 
 function RemovePhone() {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).removePhone, { currentPassword: `${id}-password` });
+  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).removePhone, {
+    currentPassword: `${id}-password`,
+  });
   return (
     <FormDialog
       trigger={
@@ -152,7 +198,9 @@ function RemovePhone() {
 
 function MfaSection({ overview }: { overview: SecurityOverview }) {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).setMfa, { currentPassword: `${id}-password` });
+  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).setMfa, {
+    currentPassword: `${id}-password`,
+  });
   const smsOn = overview.mfa.enabled.includes("SMS_MFA");
   const appOn = overview.mfa.enabled.includes("SOFTWARE_TOKEN_MFA");
   const canSms = Boolean(overview.phoneNumber && overview.phoneNumberVerified);
@@ -161,7 +209,14 @@ function MfaSection({ overview }: { overview: SecurityOverview }) {
       <FormMessage state={state} messageRef={messageRef} />
       <div className="grid gap-1">
         <label className="flex items-center gap-2 text-base text-ink">
-          <input type="checkbox" name="sms" defaultChecked={smsOn} disabled={!canSms} aria-describedby={`${id}-sms-hint`} className="h-5 w-5" />
+          <input
+            type="checkbox"
+            name="sms"
+            defaultChecked={smsOn}
+            disabled={!canSms}
+            aria-describedby={`${id}-sms-hint`}
+            className="h-5 w-5"
+          />
           Text me a code when I sign in (SMS)
         </label>
         <p id={`${id}-sms-hint`} className="text-sm text-muted">
@@ -201,9 +256,40 @@ function PasswordSection() {
     <form action={formAction} noValidate className="grid gap-3" aria-label="Change your password">
       <p className="text-sm text-muted">Every other device signed in to your account is signed out.</p>
       <FormMessage state={state} messageRef={messageRef} />
-      <TextField id={ids.currentPassword} name="currentPassword" type="password" label="Current password" autoComplete="current-password" required aria-required="true" maxLength={256} error={state.fieldErrors.currentPassword} />
-      <TextField id={ids.newPassword} name="newPassword" type="password" label="New password" hint={PASSWORD_HINT} autoComplete="new-password" required aria-required="true" maxLength={256} error={state.fieldErrors.newPassword} />
-      <TextField id={ids.confirmPassword} name="confirmPassword" type="password" label="Confirm new password" autoComplete="new-password" required aria-required="true" maxLength={256} error={state.fieldErrors.confirmPassword} />
+      <TextField
+        id={ids.currentPassword}
+        name="currentPassword"
+        type="password"
+        label="Current password"
+        autoComplete="current-password"
+        required
+        aria-required="true"
+        maxLength={256}
+        error={state.fieldErrors.currentPassword}
+      />
+      <TextField
+        id={ids.newPassword}
+        name="newPassword"
+        type="password"
+        label="New password"
+        hint={PASSWORD_HINT}
+        autoComplete="new-password"
+        required
+        aria-required="true"
+        maxLength={256}
+        error={state.fieldErrors.newPassword}
+      />
+      <TextField
+        id={ids.confirmPassword}
+        name="confirmPassword"
+        type="password"
+        label="Confirm new password"
+        autoComplete="new-password"
+        required
+        aria-required="true"
+        maxLength={256}
+        error={state.fieldErrors.confirmPassword}
+      />
       <Button type="submit" pending={pending} pendingLabel="Changing…">
         Change password
       </Button>
@@ -211,30 +297,58 @@ function PasswordSection() {
   );
 }
 
-function DevicesSection({ devices: firstPage, paginationToken, message }: { devices: TrackedDevice[]; paginationToken: string | null; message: string | null }) {
+function DevicesSection({
+  devices: firstPage,
+  paginationToken,
+  message,
+}: {
+  devices: TrackedDevice[];
+  paginationToken: string | null;
+  message: string | null;
+}) {
   // Later pages (60 devices each) are fetched on request and appended.
-  const [more, setMore] = useState<{ devices: TrackedDevice[]; token: string | null; error?: string }>({ devices: [], token: paginationToken });
+  const [more, setMore] = useState<{ devices: TrackedDevice[]; token: string | null; error?: string }>({
+    devices: [],
+    token: paginationToken,
+  });
   const [loading, startLoading] = useTransition();
-  const devices = [...firstPage, ...more.devices.filter((device) => !firstPage.some((d) => d.deviceKey === device.deviceKey))];
+  const devices = [
+    ...firstPage,
+    ...more.devices.filter((device) => !firstPage.some((d) => d.deviceKey === device.deviceKey)),
+  ];
   const loadMore = () =>
     startLoading(async () => {
       if (!more.token) return;
       const page = await use(Actions).moreDevices(more.token);
-      setMore((current) => ("error" in page ? { ...current, error: page.error } : { devices: [...current.devices, ...page.devices], token: page.paginationToken }));
+      setMore((current) =>
+        "error" in page
+          ? { ...current, error: page.error }
+          : { devices: [...current.devices, ...page.devices], token: page.paginationToken },
+      );
     });
   if (message) return <p className="text-sm text-muted">{message}</p>;
   if (devices.length === 0) {
-    return <p className="text-sm text-muted">No remembered devices. Tick “Remember this device” when you sign in with a code to skip the code there for 30 days.</p>;
+    return (
+      <p className="text-sm text-muted">
+        No remembered devices. Tick “Remember this device” when you sign in with a code to skip the code there for 30
+        days.
+      </p>
+    );
   }
   return (
     <ul className="grid gap-3" aria-label="Remembered devices">
       {devices.map((device) => (
-        <li key={device.deviceKey} className="grid gap-3 rounded-2xl border border-slate-200 p-4 sm:grid-cols-[1fr_auto] sm:items-start">
+        <li
+          key={device.deviceKey}
+          className="grid gap-3 rounded-2xl border border-slate-200 p-4 sm:grid-cols-[1fr_auto] sm:items-start"
+        >
           <div className="grid gap-1">
             <p className="font-medium text-ink">{device.name}</p>
             <p className="text-sm text-muted">
-              {device.lastUsedAt ? `Last used ${formatDate(device.lastUsedAt)}` : `Added ${formatDate(device.createdAt)}`} ·{" "}
-              {device.remembered ? "Remembered" : "Not remembered"}
+              {device.lastUsedAt
+                ? `Last used ${formatDate(device.lastUsedAt)}`
+                : `Added ${formatDate(device.createdAt)}`}{" "}
+              · {device.remembered ? "Remembered" : "Not remembered"}
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -245,7 +359,13 @@ function DevicesSection({ devices: firstPage, paginationToken, message }: { devi
               pendingLabel="Saving…"
               accessibleLabel={`${device.remembered ? "Stop remembering" : "Remember"} ${device.name}`}
             />
-            <ActionButton action={use(Actions).forgetDevice} fields={{ deviceKey: device.deviceKey }} label="Forget" pendingLabel="Forgetting…" accessibleLabel={`Forget ${device.name}`} />
+            <ActionButton
+              action={use(Actions).forgetDevice}
+              fields={{ deviceKey: device.deviceKey }}
+              label="Forget"
+              pendingLabel="Forgetting…"
+              accessibleLabel={`Forget ${device.name}`}
+            />
           </div>
         </li>
       ))}
@@ -267,7 +387,10 @@ function DevicesSection({ devices: firstPage, paginationToken, message }: { devi
 
 function DeleteAccount() {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).deleteAccount, { currentPassword: `${id}-password`, confirm: `${id}-confirm` });
+  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).deleteAccount, {
+    currentPassword: `${id}-password`,
+    confirm: `${id}-confirm`,
+  });
   return (
     <FormDialog
       trigger={
@@ -283,7 +406,13 @@ function DeleteAccount() {
         <CurrentPasswordField id={`${id}-password`} error={state.fieldErrors.currentPassword} />
         <div className="grid gap-1">
           <label className="flex items-start gap-2 text-sm text-ink">
-            <input id={`${id}-confirm`} type="checkbox" name="confirm" className="mt-0.5 h-5 w-5" aria-describedby={state.fieldErrors.confirm ? `${id}-confirm-error` : undefined} />
+            <input
+              id={`${id}-confirm`}
+              type="checkbox"
+              name="confirm"
+              className="mt-0.5 h-5 w-5"
+              aria-describedby={state.fieldErrors.confirm ? `${id}-confirm-error` : undefined}
+            />
             I understand that my account and data are deleted and my subscription ends now.
           </label>
           {state.fieldErrors.confirm ? (
@@ -316,7 +445,8 @@ function DataDownload() {
     startDownload(async () => {
       const response = await fetch(form.action, { method: "POST", body }).catch(() => null);
       if (response?.ok) {
-        const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "happr-data.json";
+        const name =
+          /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "happr-data.json";
         const url = URL.createObjectURL(await response.blob());
         const link = Object.assign(document.createElement("a"), { href: url, download: name });
         document.body.append(link);
@@ -340,7 +470,14 @@ function DataDownload() {
       title="Download your data"
       description="Your profile, subscription history, transactions and Safe Circle, as one JSON file."
     >
-      <form method="post" action="/my-account/data" onSubmit={submit} noValidate className="grid gap-4" aria-label="Download your data">
+      <form
+        method="post"
+        action="/my-account/data"
+        onSubmit={submit}
+        noValidate
+        className="grid gap-4"
+        aria-label="Download your data"
+      >
         <FormMessage state={state} messageRef={messageRef} />
         <CurrentPasswordField id={`${id}-password`} error={state.fieldErrors.currentPassword} />
         <Button type="submit" pending={pending} pendingLabel="Preparing…">
@@ -370,49 +507,49 @@ export function SecurityCentreForms({
   const h = "text-base font-semibold text-ink";
   return (
     <Actions value={actions}>
-    <PasswordHint value={passwordHint}>
-    <div className="mt-4 grid gap-8">
-      <section aria-labelledby="security-email" className="grid gap-3">
-        <h3 id="security-email" className={h}>
-          Email
-        </h3>
-        <EmailSection overview={overview} />
-      </section>
-      <section aria-labelledby="security-phone" className="grid gap-3">
-        <h3 id="security-phone" className={h}>
-          Phone
-        </h3>
-        <PhoneSection overview={overview} />
-      </section>
-      <section aria-labelledby="security-mfa" className="grid gap-3">
-        <h3 id="security-mfa" className={h}>
-          Sign-in verification
-        </h3>
-        <MfaSection overview={overview} />
-      </section>
-      <section aria-labelledby="security-password" className="grid gap-3">
-        <h3 id="security-password" className={h}>
-          Password
-        </h3>
-        <PasswordSection />
-      </section>
-      <section aria-labelledby="security-devices" className="grid gap-3">
-        <h3 id="security-devices" className={h}>
-          Remembered devices
-        </h3>
-        <DevicesSection devices={devices} paginationToken={devicesToken} message={devicesMessage} />
-      </section>
-      <section aria-labelledby="security-data" className="grid gap-3">
-        <h3 id="security-data" className={h}>
-          Your data and account
-        </h3>
-        <div className="flex flex-wrap gap-3">
-          <DataDownload />
-          <DeleteAccount />
+      <PasswordHint value={passwordHint}>
+        <div className="mt-4 grid gap-8">
+          <section aria-labelledby="security-email" className="grid gap-3">
+            <h3 id="security-email" className={h}>
+              Email
+            </h3>
+            <EmailSection overview={overview} />
+          </section>
+          <section aria-labelledby="security-phone" className="grid gap-3">
+            <h3 id="security-phone" className={h}>
+              Phone
+            </h3>
+            <PhoneSection overview={overview} />
+          </section>
+          <section aria-labelledby="security-mfa" className="grid gap-3">
+            <h3 id="security-mfa" className={h}>
+              Sign-in verification
+            </h3>
+            <MfaSection overview={overview} />
+          </section>
+          <section aria-labelledby="security-password" className="grid gap-3">
+            <h3 id="security-password" className={h}>
+              Password
+            </h3>
+            <PasswordSection />
+          </section>
+          <section aria-labelledby="security-devices" className="grid gap-3">
+            <h3 id="security-devices" className={h}>
+              Remembered devices
+            </h3>
+            <DevicesSection devices={devices} paginationToken={devicesToken} message={devicesMessage} />
+          </section>
+          <section aria-labelledby="security-data" className="grid gap-3">
+            <h3 id="security-data" className={h}>
+              Your data and account
+            </h3>
+            <div className="flex flex-wrap gap-3">
+              <DataDownload />
+              <DeleteAccount />
+            </div>
+          </section>
         </div>
-      </section>
-    </div>
-    </PasswordHint>
+      </PasswordHint>
     </Actions>
   );
 }

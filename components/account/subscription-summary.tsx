@@ -8,7 +8,14 @@ import { NoSubscription } from "@/components/billing/no-subscription";
 import { buttonClass } from "@/components/ui/button";
 import { Detail } from "@/components/ui/detail";
 
-const statusLabels: Record<string, string> = { active: "Active", past_due: "Payment overdue", trialing: "Starts later", unpaid: "Unpaid", paused: "Paused", incomplete: "Awaiting payment" };
+const statusLabels: Record<string, string> = {
+  active: "Active",
+  past_due: "Payment overdue",
+  trialing: "Starts later",
+  unpaid: "Unpaid",
+  paused: "Paused",
+  incomplete: "Awaiting payment",
+};
 export const statusLabel = (status: string) => statusLabels[status] ?? status.replaceAll("_", " ");
 
 /** The member's plan at a glance: status, when it renews or ends, what comes next, and where to manage it. */
@@ -24,9 +31,13 @@ export function SubscriptionSummary() {
       <dl className="grid gap-3 sm:grid-cols-3">
         <Detail term="Plan">{planName(plans, active.planPriceId)}</Detail>
         <Detail term="Status">{statusLabel(active.status)}</Detail>
-        <Detail term={ends ? "Ends on" : "Renews on"}>{formatDate(ends ? active.cancelAt! : active.currentPeriodEnd)}</Detail>
+        <Detail term={ends ? "Ends on" : "Renews on"}>
+          {formatDate(ends ? active.cancelAt! : active.currentPeriodEnd)}
+        </Detail>
         {inQueue ? (
-          <Detail term="Next plan" className="sm:col-span-3">{planName(plans, inQueue.planPriceId)}, starts on {formatDate(inQueueStartsAt(inQueue))}</Detail>
+          <Detail term="Next plan" className="sm:col-span-3">
+            {planName(plans, inQueue.planPriceId)}, starts on {formatDate(inQueueStartsAt(inQueue))}
+          </Detail>
         ) : null}
       </dl>
       <p className="flex flex-wrap gap-3">

@@ -45,14 +45,22 @@ function Redirecting() {
   );
 }
 
-function FormMessage({ state, messageRef }: { state: AuthFormState; messageRef: React.RefObject<HTMLParagraphElement | null> }) {
+function FormMessage({
+  state,
+  messageRef,
+}: {
+  state: AuthFormState;
+  messageRef: React.RefObject<HTMLParagraphElement | null>;
+}) {
   return <UiFormMessage message={state.message} good={state.status === "sent"} messageRef={messageRef} />;
 }
 
 function Hidden({ fields }: { fields: Record<string, string | undefined> }) {
   return (
     <>
-      {Object.entries(fields).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+      {Object.entries(fields).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
     </>
   );
 }
@@ -64,14 +72,20 @@ function Hidden({ fields }: { fields: Record<string, string | undefined> }) {
 type FlowProps = { continuePath?: string };
 
 /** Sign-in with email and password, then whatever challenge the account needs (MFA, new password). */
-export function SignInForm({ actions, continuePath, email = "", notice }: FlowProps & { actions: SignInActions; email?: string; notice?: string }) {
+export function SignInForm({
+  actions,
+  continuePath,
+  email = "",
+  notice,
+}: FlowProps & { actions: SignInActions; email?: string; notice?: string }) {
   const [state, action, pending] = useActionState(actions.signIn, idle);
   const id = useId();
   const fieldId = (field: AuthField) => `${id}-${field}`;
   const messageRef = useFocusOnProblem(state, fieldId, ["email", "password"]);
   useSignedInRedirect(state);
   if (state.status === "redirect") return <Redirecting />;
-  if (state.status === "challenge" && state.challenge) return <ChallengeForm actions={actions} initial={state} continuePath={continuePath} />;
+  if (state.status === "challenge" && state.challenge)
+    return <ChallengeForm actions={actions} initial={state} continuePath={continuePath} />;
   return (
     <form action={action} noValidate aria-label="Sign in" className="grid gap-5">
       {notice && state.status === "idle" ? (
@@ -109,7 +123,10 @@ export function SignInForm({ actions, continuePath, email = "", notice }: FlowPr
         Sign in
       </Button>
       <p className="flex flex-wrap justify-between gap-2 text-sm">
-        <Link className="font-semibold text-brand-700 underline" href={withFlow("/auth/forgot-password", { continuePath })}>
+        <Link
+          className="font-semibold text-brand-700 underline"
+          href={withFlow("/auth/forgot-password", { continuePath })}
+        >
           Forgot your password?
         </Link>
         <Link className="font-semibold text-brand-700 underline" href={withFlow("/auth/sign-up", { continuePath })}>
@@ -138,7 +155,11 @@ const CHALLENGE_TITLES: Record<string, string> = {
 const MFA_LABELS: Record<string, string> = { SOFTWARE_TOKEN_MFA: "Authenticator app", SMS_MFA: "Text message (SMS)" };
 
 /** One challenge step after the password; answers until the member is signed in. */
-function ChallengeForm({ actions, initial, continuePath }: FlowProps & { actions: SignInActions; initial: AuthFormState }) {
+function ChallengeForm({
+  actions,
+  initial,
+  continuePath,
+}: FlowProps & { actions: SignInActions; initial: AuthFormState }) {
   const [state, action, pending] = useActionState(actions.challenge, initial);
   const id = useId();
   const fieldId = (field: AuthField) => `${id}-${field}`;
@@ -148,10 +169,18 @@ function ChallengeForm({ actions, initial, continuePath }: FlowProps & { actions
   if (state.status === "redirect") return <Redirecting />;
   if (!challenge) {
     // The challenge ended (expired or too many tries): start again from the password.
-    return <SignInForm actions={actions} continuePath={continuePath} email={state.values.email} notice={state.message || undefined} />;
+    return (
+      <SignInForm
+        actions={actions}
+        continuePath={continuePath}
+        email={state.values.email}
+        notice={state.message || undefined}
+      />
+    );
   }
   const title = CHALLENGE_TITLES[challenge.name] ?? "Verify it's you";
-  const canRemember = challenge.name === "SOFTWARE_TOKEN_MFA" || challenge.name === "SMS_MFA" || challenge.name === "MFA_SETUP";
+  const canRemember =
+    challenge.name === "SOFTWARE_TOKEN_MFA" || challenge.name === "SMS_MFA" || challenge.name === "MFA_SETUP";
   let choices: string[] = [];
   if (challenge.name === "SELECT_MFA_TYPE") {
     try {
@@ -161,26 +190,50 @@ function ChallengeForm({ actions, initial, continuePath }: FlowProps & { actions
     }
   }
   return (
-    <form action={action} noValidate aria-label={title} className="grid gap-5" key={`${challenge.name}-${challenge.session}`}>
+    <form
+      action={action}
+      noValidate
+      aria-label={title}
+      className="grid gap-5"
+      key={`${challenge.name}-${challenge.session}`}
+    >
       <h2 className="text-xl font-semibold text-ink">{title}</h2>
       <FormMessage state={state} messageRef={messageRef} />
       <Hidden fields={{ continue: continuePath }} />
       {challenge.name === "MFA_SETUP" && challenge.setup ? (
         <div className="grid gap-3 text-sm text-ink">
-          <p>Scan this QR code with your authenticator app, or enter the key by hand, then type the 6-digit code it shows.</p>
+          <p>
+            Scan this QR code with your authenticator app, or enter the key by hand, then type the 6-digit code it
+            shows.
+          </p>
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={challenge.setup.qrDataUrl} width={200} height={200} alt="QR code for your authenticator app" className="rounded-xl border border-slate-200" />
+          <img
+            src={challenge.setup.qrDataUrl}
+            width={200}
+            height={200}
+            alt="QR code for your authenticator app"
+            className="rounded-xl border border-slate-200"
+          />
           <p>
             Key: <code className="break-all font-mono">{challenge.setup.secretCode}</code>
           </p>
         </div>
       ) : null}
       {challenge.name === "SELECT_MFA_TYPE" ? (
-        <fieldset className="grid gap-2" aria-describedby={state.fieldErrors.answer ? `${fieldId("answer")}-error` : undefined}>
+        <fieldset
+          className="grid gap-2"
+          aria-describedby={state.fieldErrors.answer ? `${fieldId("answer")}-error` : undefined}
+        >
           <legend className="text-sm font-semibold text-ink">Verification method</legend>
           {choices.map((choice, index) => (
             <label key={choice} className="flex items-center gap-2 text-base text-ink">
-              <input id={index === 0 ? fieldId("answer") : undefined} type="radio" name="answer" value={choice} defaultChecked={index === 0} />
+              <input
+                id={index === 0 ? fieldId("answer") : undefined}
+                type="radio"
+                name="answer"
+                value={choice}
+                defaultChecked={index === 0}
+              />
               {MFA_LABELS[choice] ?? choice}
             </label>
           ))}
@@ -233,7 +286,11 @@ function ChallengeForm({ actions, initial, continuePath }: FlowProps & { actions
 }
 
 /** `invited`: the sign-up page was opened from a Safe Circle invitation; its phone or email is filled in. */
-export function SignUpForm({ action: signUp, continuePath, invited }: FlowProps & { action: AuthAction; invited?: { email?: string; phone?: string } }) {
+export function SignUpForm({
+  action: signUp,
+  continuePath,
+  invited,
+}: FlowProps & { action: AuthAction; invited?: { email?: string; phone?: string } }) {
   const [state, action, pending] = useActionState(signUp, idle);
   const id = useId();
   const fieldId = (field: AuthField) => `${id}-${field}`;
@@ -243,14 +300,63 @@ export function SignUpForm({ action: signUp, continuePath, invited }: FlowProps 
       <FormMessage state={state} messageRef={messageRef} />
       <Hidden fields={{ continue: continuePath }} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField id={fieldId("givenName")} name="givenName" label="First name" autoComplete="given-name" required aria-required="true" maxLength={100} defaultValue={state.values.givenName} error={state.fieldErrors.givenName} />
-        <TextField id={fieldId("familyName")} name="familyName" label="Last name" autoComplete="family-name" required aria-required="true" maxLength={100} defaultValue={state.values.familyName} error={state.fieldErrors.familyName} />
+        <TextField
+          id={fieldId("givenName")}
+          name="givenName"
+          label="First name"
+          autoComplete="given-name"
+          required
+          aria-required="true"
+          maxLength={100}
+          defaultValue={state.values.givenName}
+          error={state.fieldErrors.givenName}
+        />
+        <TextField
+          id={fieldId("familyName")}
+          name="familyName"
+          label="Last name"
+          autoComplete="family-name"
+          required
+          aria-required="true"
+          maxLength={100}
+          defaultValue={state.values.familyName}
+          error={state.fieldErrors.familyName}
+        />
       </div>
       {invited?.phone ? (
-        <TextField id={`${id}-invited-phone`} label="Mobile number" hint="From your invitation: it is added to your profile when you join." value={invited.phone} readOnly />
+        <TextField
+          id={`${id}-invited-phone`}
+          label="Mobile number"
+          hint="From your invitation: it is added to your profile when you join."
+          value={invited.phone}
+          readOnly
+        />
       ) : null}
-      <TextField id={fieldId("email")} name="email" type="email" label="Email" autoComplete="email" inputMode="email" required aria-required="true" maxLength={254} defaultValue={state.values.email ?? invited?.email} error={state.fieldErrors.email} />
-      <TextField id={fieldId("password")} name="password" type="password" label="Password" hint={PASSWORD_HINT} autoComplete="new-password" required aria-required="true" maxLength={256} error={state.fieldErrors.password} />
+      <TextField
+        id={fieldId("email")}
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        aria-required="true"
+        maxLength={254}
+        defaultValue={state.values.email ?? invited?.email}
+        error={state.fieldErrors.email}
+      />
+      <TextField
+        id={fieldId("password")}
+        name="password"
+        type="password"
+        label="Password"
+        hint={PASSWORD_HINT}
+        autoComplete="new-password"
+        required
+        aria-required="true"
+        maxLength={256}
+        error={state.fieldErrors.password}
+      />
       <Button type="submit" pending={pending} pendingLabel="Creating your account…">
         Create account
       </Button>
@@ -264,7 +370,11 @@ export function SignUpForm({ action: signUp, continuePath, invited }: FlowProps 
   );
 }
 
-export function ConfirmForm({ actions, email, continuePath }: FlowProps & { actions: SignInActions & { confirm: AuthAction; resend: AuthAction }; email: string }) {
+export function ConfirmForm({
+  actions,
+  email,
+  continuePath,
+}: FlowProps & { actions: SignInActions & { confirm: AuthAction; resend: AuthAction }; email: string }) {
   const [state, action, pending] = useActionState(actions.confirm, { ...idle, values: { email } });
   const [resendState, resend, resending] = useActionState(actions.resend, { ...idle, values: { email } });
   const id = useId();
@@ -273,15 +383,38 @@ export function ConfirmForm({ actions, email, continuePath }: FlowProps & { acti
   const resendRef = useFocusOnProblem(resendState, fieldId, []);
   useSignedInRedirect(state);
   if (state.status === "redirect") return <Redirecting />;
-  if (state.status === "challenge" && state.challenge) return <ChallengeForm actions={actions} initial={state} continuePath={continuePath} />;
+  if (state.status === "challenge" && state.challenge)
+    return <ChallengeForm actions={actions} initial={state} continuePath={continuePath} />;
   if (state.status === "sent") return <Done state={state} messageRef={messageRef} continuePath={continuePath} />;
   return (
     <div className="grid gap-6">
       <form action={action} noValidate aria-label="Confirm your account" className="grid gap-5">
         <FormMessage state={state} messageRef={messageRef} />
         <Hidden fields={{ continue: continuePath }} />
-        <TextField id={fieldId("email")} name="email" type="email" label="Email" autoComplete="email" required aria-required="true" maxLength={254} defaultValue={state.values.email ?? email} error={state.fieldErrors.email} />
-        <TextField id={fieldId("code")} name="code" label="Confirmation code" hint="The 6-digit code we emailed you." autoComplete="one-time-code" inputMode="numeric" required aria-required="true" maxLength={10} error={state.fieldErrors.code} />
+        <TextField
+          id={fieldId("email")}
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          required
+          aria-required="true"
+          maxLength={254}
+          defaultValue={state.values.email ?? email}
+          error={state.fieldErrors.email}
+        />
+        <TextField
+          id={fieldId("code")}
+          name="code"
+          label="Confirmation code"
+          hint="The 6-digit code we emailed you."
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+          aria-required="true"
+          maxLength={10}
+          error={state.fieldErrors.code}
+        />
         <Button type="submit" pending={pending} pendingLabel="Confirming…">
           Confirm
         </Button>
@@ -305,7 +438,19 @@ export function ForgotPasswordForm({ action: forgotPassword }: { action: AuthAct
   return (
     <form action={action} noValidate aria-label="Reset your password" className="grid gap-5">
       <FormMessage state={state} messageRef={messageRef} />
-      <TextField id={fieldId("email")} name="email" type="email" label="Email" autoComplete="email" inputMode="email" required aria-required="true" maxLength={254} defaultValue={state.values.email} error={state.fieldErrors.email} />
+      <TextField
+        id={fieldId("email")}
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        aria-required="true"
+        maxLength={254}
+        defaultValue={state.values.email}
+        error={state.fieldErrors.email}
+      />
       <Button type="submit" pending={pending} pendingLabel="Sending…">
         Send reset code
       </Button>
@@ -322,9 +467,42 @@ export function ResetPasswordForm({ action: resetPassword, email }: { action: Au
   return (
     <form action={action} noValidate aria-label="Choose a new password" className="grid gap-5">
       <FormMessage state={state} messageRef={messageRef} />
-      <TextField id={fieldId("email")} name="email" type="email" label="Email" autoComplete="email" required aria-required="true" maxLength={254} defaultValue={state.values.email ?? email} error={state.fieldErrors.email} />
-      <TextField id={fieldId("code")} name="code" label="Reset code" hint="The 6-digit code we emailed you." autoComplete="one-time-code" inputMode="numeric" required aria-required="true" maxLength={10} error={state.fieldErrors.code} />
-      <TextField id={fieldId("password")} name="password" type="password" label="New password" hint={PASSWORD_HINT} autoComplete="new-password" required aria-required="true" maxLength={256} error={state.fieldErrors.password} />
+      <TextField
+        id={fieldId("email")}
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        required
+        aria-required="true"
+        maxLength={254}
+        defaultValue={state.values.email ?? email}
+        error={state.fieldErrors.email}
+      />
+      <TextField
+        id={fieldId("code")}
+        name="code"
+        label="Reset code"
+        hint="The 6-digit code we emailed you."
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        required
+        aria-required="true"
+        maxLength={10}
+        error={state.fieldErrors.code}
+      />
+      <TextField
+        id={fieldId("password")}
+        name="password"
+        type="password"
+        label="New password"
+        hint={PASSWORD_HINT}
+        autoComplete="new-password"
+        required
+        aria-required="true"
+        maxLength={256}
+        error={state.fieldErrors.password}
+      />
       <Button type="submit" pending={pending} pendingLabel="Saving…">
         Set new password
       </Button>
@@ -333,15 +511,19 @@ export function ResetPasswordForm({ action: resetPassword, email }: { action: Au
 }
 
 /** A finished step: its message, and the way on to sign in. */
-function Done({ state, messageRef, continuePath }: { state: AuthFormState; messageRef: React.RefObject<HTMLParagraphElement | null>; continuePath?: string }) {
+function Done({
+  state,
+  messageRef,
+  continuePath,
+}: {
+  state: AuthFormState;
+  messageRef: React.RefObject<HTMLParagraphElement | null>;
+  continuePath?: string;
+}) {
   return (
     <div className="grid gap-5">
       <FormMessage state={state} messageRef={messageRef} />
-      <Link
-        href={withFlow("/auth/sign-in", { continuePath })}
-        prefetch={false}
-        className={buttonClass()}
-      >
+      <Link href={withFlow("/auth/sign-in", { continuePath })} prefetch={false} className={buttonClass()}>
         Sign in
       </Link>
     </div>

@@ -28,7 +28,9 @@ export function CancelSubscription() {
     if (!active) return;
     setPending(true);
     setError(null);
-    const result = await callApi(kind === "period_end" ? "cancelSubscription" : "cancelSubscriptionImmediately", { subscriptionId: active.subscriptionId });
+    const result = await callApi(kind === "period_end" ? "cancelSubscription" : "cancelSubscriptionImmediately", {
+      subscriptionId: active.subscriptionId,
+    });
     if (!succeeded(result)) {
       setPending(false);
       setError(result.message);
@@ -39,7 +41,10 @@ export function CancelSubscription() {
     dispatch({ type: "selectCancel", selection: null });
     dispatch({
       type: "setMessage",
-      message: { tone: "success", text: kind === "period_end" ? `Your subscription will end on ${endDate}.` : "Your subscription has ended." },
+      message: {
+        tone: "success",
+        text: kind === "period_end" ? `Your subscription will end on ${endDate}.` : "Your subscription has ended.",
+      },
     });
   }
 
@@ -75,7 +80,9 @@ export function CancelSubscription() {
         Cancel subscription
       </h2>
       <p className="mt-2 mb-4 text-muted">
-        {cancelled ? `Your plan already ends on ${formatDate(active.cancelAt!)}. You can still end it now.` : "End your plan when this period ends, or now."}
+        {cancelled
+          ? `Your plan already ends on ${formatDate(active.cancelAt!)}. You can still end it now.`
+          : "End your plan when this period ends, or now."}
       </p>
       <div className="flex flex-wrap gap-3">
         {kinds.map((kind) => (
@@ -95,7 +102,12 @@ export function CancelSubscription() {
             </ul>
             <DialogError message={error} />
             <div className="mt-6 flex flex-wrap gap-3">
-              <Button onClick={() => void confirm(kind)} pending={pending} pendingLabel="Cancelling…" className="bg-red-700! hover:bg-red-800!">
+              <Button
+                onClick={() => void confirm(kind)}
+                pending={pending}
+                pendingLabel="Cancelling…"
+                className="bg-red-700! hover:bg-red-800!"
+              >
                 {`Confirm: ${consequences[kind].action.toLowerCase()}`}
               </Button>
               <Button variant="secondary" disabled={pending} onClick={() => select(null)}>

@@ -15,7 +15,8 @@ import { sectionClass } from "./section";
 
 const asPrice = (plan: ApiPlan) => ({ id: plan.priceId, unitAmount: plan.unitAmount, interval: plan.interval });
 
-type Preview = { phase: "loading" } | { phase: "ready"; preview: ApiProrationPreview } | { phase: "failed"; message: string };
+type Preview =
+  { phase: "loading" } | { phase: "ready"; preview: ApiProrationPreview } | { phase: "failed"; message: string };
 
 /**
  * Change plan: choose one, see what it costs now ("due now", the figure the API answers: its lines add
@@ -63,11 +64,15 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
   useEffect(() => {
     if (!selection || !active || !previewKey) return;
     let live = true;
-    void callApi("previewProration", { subscriptionId: active.subscriptionId, priceId: selection.priceId }).then((result) => {
-      if (!live) return;
-      const answer: Preview = succeeded(result) ? { phase: "ready", preview: result as ApiProrationPreview } : { phase: "failed", message: result.message };
-      setFetched({ key: previewKey, preview: answer });
-    });
+    void callApi("previewProration", { subscriptionId: active.subscriptionId, priceId: selection.priceId }).then(
+      (result) => {
+        if (!live) return;
+        const answer: Preview = succeeded(result)
+          ? { phase: "ready", preview: result as ApiProrationPreview }
+          : { phase: "failed", message: result.message };
+        setFetched({ key: previewKey, preview: answer });
+      },
+    );
     return () => {
       live = false;
     };
@@ -78,7 +83,11 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
     const shown = preview.preview;
     setPending(true);
     setError(null);
-    const result = await callApi("changeSubscriptionPlan", { subscriptionId: active.subscriptionId, newPriceId: selection.priceId, subItemId: active.subItemId });
+    const result = await callApi("changeSubscriptionPlan", {
+      subscriptionId: active.subscriptionId,
+      newPriceId: selection.priceId,
+      subItemId: active.subItemId,
+    });
     if (!succeeded(result)) {
       setPending(false);
       setError(result.message);
@@ -92,14 +101,23 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
     dispatch({ type: "selectPlanChange", selection: null });
     dispatch({
       type: "setMessage",
-      message: { tone: "success", text: shown.change === "upgrade" ? upgradedMessage(name, shown) : `${name} starts on ${formatDate(result.currentPeriodEnd ?? active.currentPeriodEnd)}.` },
+      message: {
+        tone: "success",
+        text:
+          shown.change === "upgrade"
+            ? upgradedMessage(name, shown)
+            : `${name} starts on ${formatDate(result.currentPeriodEnd ?? active.currentPeriodEnd)}.`,
+      },
     });
   }
 
   if (!active) return null;
   const shown = plans.filter((plan) => plan.interval === selectedInterval);
   const chosen = selection ? plans.find((plan) => plan.priceId === selection.priceId) : undefined;
-  const title = selection && chosen ? `${selection.direction === "upgrade" ? "Upgrade" : "Downgrade"} to ${planName(plans, chosen.priceId)}` : "Change plan";
+  const title =
+    selection && chosen
+      ? `${selection.direction === "upgrade" ? "Upgrade" : "Downgrade"} to ${planName(plans, chosen.priceId)}`
+      : "Change plan";
 
   return (
     <section aria-labelledby="change-plan" className={sectionClass}>
@@ -108,19 +126,29 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
       </h2>
       {inQueue ? (
         <p className="mt-2 text-muted">
-          {planName(plans, inQueue.planPriceId)} is already scheduled to start on {formatDate(inQueueStartsAt(inQueue))}. Keep your plan to choose another.
+          {planName(plans, inQueue.planPriceId)} is already scheduled to start on {formatDate(inQueueStartsAt(inQueue))}
+          . Keep your plan to choose another.
         </p>
       ) : (
         <>
-          <p className="mt-2 mb-4 text-muted">An upgrade starts now: the unused time on your plan is credited against the new one, and moving between monthly and yearly billing moves your billing date to today. A downgrade starts when this period ends.</p>
-          <IntervalSwitch value={selectedInterval} onChange={(interval) => dispatch({ type: "selectInterval", interval })} />
+          <p className="mt-2 mb-4 text-muted">
+            An upgrade starts now: the unused time on your plan is credited against the new one, and moving between
+            monthly and yearly billing moves your billing date to today. A downgrade starts when this period ends.
+          </p>
+          <IntervalSwitch
+            value={selectedInterval}
+            onChange={(interval) => dispatch({ type: "selectInterval", interval })}
+          />
           <ul className="grid gap-3 sm:grid-cols-2">
             {shown.map((plan) => {
               const current = plan.priceId === active.planPriceId;
               const currentPlan = plans.find((candidate) => candidate.priceId === active.planPriceId);
               const direction = currentPlan ? planChangeDirection(asPrice(currentPlan), asPrice(plan)) : "upgrade";
               return (
-                <li key={plan.priceId} className={`flex flex-col gap-3 rounded-2xl p-4 ring-1 ${current ? "ring-2 ring-brand-600" : "ring-black/10"}`}>
+                <li
+                  key={plan.priceId}
+                  className={`flex flex-col gap-3 rounded-2xl p-4 ring-1 ${current ? "ring-2 ring-brand-600" : "ring-black/10"}`}
+                >
                   <p className="font-semibold text-ink">
                     {plan.productName}{" "}
                     <span className="font-normal text-muted">
@@ -132,16 +160,24 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
                   ) : (
                     <Dialog
                       open={selection?.priceId === plan.priceId}
-                      onOpenChange={(open) => (open ? choose(plan) : dispatch({ type: "selectPlanChange", selection: null }))}
+                      onOpenChange={(open) =>
+                        open ? choose(plan) : dispatch({ type: "selectPlanChange", selection: null })
+                      }
                       title={title}
                       busy={pending}
                       trigger={
                         <Button variant="secondary">
-                          {direction === "upgrade" ? "Upgrade" : "Downgrade"} to {plan.productName} ({plan.interval === "year" ? "yearly" : "monthly"})
+                          {direction === "upgrade" ? "Upgrade" : "Downgrade"} to {plan.productName} (
+                          {plan.interval === "year" ? "yearly" : "monthly"})
                         </Button>
                       }
                     >
-                      <ChangePreview preview={preview} currentPlan={planName(plans, active.planPriceId)} newPlan={planName(plans, plan.priceId)} interval={plan.interval} />
+                      <ChangePreview
+                        preview={preview}
+                        currentPlan={planName(plans, active.planPriceId)}
+                        newPlan={planName(plans, plan.priceId)}
+                        interval={plan.interval}
+                      />
                       <DialogError message={error} />
                       <div className="mt-6 flex flex-wrap gap-3">
                         <Button
@@ -152,7 +188,11 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
                         >
                           {selection?.direction === "upgrade" ? "Confirm upgrade" : "Confirm downgrade"}
                         </Button>
-                        <Button variant="secondary" disabled={pending} onClick={() => dispatch({ type: "selectPlanChange", selection: null })}>
+                        <Button
+                          variant="secondary"
+                          disabled={pending}
+                          onClick={() => dispatch({ type: "selectPlanChange", selection: null })}
+                        >
                           Not now
                         </Button>
                       </div>
@@ -174,14 +214,34 @@ const per = (interval: string) => (interval === "year" ? "year" : "month");
 function upgradedMessage(name: string, shown: ApiProrationPreview): string {
   const amount = shown.prorationAmount ?? 0;
   const currency = shown.upcomingInvoice?.currency ?? "usd";
-  const paid = amount > 0 ? ` ${formatMoney(amount, currency)} was charged now.` : amount < 0 ? ` ${formatMoney(-amount, currency)} was credited to you for your next invoices.` : "";
+  const paid =
+    amount > 0
+      ? ` ${formatMoney(amount, currency)} was charged now.`
+      : amount < 0
+        ? ` ${formatMoney(-amount, currency)} was credited to you for your next invoices.`
+        : "";
   const moved = shown.nextBillingDate !== null && shown.nextBillingDate !== shown.currentBillingDate;
-  const when = shown.endsAt !== null ? ` It ends on ${formatDate(shown.endsAt)}.` : moved && shown.nextBillingDate !== null ? ` Your billing date has moved: it now renews on ${formatDate(shown.nextBillingDate)}.` : "";
+  const when =
+    shown.endsAt !== null
+      ? ` It ends on ${formatDate(shown.endsAt)}.`
+      : moved && shown.nextBillingDate !== null
+        ? ` Your billing date has moved: it now renews on ${formatDate(shown.nextBillingDate)}.`
+        : "";
   return `Your plan is now ${name}.${paid}${when}`;
 }
 
 /** What the change costs now and what follows, as the API answered it (the same figure everywhere). */
-function ChangePreview({ preview, currentPlan, newPlan, interval }: { preview: Preview; currentPlan: string; newPlan: string; interval: string }) {
+function ChangePreview({
+  preview,
+  currentPlan,
+  newPlan,
+  interval,
+}: {
+  preview: Preview;
+  currentPlan: string;
+  newPlan: string;
+  interval: string;
+}) {
   if (preview.phase === "loading") {
     return (
       <div className="flex min-h-32 items-center gap-3">
@@ -197,7 +257,16 @@ function ChangePreview({ preview, currentPlan, newPlan, interval }: { preview: P
       </p>
     );
   }
-  const { prorationAmount, invoiceItems, upcomingInvoice, change, currentBillingDate, nextBillingDate, nextInvoiceAmount, endsAt } = preview.preview;
+  const {
+    prorationAmount,
+    invoiceItems,
+    upcomingInvoice,
+    change,
+    currentBillingDate,
+    nextBillingDate,
+    nextInvoiceAmount,
+    endsAt,
+  } = preview.preview;
   const dueNow = prorationAmount ?? 0;
   const currency = upcomingInvoice?.currency ?? invoiceItems?.[0]?.currency ?? "usd";
   const money = (amount: number) => formatMoney(amount, currency);
@@ -227,7 +296,9 @@ function ChangePreview({ preview, currentPlan, newPlan, interval }: { preview: P
           <tbody>
             {invoiceItems.map((line, index) => (
               <tr key={index} className="border-b border-slate-100">
-                <td className="py-2 pr-2 text-ink">{line.description ?? (line.amount < 0 ? "Unused time on your current plan" : `${newPlan} from now`)}</td>
+                <td className="py-2 pr-2 text-ink">
+                  {line.description ?? (line.amount < 0 ? "Unused time on your current plan" : `${newPlan} from now`)}
+                </td>
                 <td className="py-2 text-right whitespace-nowrap text-ink">{money(line.amount)}</td>
               </tr>
             ))}
@@ -245,8 +316,9 @@ function ChangePreview({ preview, currentPlan, newPlan, interval }: { preview: P
       <p className="text-ink" data-testid="billing-date-words">
         {change === "downgrade" ? (
           <>
-            You keep {currentPlan} until {formatDate(currentBillingDate ?? 0)}. {newPlan} starts on <strong>{formatDate(nextBillingDate ?? 0)}</strong>: your next invoice is{" "}
-            {money(nextInvoiceAmount ?? 0)} then, and every {per(interval)} after. Nothing is charged now.
+            You keep {currentPlan} until {formatDate(currentBillingDate ?? 0)}. {newPlan} starts on{" "}
+            <strong>{formatDate(nextBillingDate ?? 0)}</strong>: your next invoice is {money(nextInvoiceAmount ?? 0)}{" "}
+            then, and every {per(interval)} after. Nothing is charged now.
           </>
         ) : endsAt !== null ? (
           <>
@@ -255,12 +327,14 @@ function ChangePreview({ preview, currentPlan, newPlan, interval }: { preview: P
           </>
         ) : moved ? (
           <>
-            Your billing date moves: {newPlan} starts a new {per(interval)} today, so you next pay {money(nextInvoiceAmount ?? 0)} on{" "}
-            <strong>{formatDate(nextBillingDate ?? 0)}</strong> instead of on {formatDate(currentBillingDate ?? 0)}, then every {per(interval)}.
+            Your billing date moves: {newPlan} starts a new {per(interval)} today, so you next pay{" "}
+            {money(nextInvoiceAmount ?? 0)} on <strong>{formatDate(nextBillingDate ?? 0)}</strong> instead of on{" "}
+            {formatDate(currentBillingDate ?? 0)}, then every {per(interval)}.
           </>
         ) : (
           <>
-            Your billing date stays the same: your next invoice is {money(nextInvoiceAmount ?? 0)} on <strong>{formatDate(nextBillingDate ?? 0)}</strong>.
+            Your billing date stays the same: your next invoice is {money(nextInvoiceAmount ?? 0)} on{" "}
+            <strong>{formatDate(nextBillingDate ?? 0)}</strong>.
           </>
         )}
         {dueNow < 0 ? " The credit pays toward your next invoices." : ""}

@@ -10,7 +10,9 @@ type State = { phase: "checking" } | { phase: "done" } | { phase: "failed"; mess
 
 /** After the return from checkout: validateSession confirms it (and syncs the subscription), then says so. */
 export function CheckoutConfirmation({ sessionId }: { sessionId: string | null }) {
-  const [state, setState] = useState<State>(sessionId ? { phase: "checking" } : { phase: "failed", message: "This page needs the checkout's session id." });
+  const [state, setState] = useState<State>(
+    sessionId ? { phase: "checking" } : { phase: "failed", message: "This page needs the checkout's session id." },
+  );
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -19,7 +21,13 @@ export function CheckoutConfirmation({ sessionId }: { sessionId: string | null }
     void callApi("validateSession", { checkoutSessionId: sessionId }).then((result) => {
       if (!live) return;
       if (succeeded(result) && result.valid) setState({ phase: "done" });
-      else setState({ phase: "failed", message: succeeded(result) ? "Your payment has not completed yet. If you were charged, your plan appears in a few minutes." : result.message });
+      else
+        setState({
+          phase: "failed",
+          message: succeeded(result)
+            ? "Your payment has not completed yet. If you were charged, your plan appears in a few minutes."
+            : result.message,
+        });
     });
     return () => {
       live = false;

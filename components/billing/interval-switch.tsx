@@ -5,7 +5,13 @@ import { useId } from "react";
 export type BillingInterval = "month" | "year";
 
 /** Monthly or yearly prices: two radio buttons drawn as a segmented control (arrow keys move between them). */
-export function IntervalSwitch({ value, onChange }: { value: BillingInterval; onChange: (interval: BillingInterval) => void }) {
+export function IntervalSwitch({
+  value,
+  onChange,
+}: {
+  value: BillingInterval;
+  onChange: (interval: BillingInterval) => void;
+}) {
   const name = useId();
   const options: { value: BillingInterval; label: string }[] = [
     { value: "month", label: "Monthly" },
@@ -19,7 +25,14 @@ export function IntervalSwitch({ value, onChange }: { value: BillingInterval; on
           key={option.value}
           className={`inline-flex min-h-11 cursor-pointer items-center rounded-full px-5 text-sm font-semibold has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-500 ${value === option.value ? "bg-brand-600 text-white" : "text-ink"}`}
         >
-          <input type="radio" className="sr-only" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
+          <input
+            type="radio"
+            className="sr-only"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+          />
           {option.label}
         </label>
       ))}

@@ -17,7 +17,6 @@ import type { TokenizeSandboxCard } from "@/lib/billing/sandbox/cards";
 import { TransactionHistory } from "./transaction-history";
 import { Detail } from "@/components/ui/detail";
 
-
 /** The page's one place for the result of the last action: announced, and focusable for keyboards. */
 function ResultMessage() {
   const { state } = useAccountStore();
@@ -52,7 +51,12 @@ function CurrentSubscription() {
     setPending(false);
     dispatch({
       type: "setMessage",
-      message: succeeded(result) ? { tone: "success", text: `You kept ${planName(plans, active.planPriceId)}. It renews on ${formatDate(active.currentPeriodEnd)}.` } : { tone: "error", text: result.message },
+      message: succeeded(result)
+        ? {
+            tone: "success",
+            text: `You kept ${planName(plans, active.planPriceId)}. It renews on ${formatDate(active.currentPeriodEnd)}.`,
+          }
+        : { tone: "error", text: result.message },
     });
   }
 
@@ -66,12 +70,20 @@ function CurrentSubscription() {
       </div>
       {active ? (
         <dl className="mt-4 grid gap-3 sm:grid-cols-3">
-          <Detail term="Plan" testId="current-plan-name">{planName(plans, active.planPriceId)}</Detail>
+          <Detail term="Plan" testId="current-plan-name">
+            {planName(plans, active.planPriceId)}
+          </Detail>
           <Detail term="Status">{active.cancelAt && !inQueue ? "Set to end" : statusLabel(active.status)}</Detail>
-          <Detail term={active.cancelAt ? "Ends on" : "Renews on"}>{formatDate(active.cancelAt ?? active.currentPeriodEnd)}</Detail>
-          <Detail term="Current period">{formatDate(active.currentPeriodStart)} to {formatDate(active.currentPeriodEnd)}</Detail>
+          <Detail term={active.cancelAt ? "Ends on" : "Renews on"}>
+            {formatDate(active.cancelAt ?? active.currentPeriodEnd)}
+          </Detail>
+          <Detail term="Current period">
+            {formatDate(active.currentPeriodStart)} to {formatDate(active.currentPeriodEnd)}
+          </Detail>
           {inQueue ? (
-            <Detail term="Next plan (in queue)" className="sm:col-span-2">{planName(plans, inQueue.planPriceId)}, starts on {formatDate(inQueueStartsAt(inQueue))}</Detail>
+            <Detail term="Next plan (in queue)" className="sm:col-span-2">
+              {planName(plans, inQueue.planPriceId)}, starts on {formatDate(inQueueStartsAt(inQueue))}
+            </Detail>
           ) : null}
         </dl>
       ) : (

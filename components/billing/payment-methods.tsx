@@ -13,11 +13,25 @@ import { sectionClass } from "./section";
 // Stripe.js is fetched only when Stripe is configured and the member opens "Add a card".
 const StripeCardForm = lazy(() => import("./stripe-card-form"));
 
-const brandNames: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover", jcb: "JCB", diners: "Diners Club", unionpay: "UnionPay" };
+const brandNames: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  jcb: "JCB",
+  diners: "Diners Club",
+  unionpay: "UnionPay",
+};
 const brandName = (brand: string) => brandNames[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 
 /** The member's cards: brand, last four, expiry, which one is the default; set the default; add a card. */
-export function PaymentMethods({ stripePublishableKey, tokenizeSandboxCard }: { stripePublishableKey: string | null; tokenizeSandboxCard: TokenizeSandboxCard }) {
+export function PaymentMethods({
+  stripePublishableKey,
+  tokenizeSandboxCard,
+}: {
+  stripePublishableKey: string | null;
+  tokenizeSandboxCard: TokenizeSandboxCard;
+}) {
   const { state, dispatch, refresh } = useAccountStore();
   const { paymentMethods, loading } = state.subscription;
   const [pendingId, setPendingId] = useState<string | null>(null);
@@ -29,7 +43,12 @@ export function PaymentMethods({ stripePublishableKey, tokenizeSandboxCard }: { 
     const result = await callApi("setDefaultPaymentMethod", { newPaymentMethodId: paymentId });
     if (succeeded(result)) await refresh(["paymentMethods", "subscriptions"]);
     setPendingId(null);
-    dispatch({ type: "setMessage", message: succeeded(result) ? { tone: "success", text: `${label} is now your default card.` } : { tone: "error", text: result.message } });
+    dispatch({
+      type: "setMessage",
+      message: succeeded(result)
+        ? { tone: "success", text: `${label} is now your default card.` }
+        : { tone: "error", text: result.message },
+    });
   }
 
   /** Attaches the token from the card form; the form shows a failure itself and keeps what was typed. */
@@ -43,7 +62,11 @@ export function PaymentMethods({ stripePublishableKey, tokenizeSandboxCard }: { 
   }
 
   return (
-    <section aria-labelledby="payment-methods" className={`${sectionClass} min-h-40`} aria-busy={loading.paymentMethods}>
+    <section
+      aria-labelledby="payment-methods"
+      className={`${sectionClass} min-h-40`}
+      aria-busy={loading.paymentMethods}
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 id="payment-methods" className="text-lg font-semibold text-ink">
           Payment methods
@@ -53,14 +76,23 @@ export function PaymentMethods({ stripePublishableKey, tokenizeSandboxCard }: { 
       {paymentMethods.length === 0 ? <p className="mt-4 text-muted">No card saved yet.</p> : null}
       <ul className="mt-4 grid gap-3">
         {paymentMethods.map((method) => {
-          const label = method.card ? `${brandName(method.card.brand)} ending in ${method.card.last4}` : method.paymentType;
+          const label = method.card
+            ? `${brandName(method.card.brand)} ending in ${method.card.last4}`
+            : method.paymentType;
           return (
-            <li key={method.paymentId} className="flex flex-wrap items-center gap-3 rounded-2xl p-4 ring-1 ring-black/10">
+            <li
+              key={method.paymentId}
+              className="flex flex-wrap items-center gap-3 rounded-2xl p-4 ring-1 ring-black/10"
+            >
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-ink">
                   {method.card ? brandName(method.card.brand) : method.paymentType} <span aria-hidden="true">••••</span>
                   <span className="sr-only">ending in</span> {method.card?.last4}
-                  {method.isDefault ? <span className="ml-2 rounded-full bg-brand-600 px-2.5 py-0.5 align-middle text-xs font-semibold text-white">Default</span> : null}
+                  {method.isDefault ? (
+                    <span className="ml-2 rounded-full bg-brand-600 px-2.5 py-0.5 align-middle text-xs font-semibold text-white">
+                      Default
+                    </span>
+                  ) : null}
                 </p>
                 {method.card ? (
                   <p className="text-sm text-muted">

@@ -22,10 +22,14 @@ type PlanCardProps = {
 /** One plan: name, price for the chosen interval (in its currency), what it includes, and its action. */
 export function PlanCard({ name, description, includes, amount, currency, interval, badge, children }: PlanCardProps) {
   return (
-    <li className={`flex flex-col rounded-3xl bg-white p-6 shadow-sm ring-1 sm:p-8 ${badge ? "ring-2 ring-brand-600" : "ring-black/10"}`}>
+    <li
+      className={`flex flex-col rounded-3xl bg-white p-6 shadow-sm ring-1 sm:p-8 ${badge ? "ring-2 ring-brand-600" : "ring-black/10"}`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="text-2xl font-bold text-ink">{name}</h2>
-        {badge ? <span className="rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">{badge}</span> : null}
+        {badge ? (
+          <span className="rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">{badge}</span>
+        ) : null}
       </div>
       {description ? <p className="mt-2 text-muted">{description}</p> : null}
       <p className="mt-6 flex items-baseline gap-2">

@@ -43,11 +43,18 @@ export function PricingPlans() {
         ref={messageRef}
         tabIndex={-1}
         role={message?.tone === "error" ? "alert" : "status"}
-        className={message ? `mx-auto mb-6 max-w-2xl rounded-xl border p-3 text-center font-medium ${message.tone === "error" ? "border-red-700 bg-red-50 text-red-800" : "border-brand-200 bg-brand-50 text-ink"}` : "sr-only"}
+        className={
+          message
+            ? `mx-auto mb-6 max-w-2xl rounded-xl border p-3 text-center font-medium ${message.tone === "error" ? "border-red-700 bg-red-50 text-red-800" : "border-brand-200 bg-brand-50 text-ink"}`
+            : "sr-only"
+        }
       >
         {message?.text ?? ""}
       </p>
-      <IntervalSwitch value={selectedInterval} onChange={(interval) => dispatch({ type: "selectInterval", interval })} />
+      <IntervalSwitch
+        value={selectedInterval}
+        onChange={(interval) => dispatch({ type: "selectInterval", interval })}
+      />
       <ul className="grid gap-6 md:grid-cols-2">
         {shown.map((plan) => {
           const tier = tierOfProductName(plan.productName);
@@ -65,7 +72,10 @@ export function PricingPlans() {
               badge={current ? "Current plan" : selected ? "Selected" : undefined}
             >
               {current ? (
-                <Link href="/manage-subscription" className="rounded-full border border-brand-200 px-5 py-3 text-center text-sm font-semibold text-ink hover:bg-brand-50">
+                <Link
+                  href="/manage-subscription"
+                  className="rounded-full border border-brand-200 px-5 py-3 text-center text-sm font-semibold text-ink hover:bg-brand-50"
+                >
                   Manage your plan
                 </Link>
               ) : active ? (

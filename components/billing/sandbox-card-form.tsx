@@ -6,7 +6,11 @@ import { TextField } from "@/components/ui/field";
 
 import type { TokenizeSandboxCard } from "@/lib/billing/sandbox/cards";
 
-type Props = { tokenize: TokenizeSandboxCard; attach: (token: string) => Promise<string | null>; onPendingChange: (pending: boolean) => void };
+type Props = {
+  tokenize: TokenizeSandboxCard;
+  attach: (token: string) => Promise<string | null>;
+  onPendingChange: (pending: boolean) => void;
+};
 
 /**
  * The sandbox's card field (no Stripe configured): the card is turned into a test token on the server,
@@ -18,7 +22,8 @@ export function SandboxCardForm({ tokenize, attach, onPendingChange }: Props) {
   const [card, setCard] = useState({ number: "", expiry: "", cvc: "", name: "" });
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const set = (field: keyof typeof card) => (event: { target: { value: string } }) => setCard((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof typeof card) => (event: { target: { value: string } }) =>
+    setCard((current) => ({ ...current, [field]: event.target.value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,18 +44,55 @@ export function SandboxCardForm({ tokenize, attach, onPendingChange }: Props) {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-describedby={error ? `${id}-error` : undefined}>
-      <p className="text-sm text-muted">Test mode: use Stripe&apos;s test cards, such as 4242 4242 4242 4242 (4000 0000 0000 0002 is declined).</p>
+      <p className="text-sm text-muted">
+        Test mode: use Stripe&apos;s test cards, such as 4242 4242 4242 4242 (4000 0000 0000 0002 is declined).
+      </p>
       {error ? (
-        <p id={`${id}-error`} role="alert" className="rounded-xl border border-red-700 bg-red-50 p-3 font-medium text-red-800">
+        <p
+          id={`${id}-error`}
+          role="alert"
+          className="rounded-xl border border-red-700 bg-red-50 p-3 font-medium text-red-800"
+        >
           {error}
         </p>
       ) : null}
-      <TextField id={`${id}-number`} label="Card number" inputMode="numeric" autoComplete="cc-number" required value={card.number} onChange={set("number")} />
+      <TextField
+        id={`${id}-number`}
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        required
+        value={card.number}
+        onChange={set("number")}
+      />
       <div className="grid grid-cols-2 gap-4">
-        <TextField id={`${id}-expiry`} label="Expiry" hint="MM / YY" autoComplete="cc-exp" required value={card.expiry} onChange={set("expiry")} />
-        <TextField id={`${id}-cvc`} label="CVC" inputMode="numeric" autoComplete="cc-csc" required value={card.cvc} onChange={set("cvc")} />
+        <TextField
+          id={`${id}-expiry`}
+          label="Expiry"
+          hint="MM / YY"
+          autoComplete="cc-exp"
+          required
+          value={card.expiry}
+          onChange={set("expiry")}
+        />
+        <TextField
+          id={`${id}-cvc`}
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          required
+          value={card.cvc}
+          onChange={set("cvc")}
+        />
       </div>
-      <TextField id={`${id}-name`} label="Name on card" autoComplete="cc-name" required value={card.name} onChange={set("name")} />
+      <TextField
+        id={`${id}-name`}
+        label="Name on card"
+        autoComplete="cc-name"
+        required
+        value={card.name}
+        onChange={set("name")}
+      />
       <div>
         <Button type="submit" pending={pending} pendingLabel="Adding your card…">
           Save card

@@ -25,20 +25,74 @@ export function SandboxCheckoutForm({ action, cancelUrl }: Props) {
   }, [state]);
 
   return (
-    <form action={formAction} className="grid gap-4" noValidate aria-describedby={state.message ? `${id}-message` : undefined}>
+    <form
+      action={formAction}
+      className="grid gap-4"
+      noValidate
+      aria-describedby={state.message ? `${id}-message` : undefined}
+    >
       {state.message ? (
-        <p id={`${id}-message`} ref={messageRef} tabIndex={-1} role="alert" className="rounded-xl border border-red-700 bg-red-50 p-3 font-medium text-red-800">
+        <p
+          id={`${id}-message`}
+          ref={messageRef}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-xl border border-red-700 bg-red-50 p-3 font-medium text-red-800"
+        >
           {state.message}
         </p>
       ) : null}
       {/* key: a fresh, empty card number after every failed attempt. */}
-      <TextField key={`number-${state.attempt}`} id={`${id}-number`} name="number" label="Card number" inputMode="numeric" autoComplete="cc-number" required placeholder="4242 4242 4242 4242" />
+      <TextField
+        key={`number-${state.attempt}`}
+        id={`${id}-number`}
+        name="number"
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        required
+        placeholder="4242 4242 4242 4242"
+      />
       <div className="grid grid-cols-2 gap-4">
-        <TextField key={`expiry-${state.attempt}`} id={`${id}-expiry`} name="expiry" label="Expiry" hint="MM / YY" autoComplete="cc-exp" required defaultValue={state.values.expiry} />
-        <TextField key={`cvc-${state.attempt}`} id={`${id}-cvc`} name="cvc" label="CVC" inputMode="numeric" autoComplete="cc-csc" required defaultValue={state.values.cvc} />
+        <TextField
+          key={`expiry-${state.attempt}`}
+          id={`${id}-expiry`}
+          name="expiry"
+          label="Expiry"
+          hint="MM / YY"
+          autoComplete="cc-exp"
+          required
+          defaultValue={state.values.expiry}
+        />
+        <TextField
+          key={`cvc-${state.attempt}`}
+          id={`${id}-cvc`}
+          name="cvc"
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          required
+          defaultValue={state.values.cvc}
+        />
       </div>
-      <TextField key={`name-${state.attempt}`} id={`${id}-name`} name="name" label="Name on card" autoComplete="cc-name" required defaultValue={state.values.name} />
-      <TextField key={`postal-${state.attempt}`} id={`${id}-postal`} name="postalCode" label="Postal code" optional autoComplete="postal-code" defaultValue={state.values.postalCode} />
+      <TextField
+        key={`name-${state.attempt}`}
+        id={`${id}-name`}
+        name="name"
+        label="Name on card"
+        autoComplete="cc-name"
+        required
+        defaultValue={state.values.name}
+      />
+      <TextField
+        key={`postal-${state.attempt}`}
+        id={`${id}-postal`}
+        name="postalCode"
+        label="Postal code"
+        optional
+        autoComplete="postal-code"
+        defaultValue={state.values.postalCode}
+      />
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" pending={isPending} pendingLabel="Paying…">
           Subscribe

@@ -5,7 +5,11 @@ import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { Button } from "@/components/ui/button";
 
-type Props = { publishableKey: string; attach: (token: string) => Promise<string | null>; onPendingChange: (pending: boolean) => void };
+type Props = {
+  publishableKey: string;
+  attach: (token: string) => Promise<string | null>;
+  onPendingChange: (pending: boolean) => void;
+};
 
 const stripes = new Map<string, Promise<Stripe | null>>();
 const stripeFor = (key: string) => {
@@ -36,7 +40,9 @@ function CardForm({ attach, onPendingChange }: Omit<Props, "publishableKey">) {
     onPendingChange(true);
     setError(null);
     const created = await stripe.createPaymentMethod({ type: "card", card });
-    const message = created.error ? (created.error.message ?? "Your card could not be used.") : await attach(created.paymentMethod.id);
+    const message = created.error
+      ? (created.error.message ?? "Your card could not be used.")
+      : await attach(created.paymentMethod.id);
     setPending(false);
     onPendingChange(false);
     setError(message);
@@ -53,7 +59,11 @@ function CardForm({ attach, onPendingChange }: Omit<Props, "publishableKey">) {
         <span className="text-sm font-semibold text-ink" id="stripe-card-label">
           Card
         </span>
-        <div role="group" className="rounded-xl border border-slate-300 px-3.5 py-3" aria-labelledby="stripe-card-label">
+        <div
+          role="group"
+          className="rounded-xl border border-slate-300 px-3.5 py-3"
+          aria-labelledby="stripe-card-label"
+        >
           <CardElement options={{ hidePostalCode: true, style: { base: { fontSize: "16px", color: "#14172b" } } }} />
         </div>
       </div>

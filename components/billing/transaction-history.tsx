@@ -7,7 +7,16 @@ import { formatDate } from "@/lib/format/date";
 import { formatMoney } from "@/lib/format/money";
 import { sectionClass } from "./section";
 
-const statusNames: Record<string, string> = { paid: "Paid", succeeded: "Paid", open: "Due", draft: "Draft", void: "Void", uncollectible: "Unpaid", failed: "Failed", pending: "Pending" };
+const statusNames: Record<string, string> = {
+  paid: "Paid",
+  succeeded: "Paid",
+  open: "Due",
+  draft: "Draft",
+  void: "Void",
+  uncollectible: "Unpaid",
+  failed: "Failed",
+  pending: "Pending",
+};
 
 /** Invoices (and failed payments), newest first: date, description, amount in its currency, status. */
 export function TransactionHistory() {
@@ -50,7 +59,9 @@ export function TransactionHistory() {
                 <tr key={row.transactionId} className="border-b border-slate-100 align-top">
                   <td className="py-2 pr-2 whitespace-nowrap text-ink">{formatDate(row.created)}</td>
                   <td className="py-2 pr-2 text-ink">{row.description ?? "Happr subscription"}</td>
-                  <td className="py-2 pr-2 text-right whitespace-nowrap text-ink">{formatMoney(row.amount, row.currency)}</td>
+                  <td className="py-2 pr-2 text-right whitespace-nowrap text-ink">
+                    {formatMoney(row.amount, row.currency)}
+                  </td>
                   <td className="py-2 text-ink">{statusNames[row.status] ?? row.status}</td>
                 </tr>
               ))}

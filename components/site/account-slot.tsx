@@ -18,7 +18,10 @@ export function AccountSlot({ joinWaitlist }: { joinWaitlist: FormAction<Waitlis
       {isAuthenticated === null ? (
         <Spinner label="Checking your session" />
       ) : isAuthenticated ? (
-        <Link href="/my-account" className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        <Link
+          href="/my-account"
+          className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
           My Account
         </Link>
       ) : (

@@ -20,7 +20,11 @@ export function BlogList({ data }: { data: PostsPage }) {
       </ul>
       <nav aria-label="Blog pages" className="mt-12 flex items-center justify-center gap-2">
         {page > 1 ? (
-          <Link href={blogPageHref(page - 1)} rel="prev" className="rounded-full px-4 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50">
+          <Link
+            href={blogPageHref(page - 1)}
+            rel="prev"
+            className="rounded-full px-4 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+          >
             Newer posts
           </Link>
         ) : null}
@@ -39,7 +43,11 @@ export function BlogList({ data }: { data: PostsPage }) {
           ))}
         </ol>
         {page < pageCount ? (
-          <Link href={blogPageHref(page + 1)} rel="next" className="rounded-full px-4 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50">
+          <Link
+            href={blogPageHref(page + 1)}
+            rel="next"
+            className="rounded-full px-4 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+          >
             Older posts
           </Link>
         ) : null}

@@ -12,7 +12,8 @@ describe("ContactForm markup", () => {
 
   it("labels every field and lists the topics", () => {
     for (const label of ["Name", "Email", "Topic", "Message"]) expect(html).toContain(`>${label}</label>`);
-    for (const topic of ["General", "Support", "Privacy", "Partnerships", "Press"]) expect(html).toContain(`<option value="${topic}">${topic}</option>`);
+    for (const topic of ["General", "Support", "Privacy", "Partnerships", "Press"])
+      expect(html).toContain(`<option value="${topic}">${topic}</option>`);
     expect(html).toContain('role="status"');
     expect(html).toContain(">Send message</button>");
   });
@@ -24,7 +25,9 @@ describe("ContactForm markup", () => {
 
 describe("TextField", () => {
   it("ties an error to its control with aria-invalid and aria-describedby", () => {
-    const html = renderToStaticMarkup(<TextField id="email" name="email" label="Email" error="Enter a valid email address" />);
+    const html = renderToStaticMarkup(
+      <TextField id="email" name="email" label="Email" error="Enter a valid email address" />,
+    );
     expect(html).toContain('aria-invalid="true"');
     expect(html).toContain('aria-describedby="email-error"');
     expect(html).toContain('<p id="email-error"');

@@ -77,7 +77,13 @@ export function ContactForm({ action, className = "" }: { action: FormAction<Con
         defaultValue={state.values.message}
         error={state.fieldErrors.message}
       />
-      <p role="status" aria-live="polite" className={state.status === "sent" ? "rounded-xl bg-brand-50 p-3 text-sm font-medium text-brand-900" : "sr-only"}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={
+          state.status === "sent" ? "rounded-xl bg-brand-50 p-3 text-sm font-medium text-brand-900" : "sr-only"
+        }
+      >
         {state.status === "sent" ? state.message : ""}
       </p>
       <p role="alert" className={problem ? "rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800" : "sr-only"}>

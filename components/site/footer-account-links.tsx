@@ -13,11 +13,21 @@ export function FooterAccountLinks() {
       <ul className="mt-3 min-h-14 space-y-2">
         {isAuthenticated === null ? null : isAuthenticated ? (
           <>
-            <li><Link className="footer-link" href="/my-account">My Account</Link></li>
-            <li><LogOutForm className="footer-link cursor-pointer" /></li>
+            <li>
+              <Link className="footer-link" href="/my-account">
+                My Account
+              </Link>
+            </li>
+            <li>
+              <LogOutForm className="footer-link cursor-pointer" />
+            </li>
           </>
         ) : (
-          <li><Link className="footer-link" href="/auth/sign-in" prefetch={false}>Sign In</Link></li>
+          <li>
+            <Link className="footer-link" href="/auth/sign-in" prefetch={false}>
+              Sign In
+            </Link>
+          </li>
         )}
       </ul>
     </div>

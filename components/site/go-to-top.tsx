@@ -27,7 +27,12 @@ export function GoToTop() {
 
   return (
     <>
-      <div ref={markerRef} aria-hidden="true" className="pointer-events-none absolute left-0 h-px w-px" style={{ top: SHOW_AFTER_PX }} />
+      <div
+        ref={markerRef}
+        aria-hidden="true"
+        className="pointer-events-none absolute left-0 h-px w-px"
+        style={{ top: SHOW_AFTER_PX }}
+      />
       <button
         type="button"
         onClick={goToTop}

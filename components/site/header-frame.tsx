@@ -29,7 +29,12 @@ export function HeaderFrame({ navigation, accountSlot }: { navigation: NavGroup[
 
   return (
     <>
-      <div ref={markerRef} aria-hidden="true" className="pointer-events-none absolute left-0 h-px w-px" style={{ top: STICKY_AFTER_PX }} />
+      <div
+        ref={markerRef}
+        aria-hidden="true"
+        className="pointer-events-none absolute left-0 h-px w-px"
+        style={{ top: STICKY_AFTER_PX }}
+      />
       <div className="h-16">
         <header
           data-sticky={isSticky}
@@ -39,14 +44,23 @@ export function HeaderFrame({ navigation, accountSlot }: { navigation: NavGroup[
             <Link href="/" className="flex items-center gap-2 text-xl font-bold tracking-tight text-brand-700">
               <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
                 <circle cx="16" cy="16" r="15" fill="#3b6cf6" />
-                <path d="M10 19c1.6 2.4 3.6 3.5 6 3.5s4.4-1.1 6-3.5" stroke="#fff" strokeWidth="2.4" fill="none" strokeLinecap="round" />
+                <path
+                  d="M10 19c1.6 2.4 3.6 3.5 6 3.5s4.4-1.1 6-3.5"
+                  stroke="#fff"
+                  strokeWidth="2.4"
+                  fill="none"
+                  strokeLinecap="round"
+                />
                 <circle cx="12" cy="13" r="1.8" fill="#ffb547" />
                 <circle cx="20" cy="13" r="1.8" fill="#ffb547" />
               </svg>
               Happr
               <span className="sr-only"> home</span>
             </Link>
-            <nav aria-label="Main" className={`${menuOpen ? "block" : "hidden"} absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-black/5 bg-white px-4 pb-4 lg:static lg:block lg:max-h-none lg:overflow-visible lg:border-0 lg:p-0`}>
+            <nav
+              aria-label="Main"
+              className={`${menuOpen ? "block" : "hidden"} absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-black/5 bg-white px-4 pb-4 lg:static lg:block lg:max-h-none lg:overflow-visible lg:border-0 lg:p-0`}
+            >
               <ul className="flex flex-col gap-1 lg:flex-row lg:items-center">
                 {navigation.map((group) => (
                   <NavMenu key={group.title} group={group} onNavigate={() => setMenuOpen(false)} />
@@ -64,7 +78,10 @@ export function HeaderFrame({ navigation, accountSlot }: { navigation: NavGroup[
               >
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6">
                   {menuOpen ? (
-                    <path fill="currentColor" d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z" />
+                    <path
+                      fill="currentColor"
+                      d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z"
+                    />
                   ) : (
                     <path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
                   )}

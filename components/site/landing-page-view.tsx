@@ -13,22 +13,35 @@ export function LandingPageView({ page, related }: { page: LandingPage; related:
             <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">{page.heading}</h1>
             <p className="mt-5 text-lg leading-8 text-muted">{page.intro}</p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link href="/planform" className="rounded-full bg-brand-600 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-700">
+              <Link
+                href="/planform"
+                className="rounded-full bg-brand-600 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-700"
+              >
                 Explore Plans
               </Link>
-              <Link href="/faq" className="rounded-full px-5 py-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50">
+              <Link
+                href="/faq"
+                className="rounded-full px-5 py-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+              >
                 Read the FAQ
               </Link>
             </div>
           </div>
           {/* Decorative: shown beside the text on wide screens; on phones the words come first and no
               image competes with them for the first paint (LCP). */}
-          <ContentImage image={page.heroImage} width={1200} sizes="560px" className="hidden h-auto w-full rounded-3xl lg:block" />
+          <ContentImage
+            image={page.heroImage}
+            width={1200}
+            sizes="560px"
+            className="hidden h-auto w-full rounded-3xl lg:block"
+          />
         </div>
       </section>
 
       <section aria-labelledby="highlights-heading" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="highlights-heading" className="sr-only">Highlights</h2>
+        <h2 id="highlights-heading" className="sr-only">
+          Highlights
+        </h2>
         <ul className="grid gap-6 md:grid-cols-3">
           {page.highlights.map((highlight) => (
             <li key={highlight.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-black/5">
@@ -50,7 +63,9 @@ export function LandingPageView({ page, related }: { page: LandingPage; related:
 
       {related.length > 0 ? (
         <nav aria-labelledby="related-heading" className="mx-auto mt-16 max-w-6xl px-4">
-          <h2 id="related-heading" className="text-xl font-bold text-ink">Keep exploring</h2>
+          <h2 id="related-heading" className="text-xl font-bold text-ink">
+            Keep exploring
+          </h2>
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {related.map((item) => (
               <li key={item.path}>

@@ -16,7 +16,9 @@ type Props = { params: Promise<{ slug: string }> };
 export function landingRoute(prefix: string) {
   async function generateStaticParams() {
     const paths = (await Promise.all(kinds.map((kind) => getLandingPaths(kind)))).flat();
-    return paths.filter((path) => path.startsWith(`${prefix}/`)).map((path) => ({ slug: path.slice(prefix.length + 1) }));
+    return paths
+      .filter((path) => path.startsWith(`${prefix}/`))
+      .map((path) => ({ slug: path.slice(prefix.length + 1) }));
   }
 
   async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -19,9 +19,13 @@ const components: PortableTextComponents = {
     link: ({ value, children }) => {
       const href = typeof value?.href === "string" ? value.href : "#";
       return href.startsWith("/") ? (
-        <Link href={href} className="font-medium text-brand-700 underline underline-offset-2">{children}</Link>
+        <Link href={href} className="font-medium text-brand-700 underline underline-offset-2">
+          {children}
+        </Link>
       ) : (
-        <a href={href} rel="noopener noreferrer" className="font-medium text-brand-700 underline underline-offset-2">{children}</a>
+        <a href={href} rel="noopener noreferrer" className="font-medium text-brand-700 underline underline-offset-2">
+          {children}
+        </a>
       );
     },
   },

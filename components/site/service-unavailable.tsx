@@ -14,13 +14,23 @@ export function ServiceUnavailable({ retry, reference }: { retry?: () => void; r
   return (
     <section className="mx-auto max-w-3xl px-4 py-24 text-center" aria-labelledby="unavailable-heading">
       <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Something went wrong</p>
-      <h1 id="unavailable-heading" ref={heading} tabIndex={-1} className="mt-3 text-4xl font-extrabold tracking-tight text-ink outline-none">
+      <h1
+        id="unavailable-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="mt-3 text-4xl font-extrabold tracking-tight text-ink outline-none"
+      >
         We couldn’t load this page
       </h1>
       <p className="mt-5 text-lg text-muted">
-        Part of Happr isn’t answering right now. Nothing you did caused it, and your account and data are safe. Please try again in a moment.
+        Part of Happr isn’t answering right now. Nothing you did caused it, and your account and data are safe. Please
+        try again in a moment.
       </p>
-      {reference ? <p className="mt-3 text-sm text-muted">Reference: <code>{reference}</code></p> : null}
+      {reference ? (
+        <p className="mt-3 text-sm text-muted">
+          Reference: <code>{reference}</code>
+        </p>
+      ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <button
           type="button"
@@ -29,10 +39,16 @@ export function ServiceUnavailable({ retry, reference }: { retry?: () => void; r
         >
           Try again
         </button>
-        <Link href="/" className="rounded-full px-5 py-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50">
+        <Link
+          href="/"
+          className="rounded-full px-5 py-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+        >
           Go to the home page
         </Link>
-        <Link href="/support" className="rounded-full px-5 py-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50">
+        <Link
+          href="/support"
+          className="rounded-full px-5 py-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+        >
           Support
         </Link>
       </div>

@@ -13,16 +13,32 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
         <div>
           <h2 className="text-sm font-semibold text-white">Get the app</h2>
           <ul className="mt-3 space-y-2">
-            <li><a className="footer-link" href={settings.appStoreUrl} rel="noopener noreferrer">Download on the App Store (iOS)</a></li>
-            <li><a className="footer-link" href={settings.playStoreUrl} rel="noopener noreferrer">Get it on Google Play (Android)</a></li>
-            <li><a className="footer-link" href={settings.videoChannelUrl} rel="noopener noreferrer">Watch us on YouTube</a></li>
+            <li>
+              <a className="footer-link" href={settings.appStoreUrl} rel="noopener noreferrer">
+                Download on the App Store (iOS)
+              </a>
+            </li>
+            <li>
+              <a className="footer-link" href={settings.playStoreUrl} rel="noopener noreferrer">
+                Get it on Google Play (Android)
+              </a>
+            </li>
+            <li>
+              <a className="footer-link" href={settings.videoChannelUrl} rel="noopener noreferrer">
+                Watch us on YouTube
+              </a>
+            </li>
           </ul>
         </div>
         <div>
           <h2 className="text-sm font-semibold text-white">Happr</h2>
           <ul className="mt-3 space-y-2">
             {settings.footerLinks.map((link) => (
-              <li key={link.href}><Link className="footer-link" href={link.href}>{link.label}</Link></li>
+              <li key={link.href}>
+                <Link className="footer-link" href={link.href}>
+                  {link.label}
+                </Link>
+              </li>
             ))}
           </ul>
         </div>

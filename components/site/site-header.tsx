@@ -5,6 +5,12 @@ import { AccountSlot } from "./account-slot";
 import { HeaderFrame } from "./header-frame";
 
 /** `joinWaitlist`: the waitlist dialog's server action (the layout hands it down). */
-export function SiteHeader({ navigation, joinWaitlist }: { navigation: NavGroup[]; joinWaitlist: FormAction<WaitlistFormState> }) {
+export function SiteHeader({
+  navigation,
+  joinWaitlist,
+}: {
+  navigation: NavGroup[];
+  joinWaitlist: FormAction<WaitlistFormState>;
+}) {
   return <HeaderFrame navigation={navigation} accountSlot={<AccountSlot joinWaitlist={joinWaitlist} />} />;
 }

@@ -7,7 +7,12 @@ import type { WaitlistFormState } from "@/lib/waitlist/schema";
 import { Button } from "@/components/ui/button";
 import { EmailField, TextField } from "@/components/ui/field";
 
-const initialState: WaitlistFormState = { status: "idle", message: "", fieldErrors: {}, values: { email: "", firstName: "" } };
+const initialState: WaitlistFormState = {
+  status: "idle",
+  message: "",
+  fieldErrors: {},
+  values: { email: "", firstName: "" },
+};
 
 /**
  * The waitlist dialog itself (Radix: moves focus in, traps it, closes on Esc; focus then goes back to
@@ -35,7 +40,8 @@ export default function WaitlistDialogBody({
             event.preventDefault();
             returnFocus();
           }}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl sm:p-8"
+        >
           <Dialog.Title className="pr-8 text-2xl font-bold text-ink">Join the waitlist</Dialog.Title>
           <Dialog.Description className="mt-2 text-base text-muted">
             Be first to know when Happr opens. We&apos;ll only email you about the launch.
@@ -47,7 +53,15 @@ export default function WaitlistDialogBody({
               aria-label="Close"
               className="absolute top-3 right-3 inline-flex h-11 w-11 items-center justify-center rounded-full text-muted hover:bg-brand-50 hover:text-ink"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
             </button>
@@ -88,7 +102,11 @@ function WaitlistForm({ action }: { action: FormAction<WaitlistFormState> }) {
         defaultValue={state.values.firstName}
         error={state.fieldErrors.firstName}
       />
-      <p role="status" aria-live="polite" className={success ? "rounded-xl bg-brand-50 p-3 text-sm font-medium text-brand-900" : "sr-only"}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={success ? "rounded-xl bg-brand-50 p-3 text-sm font-medium text-brand-900" : "sr-only"}
+      >
         {success ? state.message : ""}
       </p>
       <p role="alert" className={problem ? "rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800" : "sr-only"}>

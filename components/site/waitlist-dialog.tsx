@@ -34,7 +34,12 @@ export function WaitlistDialog({ action }: { action: FormAction<WaitlistFormStat
       </button>
       {requested ? (
         <Suspense fallback={null}>
-          <WaitlistDialogBody action={action} open={open} onOpenChange={setOpen} returnFocus={() => buttonRef.current?.focus()} />
+          <WaitlistDialogBody
+            action={action}
+            open={open}
+            onOpenChange={setOpen}
+            returnFocus={() => buttonRef.current?.focus()}
+          />
         </Suspense>
       ) : null}
     </>

@@ -35,7 +35,11 @@ export function WaitlistLinkForm({
   return (
     <form action={formAction} className="mt-8">
       <input type="hidden" name="token" value={token} />
-      <button type="submit" disabled={pending} className="rounded-full bg-brand-600 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-full bg-brand-600 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {label}
       </button>
     </form>

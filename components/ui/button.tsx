@@ -19,7 +19,16 @@ export function buttonClass(variant: keyof typeof variants = "primary", classNam
   return `inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${className}`.trim();
 }
 
-export function Button({ variant = "primary", pending = false, pendingLabel, className = "", children, disabled, type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  pending = false,
+  pendingLabel,
+  className = "",
+  children,
+  disabled,
+  type = "button",
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

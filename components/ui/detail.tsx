@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 
 /** One fact in a <dl> (a plan, a status, a date): its name above its value. */
-export function Detail({ term, children, className, testId }: { term: ReactNode; children: ReactNode; className?: string; testId?: string }) {
+export function Detail({
+  term,
+  children,
+  className,
+  testId,
+}: {
+  term: ReactNode;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
   return (
     <div className={className}>
       <dt className="text-sm text-muted">{term}</dt>

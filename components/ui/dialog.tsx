@@ -23,7 +23,16 @@ type DialogProps = {
  * A modal dialog (Radix): focus moves in and is trapped, Esc and the close button close it, and focus
  * returns to `trigger`, the control that opened it.
  */
-export function Dialog({ open, onOpenChange, title, description, size = "extra-large", busy = false, trigger, children }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  size = "extra-large",
+  busy = false,
+  trigger,
+  children,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))} modal>
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
@@ -34,7 +43,9 @@ export function Dialog({ open, onOpenChange, title, description, size = "extra-l
           className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${sizes[size]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl sm:p-8`}
         >
           <RadixDialog.Title className="pr-10 text-2xl font-bold text-ink">{title}</RadixDialog.Title>
-          {description ? <RadixDialog.Description className="mt-2 text-base text-muted">{description}</RadixDialog.Description> : null}
+          {description ? (
+            <RadixDialog.Description className="mt-2 text-base text-muted">{description}</RadixDialog.Description>
+          ) : null}
           <div className="mt-4">{children}</div>
           <RadixDialog.Close asChild>
             <button
@@ -43,7 +54,15 @@ export function Dialog({ open, onOpenChange, title, description, size = "extra-l
               disabled={busy}
               className="absolute top-3 right-3 inline-flex h-11 w-11 items-center justify-center rounded-full text-muted hover:bg-brand-50 hover:text-ink"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
             </button>

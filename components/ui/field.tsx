@@ -45,7 +45,14 @@ function FieldShell({ id, label, optional, hint, error, children }: ShellProps) 
 
 type Common = { id: string; label: string; optional?: boolean; hint?: string; error?: string };
 
-export function TextField({ id, label, optional, hint, error, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  id,
+  label,
+  optional,
+  hint,
+  error,
+  ...input
+}: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FieldShell id={id} label={label} optional={optional} hint={hint} error={error}>
       {(control) => <input id={id} {...input} {...control} />}
@@ -54,7 +61,10 @@ export function TextField({ id, label, optional, hint, error, ...input }: Common
 }
 
 /** A required email address field: the browser's email keyboard and autofill, RFC 5321's 254-character cap. */
-export function EmailField({ label = "Email", ...rest }: Omit<Common, "label"> & { label?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function EmailField({
+  label = "Email",
+  ...rest
+}: Omit<Common, "label"> & { label?: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <TextField
       name="email"
@@ -71,7 +81,14 @@ export function EmailField({ label = "Email", ...rest }: Omit<Common, "label"> &
   );
 }
 
-export function TextAreaField({ id, label, optional, hint, error, ...textarea }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  id,
+  label,
+  optional,
+  hint,
+  error,
+  ...textarea
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <FieldShell id={id} label={label} optional={optional} hint={hint} error={error}>
       {(control) => <textarea id={id} {...textarea} {...control} />}
@@ -79,7 +96,15 @@ export function TextAreaField({ id, label, optional, hint, error, ...textarea }:
   );
 }
 
-export function SelectField({ id, label, optional, hint, error, children, ...select }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  id,
+  label,
+  optional,
+  hint,
+  error,
+  children,
+  ...select
+}: Common & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <FieldShell id={id} label={label} optional={optional} hint={hint} error={error}>
       {(control) => (

@@ -4,7 +4,15 @@ import type { RefObject } from "react";
  * A form's answer under it: announced politely when it is good news, as an alert when it is not, and
  * focusable so the form can move focus to it after submitting.
  */
-export function FormMessage({ message, good, messageRef }: { message: string | undefined; good: boolean; messageRef: RefObject<HTMLParagraphElement | null> }) {
+export function FormMessage({
+  message,
+  good,
+  messageRef,
+}: {
+  message: string | undefined;
+  good: boolean;
+  messageRef: RefObject<HTMLParagraphElement | null>;
+}) {
   if (!message) return null;
   return (
     <p

@@ -1,6 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { bundledDocuments, extraPort } from "../support/app-instances";
-import { previewCookie, previewLink, PREVIEW_SECRET, SANITY_READ_TOKEN, useSanityPreviewInstance } from "../support/preview";
+import {
+  previewCookie,
+  previewLink,
+  PREVIEW_SECRET,
+  SANITY_READ_TOKEN,
+  useSanityPreviewInstance,
+} from "../support/preview";
 
 /**
  * Attack: a draft reaching a public cache. An editor's preview request renders a page with drafts; if
@@ -29,10 +35,18 @@ test("bundled dataset: a page rendered in draft mode is not what visitors get ne
 });
 
 test("Sanity: a draft read first in preview, then by a visitor, answers the visitor the published version", async () => {
-  const template = bundledDocuments().find((document) => document._type === "post" && !document._id.startsWith("drafts."))!;
+  const template = bundledDocuments().find(
+    (document) => document._type === "post" && !document._id.startsWith("drafts."),
+  )!;
   const slug = `preview-cache-${Date.now()}`;
   // Newest, so it is on the first page of /blog.
-  const post = { ...template, _id: `post-${slug}`, title: "Cache check published", slug: { _type: "slug", current: slug }, publishedAt: new Date().toISOString() };
+  const post = {
+    ...template,
+    _id: `post-${slug}`,
+    title: "Cache check published",
+    slug: { _type: "slug", current: slug },
+    publishedAt: new Date().toISOString(),
+  };
   sanity.api.publish(post);
   sanity.api.publish({ ...post, _id: `drafts.${post._id}`, title: "Cache check DRAFT" });
   const cookie = await previewCookie(sanity.instance.url);

@@ -12,7 +12,8 @@ import { signUp, uniqueEmail } from "../support/members";
 // code burst goes first: the password bursts leave 127.0.0.1 delayed, which would refuse its sign-ins.
 test.describe.configure({ mode: "serial", timeout: 420_000 });
 
-const ANSWER = /Incorrect username or password\.|Too many failed|Too many wrong codes|Please wait|Invalid verification code|Too many invalid codes/;
+const ANSWER =
+  /Incorrect username or password\.|Too many failed|Too many wrong codes|Please wait|Invalid verification code|Too many invalid codes/;
 
 /** A browser of its own at the sign-in page (each has its own sign-in interaction). */
 async function signInPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
@@ -48,7 +49,11 @@ async function burst(pages: Page[], button: string): Promise<{ answers: string[]
   return { answers, checkable: Math.min(5, 2 + Math.floor(Math.log2(seconds + 1))) };
 }
 
-test("wrong authenticator codes sent at once by someone with the password: no more checks, and the right code refused after", async ({ browser, baseURL, page }) => {
+test("wrong authenticator codes sent at once by someone with the password: no more checks, and the right code refused after", async ({
+  browser,
+  baseURL,
+  page,
+}) => {
   const email = uniqueEmail("code-burst");
   const { password } = await signUp(page, { email });
   const card = page.getByRole("region", { name: "Authenticator app" });
@@ -65,11 +70,15 @@ test("wrong authenticator codes sent at once by someone with the password: no mo
     const thief = await signInPage(browser, baseURL);
     await fill(thief, email, password);
     await thief.getByRole("button", { name: "Sign in" }).click();
-    await expect(thief.getByRole("heading", { name: "Enter the code from your authenticator app" })).toBeVisible({ timeout: 30_000 });
+    await expect(thief.getByRole("heading", { name: "Enter the code from your authenticator app" })).toBeVisible({
+      timeout: 30_000,
+    });
     pages.push(thief);
   }
   const now = new Date();
-  const taken = new Set([-1, 0, 1].map((step) => totpCode(secret, new Date(now.getTime() + step * TOTP_PERIOD_SECONDS * 1000))));
+  const taken = new Set(
+    [-1, 0, 1].map((step) => totpCode(secret, new Date(now.getTime() + step * TOTP_PERIOD_SECONDS * 1000))),
+  );
   const wrong = ["111111", "222222", "333333", "444444"].find((code) => !taken.has(code))!;
   await Promise.all(pages.map((thief) => thief.getByLabel(/^Code/).fill(wrong)));
   const { answers, checkable } = await burst(pages, "Continue");
@@ -83,7 +92,9 @@ test("wrong authenticator codes sent at once by someone with the password: no mo
     const thief = await signInPage(browser, baseURL);
     await fill(thief, email, password);
     await thief.getByRole("button", { name: "Sign in" }).click();
-    await expect(thief.getByRole("heading", { name: "Enter the code from your authenticator app" })).toBeVisible({ timeout: 60_000 });
+    await expect(thief.getByRole("heading", { name: "Enter the code from your authenticator app" })).toBeVisible({
+      timeout: 60_000,
+    });
     return thief;
   };
   let locked = "";
@@ -103,7 +114,10 @@ test("wrong authenticator codes sent at once by someone with the password: no mo
   await expect(last).not.toHaveURL(/\/my-account$/);
 });
 
-test("20 wrong passwords at once get no more checks than one after another; the right one is refused until the lock ends", async ({ browser, baseURL }) => {
+test("20 wrong passwords at once get no more checks than one after another; the right one is refused until the lock ends", async ({
+  browser,
+  baseURL,
+}) => {
   const email = uniqueEmail("burst");
   const owner = await (await browser.newContext({ baseURL })).newPage();
   const { password } = await signUp(owner, { email });
@@ -135,9 +149,9 @@ test("20 wrong passwords at once get no more checks than one after another; the 
   // A second burst while locked changes nothing, and the right password stays refused.
   const again = await Promise.all(Array.from({ length: 20 }, () => signInPage(browser, baseURL)));
   await Promise.all(again.map((page, index) => fill(page, email, `Locked-Guess-${index}-Aa!`)));
-  expect(new Set((await burst(again, "Sign in")).answers.map((answer) => answer.replace(/\d+ minutes?/, "N minutes")))).toEqual(
-    new Set(["Too many failed sign-in attempts for this account. Sign-in is locked; try again in N minutes."]),
-  );
+  expect(
+    new Set((await burst(again, "Sign in")).answers.map((answer) => answer.replace(/\d+ minutes?/, "N minutes"))),
+  ).toEqual(new Set(["Too many failed sign-in attempts for this account. Sign-in is locked; try again in N minutes."]));
   const still = await signInPage(browser, baseURL);
   await fill(still, email, password);
   expect(await answerOf(still, "Sign in")).toMatch(/Sign-in is locked; try again in 1[45] minutes\./);

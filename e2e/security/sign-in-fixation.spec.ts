@@ -12,11 +12,17 @@ import { signIn, signUp, uniqueEmail } from "../support/members";
 const signInTimeout = 15_000;
 
 async function sessionOf(context: BrowserContext) {
-  return (await (await context.request.get("/api/session")).json()) as { isAuthenticated: boolean; user: { email: string } | null };
+  return (await (await context.request.get("/api/session")).json()) as {
+    isAuthenticated: boolean;
+    user: { email: string } | null;
+  };
 }
 
 for (const forgedHost of [undefined, "evil.example"]) {
-  test(`a member signing in on an outsider's sign-in link signs the outsider in to nothing${forgedHost ? " (forged X-Forwarded-Host)" : ""}`, async ({ browser, baseURL }) => {
+  test(`a member signing in on an outsider's sign-in link signs the outsider in to nothing${forgedHost ? " (forged X-Forwarded-Host)" : ""}`, async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const siteHost = new URL(baseURL!).host;
     // The member's account, made in a browser of its own.
@@ -27,7 +33,9 @@ for (const forgedHost of [undefined, "evil.example"]) {
     const outsider = await browser.newContext({ baseURL });
     if (forgedHost) {
       // Every request the outsider makes to the issuer claims another host, as a proxy would pass on.
-      await outsider.route("**/api/oidc/**", (route) => route.continue({ headers: { ...route.request().headers(), "x-forwarded-host": forgedHost } }));
+      await outsider.route("**/api/oidc/**", (route) =>
+        route.continue({ headers: { ...route.request().headers(), "x-forwarded-host": forgedHost } }),
+      );
     }
     const outsiderPage = await outsider.newPage();
     await outsiderPage.goto("/auth/start?continue=/my-account");
@@ -45,7 +53,9 @@ for (const forgedHost of [undefined, "evil.example"]) {
     await expect(memberPage.getByLabel(/^Email/).or(startAgain)).toBeVisible();
     if (await startAgain.isVisible()) {
       await startAgain.click();
-      await memberPage.waitForURL((url) => url.pathname === "/auth/sign-in" && url.searchParams.get("interaction") !== uid);
+      await memberPage.waitForURL(
+        (url) => url.pathname === "/auth/sign-in" && url.searchParams.get("interaction") !== uid,
+      );
     }
     await signIn(memberPage, email, password);
     await memberPage.waitForURL((url) => !url.pathname.startsWith("/auth/"), { timeout: signInTimeout });
@@ -65,7 +75,10 @@ for (const forgedHost of [undefined, "evil.example"]) {
   });
 }
 
-test("a sign-in link opened in another browser says so and offers a sign-in of its own", async ({ browser, baseURL }) => {
+test("a sign-in link opened in another browser says so and offers a sign-in of its own", async ({
+  browser,
+  baseURL,
+}) => {
   const outsider = await browser.newContext({ baseURL });
   const outsiderPage = await outsider.newPage();
   await outsiderPage.goto("/auth/start?continue=/my-account");
@@ -81,7 +94,12 @@ test("a sign-in link opened in another browser says so and offers a sign-in of i
   await expect(memberPage.getByLabel(/^Email/)).toHaveCount(0);
   await memberPage.getByRole("link", { name: "Start again" }).click();
   // A sign-in of this browser's own: another interaction, with the form.
-  await memberPage.waitForURL((url) => url.pathname === "/auth/sign-in" && Boolean(url.searchParams.get("interaction")) && url.searchParams.get("interaction") !== uid);
+  await memberPage.waitForURL(
+    (url) =>
+      url.pathname === "/auth/sign-in" &&
+      Boolean(url.searchParams.get("interaction")) &&
+      url.searchParams.get("interaction") !== uid,
+  );
   await expect(memberPage.getByLabel(/^Email/)).toBeVisible();
   await outsider.close();
   await member.close();

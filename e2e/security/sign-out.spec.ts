@@ -4,10 +4,15 @@ import { signUp, uniqueEmail } from "../support/members";
 /** Attack: forced sign-out from another site, with a link or image (a GET) or a hidden form (a cross-site POST). */
 
 async function sessionOf(page: Page) {
-  return (await (await page.request.get("/api/session")).json()) as { isAuthenticated: boolean; user: { email: string } | null };
+  return (await (await page.request.get("/api/session")).json()) as {
+    isAuthenticated: boolean;
+    user: { email: string } | null;
+  };
 }
 
-test("a GET of /auth/sign-out or a post from another site leaves the member signed in; Log Out signs out", async ({ page }) => {
+test("a GET of /auth/sign-out or a post from another site leaves the member signed in; Log Out signs out", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const { email } = await signUp(page, { email: uniqueEmail("sign-out") });
 
@@ -18,7 +23,10 @@ test("a GET of /auth/sign-out or a post from another site leaves the member sign
   await expect(page.getByRole("heading", { name: "Log out of Happr" })).toBeVisible();
 
   // A hidden form on another site posting with the member's cookies.
-  const forged = await page.request.post("/auth/sign-out", { headers: { origin: "https://evil.example" }, maxRedirects: 0 });
+  const forged = await page.request.post("/auth/sign-out", {
+    headers: { origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
   expect(forged.status()).toBe(403);
   expect(await sessionOf(page)).toMatchObject({ isAuthenticated: true, user: { email } });
 

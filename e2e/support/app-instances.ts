@@ -42,7 +42,10 @@ export async function startInstance(port: number, env: Record<string, string>): 
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`next start on ${port} exited:\n${output}`);
-    const ready = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) return { url, output: () => output, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

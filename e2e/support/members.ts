@@ -49,7 +49,10 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 /** Signs up through the built-in issuer's pages and confirms with the emailed code; lands on /my-account. */
-export async function signUp(page: Page, { email = uniqueEmail(), password = memberPassword, firstName = "Ada", lastName = "Lovelace" } = {}) {
+export async function signUp(
+  page: Page,
+  { email = uniqueEmail(), password = memberPassword, firstName = "Ada", lastName = "Lovelace" } = {},
+) {
   await page.goto("/auth/sign-up");
   await page.getByLabel(/^First name/).fill(firstName);
   await page.getByLabel(/^Last name/).fill(lastName);

@@ -1,8 +1,15 @@
 import { expect, type Page } from "@playwright/test";
 
 /** Calls the GraphQL API as the page's signed-in member (the site's session cookie). */
-export async function graphql<T = Record<string, any>>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await page.request.post("/graphql", { data: { query, variables }, headers: { "content-type": "application/json" } });
+export async function graphql<T = Record<string, any>>(
+  page: Page,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
+  const response = await page.request.post("/graphql", {
+    data: { query, variables },
+    headers: { "content-type": "application/json" },
+  });
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { data: Record<string, T> };
   return Object.values(body.data)[0]!;
@@ -12,8 +19,14 @@ export async function graphql<T = Record<string, any>>(page: Page, query: string
  * Subscribes the signed-in member the way the site does: a checkout session from the API, the
  * sandbox's hosted card page with Stripe's 4242 test card, then validateSession on the way back.
  */
-export async function subscribe(page: Page, plan: { name: "Happr Family" | "Happr Individual"; interval: "month" | "year" }) {
-  const { plans } = await graphql<{ plans: { priceId: string; productName: string; interval: string }[] }>(page, "query { getPlans { plans { priceId productName interval } } }");
+export async function subscribe(
+  page: Page,
+  plan: { name: "Happr Family" | "Happr Individual"; interval: "month" | "year" },
+) {
+  const { plans } = await graphql<{ plans: { priceId: string; productName: string; interval: string }[] }>(
+    page,
+    "query { getPlans { plans { priceId productName interval } } }",
+  );
   const price = plans.find((p) => p.productName === plan.name && p.interval === plan.interval);
   expect(price, `${plan.name} per ${plan.interval}`).toBeTruthy();
   const origin = new URL(page.url()).origin;
@@ -31,7 +44,11 @@ export async function subscribe(page: Page, plan: { name: "Happr Family" | "Happ
   await page.getByRole("button", { name: "Subscribe" }).click();
   await expect(page).toHaveURL(/\/my-account\?session_id=cs_/);
   const sessionId = new URL(page.url()).searchParams.get("session_id")!;
-  const validated = await graphql<{ valid: boolean }>(page, "mutation($id: String!) { validateSession(checkoutSessionId: $id) { statusCode message valid } }", { id: sessionId });
+  const validated = await graphql<{ valid: boolean }>(
+    page,
+    "mutation($id: String!) { validateSession(checkoutSessionId: $id) { statusCode message valid } }",
+    { id: sessionId },
+  );
   expect(validated.valid).toBe(true);
   await page.goto("/my-account");
 }

@@ -39,7 +39,10 @@ describe("memberAction", () => {
   it("runs for the member with the form's fields; a field the form did not send reads as empty", async () => {
     const run = vi.fn(async () => ({ ...idle, status: "ok" as const, message: "Saved." }));
     const action = memberAction(z.object({ sms: formField, preferred: formField }), run);
-    expect(await action(idle, form({ sms: "on", $ACTION_KEY: "k" }))).toMatchObject({ status: "ok", message: "Saved." });
+    expect(await action(idle, form({ sms: "on", $ACTION_KEY: "k" }))).toMatchObject({
+      status: "ok",
+      message: "Saved.",
+    });
     expect(run).toHaveBeenCalledWith(expect.objectContaining({ memberId: "m-1" }), { sms: "on", preferred: "" });
   });
 
@@ -57,14 +60,21 @@ describe("memberAction", () => {
   });
 
   it("places a domain error by its field, never by its wording", async () => {
-    const failing = (error: Error, options = {}) => memberAction(z.object({}), async () => Promise.reject(error), options)(idle, form({}));
-    const reworded = new IdentityError("InvalidParameterException", "Reworded: that number will not do", { field: "phone_number" });
-    expect((await failing(reworded, { field: "phone", fields: { phone_number: "phone" } })).fieldErrors).toEqual({ phone: reworded.message });
+    const failing = (error: Error, options = {}) =>
+      memberAction(z.object({}), async () => Promise.reject(error), options)(idle, form({}));
+    const reworded = new IdentityError("InvalidParameterException", "Reworded: that number will not do", {
+      field: "phone_number",
+    });
+    expect((await failing(reworded, { field: "phone", fields: { phone_number: "phone" } })).fieldErrors).toEqual({
+      phone: reworded.message,
+    });
     const password = new IdentityError("NotAuthorizedException", "Wrong", { field: "currentPassword" });
     expect((await failing(password, { field: "email" })).fieldErrors).toEqual({ currentPassword: "Wrong" });
     // A field this form does not show: next to the form's one field, else for the whole form.
     const other = new IdentityError("InvalidParameterException", "Bad preference", { field: "preferred" });
     expect(await failing(other)).toMatchObject({ message: "Bad preference", fieldErrors: {} });
-    expect((await failing(new InvitationError(409, "Full"), { field: "contact" })).fieldErrors).toEqual({ contact: "Full" });
+    expect((await failing(new InvitationError(409, "Full"), { field: "contact" })).fieldErrors).toEqual({
+      contact: "Full",
+    });
   });
 });

@@ -29,14 +29,19 @@ export function memberAction<Schema extends z.ZodType<unknown, Record<string, un
       const parsed = schema.safeParse(Object.fromEntries(formData));
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        return formError(issue?.message ?? "Invalid input", typeof issue?.path[0] === "string" ? issue.path[0] : options.field);
+        return formError(
+          issue?.message ?? "Invalid input",
+          typeof issue?.path[0] === "string" ? issue.path[0] : options.field,
+        );
       }
       const state = await run(member, parsed.data);
       if (options.revalidate !== false) revalidatePath("/my-account");
       return state;
     } catch (error) {
       // A visitor's "User is not authenticated" is about the whole form.
-      return failedForm(error, (failure) => (failure instanceof MemberRequiredError ? undefined : (formFieldOf(failure.field, options) ?? options.field)));
+      return failedForm(error, (failure) =>
+        failure instanceof MemberRequiredError ? undefined : (formFieldOf(failure.field, options) ?? options.field),
+      );
     }
   };
 }

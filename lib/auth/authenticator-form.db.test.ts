@@ -50,9 +50,16 @@ describe("authenticator app on /my-account", () => {
     expect(setup.status).toBe("setup");
     const secret = setup.setup!.secretCode;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(setup.setup!.qrDataUrl).toMatch(new RegExp(`^qr:otpauth://totp/Happr:authenticator\\d+%40example\\.com\\?.*secret=${secret}`));
+    expect(setup.setup!.qrDataUrl).toMatch(
+      new RegExp(`^qr:otpauth://totp/Happr:authenticator\\d+%40example\\.com\\?.*secret=${secret}`),
+    );
 
-    const on = await runAuthenticatorStep(security, setup, form({ intent: "verify", code: totpCode(secret, new Date()) }), echoQr);
+    const on = await runAuthenticatorStep(
+      security,
+      setup,
+      form({ intent: "verify", code: totpCode(secret, new Date()) }),
+      echoQr,
+    );
     expect(on).toMatchObject({ status: "on", tone: "info", deviceLabel: "My TOTP device" });
     expect(await initialAuthenticatorState(security)).toMatchObject({ status: "on", deviceLabel: "My TOTP device" });
 
@@ -89,7 +96,12 @@ describe("authenticator app on /my-account", () => {
     expect(cancelled.status).toBe("off");
     const second = await startSetup(security);
     expect(second.setup!.secretCode).not.toBe(first.setup!.secretCode);
-    const stale = await runAuthenticatorStep(security, second, form({ intent: "verify", code: totpCode(first.setup!.secretCode, new Date()) }), echoQr);
+    const stale = await runAuthenticatorStep(
+      security,
+      second,
+      form({ intent: "verify", code: totpCode(first.setup!.secretCode, new Date()) }),
+      echoQr,
+    );
     expect(stale.status).toBe("setup");
     expect((await security.authenticatorStatus()).enabled).toBe(false);
   });
@@ -98,17 +110,44 @@ describe("authenticator app on /my-account", () => {
     const security = await newMember(Date.now() - 60 * 60_000);
     const off = await initialAuthenticatorState(security);
     const refused = await runAuthenticatorStep(security, off, form({ intent: "start" }), echoQr);
-    expect(refused).toMatchObject({ status: "off", tone: "error", message: "", fieldErrors: { currentPassword: "Enter your current password to set up an authenticator app." } });
-    const setup = await runAuthenticatorStep(security, off, form({ intent: "start", currentPassword: password }), echoQr);
-    const on = await runAuthenticatorStep(security, setup, form({ intent: "verify", code: totpCode(setup.setup!.secretCode, new Date()) }), echoQr);
+    expect(refused).toMatchObject({
+      status: "off",
+      tone: "error",
+      message: "",
+      fieldErrors: { currentPassword: "Enter your current password to set up an authenticator app." },
+    });
+    const setup = await runAuthenticatorStep(
+      security,
+      off,
+      form({ intent: "start", currentPassword: password }),
+      echoQr,
+    );
+    const on = await runAuthenticatorStep(
+      security,
+      setup,
+      form({ intent: "verify", code: totpCode(setup.setup!.secretCode, new Date()) }),
+      echoQr,
+    );
     expect(on.status).toBe("on");
 
     // Replacing: cancelling keeps the app that is on.
-    const replacing = await runAuthenticatorStep(security, on, form({ intent: "start", currentPassword: password }), echoQr);
+    const replacing = await runAuthenticatorStep(
+      security,
+      on,
+      form({ intent: "start", currentPassword: password }),
+      echoQr,
+    );
     expect(replacing).toMatchObject({ status: "setup", replacing: true });
-    expect(await runAuthenticatorStep(security, replacing, form({ intent: "cancel" }), echoQr)).toMatchObject({ status: "on" });
+    expect(await runAuthenticatorStep(security, replacing, form({ intent: "cancel" }), echoQr)).toMatchObject({
+      status: "on",
+    });
 
-    const wrong = await runAuthenticatorStep(security, on, form({ intent: "disable", currentPassword: "Wrong-Pass-9!" }), echoQr);
+    const wrong = await runAuthenticatorStep(
+      security,
+      on,
+      form({ intent: "disable", currentPassword: "Wrong-Pass-9!" }),
+      echoQr,
+    );
     expect(wrong).toMatchObject({ status: "on", fieldErrors: { currentPassword: "Current password is incorrect." } });
     expect((await security.authenticatorStatus()).enabled).toBe(true);
   });
@@ -116,11 +155,22 @@ describe("authenticator app on /my-account", () => {
   it("refuses an unknown step and reports a provider failure without losing the page's state", async () => {
     const security = await newMember();
     const off = await initialAuthenticatorState(security);
-    expect(await runAuthenticatorStep(security, off, form({ intent: "explode" }), echoQr)).toMatchObject({ status: "off", tone: "error", message: "Unknown authenticator step" });
-    const broken: AuthenticatorChanges = { ...security, startAuthenticatorSetup: () => Promise.reject(new Error("socket hang up")) };
+    expect(await runAuthenticatorStep(security, off, form({ intent: "explode" }), echoQr)).toMatchObject({
+      status: "off",
+      tone: "error",
+      message: "Unknown authenticator step",
+    });
+    const broken: AuthenticatorChanges = {
+      ...security,
+      startAuthenticatorSetup: () => Promise.reject(new Error("socket hang up")),
+    };
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      expect(await runAuthenticatorStep(broken, off, form({ intent: "start" }), echoQr)).toMatchObject({ status: "off", tone: "error", message: "Network Error" });
+      expect(await runAuthenticatorStep(broken, off, form({ intent: "start" }), echoQr)).toMatchObject({
+        status: "off",
+        tone: "error",
+        message: "Network Error",
+      });
     } finally {
       quiet.mockRestore();
     }

@@ -13,7 +13,10 @@ import { logError } from "../log";
  * "disable" need the current password or a recent sign-in. The secret waits on the provider's side
  * (the pending secret of the built-in issuer, Cognito's association), never in the browser's form state.
  */
-export type AuthenticatorFormState = FormState<Partial<Record<"code" | typeof CURRENT_PASSWORD_FIELD, never>>, "off" | "setup" | "on"> & {
+export type AuthenticatorFormState = FormState<
+  Partial<Record<"code" | typeof CURRENT_PASSWORD_FIELD, never>>,
+  "off" | "setup" | "on"
+> & {
   /** Whether the message is a notice after a step (role=status) or a failure (role=alert). */
   tone: "info" | "error";
   deviceLabel: string | null;
@@ -33,9 +36,18 @@ const fresh = { message: "", tone: "info", fieldErrors: {}, values: {} } as cons
 /** How the QR code is drawn (qrcode in the app; tests pass something cheap and checkable). */
 export type RenderQr = (otpauthUri: string) => Promise<string>;
 
-export async function initialAuthenticatorState(security: Pick<AuthenticatorChanges, "authenticatorStatus">): Promise<AuthenticatorFormState> {
+export async function initialAuthenticatorState(
+  security: Pick<AuthenticatorChanges, "authenticatorStatus">,
+): Promise<AuthenticatorFormState> {
   const status = await security.authenticatorStatus();
-  return { status: status.enabled ? "on" : "off", message: "", tone: "info", fieldErrors: {}, values: {}, deviceLabel: status.deviceLabel };
+  return {
+    status: status.enabled ? "on" : "off",
+    message: "",
+    tone: "info",
+    fieldErrors: {},
+    values: {},
+    deviceLabel: status.deviceLabel,
+  };
 }
 
 export async function runAuthenticatorStep(
@@ -53,11 +65,18 @@ export async function runAuthenticatorStep(
       case "start": {
         const { secretCode, otpauthUri } = await security.startAuthenticatorSetup(currentPassword);
         const replacing = previous.status === "on";
-        return { ...fresh, status: "setup", deviceLabel: previous.deviceLabel, replacing, setup: { secretCode, qrDataUrl: await renderQr(otpauthUri) } };
+        return {
+          ...fresh,
+          status: "setup",
+          deviceLabel: previous.deviceLabel,
+          replacing,
+          setup: { secretCode, qrDataUrl: await renderQr(otpauthUri) },
+        };
       }
       case "verify": {
         const parsed = verifySchema.safeParse({ code: formData.get("code") ?? "" });
-        if (!parsed.success) return { ...previous, message: "", tone: "error", fieldErrors: { code: parsed.error.issues[0]!.message } };
+        if (!parsed.success)
+          return { ...previous, message: "", tone: "error", fieldErrors: { code: parsed.error.issues[0]!.message } };
         await security.finishAuthenticatorSetup(parsed.data.code);
         const status = await security.authenticatorStatus();
         const message = previous.replacing
@@ -66,17 +85,28 @@ export async function runAuthenticatorStep(
         return { ...fresh, status: "on", message, deviceLabel: status.deviceLabel };
       }
       case "cancel":
-        return previous.replacing ? { ...fresh, status: "on", deviceLabel: previous.deviceLabel } : { ...fresh, status: "off", deviceLabel: null };
+        return previous.replacing
+          ? { ...fresh, status: "on", deviceLabel: previous.deviceLabel }
+          : { ...fresh, status: "off", deviceLabel: null };
       case "disable":
         await security.disableAuthenticator(currentPassword);
         return { ...fresh, status: "off", message: "Authenticator app is off.", deviceLabel: null };
     }
   } catch (error) {
     if (isIdentityError(error)) {
-      if (error.field === CURRENT_PASSWORD_FIELD) return { ...previous, message: "", tone: "error", fieldErrors: { [CURRENT_PASSWORD_FIELD]: error.message } };
+      if (error.field === CURRENT_PASSWORD_FIELD)
+        return { ...previous, message: "", tone: "error", fieldErrors: { [CURRENT_PASSWORD_FIELD]: error.message } };
       // A wrong first code stays on the setup step, next to its field.
-      if (previous.status === "setup" && ["EnableSoftwareTokenMFAException", "CodeMismatchException"].includes(error.code)) {
-        return { ...previous, message: "", tone: "error", fieldErrors: { code: "That code didn't match. Enter the newest code from your authenticator app." } };
+      if (
+        previous.status === "setup" &&
+        ["EnableSoftwareTokenMFAException", "CodeMismatchException"].includes(error.code)
+      ) {
+        return {
+          ...previous,
+          message: "",
+          tone: "error",
+          fieldErrors: { code: "That code didn't match. Enter the newest code from your authenticator app." },
+        };
       }
       return { ...previous, message: error.message, tone: "error", fieldErrors: {} };
     }

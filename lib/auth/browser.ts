@@ -5,7 +5,13 @@ import type { IdentityContext } from "../identity/builtin";
 import { clientAddress } from "../request/client-address";
 import { completeInteraction } from "../identity/builtin/issuer";
 import { signValue } from "./secrets";
-import { AUTH_COOKIES, cookieName, decodePendingSignIn, encodePendingSignIn, PENDING_SIGN_IN_LIFETIME_MS } from "./sign-in-cookies";
+import {
+  AUTH_COOKIES,
+  cookieName,
+  decodePendingSignIn,
+  encodePendingSignIn,
+  PENDING_SIGN_IN_LIFETIME_MS,
+} from "./sign-in-cookies";
 import { safeContinuePath } from "./continue";
 import type { ChallengeJar } from "./pending-challenge";
 
@@ -46,7 +52,11 @@ export async function finishSignIn(
     if ("returnTo" in completion) return completion.returnTo;
   }
   const now = Date.now();
-  await setAuthCookie("pending", encodePendingSignIn(accountId, now, signValue), new Date(now + PENDING_SIGN_IN_LIFETIME_MS));
+  await setAuthCookie(
+    "pending",
+    encodePendingSignIn(accountId, now, signValue),
+    new Date(now + PENDING_SIGN_IN_LIFETIME_MS),
+  );
   // Absolute on purpose: a server action's redirect to a relative path is rendered by Next inside the
   // action's response, and the issuer's cookies set along the way would never reach the browser.
   return `${getConfig().siteUrl}/auth/start?continue=${encodeURIComponent(safeContinuePath(options.continuePath))}`;

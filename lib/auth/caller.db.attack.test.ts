@@ -16,7 +16,8 @@ let issuer: TestIssuer;
 let tokens: { access_token: string; id_token: string };
 
 const api = createGraphQLServer({
-  resolveCaller: (request) => resolveCaller(request, { verifyToken: getTokenVerifier(), cookieSession: async () => undefined }),
+  resolveCaller: (request) =>
+    resolveCaller(request, { verifyToken: getTokenVerifier(), cookieSession: async () => undefined }),
   billing: () => Promise.reject(new Error("no billing in this test")),
   siteUrl: "http://app.test",
   limitProviderCall: async () => ({ allowed: true, remaining: 100, retryAfterSeconds: 0 }),
@@ -29,7 +30,8 @@ async function profileWith(token: string) {
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body: JSON.stringify({ query: ops.getUserProfile }),
   });
-  return ((await response.json()) as { data: { getUserProfile: { statusCode: number; user: unknown } } }).data.getUserProfile;
+  return ((await response.json()) as { data: { getUserProfile: { statusCode: number; user: unknown } } }).data
+    .getUserProfile;
 }
 
 beforeAll(async () => {
@@ -57,8 +59,21 @@ describe("/graphql with the built-in issuer's tokens", () => {
     const accountId = (await stored.find(tokens.access_token))!.accountId as string;
     const now = Math.floor(Date.now() / 1000);
     const base = { kind: "AccessToken", accountId, iat: now, exp: now + 3600, scope: "openid", grantId: "g1" };
-    await stored.upsert("otherClientToken_0123456789abcdef", { ...base, jti: "otherClientToken_0123456789abcdef", clientId: "another-client" }, 3600);
-    await stored.upsert("otherResourceToken_0123456789abcd", { ...base, jti: "otherResourceToken_0123456789abcd", clientId: BUILTIN_CLIENT_ID, aud: "https://api.other.example" }, 3600);
+    await stored.upsert(
+      "otherClientToken_0123456789abcdef",
+      { ...base, jti: "otherClientToken_0123456789abcdef", clientId: "another-client" },
+      3600,
+    );
+    await stored.upsert(
+      "otherResourceToken_0123456789abcd",
+      {
+        ...base,
+        jti: "otherResourceToken_0123456789abcd",
+        clientId: BUILTIN_CLIENT_ID,
+        aud: "https://api.other.example",
+      },
+      3600,
+    );
     expect(await profileWith("otherClientToken_0123456789abcdef")).toMatchObject({ statusCode: 401, user: null });
     expect(await profileWith("otherResourceToken_0123456789abcd")).toMatchObject({ statusCode: 401, user: null });
   });

@@ -32,28 +32,39 @@ beforeAll(async () => {
   verify = createJwtAccessTokenVerifier({ issuer: ISSUER, clientId: CLIENT, keys, lookupMember });
 });
 
-const request = (headers: Record<string, string> = {}) => new Request("http://localhost/graphql", { method: "POST", headers });
+const request = (headers: Record<string, string> = {}) =>
+  new Request("http://localhost/graphql", { method: "POST", headers });
 const noCookie = async () => undefined;
 
 describe("resolveCaller", () => {
   it("a valid bearer token is the member", async () => {
     const token = await sign(access);
-    expect(await resolveCaller(request({ authorization: `Bearer ${token}` }), { verifyToken: verify })).toEqual({ kind: "member", ...ada });
+    expect(await resolveCaller(request({ authorization: `Bearer ${token}` }), { verifyToken: verify })).toEqual({
+      kind: "member",
+      ...ada,
+    });
   });
 
   it("accepts the bare token", async () => {
     const token = await sign(access);
-    expect(await resolveCaller(request({ authorization: token }), { verifyToken: verify })).toMatchObject({ kind: "member", memberId: ada.memberId });
+    expect(await resolveCaller(request({ authorization: token }), { verifyToken: verify })).toMatchObject({
+      kind: "member",
+      memberId: ada.memberId,
+    });
   });
 
   it("guest header or nothing at all is a guest", async () => {
-    expect(await resolveCaller(request({ authorization: "guest" }), { verifyToken: verify })).toEqual({ kind: "guest" });
+    expect(await resolveCaller(request({ authorization: "guest" }), { verifyToken: verify })).toEqual({
+      kind: "guest",
+    });
     expect(await resolveCaller(request(), { verifyToken: verify, cookieSession: noCookie })).toEqual({ kind: "guest" });
   });
 
   it("an expired token is invalid", async () => {
     const token = await sign({ ...access, iat: now - 7200, exp: now - 3600 });
-    expect(await resolveCaller(request({ authorization: `Bearer ${token}` }), { verifyToken: verify })).toEqual({ kind: "invalid" });
+    expect(await resolveCaller(request({ authorization: `Bearer ${token}` }), { verifyToken: verify })).toEqual({
+      kind: "invalid",
+    });
   });
 
   it("a tampered token is invalid", async () => {
@@ -61,10 +72,16 @@ describe("resolveCaller", () => {
     const [head, body, signature] = token.split(".");
     const claims = JSON.parse(Buffer.from(body!, "base64url").toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, sub: "acct-someone-else" })).toString("base64url");
-    expect(await resolveCaller(request({ authorization: `Bearer ${head}.${forged}.${signature}` }), { verifyToken: verify })).toEqual({ kind: "invalid" });
+    expect(
+      await resolveCaller(request({ authorization: `Bearer ${head}.${forged}.${signature}` }), { verifyToken: verify }),
+    ).toEqual({ kind: "invalid" });
     const flipped = signature!.slice(0, -2) + (signature!.endsWith("AA") ? "BB" : "AA");
-    expect(await resolveCaller(request({ authorization: `Bearer ${head}.${body}.${flipped}` }), { verifyToken: verify })).toEqual({ kind: "invalid" });
-    expect(await resolveCaller(request({ authorization: "Bearer not-a-jwt" }), { verifyToken: verify })).toEqual({ kind: "invalid" });
+    expect(
+      await resolveCaller(request({ authorization: `Bearer ${head}.${body}.${flipped}` }), { verifyToken: verify }),
+    ).toEqual({ kind: "invalid" });
+    expect(await resolveCaller(request({ authorization: "Bearer not-a-jwt" }), { verifyToken: verify })).toEqual({
+      kind: "invalid",
+    });
   });
 
   it("a token of a foreign issuer (or signed by another key) is invalid", async () => {
@@ -89,14 +106,23 @@ describe("resolveCaller", () => {
     const token = await sign({ ...access, iat: now - 100 });
     expect(await verify(token)).toEqual(ada);
     revokedBefore.set(ada.memberId, now - 50);
-    expect(await resolveCaller(request({ authorization: `Bearer ${token}` }), { verifyToken: verify })).toEqual({ kind: "invalid" });
+    expect(await resolveCaller(request({ authorization: `Bearer ${token}` }), { verifyToken: verify })).toEqual({
+      kind: "invalid",
+    });
     expect(await verify(await sign({ ...access, iat: now - 10 }))).toEqual(ada);
     revokedBefore.delete(ada.memberId);
   });
 
   it("without a header the site's session cookie decides", async () => {
     const cookieSession = async () => ada;
-    expect(await resolveCaller(request({ cookie: "authjs.session-token=x" }), { verifyToken: verify, cookieSession })).toEqual({ kind: "member", ...ada });
-    expect(await resolveCaller(request({ cookie: "authjs.session-token=x" }), { verifyToken: verify, cookieSession: noCookie })).toEqual({ kind: "guest" });
+    expect(
+      await resolveCaller(request({ cookie: "authjs.session-token=x" }), { verifyToken: verify, cookieSession }),
+    ).toEqual({ kind: "member", ...ada });
+    expect(
+      await resolveCaller(request({ cookie: "authjs.session-token=x" }), {
+        verifyToken: verify,
+        cookieSession: noCookie,
+      }),
+    ).toEqual({ kind: "guest" });
   });
 });

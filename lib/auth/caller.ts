@@ -19,7 +19,10 @@ export type CallingMember = Member & { signUp?: SignUpDetails };
 export type Caller = { kind: "guest" } | ({ kind: "member" } & CallingMember) | { kind: "invalid" };
 
 /** What a verified access token says about its subject; `undefined` when the member is gone or revoked. */
-export type MemberLookup = (claims: JWTPayload & { sub: string; iat: number }, token: string) => Promise<CallingMember | undefined>;
+export type MemberLookup = (
+  claims: JWTPayload & { sub: string; iat: number },
+  token: string,
+) => Promise<CallingMember | undefined>;
 
 export type JwtAccessTokenVerifierOptions = {
   issuer: string;
@@ -115,14 +118,21 @@ const cognitoUser = z.object({
  */
 export function cognitoMemberLookup(region: string, endpoint?: string): MemberLookup {
   return async (claims, token) => {
-    const user = await callUserPool({ region, endpoint }, "GetUser", { AccessToken: token }, cognitoUser).catch(() => undefined);
+    const user = await callUserPool({ region, endpoint }, "GetUser", { AccessToken: token }, cognitoUser).catch(
+      () => undefined,
+    );
     if (!user) return undefined;
     const attribute = (name: string) => user.UserAttributes.find((a) => a.Name === name)?.Value;
     const email = attribute("email");
     if (!email) return undefined;
-    const name = attribute("name") ?? ([attribute("given_name"), attribute("family_name")].filter(Boolean).join(" ") || null);
+    const name =
+      attribute("name") ?? ([attribute("given_name"), attribute("family_name")].filter(Boolean).join(" ") || null);
     // The profile starts with these the first time the member reaches the API (a native app's first sign-in).
-    const signUp = { givenName: attribute("given_name") ?? null, familyName: attribute("family_name") ?? null, phoneNumber: attribute("phone_number") ?? null };
+    const signUp = {
+      givenName: attribute("given_name") ?? null,
+      familyName: attribute("family_name") ?? null,
+      phoneNumber: attribute("phone_number") ?? null,
+    };
     return { memberId: claims.sub, email, name, signUp };
   };
 }
@@ -145,7 +155,11 @@ export function getTokenVerifier(): TokenVerifier {
     });
   } else {
     const accessTokens = createOidcAdapter()("AccessToken");
-    configured = createOpaqueTokenVerifier({ clientIds: API_CLIENT_IDS, findAccessToken: (token) => accessTokens.find(token), lookupMember: builtinMemberLookup });
+    configured = createOpaqueTokenVerifier({
+      clientIds: API_CLIENT_IDS,
+      findAccessToken: (token) => accessTokens.find(token),
+      lookupMember: builtinMemberLookup,
+    });
   }
   return configured;
 }

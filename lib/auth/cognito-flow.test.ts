@@ -1,7 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import { decodeJwt } from "jose";
 import { NextRequest } from "next/server";
-import { OAuth2Server, type MutableResponse, type MutableToken, type TokenRequestIncomingMessage } from "oauth2-mock-server";
+import {
+  OAuth2Server,
+  type MutableResponse,
+  type MutableToken,
+  type TokenRequestIncomingMessage,
+} from "oauth2-mock-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "@/lib/db/testing";
 import { getUserProfile, updateUserProfile } from "@/lib/profile";
@@ -28,7 +33,12 @@ let seen: { url: string; body?: URLSearchParams }[] = [];
 
 async function cognitoFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const url = new URL(input instanceof Request ? input.url : input.toString());
-  const body = typeof init?.body === "string" ? new URLSearchParams(init.body) : init?.body instanceof URLSearchParams ? init.body : undefined;
+  const body =
+    typeof init?.body === "string"
+      ? new URLSearchParams(init.body)
+      : init?.body instanceof URLSearchParams
+        ? init.body
+        : undefined;
   seen.push({ url: url.toString(), body });
   if (url.origin === new URL(ISSUER).origin && url.pathname.startsWith(`/${POOL_ID}/`)) {
     const path = url.pathname.slice(POOL_ID.length + 1);
@@ -101,7 +111,11 @@ beforeAll(async () => {
   handlers = { GET: handle, POST: handle };
   signOutRoute = (await import("@/app/(auth)/auth/sign-out/route")).POST;
   const { decode } = await import("next-auth/jwt");
-  decodeSession = async (token) => (await decode({ token, secret: "cognito-flow-test-secret-0123456789abcdef", salt: SESSION_COOKIE })) as Record<string, unknown> | null;
+  decodeSession = async (token) =>
+    (await decode({ token, secret: "cognito-flow-test-secret-0123456789abcdef", salt: SESSION_COOKIE })) as Record<
+      string,
+      unknown
+    > | null;
 }, 30_000);
 
 afterAll(async () => {
@@ -137,7 +151,11 @@ class Jar {
       const index = pair!.indexOf("=");
       const name = pair!.slice(0, index).trim();
       const value = pair!.slice(index + 1).trim();
-      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute) || (/^\s*expires=/i.test(attribute) && Date.parse(attribute.split("=")[1]!) < Date.now()));
+      const expired = attributes.some(
+        (attribute) =>
+          /^\s*max-age=0\s*$/i.test(attribute) ||
+          (/^\s*expires=/i.test(attribute) && Date.parse(attribute.split("=")[1]!) < Date.now()),
+      );
       if (expired || value === "") this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -155,7 +173,12 @@ async function startSignIn(jar: Jar): Promise<URL> {
   const csrf = jar.take(await handlers.GET(jar.request("/api/auth/csrf")));
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const response = jar.take(
-    await handlers.POST(jar.request("/api/auth/signin/cognito", { method: "POST", body: new URLSearchParams({ csrfToken, callbackUrl: `${SITE}/my-account` }) })),
+    await handlers.POST(
+      jar.request("/api/auth/signin/cognito", {
+        method: "POST",
+        body: new URLSearchParams({ csrfToken, callbackUrl: `${SITE}/my-account` }),
+      }),
+    ),
   );
   expect(response.status).toBe(302);
   return new URL(response.headers.get("location")!);
@@ -221,10 +244,18 @@ describe("Auth.js with the Cognito configuration", () => {
     expect(createHash("sha256").update(verifier).digest("base64url")).toBe(params.get("code_challenge"));
 
     const session = await decodeSession(jar.get(SESSION_COOKIE)!);
-    expect(session).toMatchObject({ sub: "2b8e6d0c-7f1a-4c55-9d1e-5a4f0c3b9e21", email: "ada@example.com", name: "Ada Lovelace" });
+    expect(session).toMatchObject({
+      sub: "2b8e6d0c-7f1a-4c55-9d1e-5a4f0c3b9e21",
+      email: "ada@example.com",
+      name: "Ada Lovelace",
+    });
     expect(typeof session!.accessToken).toBe("string");
     expect(typeof session!.refreshToken).toBe("string");
-    expect(decodeJwt(session!.idToken as string)).toMatchObject({ iss: ISSUER, aud: CLIENT_ID, nonce: params.get("nonce") });
+    expect(decodeJwt(session!.idToken as string)).toMatchObject({
+      iss: ISSUER,
+      aud: CLIENT_ID,
+      nonce: params.get("nonce"),
+    });
 
     const me = jar.take(await handlers.GET(jar.request("/api/auth/session")));
     expect(await me.json()).toMatchObject({ user: { email: "ada@example.com", name: "Ada Lovelace" } });

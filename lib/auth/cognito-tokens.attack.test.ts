@@ -31,8 +31,22 @@ function poolToken(claims: Record<string, unknown>) {
   });
 }
 
-const accessToken = (clientId: string) => poolToken({ token_use: "access", client_id: clientId, scope: "openid email aws.cognito.signin.user.admin", username: SUB });
-const idToken = () => poolToken({ token_use: "id", aud: CLIENT_ID, email: "ada@example.com", email_verified: true, given_name: "Ada", family_name: "Lovelace" });
+const accessToken = (clientId: string) =>
+  poolToken({
+    token_use: "access",
+    client_id: clientId,
+    scope: "openid email aws.cognito.signin.user.admin",
+    username: SUB,
+  });
+const idToken = () =>
+  poolToken({
+    token_use: "id",
+    aud: CLIENT_ID,
+    email: "ada@example.com",
+    email_verified: true,
+    given_name: "Ada",
+    family_name: "Lovelace",
+  });
 
 beforeAll(async () => {
   pool = new OAuth2Server();
@@ -53,7 +67,16 @@ beforeAll(async () => {
         res.writeHead(400).end(JSON.stringify({ __type: "NotAuthorizedException", message: "Invalid Access Token" }));
         return;
       }
-      res.end(JSON.stringify({ Username: SUB, UserAttributes: [{ Name: "email", Value: "ada@example.com" }, { Name: "given_name", Value: "Ada" }, { Name: "family_name", Value: "Lovelace" }] }));
+      res.end(
+        JSON.stringify({
+          Username: SUB,
+          UserAttributes: [
+            { Name: "email", Value: "ada@example.com" },
+            { Name: "given_name", Value: "Ada" },
+            { Name: "family_name", Value: "Lovelace" },
+          ],
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => getUser.listen(0, "127.0.0.1", resolve));
@@ -86,12 +109,16 @@ async function profileWith(token: string) {
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body: JSON.stringify({ query: ops.getUserProfile }),
   });
-  return ((await response.json()) as { data: { getUserProfile: { statusCode: number; user: unknown } } }).data.getUserProfile;
+  return ((await response.json()) as { data: { getUserProfile: { statusCode: number; user: unknown } } }).data
+    .getUserProfile;
 }
 
 describe("/graphql with Cognito's tokens", () => {
   it("takes the pool's access token for this app client as the member", async () => {
-    const request = new Request("http://app.test/graphql", { method: "POST", headers: { authorization: `Bearer ${await accessToken(CLIENT_ID)}` } });
+    const request = new Request("http://app.test/graphql", {
+      method: "POST",
+      headers: { authorization: `Bearer ${await accessToken(CLIENT_ID)}` },
+    });
     expect(await resolveCaller(request, { verifyToken: verify })).toEqual({
       kind: "member",
       memberId: SUB,
@@ -108,6 +135,8 @@ describe("/graphql with Cognito's tokens", () => {
   it("answers 401 for an access token the pool issued to another app client", async () => {
     expect(await profileWith(await accessToken(OTHER_CLIENT_ID))).toMatchObject({ statusCode: 401, user: null });
     // Naming this app as its audience does not make it one of this app's access tokens.
-    expect(await profileWith(await poolToken({ token_use: "access", client_id: OTHER_CLIENT_ID, aud: CLIENT_ID }))).toMatchObject({ statusCode: 401, user: null });
+    expect(
+      await profileWith(await poolToken({ token_use: "access", client_id: OTHER_CLIENT_ID, aud: CLIENT_ID })),
+    ).toMatchObject({ statusCode: 401, user: null });
   });
 });

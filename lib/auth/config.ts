@@ -5,14 +5,19 @@ import type { JWT } from "next-auth/jwt";
 import { getConfig } from "../config";
 import { isSessionCurrent } from "../identity/builtin";
 import { defaultRefreshDependencies, refreshIfNeeded, type RefreshDependencies } from "./refresh";
-import { BUILTIN_CLIENT_ID, BUILTIN_PROVIDER_ID, COGNITO_PROVIDER_ID, builtinClientSecret, getAuthSecret } from "./secrets";
+import {
+  BUILTIN_CLIENT_ID,
+  BUILTIN_PROVIDER_ID,
+  COGNITO_PROVIDER_ID,
+  builtinClientSecret,
+  getAuthSecret,
+} from "./secrets";
 import { isSessionEnded } from "./ended-sessions";
 import { startProfileFromSignUp } from "../profile";
 import { logError, logInfo } from "../log";
 
 /** How long a session lasts without activity (Auth.js maxAge); an ended session's record is kept as long. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
-
 
 /** The one OIDC provider: the built-in issuer or Cognito, whichever the configuration names. */
 function identityProvider() {
@@ -46,14 +51,32 @@ function identityProvider() {
   };
 }
 
-type Profile = { sub?: string; email?: string; name?: string; given_name?: string; family_name?: string; phone_number?: string; auth_time?: number };
+type Profile = {
+  sub?: string;
+  email?: string;
+  name?: string;
+  given_name?: string;
+  family_name?: string;
+  phone_number?: string;
+  auth_time?: number;
+};
 
 /**
  * The jwt callback's rules: on sign-in keep the tokens; afterwards end a revoked session, and
  * refresh the access token before it expires. Returns null to sign the member out.
  */
 export async function nextSessionToken(
-  input: { token: JWT; account?: { access_token?: string; refresh_token?: string; id_token?: string; expires_at?: number; expires_in?: number } | null; profile?: Profile },
+  input: {
+    token: JWT;
+    account?: {
+      access_token?: string;
+      refresh_token?: string;
+      id_token?: string;
+      expires_at?: number;
+      expires_in?: number;
+    } | null;
+    profile?: Profile;
+  },
   deps: {
     now: () => number;
     isSessionCurrent: (accountId: string, issuedAt: Date) => Promise<boolean>;
@@ -84,7 +107,8 @@ export async function nextSessionToken(
       sessionId: deps.newSessionId(),
     };
   }
-  if (!token.sub || !token.accessToken || typeof token.expiresAt !== "number" || typeof token.issuedAtMs !== "number") return null;
+  if (!token.sub || !token.accessToken || typeof token.expiresAt !== "number" || typeof token.issuedAtMs !== "number")
+    return null;
   // Logged out (in this or any browser holding a copy of the cookie), or revoked (sign out everywhere,
   // password change or reset, disabled account): OWASP ASVS 7.4.1. Both reads run on every request,
   // side by side.
@@ -98,7 +122,12 @@ export async function nextSessionToken(
       tokenEndpoint: deps.tokenEndpoint,
       clientId: deps.clientId,
       clientSecret: deps.clientSecret,
-      tokens: { accessToken: token.accessToken, refreshToken: token.refreshToken, idToken: token.idToken, expiresAt: token.expiresAt },
+      tokens: {
+        accessToken: token.accessToken,
+        refreshToken: token.refreshToken,
+        idToken: token.idToken,
+        expiresAt: token.expiresAt,
+      },
     },
     deps.refresh,
   );
@@ -139,7 +168,8 @@ export function buildAuthConfig(): NextAuthConfig {
           {
             now: () => Date.now(),
             // Cognito's own revocation shows up as a refused refresh; the built-in issuer keeps a revocation point.
-            isSessionCurrent: config.identity.kind === "builtin" ? (id, issuedAt) => isSessionCurrent(id, issuedAt) : async () => true,
+            isSessionCurrent:
+              config.identity.kind === "builtin" ? (id, issuedAt) => isSessionCurrent(id, issuedAt) : async () => true,
             isSessionEnded: (sessionId) => isSessionEnded(sessionId),
             newSessionId: () => randomUUID(),
             refresh: defaultRefreshDependencies,
@@ -167,7 +197,11 @@ export function buildAuthConfig(): NextAuthConfig {
 /** Never stands in the way of a sign-in: a profile that cannot start now starts at the member's next one. */
 async function startProfileAtSignIn(memberId: string, claims: Profile) {
   try {
-    await startProfileFromSignUp(memberId, { givenName: claims.given_name, familyName: claims.family_name, phoneNumber: claims.phone_number });
+    await startProfileFromSignUp(memberId, {
+      givenName: claims.given_name,
+      familyName: claims.family_name,
+      phoneNumber: claims.phone_number,
+    });
   } catch (error) {
     logError("[auth] the profile could not start from the sign-up details", error);
   }

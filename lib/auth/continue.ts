@@ -23,7 +23,11 @@ export function safeContinuePath(value: unknown, fallback = "/my-account"): stri
   }
   if (resolved.origin !== base) return fallback;
   // Never send someone back into the sign-in machinery itself.
-  if (resolved.pathname.startsWith("/auth/") || resolved.pathname.startsWith("/api/auth/") || resolved.pathname.startsWith("/api/oidc/")) {
+  if (
+    resolved.pathname.startsWith("/auth/") ||
+    resolved.pathname.startsWith("/api/auth/") ||
+    resolved.pathname.startsWith("/api/oidc/")
+  ) {
     return fallback;
   }
   return `${resolved.pathname}${resolved.search}${resolved.hash}`;

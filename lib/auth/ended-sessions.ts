@@ -8,7 +8,11 @@ import { authEndedSessions } from "../db/schema";
 const SWEEP_BATCH = 200;
 
 /** Records that one app session was signed out, so its cookie is refused wherever it turns up again. */
-export async function endSession(sessionId: string, expiresAt: Date, options: { db?: Db; now?: Date } = {}): Promise<void> {
+export async function endSession(
+  sessionId: string,
+  expiresAt: Date,
+  options: { db?: Db; now?: Date } = {},
+): Promise<void> {
   const db = options.db ?? (await getDb());
   await db.insert(authEndedSessions).values({ sessionId, expiresAt }).onConflictDoNothing();
   const expired = db
@@ -21,6 +25,10 @@ export async function endSession(sessionId: string, expiresAt: Date, options: { 
 
 export async function isSessionEnded(sessionId: string, options: { db?: Db } = {}): Promise<boolean> {
   const db = options.db ?? (await getDb());
-  const [row] = await db.select({ sessionId: authEndedSessions.sessionId }).from(authEndedSessions).where(eq(authEndedSessions.sessionId, sessionId)).limit(1);
+  const [row] = await db
+    .select({ sessionId: authEndedSessions.sessionId })
+    .from(authEndedSessions)
+    .where(eq(authEndedSessions.sessionId, sessionId))
+    .limit(1);
   return row !== undefined;
 }

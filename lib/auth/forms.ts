@@ -10,7 +10,10 @@ export type AuthField = "email" | "password" | "givenName" | "familyName" | "cod
  * success notice, "redirect" a completed sign-in the browser continues as a full page load (the OIDC
  * dance sets cookies). What was typed is kept, never passwords or codes.
  */
-export type AuthFormState = FormState<Partial<Record<"email" | "givenName" | "familyName", string>>, "idle" | "invalid" | "error" | "challenge" | "sent" | "redirect"> & {
+export type AuthFormState = FormState<
+  Partial<Record<"email" | "givenName" | "familyName", string>>,
+  "idle" | "invalid" | "error" | "challenge" | "sent" | "redirect"
+> & {
   fieldErrors: Partial<Record<AuthField, string>>;
   challenge?: {
     name: ChallengeName;
@@ -30,7 +33,11 @@ const CODE_FAILURES = new Set(["CodeMismatchException", "ExpiredCodeException", 
  * field they name (by the error's `field` or code, never its wording); anything else is logged and
  * shown as "Network Error". `passwordField`: the field a password or code is typed in on this form.
  */
-export function failureState(error: unknown, values: AuthFormState["values"], options: { passwordField?: "password" | "answer" } = {}): AuthFormState {
+export function failureState(
+  error: unknown,
+  values: AuthFormState["values"],
+  options: { passwordField?: "password" | "answer" } = {},
+): AuthFormState {
   if (isIdentityError(error)) {
     const field = fieldOf(error.code, error.field, options.passwordField);
     if (field) return { status: "invalid", message: "", fieldErrors: { [field]: error.message }, values };
@@ -40,9 +47,14 @@ export function failureState(error: unknown, values: AuthFormState["values"], op
   return { status: "error", message: messages.networkError, fieldErrors: {}, values };
 }
 
-function fieldOf(code: string, field: string | undefined, passwordField: "password" | "answer" | undefined): AuthField | undefined {
+function fieldOf(
+  code: string,
+  field: string | undefined,
+  passwordField: "password" | "answer" | undefined,
+): AuthField | undefined {
   if (code === "InvalidPasswordException") return passwordField ?? "password";
-  if (CODE_FAILURES.has(code) && (passwordField === "answer" || code !== "EnableSoftwareTokenMFAException")) return passwordField === "answer" ? "answer" : "code";
+  if (CODE_FAILURES.has(code) && (passwordField === "answer" || code !== "EnableSoftwareTokenMFAException"))
+    return passwordField === "answer" ? "answer" : "code";
   if (field === "password") return passwordField ?? "password";
   if (field === "code" && passwordField === "answer") return "answer";
   return field && AUTH_FIELDS.has(field) ? (field as AuthField) : undefined;

@@ -15,7 +15,13 @@ import { readSessionToken } from "./sign-out";
  * authorised with and when they last signed in at the identity provider (account changes skip the
  * password shortly after).
  */
-export type Member = { memberId: string; email: string; name: string | null; accessToken?: string; authenticatedAtMs?: number };
+export type Member = {
+  memberId: string;
+  email: string;
+  name: string | null;
+  accessToken?: string;
+  authenticatedAtMs?: number;
+};
 
 /** An action or route called without a signed-in member: a 401 saying so. */
 export class MemberRequiredError extends DomainError<"NotAuthenticated", 401> {

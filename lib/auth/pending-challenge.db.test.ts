@@ -52,7 +52,10 @@ async function passwordSignIn(jar: ChallengeJar, email: string): Promise<Extract
 async function answer(jar: ChallengeJar, session: string, secret: string) {
   await assertCurrentChallenge(jar, session);
   const at = context();
-  const result = await respondToChallenge({ session, challenge: "SOFTWARE_TOKEN_MFA", answer: totpCode(secret, at.now) }, at);
+  const result = await respondToChallenge(
+    { session, challenge: "SOFTWARE_TOKEN_MFA", answer: totpCode(secret, at.now) },
+    at,
+  );
   await recordSignInStep(jar, result, new Date(clock + 300_000));
   return result;
 }
@@ -66,10 +69,18 @@ describe("only one pending password sign-in at a time per browser", () => {
     expect(second.session).not.toBe(first.session);
 
     // The first tab's form is refused by the browser check...
-    await expect(answer(tabs, first.session, secret)).rejects.toMatchObject({ code: "NotAuthorizedException", message: "Invalid session for the user, session is expired." });
+    await expect(answer(tabs, first.session, secret)).rejects.toMatchObject({
+      code: "NotAuthorizedException",
+      message: "Invalid session for the user, session is expired.",
+    });
     // ...and its session is dead in the database too, even when presented without the cookie check.
     const at = context();
-    await expect(respondToChallenge({ session: first.session, challenge: "SOFTWARE_TOKEN_MFA", answer: totpCode(secret, at.now) }, at)).rejects.toMatchObject({
+    await expect(
+      respondToChallenge(
+        { session: first.session, challenge: "SOFTWARE_TOKEN_MFA", answer: totpCode(secret, at.now) },
+        at,
+      ),
+    ).rejects.toMatchObject({
       message: "Invalid session for the user, session is expired.",
     });
 
@@ -92,7 +103,9 @@ describe("only one pending password sign-in at a time per browser", () => {
     const owner = browser();
     const { session } = await passwordSignIn(owner, "copied@example.com");
     await expect(assertCurrentChallenge(browser(), session)).rejects.toMatchObject({ code: "NotAuthorizedException" });
-    await expect(assertCurrentChallenge(owner, `${session}x`)).rejects.toMatchObject({ code: "NotAuthorizedException" });
+    await expect(assertCurrentChallenge(owner, `${session}x`)).rejects.toMatchObject({
+      code: "NotAuthorizedException",
+    });
     await expect(assertCurrentChallenge(owner, session)).resolves.toBeUndefined();
   });
 });

@@ -15,7 +15,10 @@ export type ChallengeJar = {
 };
 
 /** Before a new password sign-in: the browser's earlier challenge, if any, ends now. */
-export async function beginPasswordSignIn(jar: ChallengeJar, abandon: (session: string) => Promise<void>): Promise<void> {
+export async function beginPasswordSignIn(
+  jar: ChallengeJar,
+  abandon: (session: string) => Promise<void>,
+): Promise<void> {
   const previous = await jar.get();
   if (!previous) return;
   await abandon(previous);
@@ -31,7 +34,8 @@ export async function recordSignInStep(jar: ChallengeJar, result: SignInResult, 
 /** An answer must belong to the challenge this browser has open. */
 export async function assertCurrentChallenge(jar: ChallengeJar, session: string): Promise<void> {
   const current = await jar.get();
-  if (!current || !sameSession(current, session)) throw new IdentityError("NotAuthorizedException", messages.sessionExpired);
+  if (!current || !sameSession(current, session))
+    throw new IdentityError("NotAuthorizedException", messages.sessionExpired);
 }
 
 function sameSession(a: string, b: string): boolean {

@@ -29,14 +29,20 @@ function deps(responses: Array<Response | Error>, random = 0.5) {
   return { dependencies, sleeps, fetchMock };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const tokens = (expiresInMs: number, refreshToken: string | undefined = "rt-1"): Tokens => ({
   accessToken: "at-1",
   refreshToken,
   idToken: "id-1",
   expiresAt: NOW + expiresInMs,
 });
-const request = (t: Tokens) => ({ tokenEndpoint: "https://issuer.test/token", clientId: "web", clientSecret: "s3cret", tokens: t });
+const request = (t: Tokens) => ({
+  tokenEndpoint: "https://issuer.test/token",
+  clientId: "web",
+  clientSecret: "s3cret",
+  tokens: t,
+});
 
 describe("backoffDelay", () => {
   it("grows as 100·2^n plus jitter below 100 ms, capped at 5 s", () => {
@@ -79,11 +85,16 @@ describe("refreshIfNeeded", () => {
   it("refreshes shortly before expiry with the refresh token and client credentials", async () => {
     const { dependencies, fetchMock } = deps([json(200, { access_token: "at-2", expires_in: 3600, id_token: "id-2" })]);
     const outcome = await refreshIfNeeded(request(tokens(REFRESH_AHEAD_MS - 1)), dependencies);
-    expect(outcome).toEqual({ kind: "refreshed", tokens: { accessToken: "at-2", refreshToken: "rt-1", idToken: "id-2", expiresAt: NOW + 3_600_000 } });
+    expect(outcome).toEqual({
+      kind: "refreshed",
+      tokens: { accessToken: "at-2", refreshToken: "rt-1", idToken: "id-2", expiresAt: NOW + 3_600_000 },
+    });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("https://issuer.test/token");
     expect(String(init.body)).toBe("grant_type=refresh_token&refresh_token=rt-1&client_id=web");
-    expect((init.headers as Record<string, string>).authorization).toBe(`Basic ${Buffer.from("web:s3cret").toString("base64")}`);
+    expect((init.headers as Record<string, string>).authorization).toBe(
+      `Basic ${Buffer.from("web:s3cret").toString("base64")}`,
+    );
   });
 
   it("takes a rotated refresh token", async () => {
@@ -94,7 +105,12 @@ describe("refreshIfNeeded", () => {
 
   it("retries passing failures with exponential backoff, then succeeds", async () => {
     const { dependencies, sleeps, fetchMock } = deps(
-      [new TypeError("fetch failed"), json(503, { message: "down" }), json(429, {}), json(200, { access_token: "at-2", expires_in: 60 })],
+      [
+        new TypeError("fetch failed"),
+        json(503, { message: "down" }),
+        json(429, {}),
+        json(200, { access_token: "at-2", expires_in: 60 }),
+      ],
       0,
     );
     const outcome = await refreshIfNeeded(request(tokens(1000)), dependencies);
@@ -114,7 +130,10 @@ describe("refreshIfNeeded", () => {
   it("signs out after network errors once the access token has expired", async () => {
     const failures = Array.from({ length: MAX_REFRESH_ATTEMPTS }, () => new TypeError("fetch failed"));
     const { dependencies } = deps(failures);
-    expect(await refreshIfNeeded(request(tokens(-1)), dependencies)).toEqual({ kind: "signed-out", reason: "Network Error" });
+    expect(await refreshIfNeeded(request(tokens(-1)), dependencies)).toEqual({
+      kind: "signed-out",
+      reason: "Network Error",
+    });
   });
 
   it.each([

@@ -73,8 +73,15 @@ type Attempt =
   | { kind: "retry"; reason: string };
 
 async function attemptRefresh(request: RefreshRequest, deps: RefreshDependencies): Promise<Attempt> {
-  const body = new URLSearchParams({ grant_type: "refresh_token", refresh_token: request.tokens.refreshToken!, client_id: request.clientId });
-  const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", accept: "application/json" };
+  const body = new URLSearchParams({
+    grant_type: "refresh_token",
+    refresh_token: request.tokens.refreshToken!,
+    client_id: request.clientId,
+  });
+  const headers: Record<string, string> = {
+    "content-type": "application/x-www-form-urlencoded",
+    accept: "application/json",
+  };
   if (request.clientSecret) {
     // client_secret_basic: both parts form-encoded first (RFC 6749 §2.3.1).
     const credentials = `${encodeURIComponent(request.clientId)}:${encodeURIComponent(request.clientSecret)}`;
@@ -82,7 +89,12 @@ async function attemptRefresh(request: RefreshRequest, deps: RefreshDependencies
   }
   let response: Response;
   try {
-    response = await deps.fetch(request.tokenEndpoint, { method: "POST", headers, body, signal: AbortSignal.timeout(5_000) });
+    response = await deps.fetch(request.tokenEndpoint, {
+      method: "POST",
+      headers,
+      body,
+      signal: AbortSignal.timeout(5_000),
+    });
   } catch {
     return { kind: "retry", reason: "Network Error" };
   }
@@ -102,7 +114,9 @@ async function attemptRefresh(request: RefreshRequest, deps: RefreshDependencies
       },
     };
   }
-  const reason = String(json?.error_description ?? json?.message ?? json?.error ?? json?.__type ?? `HTTP ${response.status}`);
+  const reason = String(
+    json?.error_description ?? json?.message ?? json?.error ?? json?.__type ?? `HTTP ${response.status}`,
+  );
   if (isSessionInvalidError(json)) return { kind: "invalid", reason };
   if (response.status >= 500 || response.status === 429) return { kind: "retry", reason: "Network Error" };
   return { kind: "permanent", reason };
@@ -117,7 +131,9 @@ export async function refreshIfNeeded(request: RefreshRequest, deps: RefreshDepe
   const { tokens } = request;
   if (deps.now() < tokens.expiresAt - REFRESH_AHEAD_MS) return { kind: "current", tokens };
   if (!tokens.refreshToken) {
-    return deps.now() < tokens.expiresAt ? { kind: "current", tokens } : { kind: "signed-out", reason: "Refresh Token has expired" };
+    return deps.now() < tokens.expiresAt
+      ? { kind: "current", tokens }
+      : { kind: "signed-out", reason: "Refresh Token has expired" };
   }
   let reason = "Network Error";
   for (let attempt = 0; attempt < MAX_REFRESH_ATTEMPTS; attempt++) {

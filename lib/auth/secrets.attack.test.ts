@@ -15,7 +15,9 @@ const directories: string[] = [];
 function install(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "happr-secret-"));
   directories.push(dataDir);
-  vi.spyOn(config, "getConfig").mockReturnValue(config.parseConfig({ NODE_ENV: "development", DATA_DIR: dataDir, ...env }));
+  vi.spyOn(config, "getConfig").mockReturnValue(
+    config.parseConfig({ NODE_ENV: "development", DATA_DIR: dataDir, ...env }),
+  );
   return dataDir;
 }
 async function freshSecrets() {
@@ -35,8 +37,14 @@ describe("the session secret without AUTH_SECRET (outside production)", () => {
   it("cannot be computed from the source: a cookie forged with the guessable secret is refused", async () => {
     const dataDir = install();
     const { getAuthSecret } = await import("./secrets");
-    const guessed = createHash("sha256").update(`happr-development-auth-secret:${path.resolve(dataDir)}`).digest("base64url");
-    const forged = await encode({ token: { sub: "victim-account", email: "victim@example.com" }, secret: guessed, salt });
+    const guessed = createHash("sha256")
+      .update(`happr-development-auth-secret:${path.resolve(dataDir)}`)
+      .digest("base64url");
+    const forged = await encode({
+      token: { sub: "victim-account", email: "victim@example.com" },
+      secret: guessed,
+      salt,
+    });
     expect(getAuthSecret()).not.toBe(guessed);
     await expect(decode({ token: forged, secret: getAuthSecret(), salt })).rejects.toThrow();
   });
@@ -52,13 +60,17 @@ describe("the session secret without AUTH_SECRET (outside production)", () => {
 
     // A restart: a new process reads the file instead of making a new secret.
     const restarted = await freshSecrets();
-    vi.spyOn(restarted.config, "getConfig").mockReturnValue(restarted.config.parseConfig({ NODE_ENV: "development", DATA_DIR: first }));
+    vi.spyOn(restarted.config, "getConfig").mockReturnValue(
+      restarted.config.parseConfig({ NODE_ENV: "development", DATA_DIR: first }),
+    );
     expect(restarted.secrets.getAuthSecret()).toBe(secret);
 
     const other = await freshSecrets();
     const second = mkdtempSync(path.join(tmpdir(), "happr-secret-"));
     directories.push(second);
-    vi.spyOn(other.config, "getConfig").mockReturnValue(other.config.parseConfig({ NODE_ENV: "development", DATA_DIR: second }));
+    vi.spyOn(other.config, "getConfig").mockReturnValue(
+      other.config.parseConfig({ NODE_ENV: "development", DATA_DIR: second }),
+    );
     expect(other.secrets.getAuthSecret()).not.toBe(secret);
   });
 

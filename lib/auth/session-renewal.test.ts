@@ -12,14 +12,18 @@ describe("session renewal tickets", () => {
     expect(decodeRenewalTicket(ticket, fingerprint, 1000 + RENEWAL_LIFETIME_MS - 1, sign)).toBe("account-1");
     expect(decodeRenewalTicket(ticket, fingerprint, 1000 + RENEWAL_LIFETIME_MS, sign)).toBeUndefined();
     // Another session of the same member (another browser) does not fit.
-    expect(decodeRenewalTicket(ticket, sessionFingerprint({ sub: "account-1", issuedAtMs: 1235 }), 1000, sign)).toBeUndefined();
+    expect(
+      decodeRenewalTicket(ticket, sessionFingerprint({ sub: "account-1", issuedAtMs: 1235 }), 1000, sign),
+    ).toBeUndefined();
     expect(decodeRenewalTicket(ticket, "", 1000, sign)).toBeUndefined();
   });
 
   it("refuses a tampered account, expiry or signature", () => {
     const [account, expiry, signature] = encodeRenewalTicket("account-1", fingerprint, 1000, sign).split(".");
     expect(decodeRenewalTicket(`account-2.${expiry}.${signature}`, fingerprint, 1000, sign)).toBeUndefined();
-    expect(decodeRenewalTicket(`${account}.${Number(expiry) + 1}.${signature}`, fingerprint, 1000, sign)).toBeUndefined();
+    expect(
+      decodeRenewalTicket(`${account}.${Number(expiry) + 1}.${signature}`, fingerprint, 1000, sign),
+    ).toBeUndefined();
     expect(decodeRenewalTicket(`${account}.${expiry}.x${signature}`, fingerprint, 1000, sign)).toBeUndefined();
     expect(decodeRenewalTicket(null, fingerprint, 1000, sign)).toBeUndefined();
   });

@@ -12,18 +12,30 @@ export const RENEWAL_LIFETIME_MS = 60 * 1000;
  * This browser's session, from its (encrypted, so unforgeable) session cookie: who and since when.
  * Not the cookie's bytes: Auth.js re-issues the cookie on the way (rolling expiry). Empty without one.
  */
-export function sessionFingerprint(token: { sub?: string | null; issuedAtMs?: number | null } | null | undefined): string {
+export function sessionFingerprint(
+  token: { sub?: string | null; issuedAtMs?: number | null } | null | undefined,
+): string {
   if (!token?.sub || typeof token.issuedAtMs !== "number") return "";
   return createHash("sha256").update(`${token.sub}:${token.issuedAtMs}`).digest("base64url");
 }
 
-export function encodeRenewalTicket(accountId: string, fingerprint: string, now: number, sign: (value: string) => string): string {
+export function encodeRenewalTicket(
+  accountId: string,
+  fingerprint: string,
+  now: number,
+  sign: (value: string) => string,
+): string {
   const body = `${accountId}.${now + RENEWAL_LIFETIME_MS}`;
   return `${body}.${sign(`renewal:${body}.${fingerprint}`)}`;
 }
 
 /** The account the ticket renews a session for, if it is genuine, unexpired and this browser's. */
-export function decodeRenewalTicket(ticket: string | null | undefined, fingerprint: string, now: number, sign: (value: string) => string): string | undefined {
+export function decodeRenewalTicket(
+  ticket: string | null | undefined,
+  fingerprint: string,
+  now: number,
+  sign: (value: string) => string,
+): string | undefined {
   if (!ticket || !fingerprint) return undefined;
   const parts = ticket.split(".");
   if (parts.length !== 3) return undefined;

@@ -9,14 +9,25 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 function deps(options: { current?: boolean; ended?: string[]; responses?: Response[] } = {}) {
   const responses = [...(options.responses ?? [])];
   const refresh: RefreshDependencies = {
-    fetch: vi.fn(async () => responses.shift() ?? Promise.reject(new TypeError("fetch failed"))) as unknown as typeof fetch,
+    fetch: vi.fn(
+      async () => responses.shift() ?? Promise.reject(new TypeError("fetch failed")),
+    ) as unknown as typeof fetch,
     sleep: async () => {},
     now: () => NOW,
     random: () => 0,
   };
   const isSessionCurrent = vi.fn(async () => options.current ?? true);
   const isSessionEnded = vi.fn(async (sessionId: string) => (options.ended ?? []).includes(sessionId));
-  return { now: () => NOW, isSessionCurrent, isSessionEnded, newSessionId: () => "session-1", refresh, tokenEndpoint: "https://issuer.test/token", clientId: "web", clientSecret: "s" };
+  return {
+    now: () => NOW,
+    isSessionCurrent,
+    isSessionEnded,
+    newSessionId: () => "session-1",
+    refresh,
+    tokenEndpoint: "https://issuer.test/token",
+    clientId: "web",
+    clientSecret: "s",
+  };
 }
 
 const signedIn: JWT = {
@@ -41,12 +52,25 @@ describe("the jwt callback's rules", () => {
       },
       deps(),
     );
-    expect(token).toEqual({ sub: "acc-1", name: "Ada Lovelace", email: "ada@example.com", accessToken: "at", refreshToken: "rt", idToken: "it", expiresAt: NOW + 3_600_000, issuedAtMs: NOW, sessionId: "session-1" });
+    expect(token).toEqual({
+      sub: "acc-1",
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      accessToken: "at",
+      refreshToken: "rt",
+      idToken: "it",
+      expiresAt: NOW + 3_600_000,
+      issuedAtMs: NOW,
+      sessionId: "session-1",
+    });
   });
 
   it("keeps when the member signed in at the provider (the ID token's auth_time), never later than now", async () => {
     const signIn = (auth_time?: number) =>
-      nextSessionToken({ token: {}, account: { access_token: "at", expires_in: 3600 }, profile: { sub: "acc-1", auth_time } }, deps());
+      nextSessionToken(
+        { token: {}, account: { access_token: "at", expires_in: 3600 }, profile: { sub: "acc-1", auth_time } },
+        deps(),
+      );
     expect((await signIn(NOW / 1000 - 600))?.authenticatedAtMs).toBe(NOW - 600_000);
     expect((await signIn(NOW / 1000 + 600))?.authenticatedAtMs).toBe(NOW);
     expect((await signIn(undefined))?.authenticatedAtMs).toBeUndefined();
@@ -56,7 +80,9 @@ describe("the jwt callback's rules", () => {
     const expiring = { ...signedIn, expiresAt: NOW + 10_000, authenticatedAtMs: NOW - 3_600_000 };
     const refreshed = await nextSessionToken(
       { token: expiring },
-      deps({ responses: [json(200, { access_token: "at-2", id_token: "id-2", expires_in: 3600, token_type: "Bearer" })] }),
+      deps({
+        responses: [json(200, { access_token: "at-2", id_token: "id-2", expires_in: 3600, token_type: "Bearer" })],
+      }),
     );
     expect(refreshed).toMatchObject({ accessToken: "at-2", authenticatedAtMs: NOW - 3_600_000 });
   });
@@ -88,13 +114,15 @@ describe("the jwt callback's rules", () => {
     expect(token?.error).toBeUndefined();
   });
 
-  it.each(["Refresh Token has been revoked", "User is disabled.", "User does not exist.", "Password reset required for the user."])(
-    "signs the member out when the refresh answers %j",
-    async (message) => {
-      const d = deps({ responses: [json(400, { __type: "SomeException", message })] });
-      expect(await nextSessionToken({ token: { ...signedIn, expiresAt: NOW + 1000 } }, d)).toBeNull();
-    },
-  );
+  it.each([
+    "Refresh Token has been revoked",
+    "User is disabled.",
+    "User does not exist.",
+    "Password reset required for the user.",
+  ])("signs the member out when the refresh answers %j", async (message) => {
+    const d = deps({ responses: [json(400, { __type: "SomeException", message })] });
+    expect(await nextSessionToken({ token: { ...signedIn, expiresAt: NOW + 1000 } }, d)).toBeNull();
+  });
 
   it("keeps the session through a Network Error while the access token is valid", async () => {
     const token = await nextSessionToken({ token: { ...signedIn, expiresAt: NOW + 1000 } }, deps());

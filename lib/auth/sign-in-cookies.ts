@@ -27,7 +27,11 @@ export function encodePendingSignIn(accountId: string, now: number, sign: (value
   return `${body}.${sign(body)}`;
 }
 
-export function decodePendingSignIn(value: string | undefined, now: number, sign: (value: string) => string): string | undefined {
+export function decodePendingSignIn(
+  value: string | undefined,
+  now: number,
+  sign: (value: string) => string,
+): string | undefined {
   if (!value) return undefined;
   const parts = value.split(".");
   if (parts.length !== 3) return undefined;

@@ -38,7 +38,8 @@ export async function endProviderSession(input: { issuerSessionId?: string; toke
     }
     if (!input.token?.refreshToken) return;
     const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
-    if (identity.clientSecret) headers.authorization = `Basic ${Buffer.from(`${identity.clientId}:${identity.clientSecret}`).toString("base64")}`;
+    if (identity.clientSecret)
+      headers.authorization = `Basic ${Buffer.from(`${identity.clientId}:${identity.clientSecret}`).toString("base64")}`;
     await fetch(`${identity.domain}/oauth2/revoke`, {
       method: "POST",
       headers,
@@ -65,16 +66,29 @@ function afterSignOutUrl(): string {
 }
 
 type CookieReader = { getAll(): { name: string }[] };
-type CookieWriter = { set(name: string, value: string, options: { path: string; maxAge: number; httpOnly?: boolean; sameSite?: "lax"; secure?: boolean }): unknown };
+type CookieWriter = {
+  set(
+    name: string,
+    value: string,
+    options: { path: string; maxAge: number; httpOnly?: boolean; sameSite?: "lax"; secure?: boolean },
+  ): unknown;
+};
 
 /** Expires this browser's session cookie (all its chunks) and the issuer's session cookie. */
 export function clearSessionCookies(read: CookieReader, write: CookieWriter, issuerCookie: string): void {
   const sessionCookie = sessionCookieName();
   for (const cookie of read.getAll()) {
     if (cookie.name === sessionCookie || cookie.name.startsWith(`${sessionCookie}.`)) {
-      write.set(cookie.name, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure: sessionCookie.startsWith("__Secure-") });
+      write.set(cookie.name, "", {
+        path: "/",
+        maxAge: 0,
+        httpOnly: true,
+        sameSite: "lax",
+        secure: sessionCookie.startsWith("__Secure-"),
+      });
     }
-    if (cookie.name === issuerCookie || cookie.name === `${issuerCookie}.sig`) write.set(cookie.name, "", { path: "/", maxAge: 0 });
+    if (cookie.name === issuerCookie || cookie.name === `${issuerCookie}.sig`)
+      write.set(cookie.name, "", { path: "/", maxAge: 0 });
   }
 }
 
@@ -84,7 +98,10 @@ export function clearSessionCookies(read: CookieReader, write: CookieWriter, iss
  */
 export function refuseCrossSitePost(request: NextRequest): NextResponse | undefined {
   if (isSameOriginPost(request.headers, getConfig().siteUrl)) return undefined;
-  return new NextResponse("Forbidden", { status: 403, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  return new NextResponse("Forbidden", {
+    status: 403,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
 /**

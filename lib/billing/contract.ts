@@ -23,12 +23,38 @@ export type ContractHarness = {
 
 /** Every kind of plan change the members' pages offer; the rule (price per year) decides upgrade or downgrade. */
 const planChangeCases = [
-  { name: "upgrade in the same interval", from: "happr_individual_monthly", to: "happr_family_monthly", change: "upgrade" },
-  { name: "upgrade to another interval (the billing cycle resets)", from: "happr_individual_monthly", to: "happr_family_yearly", change: "upgrade" },
-  { name: "upgrade to another interval that leaves a credit", from: "happr_individual_yearly", to: "happr_family_monthly", change: "upgrade" },
-  { name: "downgrade at period end", from: "happr_family_monthly", to: "happr_individual_monthly", change: "downgrade" },
+  {
+    name: "upgrade in the same interval",
+    from: "happr_individual_monthly",
+    to: "happr_family_monthly",
+    change: "upgrade",
+  },
+  {
+    name: "upgrade to another interval (the billing cycle resets)",
+    from: "happr_individual_monthly",
+    to: "happr_family_yearly",
+    change: "upgrade",
+  },
+  {
+    name: "upgrade to another interval that leaves a credit",
+    from: "happr_individual_yearly",
+    to: "happr_family_monthly",
+    change: "upgrade",
+  },
+  {
+    name: "downgrade at period end",
+    from: "happr_family_monthly",
+    to: "happr_individual_monthly",
+    change: "downgrade",
+  },
   { name: "same plan to yearly", from: "happr_individual_monthly", to: "happr_individual_yearly", change: "downgrade" },
-  { name: "a change while a cancellation is scheduled", from: "happr_individual_monthly", to: "happr_family_yearly", change: "upgrade", cancelFirst: true },
+  {
+    name: "a change while a cancellation is scheduled",
+    from: "happr_individual_monthly",
+    to: "happr_family_yearly",
+    change: "upgrade",
+    cancelFirst: true,
+  },
 ] as const;
 
 let counter = 0;
@@ -51,7 +77,10 @@ export function defineBillingContract(name: string, setup: () => Promise<Contrac
     let h: ContractHarness;
     let p: BillingProvider;
     const newCustomer = (label: string) =>
-      p.createCustomer({ email: `${label}@example.com`, name: "Pat Example", memberId: `member-${label}` }, unique(`customer-${label}`));
+      p.createCustomer(
+        { email: `${label}@example.com`, name: "Pat Example", memberId: `member-${label}` },
+        unique(`customer-${label}`),
+      );
 
     beforeAll(async () => {
       h = await setup();
@@ -63,7 +92,12 @@ export function defineBillingContract(name: string, setup: () => Promise<Contrac
       expect(prices).toHaveLength(4);
       for (const plan of plans) {
         const price = prices.find((candidate) => candidate.lookupKey === plan.lookupKey);
-        expect(price, plan.lookupKey).toMatchObject({ active: true, currency: "usd", interval: plan.interval, productName: plan.name });
+        expect(price, plan.lookupKey).toMatchObject({
+          active: true,
+          currency: "usd",
+          interval: plan.interval,
+          productName: plan.name,
+        });
         expect(price!.id).toMatch(/^price_/);
         if (p.kind === "sandbox") expect(price!.unitAmount).toBe(plan.unitAmount);
       }
@@ -84,7 +118,12 @@ export function defineBillingContract(name: string, setup: () => Promise<Contrac
       const again = await p.createCustomer(input, key);
       expect(first.id).toMatch(/^cus_/);
       expect(again.id).toBe(first.id);
-      expect(first).toMatchObject({ email: "idem@example.com", name: "Idem Potent", deleted: false, defaultPaymentMethod: null });
+      expect(first).toMatchObject({
+        email: "idem@example.com",
+        name: "Idem Potent",
+        deleted: false,
+        defaultPaymentMethod: null,
+      });
       expect(first.metadata.memberId).toBe("member-idem");
       const other = await p.createCustomer(input, unique("customer"));
       expect(other.id).not.toBe(first.id);
@@ -104,11 +143,22 @@ export function defineBillingContract(name: string, setup: () => Promise<Contrac
       const key = unique("checkout");
       const session = await p.createCheckoutSession(input, key);
       expect(session.id).toMatch(/^cs_/);
-      expect(session).toMatchObject({ status: "open", paymentStatus: "unpaid", customerId: customer.id, subscriptionId: null, clientReferenceId: "member-checkout" });
+      expect(session).toMatchObject({
+        status: "open",
+        paymentStatus: "unpaid",
+        customerId: customer.id,
+        subscriptionId: null,
+        clientReferenceId: "member-checkout",
+      });
       expect(session.url).toMatch(/^https?:\/\//);
       expect((await p.createCheckoutSession(input, key)).id).toBe(session.id);
       const fetched = await p.getCheckoutSession(session.id);
-      expect(fetched).toMatchObject({ id: session.id, status: "open", successUrl: input.successUrl, cancelUrl: input.cancelUrl });
+      expect(fetched).toMatchObject({
+        id: session.id,
+        status: "open",
+        successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
+      });
       await expectError(p.getCheckoutSession("cs_test_doesnotexist"), 404);
     });
 
@@ -140,26 +190,45 @@ export function defineBillingContract(name: string, setup: () => Promise<Contrac
       const invoicesBefore = await p.listInvoices(customer.id);
 
       await p.deleteCustomer(customer.id);
-      expect(await p.getCustomer(customer.id)).toMatchObject({ id: customer.id, deleted: true, email: null, name: null, metadata: {}, defaultPaymentMethod: null });
+      expect(await p.getCustomer(customer.id)).toMatchObject({
+        id: customer.id,
+        deleted: true,
+        email: null,
+        name: null,
+        metadata: {},
+        defaultPaymentMethod: null,
+      });
       expect((await p.getSubscription(subscription.id)).status).toBe("canceled");
       expect(await p.listPaymentMethods(customer.id)).toEqual([]);
       // The financial record stays with the provider.
-      expect((await p.listInvoices(customer.id)).map((invoice) => invoice.id)).toEqual(invoicesBefore.map((invoice) => invoice.id));
+      expect((await p.listInvoices(customer.id)).map((invoice) => invoice.id)).toEqual(
+        invoicesBefore.map((invoice) => invoice.id),
+      );
 
       await p.deleteCustomer(customer.id);
       await p.deleteCustomer("cus_doesnotexist");
       await expectError(
         p.createCheckoutSession(
-          { customerId: customer.id, priceId: h.priceIdOf("happr_individual_monthly"), successUrl: "http://localhost:3000/ok", cancelUrl: "http://localhost:3000/pricing", memberId: "member-leaving" },
+          {
+            customerId: customer.id,
+            priceId: h.priceIdOf("happr_individual_monthly"),
+            successUrl: "http://localhost:3000/ok",
+            cancelUrl: "http://localhost:3000/pricing",
+            memberId: "member-leaving",
+          },
           unique("checkout"),
         ),
         404,
       );
     });
 
-    it("refuses a declining card with 422 \"Your card was declined.\"", async () => {
+    it('refuses a declining card with 422 "Your card was declined."', async () => {
       const customer = await newCustomer("declined");
-      await expectError(p.attachPaymentMethod(customer.id, "pm_card_chargeDeclined", unique("attach")), 422, /^Your card was declined\.$/);
+      await expectError(
+        p.attachPaymentMethod(customer.id, "pm_card_chargeDeclined", unique("attach")),
+        422,
+        /^Your card was declined\.$/,
+      );
       expect(await p.listPaymentMethods(customer.id)).toEqual([]);
     });
 
@@ -172,12 +241,20 @@ export function defineBillingContract(name: string, setup: () => Promise<Contrac
         if (cancelFirst) await p.cancelAtPeriodEnd(subscribed.id, unique("cancel-first"));
         const subscription = await p.getSubscription(subscribed.id);
         const item = subscription.items[0]!;
-        const [currentPrice, newPrice] = [await p.getPrice(h.priceIdOf(kase.from)), await p.getPrice(h.priceIdOf(kase.to))];
+        const [currentPrice, newPrice] = [
+          await p.getPrice(h.priceIdOf(kase.from)),
+          await p.getPrice(h.priceIdOf(kase.to)),
+        ];
         const change = planChangeDirection(currentPrice, newPrice);
         expect(change).toBe(kase.change);
 
         const quote = await quotePlanChange(p, {
-          subscription: { subscriptionId: subscription.id, itemId: item.id, currentPeriodEnd: item.currentPeriodEnd, endsAtPeriodEnd: subscription.cancelAtPeriodEnd },
+          subscription: {
+            subscriptionId: subscription.id,
+            itemId: item.id,
+            currentPeriodEnd: item.currentPeriodEnd,
+            endsAtPeriodEnd: subscription.cancelAtPeriodEnd,
+          },
           newPrice,
           change: change as "upgrade" | "downgrade",
           prorationDate: await p.now(),
@@ -189,33 +266,60 @@ export function defineBillingContract(name: string, setup: () => Promise<Contrac
         const before = await p.listInvoices(customerId);
         const input = { subscriptionId: subscription.id, itemId: item.id, priceId: newPrice.id };
         const changed =
-          change === "upgrade" ? await p.changePriceNow({ ...input, prorationDate: quote.prorationDate }, unique("change")) : (await p.scheduleDowngrade(input, unique("change"))).current;
-        const created = (await p.listInvoices(customerId)).filter((invoice) => !before.some((old) => old.id === invoice.id));
+          change === "upgrade"
+            ? await p.changePriceNow({ ...input, prorationDate: quote.prorationDate }, unique("change"))
+            : (await p.scheduleDowngrade(input, unique("change"))).current;
+        const created = (await p.listInvoices(customerId)).filter(
+          (invoice) => !before.some((old) => old.id === invoice.id),
+        );
         expect(sum(created.map((invoice) => invoice.total))).toBe(quote.dueNow);
 
         if (change === "downgrade") {
           expect(quote.dueNow).toBe(0);
           expect(created).toEqual([]);
-          expect(quote.nextInvoice).toEqual({ amount: newPrice.unitAmount, currency: "usd", date: item.currentPeriodEnd });
+          expect(quote.nextInvoice).toEqual({
+            amount: newPrice.unitAmount,
+            currency: "usd",
+            date: item.currentPeriodEnd,
+          });
           expect(changed).toMatchObject({ cancelAtPeriodEnd: true, cancelAt: item.currentPeriodEnd });
           return;
         }
         expect(created).toHaveLength(1);
         const [invoice] = created;
-        expect(invoice!.lines.map((line) => [line.amount, line.proration, line.priceId])).toEqual(quote.lines.map((line) => [line.amount, line.proration, line.priceId]));
+        expect(invoice!.lines.map((line) => [line.amount, line.proration, line.priceId])).toEqual(
+          quote.lines.map((line) => [line.amount, line.proration, line.priceId]),
+        );
         // A credit for the unused time, always as of the quoted moment.
-        expect(invoice!.lines[0]).toMatchObject({ proration: true, periodStart: quote.prorationDate, priceId: currentPrice.id });
+        expect(invoice!.lines[0]).toMatchObject({
+          proration: true,
+          periodStart: quote.prorationDate,
+          priceId: currentPrice.id,
+        });
         expect(invoice!.lines[0]!.amount).toBeLessThan(0);
 
         const after = changed.items[0]!;
         if (currentPrice.interval === newPrice.interval) {
-          expect(after).toMatchObject({ priceId: newPrice.id, currentPeriodStart: item.currentPeriodStart, currentPeriodEnd: item.currentPeriodEnd });
+          expect(after).toMatchObject({
+            priceId: newPrice.id,
+            currentPeriodStart: item.currentPeriodStart,
+            currentPeriodEnd: item.currentPeriodEnd,
+          });
           expect(quote.billingDate).toEqual({ current: item.currentPeriodEnd, next: item.currentPeriodEnd });
         } else {
           // Stripe resets the billing cycle: the new price in full for a period starting at the change.
           const changedAt = quote.prorationDate + 120;
-          expect(after).toMatchObject({ priceId: newPrice.id, currentPeriodStart: changedAt, currentPeriodEnd: addInterval(changedAt, newPrice.interval) });
-          expect(invoice!.lines[1]).toMatchObject({ proration: false, amount: newPrice.unitAmount, periodStart: changedAt, periodEnd: addInterval(changedAt, newPrice.interval) });
+          expect(after).toMatchObject({
+            priceId: newPrice.id,
+            currentPeriodStart: changedAt,
+            currentPeriodEnd: addInterval(changedAt, newPrice.interval),
+          });
+          expect(invoice!.lines[1]).toMatchObject({
+            proration: false,
+            amount: newPrice.unitAmount,
+            periodStart: changedAt,
+            periodEnd: addInterval(changedAt, newPrice.interval),
+          });
           expect(quote.billingDate.next).toBe(addInterval(quote.prorationDate, newPrice.interval));
           expect(quote.billingDate.next).not.toBe(quote.billingDate.current);
         }
@@ -225,7 +329,11 @@ export function defineBillingContract(name: string, setup: () => Promise<Contrac
           expect(quote.nextInvoice).toBeNull();
           expect(quote.endsAt).toBe(quote.billingDate.next);
         } else {
-          expect(quote.nextInvoice).toEqual({ amount: newPrice.unitAmount, currency: "usd", date: quote.billingDate.next });
+          expect(quote.nextInvoice).toEqual({
+            amount: newPrice.unitAmount,
+            currency: "usd",
+            date: quote.billingDate.next,
+          });
         }
         if (quote.dueNow < 0) {
           // Nothing is charged; the credit stays on the customer's balance for the next invoices.
@@ -264,7 +372,12 @@ export function defineBillingContract(name: string, setup: () => Promise<Contrac
         const item = subscription.items[0]!;
         const prorationDate = item.currentPeriodStart + 777_777;
         const newPriceId = h.priceIdOf("happr_family_monthly");
-        const preview = await p.previewProration({ subscriptionId: subscription.id, itemId: item.id, priceId: newPriceId, prorationDate });
+        const preview = await p.previewProration({
+          subscriptionId: subscription.id,
+          itemId: item.id,
+          priceId: newPriceId,
+          prorationDate,
+        });
         const expected = computeProration({
           oldPrice: await p.getPrice(monthly()),
           newPrice: await p.getPrice(newPriceId),
@@ -277,13 +390,20 @@ export function defineBillingContract(name: string, setup: () => Promise<Contrac
         );
         expect(preview.lines[0]!.amount).toBeLessThan(0);
         expect(preview.total).toBe(expected.total);
-        await expectError(p.previewProration({ subscriptionId: subscription.id, itemId: "si_doesnotexist", priceId: newPriceId }), 404);
+        await expectError(
+          p.previewProration({ subscriptionId: subscription.id, itemId: "si_doesnotexist", priceId: newPriceId }),
+          404,
+        );
       });
 
       it("cancels at period end (cancelAt = the period end, still active) and resumes", async () => {
         const key = unique("cancel");
         const cancelled = await p.cancelAtPeriodEnd(subscription.id, key);
-        expect(cancelled).toMatchObject({ status: "active", cancelAtPeriodEnd: true, cancelAt: subscription.items[0]!.currentPeriodEnd });
+        expect(cancelled).toMatchObject({
+          status: "active",
+          cancelAtPeriodEnd: true,
+          cancelAt: subscription.items[0]!.currentPeriodEnd,
+        });
         expect((await p.cancelAtPeriodEnd(subscription.id, key)).cancelAtPeriodEnd).toBe(true);
         const resumed = await p.resume(subscription.id, unique("resume"));
         expect(resumed).toMatchObject({ status: "active", cancelAtPeriodEnd: false, cancelAt: null });
@@ -294,9 +414,16 @@ export function defineBillingContract(name: string, setup: () => Promise<Contrac
         const item = subscription.items[0]!;
         const familyMonthly = h.priceIdOf("happr_family_monthly");
         const key = unique("upgrade");
-        const upgraded = await p.changePriceNow({ subscriptionId: subscription.id, itemId: item.id, priceId: familyMonthly }, key);
+        const upgraded = await p.changePriceNow(
+          { subscriptionId: subscription.id, itemId: item.id, priceId: familyMonthly },
+          key,
+        );
         expect(upgraded.status).toBe("active");
-        expect(upgraded.items[0]).toMatchObject({ id: item.id, priceId: familyMonthly, currentPeriodEnd: item.currentPeriodEnd });
+        expect(upgraded.items[0]).toMatchObject({
+          id: item.id,
+          priceId: familyMonthly,
+          currentPeriodEnd: item.currentPeriodEnd,
+        });
         const invoices = await p.listInvoices(customerId);
         expect(invoices.length).toBe(before.length + 1);
         // Same-second invoices have no defined order: find the change's invoice by its reason.
@@ -314,8 +441,16 @@ export function defineBillingContract(name: string, setup: () => Promise<Contrac
       it("schedules a downgrade: the current ends at its period end, a trialing one starts then", async () => {
         const item = subscription.items[0]!;
         const individualMonthly = h.priceIdOf("happr_individual_monthly");
-        const { current, queued } = await p.scheduleDowngrade({ subscriptionId: subscription.id, itemId: item.id, priceId: individualMonthly }, unique("downgrade"));
-        expect(current).toMatchObject({ id: subscription.id, status: "active", cancelAtPeriodEnd: true, cancelAt: item.currentPeriodEnd });
+        const { current, queued } = await p.scheduleDowngrade(
+          { subscriptionId: subscription.id, itemId: item.id, priceId: individualMonthly },
+          unique("downgrade"),
+        );
+        expect(current).toMatchObject({
+          id: subscription.id,
+          status: "active",
+          cancelAtPeriodEnd: true,
+          cancelAt: item.currentPeriodEnd,
+        });
         expect(queued.id).not.toBe(subscription.id);
         expect(queued).toMatchObject({ customerId, status: "trialing", trialEnd: item.currentPeriodEnd });
         expect(queued.items[0]!.priceId).toBe(individualMonthly);
@@ -336,7 +471,8 @@ export function defineBillingContract(name: string, setup: () => Promise<Contrac
         expect(invoices.map((i) => i.created)).toEqual([...invoices.map((i) => i.created)].sort((a, b) => b - a));
         const charges = await p.listCharges(customerId);
         expect(charges.length).toBeGreaterThanOrEqual(1);
-        for (const charge of charges) expect(charge).toMatchObject({ customerId, currency: "usd", status: "succeeded" });
+        for (const charge of charges)
+          expect(charge).toMatchObject({ customerId, currency: "usd", status: "succeeded" });
         expect(charges[0]!.id).toMatch(/^ch_/);
       });
     });

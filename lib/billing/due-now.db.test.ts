@@ -31,7 +31,11 @@ useSandboxBilling((fixture) => ({ provider, billing } = fixture));
 let members = 0;
 async function subscribed(lookupKey: string) {
   const member = { memberId: `member-due-now-${++members}`, email: `due-now-${members}@example.com`, name: "Pat" };
-  const { checkoutSessionId } = await billing.createCheckoutSession(member, { priceId: sandboxPriceId(lookupKey), successUrl: `${SITE}/ok`, cancelUrl: `${SITE}/no` });
+  const { checkoutSessionId } = await billing.createCheckoutSession(member, {
+    priceId: sandboxPriceId(lookupKey),
+    successUrl: `${SITE}/ok`,
+    cancelUrl: `${SITE}/no`,
+  });
   await completeSandboxCheckout(provider, checkoutSessionId, card);
   await billing.validateSession(member, checkoutSessionId);
   const [subscription] = await billing.getMySubscriptions(member.memberId);
@@ -47,9 +51,7 @@ async function endAll(customerId: string) {
 }
 
 const keys = plans.map((plan) => plan.lookupKey);
-const planPair = fc
-  .tuple(fc.constantFrom(...keys), fc.constantFrom(...keys))
-  .filter(([from, to]) => from !== to);
+const planPair = fc.tuple(fc.constantFrom(...keys), fc.constantFrom(...keys)).filter(([from, to]) => from !== to);
 
 describe("due now (sandbox, property)", () => {
   it("equals what the confirmed change invoices, to the cent, for any pair of plans and any moment in the period", async () => {
@@ -66,12 +68,21 @@ describe("due now (sandbox, property)", () => {
           await provider.advanceClock(Math.max(0, offset));
           if (cancelFirst) await billing.cancelSubscription(member, subscription.subscriptionId);
 
-          const quote = await billing.previewProration(member, { subscriptionId: subscription.subscriptionId, priceId: sandboxPriceId(to) });
+          const quote = await billing.previewProration(member, {
+            subscriptionId: subscription.subscriptionId,
+            priceId: sandboxPriceId(to),
+          });
           expect(sum(quote.lines.map((line) => line.amount))).toBe(quote.dueNow);
           await provider.advanceClock(readingSeconds);
           const before = await provider.listInvoices(customerId);
-          await billing.changeSubscriptionPlan(member, { subscriptionId: subscription.subscriptionId, newPriceId: sandboxPriceId(to), subItemId: subscription.subItemId });
-          const created = (await provider.listInvoices(customerId)).filter((invoice) => !before.some((old) => old.id === invoice.id));
+          await billing.changeSubscriptionPlan(member, {
+            subscriptionId: subscription.subscriptionId,
+            newPriceId: sandboxPriceId(to),
+            subItemId: subscription.subItemId,
+          });
+          const created = (await provider.listInvoices(customerId)).filter(
+            (invoice) => !before.some((old) => old.id === invoice.id),
+          );
           expect(sum(created.map((invoice) => invoice.total))).toBe(quote.dueNow);
           if (quote.change === "downgrade") expect(created).toEqual([]);
 
@@ -80,7 +91,9 @@ describe("due now (sandbox, property)", () => {
           // The period really starts when the change is made, up to readingSeconds after the quote.
           await provider.advanceClock(Math.max(0, quote.billingDate.next + readingSeconds - (await provider.now())));
           await provider.runDueWork();
-          const renewals = (await provider.listInvoices(customerId)).filter((invoice) => !before.some((old) => old.id === invoice.id) && !created.some((c) => c.id === invoice.id));
+          const renewals = (await provider.listInvoices(customerId)).filter(
+            (invoice) => !before.some((old) => old.id === invoice.id) && !created.some((c) => c.id === invoice.id),
+          );
           if (next) {
             expect(renewals.map((invoice) => invoice.total)).toEqual([next.amount]);
             expect(renewals[0]!.created - next.date).toBeLessThanOrEqual(readingSeconds);
@@ -105,11 +118,20 @@ describe("the figure shown is the one confirmed", () => {
     const { member, subscription, customerId } = await subscribed("happr_individual_monthly");
     await provider.advanceClock(5 * 86_400);
     const args = { subscriptionId: subscription.subscriptionId, priceId: sandboxPriceId("happr_family_yearly") };
-    const change = { subscriptionId: subscription.subscriptionId, newPriceId: sandboxPriceId("happr_family_yearly"), subItemId: subscription.subItemId };
+    const change = {
+      subscriptionId: subscription.subscriptionId,
+      newPriceId: sandboxPriceId("happr_family_yearly"),
+      subItemId: subscription.subItemId,
+    };
     const stale = await billing.previewProration(member, args);
     await provider.advanceClock(QUOTE_LIFETIME_SECONDS + 1);
-    await expect(billing.changeSubscriptionPlan(member, change)).rejects.toMatchObject({ status: 409, message: QUOTE_EXPIRED_MESSAGE });
-    expect((await provider.listInvoices(customerId)).map((invoice) => invoice.billingReason)).toEqual(["subscription_create"]);
+    await expect(billing.changeSubscriptionPlan(member, change)).rejects.toMatchObject({
+      status: 409,
+      message: QUOTE_EXPIRED_MESSAGE,
+    });
+    expect((await provider.listInvoices(customerId)).map((invoice) => invoice.billingReason)).toEqual([
+      "subscription_create",
+    ]);
 
     const fresh = await billing.previewProration(member, args);
     // Priced at the new moment: half an hour more of the month used, a credit no larger (half an
@@ -118,7 +140,9 @@ describe("the figure shown is the one confirmed", () => {
     expect(fresh.dueNow).toBeGreaterThanOrEqual(stale.dueNow);
     await provider.advanceClock(600);
     await billing.changeSubscriptionPlan(member, change);
-    const [update] = (await provider.listInvoices(customerId)).filter((invoice) => invoice.billingReason === "subscription_update");
+    const [update] = (await provider.listInvoices(customerId)).filter(
+      (invoice) => invoice.billingReason === "subscription_update",
+    );
     expect(update!.total).toBe(fresh.dueNow);
     expect(update!.lines[0]!.periodStart).toBe(fresh.prorationDate);
     await endAll(customerId);
@@ -126,14 +150,21 @@ describe("the figure shown is the one confirmed", () => {
 
   it("a downgrade and same plan to yearly: nothing due now, the new plan's first invoice when the period ends", async () => {
     const { member, subscription, customerId } = await subscribed("happr_individual_monthly");
-    const quote = await billing.previewProration(member, { subscriptionId: subscription.subscriptionId, priceId: sandboxPriceId("happr_individual_yearly") });
+    const quote = await billing.previewProration(member, {
+      subscriptionId: subscription.subscriptionId,
+      priceId: sandboxPriceId("happr_individual_yearly"),
+    });
     expect(quote).toMatchObject({
       change: "downgrade",
       dueNow: 0,
       lines: [],
       billingDate: { current: subscription.currentPeriodEnd, next: subscription.currentPeriodEnd },
       nextInvoice: { amount: 4999, date: subscription.currentPeriodEnd },
-      firstInvoice: { total: 4999, issuedAt: subscription.currentPeriodEnd, periodEnd: addInterval(subscription.currentPeriodEnd, "year") },
+      firstInvoice: {
+        total: 4999,
+        issuedAt: subscription.currentPeriodEnd,
+        periodEnd: addInterval(subscription.currentPeriodEnd, "year"),
+      },
       endsAt: null,
     });
     await endAll(customerId);
@@ -142,14 +173,23 @@ describe("the figure shown is the one confirmed", () => {
   it("a credit left by a change is spent on the next invoices", async () => {
     const { member, subscription, customerId } = await subscribed("happr_individual_yearly");
     await provider.advanceClock(30 * 86_400);
-    const quote = await billing.previewProration(member, { subscriptionId: subscription.subscriptionId, priceId: sandboxPriceId("happr_family_monthly") });
+    const quote = await billing.previewProration(member, {
+      subscriptionId: subscription.subscriptionId,
+      priceId: sandboxPriceId("happr_family_monthly"),
+    });
     expect(quote.change).toBe("upgrade");
     expect(quote.dueNow).toBeLessThan(-999);
-    await billing.changeSubscriptionPlan(member, { subscriptionId: subscription.subscriptionId, newPriceId: sandboxPriceId("happr_family_monthly"), subItemId: subscription.subItemId });
+    await billing.changeSubscriptionPlan(member, {
+      subscriptionId: subscription.subscriptionId,
+      newPriceId: sandboxPriceId("happr_family_monthly"),
+      subItemId: subscription.subItemId,
+    });
     expect((await provider.getCustomer(customerId)).balance).toBe(quote.dueNow);
     await provider.advanceClock(quote.billingDate.next - (await provider.now()));
     await provider.runDueWork();
-    const [renewal] = (await provider.listInvoices(customerId)).filter((invoice) => invoice.billingReason === "subscription_cycle");
+    const [renewal] = (await provider.listInvoices(customerId)).filter(
+      (invoice) => invoice.billingReason === "subscription_cycle",
+    );
     expect(renewal).toMatchObject({ total: 999, amountDue: 0, amountPaid: 0, status: "paid" });
     expect((await provider.getCustomer(customerId)).balance).toBe(quote.dueNow + 999);
     expect(await provider.listCharges(customerId)).toHaveLength(1); // only the first year's
@@ -160,9 +200,13 @@ describe("the figure shown is the one confirmed", () => {
 describe("an account deletion", () => {
   it("leaves none of the member's plan-change quotes", async () => {
     const { member, subscription, customerId } = await subscribed("happr_individual_monthly");
-    await billing.previewProration(member, { subscriptionId: subscription.subscriptionId, priceId: sandboxPriceId("happr_family_monthly") });
+    await billing.previewProration(member, {
+      subscriptionId: subscription.subscriptionId,
+      priceId: sandboxPriceId("happr_family_monthly"),
+    });
     const db = await getDb();
-    const quotesOf = () => db.select().from(t.billingPlanChangeQuotes).where(eq(t.billingPlanChangeQuotes.memberId, member.memberId));
+    const quotesOf = () =>
+      db.select().from(t.billingPlanChangeQuotes).where(eq(t.billingPlanChangeQuotes.memberId, member.memberId));
     expect(await quotesOf()).toHaveLength(1);
     await db.transaction((tx) => forgetMemberCustomer(tx, member.memberId));
     expect(await quotesOf()).toEqual([]);

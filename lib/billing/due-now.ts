@@ -24,7 +24,15 @@ export type PlanChangeSubject = {
 };
 
 /** The first invoice the change produces: now for an upgrade, when the period ends for a downgrade. */
-export type FirstInvoice = { amountDue: number; subtotal: number; total: number; currency: string; periodStart: number; periodEnd: number; issuedAt: number };
+export type FirstInvoice = {
+  amountDue: number;
+  subtotal: number;
+  total: number;
+  currency: string;
+  periodStart: number;
+  periodEnd: number;
+  issuedAt: number;
+};
 
 export type PlanChangeQuote = {
   change: PlanChange;
@@ -64,13 +72,26 @@ export async function quotePlanChange(
       dueNow: 0,
       currency,
       lines: [],
-      firstInvoice: { amountDue: amount, subtotal: amount, total: amount, currency, periodStart: startsAt, periodEnd: addInterval(startsAt, newPrice.interval), issuedAt: startsAt },
+      firstInvoice: {
+        amountDue: amount,
+        subtotal: amount,
+        total: amount,
+        currency,
+        periodStart: startsAt,
+        periodEnd: addInterval(startsAt, newPrice.interval),
+        issuedAt: startsAt,
+      },
       billingDate: { current: subscription.currentPeriodEnd, next: startsAt },
       nextInvoice: { amount, currency, date: startsAt },
       endsAt: null,
     };
   }
-  const preview = await provider.previewProration({ subscriptionId: subscription.subscriptionId, itemId: subscription.itemId, priceId: newPrice.id, prorationDate });
+  const preview = await provider.previewProration({
+    subscriptionId: subscription.subscriptionId,
+    itemId: subscription.itemId,
+    priceId: newPrice.id,
+    prorationDate,
+  });
   const next = renewalAfter(preview, newPrice.id, subscription.currentPeriodEnd);
   return {
     change,
@@ -88,7 +109,9 @@ export async function quotePlanChange(
       issuedAt: preview.prorationDate,
     },
     billingDate: { current: subscription.currentPeriodEnd, next },
-    nextInvoice: subscription.endsAtPeriodEnd ? null : { amount: newPrice.unitAmount, currency: newPrice.currency, date: next },
+    nextInvoice: subscription.endsAtPeriodEnd
+      ? null
+      : { amount: newPrice.unitAmount, currency: newPrice.currency, date: next },
     endsAt: subscription.endsAtPeriodEnd ? next : null,
   };
 }

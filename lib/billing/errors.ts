@@ -4,12 +4,7 @@ import { DomainError } from "../errors";
  * The one error type of the billing domain. Transports (GraphQL, routes) map it once:
  * status is HTTP-like, message is safe to show the caller.
  */
-export type BillingErrorCode =
-  | "invalid_argument"
-  | "not_found"
-  | "conflict"
-  | "card_declined"
-  | "provider_unavailable";
+export type BillingErrorCode = "invalid_argument" | "not_found" | "conflict" | "card_declined" | "provider_unavailable";
 
 const statusOf: Record<BillingErrorCode, 400 | 404 | 409 | 422 | 502> = {
   invalid_argument: 400,

@@ -27,10 +27,17 @@ export const paymentTokenSchema = (field = "token") =>
     .max(255, `${field} is too long`)
     .regex(/^(pm|tok)_[A-Za-z0-9_]+$/, `${field} must be a payment method id (pm_...) or a card token (tok_...)`);
 export const urlSchema = (field: string) =>
-  z.string({ message: `${field} is required` }).trim().min(1, `${field} is required`).max(2048, `${field} is too long`);
+  z
+    .string({ message: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(2048, `${field} is too long`);
 
 export const memberSchema = z.object({
-  memberId: z.string({ message: "memberId is required" }).min(1, "memberId is required").max(255, "memberId is too long"),
+  memberId: z
+    .string({ message: "memberId is required" })
+    .min(1, "memberId is required")
+    .max(255, "memberId is too long"),
   email: z.email({ message: "email must be an email address" }),
   name: z.string().trim().max(200, "name is too long").nullable().default(null),
 });

@@ -12,7 +12,10 @@ export function pricePerYear(price: Priced): number {
 }
 
 /** "same" when nothing would change (the same price). */
-export function planChangeDirection(current: Priced & { id: string }, next: Priced & { id: string }): PlanChange | "same" {
+export function planChangeDirection(
+  current: Priced & { id: string },
+  next: Priced & { id: string },
+): PlanChange | "same" {
   if (current.id === next.id) return "same";
   return pricePerYear(next) > pricePerYear(current) ? "upgrade" : "downgrade";
 }

@@ -34,14 +34,7 @@ export type Customer = {
 };
 
 export type SubscriptionStatus =
-  | "incomplete"
-  | "incomplete_expired"
-  | "trialing"
-  | "active"
-  | "past_due"
-  | "canceled"
-  | "unpaid"
-  | "paused";
+  "incomplete" | "incomplete_expired" | "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "paused";
 
 export type SubscriptionItem = {
   id: string; // si_...
@@ -66,7 +59,12 @@ export type Subscription = {
   created: number;
 };
 
-export type BillingDetails = { name: string | null; email: string | null; phone: string | null; postalCode: string | null };
+export type BillingDetails = {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  postalCode: string | null;
+};
 
 export type PaymentMethod = {
   id: string; // pm_...
@@ -221,7 +219,11 @@ export interface BillingProvider {
   detachPaymentMethod(paymentMethodId: string, idempotencyKey: string): Promise<PaymentMethod>;
   /** Sets the customer's invoice default. */
   setDefaultPaymentMethod(customerId: string, paymentMethodId: string, idempotencyKey: string): Promise<Customer>;
-  setSubscriptionPaymentMethod(subscriptionId: string, paymentMethodId: string, idempotencyKey: string): Promise<Subscription>;
+  setSubscriptionPaymentMethod(
+    subscriptionId: string,
+    paymentMethodId: string,
+    idempotencyKey: string,
+  ): Promise<Subscription>;
 
   /** Newest first. */
   listInvoices(customerId: string): Promise<Invoice[]>;

@@ -33,10 +33,20 @@ describe("computeProration (Stripe's rule, to the second)", () => {
 
   it("credits the unused time on the old price and charges the remaining time on the new one", () => {
     const prorationDate = periodStart + 864_000; // 10 days in: 20 of 30 days remain
-    const preview = computeProration({ oldPrice: individualMonthly, newPrice: familyMonthly, periodStart, periodEnd, prorationDate });
+    const preview = computeProration({
+      oldPrice: individualMonthly,
+      newPrice: familyMonthly,
+      periodStart,
+      periodEnd,
+      prorationDate,
+    });
     expect(preview.lines.map((line) => line.amount)).toEqual([-Math.round((499 * 2) / 3), Math.round((999 * 2) / 3)]);
     expect(preview.lines.map((line) => line.amount)).toEqual([-333, 666]);
-    expect(preview.lines.every((line) => line.proration && line.periodStart === prorationDate && line.periodEnd === periodEnd)).toBe(true);
+    expect(
+      preview.lines.every(
+        (line) => line.proration && line.periodStart === prorationDate && line.periodEnd === periodEnd,
+      ),
+    ).toBe(true);
     expect(preview.total).toBe(333);
     expect(preview.amountDue).toBe(333);
     expect(dueNow(preview)).toBe(333);
@@ -46,9 +56,18 @@ describe("computeProration (Stripe's rule, to the second)", () => {
 
   it("changes with every second of the period", () => {
     const at = (secondsIn: number) =>
-      computeProration({ oldPrice: individualMonthly, newPrice: familyMonthly, periodStart, periodEnd, prorationDate: periodStart + secondsIn }).lines;
+      computeProration({
+        oldPrice: individualMonthly,
+        newPrice: familyMonthly,
+        periodStart,
+        periodEnd,
+        prorationDate: periodStart + secondsIn,
+      }).lines;
     // one second in: almost all of both amounts
-    expect(at(1).map((line) => line.amount)).toEqual([-Math.round((499 * 2_591_999) / 2_592_000), Math.round((999 * 2_591_999) / 2_592_000)]);
+    expect(at(1).map((line) => line.amount)).toEqual([
+      -Math.round((499 * 2_591_999) / 2_592_000),
+      Math.round((999 * 2_591_999) / 2_592_000),
+    ]);
     // exactly half way: half of each, rounded to the cent
     expect(at(1_296_000).map((line) => line.amount)).toEqual([-250, 500]);
     // at the end nothing is left to prorate
@@ -56,13 +75,25 @@ describe("computeProration (Stripe's rule, to the second)", () => {
   });
 
   it("clamps a proration date outside the period", () => {
-    const early = computeProration({ oldPrice: individualMonthly, newPrice: familyMonthly, periodStart, periodEnd, prorationDate: periodStart - 100 });
+    const early = computeProration({
+      oldPrice: individualMonthly,
+      newPrice: familyMonthly,
+      periodStart,
+      periodEnd,
+      prorationDate: periodStart - 100,
+    });
     expect(early.lines.map((line) => line.amount)).toEqual([-499, 999]);
   });
 
   it("on an interval change credits the unused time and charges the new price in full for a new period", () => {
     const prorationDate = periodStart + 864_000;
-    const preview = computeProration({ oldPrice: familyMonthly, newPrice: familyYearly, periodStart, periodEnd, prorationDate });
+    const preview = computeProration({
+      oldPrice: familyMonthly,
+      newPrice: familyYearly,
+      periodStart,
+      periodEnd,
+      prorationDate,
+    });
     expect(preview.lines.map((line) => [line.amount, line.proration])).toEqual([
       [-666, true],
       [9999, false],
@@ -76,7 +107,14 @@ describe("computeProration (Stripe's rule, to the second)", () => {
   it("credits at the proration date and starts the new period when the change is made", () => {
     const prorationDate = periodStart + 864_000;
     const changedAt = prorationDate + 300;
-    const preview = computeProration({ oldPrice: individualMonthly, newPrice: familyYearly, periodStart, periodEnd, prorationDate, changedAt });
+    const preview = computeProration({
+      oldPrice: individualMonthly,
+      newPrice: familyYearly,
+      periodStart,
+      periodEnd,
+      prorationDate,
+      changedAt,
+    });
     expect(preview.lines.map((line) => [line.amount, line.periodStart, line.periodEnd])).toEqual([
       [-333, prorationDate, periodEnd],
       [9999, changedAt, addInterval(changedAt, "year")],
@@ -85,7 +123,13 @@ describe("computeProration (Stripe's rule, to the second)", () => {
   });
 
   it("never asks a negative amount due (a downgrade now would be a credit)", () => {
-    const preview = computeProration({ oldPrice: familyMonthly, newPrice: individualMonthly, periodStart, periodEnd, prorationDate: periodStart + 864_000 });
+    const preview = computeProration({
+      oldPrice: familyMonthly,
+      newPrice: individualMonthly,
+      periodStart,
+      periodEnd,
+      prorationDate: periodStart + 864_000,
+    });
     expect(preview.total).toBe(-333);
     expect(preview.amountDue).toBe(0);
   });

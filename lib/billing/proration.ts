@@ -14,7 +14,12 @@ export function addInterval(unixSeconds: number, interval: PlanInterval): number
 }
 
 const dateLabel = (unixSeconds: number) =>
-  new Date(unixSeconds * 1000).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  new Date(unixSeconds * 1000).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 
 export type ProrationInput = {
   oldPrice: Price;

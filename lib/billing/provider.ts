@@ -17,10 +17,15 @@ export function getBillingProvider(): Promise<BillingProvider> {
     const config = getConfig();
     if (config.billing.kind === "stripe") {
       const { StripeBillingProvider } = await import("./stripe/stripe-provider");
-      return new StripeBillingProvider({ secretKey: config.billing.secretKey, webhookSecret: config.billing.webhookSecret });
+      return new StripeBillingProvider({
+        secretKey: config.billing.secretKey,
+        webhookSecret: config.billing.webhookSecret,
+      });
     }
     return new SandboxBillingProvider({ getDb, siteUrl: config.siteUrl });
-  })().then((provider) => (getConfig().billingCallLog ? countingCalls(provider, getConfig().billingCallLog!) : provider));
+  })().then((provider) =>
+    getConfig().billingCallLog ? countingCalls(provider, getConfig().billingCallLog!) : provider,
+  );
   return holder.__happrBilling;
 }
 
@@ -46,7 +51,7 @@ function countingCalls(provider: BillingProvider, file: string): BillingProvider
 
 /** The provider without BILLING_CALL_LOG's counting (itself when not counting). */
 export function uncounted(provider: BillingProvider): BillingProvider {
-  return ((provider as unknown as Record<symbol, BillingProvider | undefined>)[UNCOUNTED] ?? provider);
+  return (provider as unknown as Record<symbol, BillingProvider | undefined>)[UNCOUNTED] ?? provider;
 }
 
 export async function getBillingService(): Promise<BillingService> {

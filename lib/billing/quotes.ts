@@ -11,7 +11,8 @@ import { conflict } from "./errors";
  */
 export const QUOTE_LIFETIME_SECONDS = 30 * 60;
 
-export const QUOTE_EXPIRED_MESSAGE = "The amount shown for this change is out of date: review the change again to see what is due now.";
+export const QUOTE_EXPIRED_MESSAGE =
+  "The amount shown for this change is out of date: review the change again to see what is due now.";
 
 type QuoteKey = { memberId: string; subscriptionId: string; priceId: string };
 
@@ -21,7 +22,11 @@ export async function recordQuote(key: QuoteKey, quote: { prorationDate: number;
     .insert(t.billingPlanChangeQuotes)
     .values({ ...key, ...quote })
     .onConflictDoUpdate({
-      target: [t.billingPlanChangeQuotes.memberId, t.billingPlanChangeQuotes.subscriptionId, t.billingPlanChangeQuotes.priceId],
+      target: [
+        t.billingPlanChangeQuotes.memberId,
+        t.billingPlanChangeQuotes.subscriptionId,
+        t.billingPlanChangeQuotes.priceId,
+      ],
       set: { ...quote, createdAt: new Date() },
     });
 }
@@ -35,9 +40,18 @@ export async function prorationDateFor(key: QuoteKey, at: { now: number; periodS
   const [quote] = await db
     .select()
     .from(t.billingPlanChangeQuotes)
-    .where(and(eq(t.billingPlanChangeQuotes.memberId, key.memberId), eq(t.billingPlanChangeQuotes.subscriptionId, key.subscriptionId), eq(t.billingPlanChangeQuotes.priceId, key.priceId)));
+    .where(
+      and(
+        eq(t.billingPlanChangeQuotes.memberId, key.memberId),
+        eq(t.billingPlanChangeQuotes.subscriptionId, key.subscriptionId),
+        eq(t.billingPlanChangeQuotes.priceId, key.priceId),
+      ),
+    );
   if (!quote) return at.now;
-  const fresh = quote.prorationDate <= at.now && at.now - quote.prorationDate <= QUOTE_LIFETIME_SECONDS && quote.prorationDate >= at.periodStart;
+  const fresh =
+    quote.prorationDate <= at.now &&
+    at.now - quote.prorationDate <= QUOTE_LIFETIME_SECONDS &&
+    quote.prorationDate >= at.periodStart;
   if (!fresh) throw conflict(QUOTE_EXPIRED_MESSAGE);
   return quote.prorationDate;
 }
@@ -45,8 +59,20 @@ export async function prorationDateFor(key: QuoteKey, at: { now: number; periodS
 /** Once a subscription has changed its quotes are history; expired ones of the member go too. */
 export async function forgetQuotes(memberId: string, subscriptionId: string): Promise<void> {
   const db = await getDb();
-  await db.delete(t.billingPlanChangeQuotes).where(and(eq(t.billingPlanChangeQuotes.memberId, memberId), eq(t.billingPlanChangeQuotes.subscriptionId, subscriptionId)));
   await db
     .delete(t.billingPlanChangeQuotes)
-    .where(and(eq(t.billingPlanChangeQuotes.memberId, memberId), lt(t.billingPlanChangeQuotes.createdAt, new Date(Date.now() - 24 * 3600_000))));
+    .where(
+      and(
+        eq(t.billingPlanChangeQuotes.memberId, memberId),
+        eq(t.billingPlanChangeQuotes.subscriptionId, subscriptionId),
+      ),
+    );
+  await db
+    .delete(t.billingPlanChangeQuotes)
+    .where(
+      and(
+        eq(t.billingPlanChangeQuotes.memberId, memberId),
+        lt(t.billingPlanChangeQuotes.createdAt, new Date(Date.now() - 24 * 3600_000)),
+      ),
+    );
 }

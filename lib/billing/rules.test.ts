@@ -15,7 +15,12 @@ import {
   type MirroredSubscription,
 } from "./rules";
 
-const sub = (id: string, status: string, created: number, extra: Partial<MirroredSubscription> = {}): MirroredSubscription => ({
+const sub = (
+  id: string,
+  status: string,
+  created: number,
+  extra: Partial<MirroredSubscription> = {},
+): MirroredSubscription => ({
   subscriptionId: id,
   status,
   subItemId: `si_${id}`,
@@ -56,7 +61,12 @@ const expectBillingError = (fn: () => unknown, status: number, message?: RegExp)
 };
 
 describe("which subscription is current and which is in queue", () => {
-  const list = [sub("old", "canceled", 1), sub("cur", "active", 2), sub("q", "trialing", 3), sub("inc", "incomplete_expired", 4)];
+  const list = [
+    sub("old", "canceled", 1),
+    sub("cur", "active", 2),
+    sub("q", "trialing", 3),
+    sub("inc", "incomplete_expired", 4),
+  ];
 
   it("current is active or past_due; in queue is trialing", () => {
     expect(currentSubscription(list)?.subscriptionId).toBe("cur");
@@ -83,26 +93,107 @@ describe("decidePlanChange", () => {
   it("an upgrade is a higher price per year, a downgrade a lower one", () => {
     expect(pricePerYear(im)).toBe(5988);
     expect(pricePerYear(iy)).toBe(4999);
-    expect(decidePlanChange({ subscription: current, subItemId: "si_cur", currentPrice: im, newPrice: fm, queued: undefined })).toBe("upgrade");
-    expect(decidePlanChange({ subscription: current, subItemId: "si_cur", currentPrice: im, newPrice: fy, queued: undefined })).toBe("upgrade");
+    expect(
+      decidePlanChange({
+        subscription: current,
+        subItemId: "si_cur",
+        currentPrice: im,
+        newPrice: fm,
+        queued: undefined,
+      }),
+    ).toBe("upgrade");
+    expect(
+      decidePlanChange({
+        subscription: current,
+        subItemId: "si_cur",
+        currentPrice: im,
+        newPrice: fy,
+        queued: undefined,
+      }),
+    ).toBe("upgrade");
     // yearly individual costs less per year than monthly individual
-    expect(decidePlanChange({ subscription: current, subItemId: "si_cur", currentPrice: im, newPrice: iy, queued: undefined })).toBe("downgrade");
+    expect(
+      decidePlanChange({
+        subscription: current,
+        subItemId: "si_cur",
+        currentPrice: im,
+        newPrice: iy,
+        queued: undefined,
+      }),
+    ).toBe("downgrade");
     const family = { ...current, priceId: fy.id };
-    expect(decidePlanChange({ subscription: family, subItemId: "si_cur", currentPrice: fy, newPrice: fm, queued: undefined })).toBe("upgrade");
-    expect(decidePlanChange({ subscription: family, subItemId: "si_cur", currentPrice: fy, newPrice: im, queued: undefined })).toBe("downgrade");
+    expect(
+      decidePlanChange({
+        subscription: family,
+        subItemId: "si_cur",
+        currentPrice: fy,
+        newPrice: fm,
+        queued: undefined,
+      }),
+    ).toBe("upgrade");
+    expect(
+      decidePlanChange({
+        subscription: family,
+        subItemId: "si_cur",
+        currentPrice: fy,
+        newPrice: im,
+        queued: undefined,
+      }),
+    ).toBe("downgrade");
   });
 
   it("the same price again is a 409", () => {
-    expectBillingError(() => decidePlanChange({ subscription: current, subItemId: "si_cur", currentPrice: im, newPrice: im, queued: undefined }), 409, /already on this plan/);
+    expectBillingError(
+      () =>
+        decidePlanChange({
+          subscription: current,
+          subItemId: "si_cur",
+          currentPrice: im,
+          newPrice: im,
+          queued: undefined,
+        }),
+      409,
+      /already on this plan/,
+    );
   });
 
   it("a subItemId not of that subscription is a 404", () => {
-    expectBillingError(() => decidePlanChange({ subscription: current, subItemId: "si_other", currentPrice: im, newPrice: fm, queued: undefined }), 404);
+    expectBillingError(
+      () =>
+        decidePlanChange({
+          subscription: current,
+          subItemId: "si_other",
+          currentPrice: im,
+          newPrice: fm,
+          queued: undefined,
+        }),
+      404,
+    );
   });
 
   it("refuses a subscription that is not current, or one with a change already queued (409)", () => {
-    expectBillingError(() => decidePlanChange({ subscription: { ...current, status: "trialing" }, subItemId: "si_cur", currentPrice: im, newPrice: fm, queued: undefined }), 409);
-    expectBillingError(() => decidePlanChange({ subscription: current, subItemId: "si_cur", currentPrice: im, newPrice: fm, queued: sub("q", "trialing", 2) }), 409);
+    expectBillingError(
+      () =>
+        decidePlanChange({
+          subscription: { ...current, status: "trialing" },
+          subItemId: "si_cur",
+          currentPrice: im,
+          newPrice: fm,
+          queued: undefined,
+        }),
+      409,
+    );
+    expectBillingError(
+      () =>
+        decidePlanChange({
+          subscription: current,
+          subItemId: "si_cur",
+          currentPrice: im,
+          newPrice: fm,
+          queued: sub("q", "trialing", 2),
+        }),
+      409,
+    );
   });
 });
 
@@ -120,20 +211,36 @@ describe("assertSameOrigin", () => {
   const site = "https://happr.app";
   it("accepts URLs on the site's origin only", () => {
     expect(assertSameOrigin("successUrl", "https://happr.app/my-account?x=1", site).pathname).toBe("/my-account");
-    expectBillingError(() => assertSameOrigin("successUrl", "https://evil.example/", site), 400, /successUrl must be on https:\/\/happr.app/);
+    expectBillingError(
+      () => assertSameOrigin("successUrl", "https://evil.example/", site),
+      400,
+      /successUrl must be on https:\/\/happr.app/,
+    );
     expectBillingError(() => assertSameOrigin("cancelUrl", "http://happr.app/", site), 400, /cancelUrl/);
     expectBillingError(() => assertSameOrigin("cancelUrl", "https://happr.app.evil.example/", site), 400);
-    expectBillingError(() => assertSameOrigin("successUrl", "/relative", site), 400, /successUrl must be an absolute URL/);
+    expectBillingError(
+      () => assertSameOrigin("successUrl", "/relative", site),
+      400,
+      /successUrl must be an absolute URL/,
+    );
     expectBillingError(() => assertSameOrigin("successUrl", "javascript:alert(1)", site), 400);
   });
 });
 
 describe("withCheckoutSessionPlaceholder", () => {
   it("appends session_id={CHECKOUT_SESSION_ID} unless the URL already has the placeholder", () => {
-    expect(withCheckoutSessionPlaceholder("https://happr.app/done")).toBe("https://happr.app/done?session_id={CHECKOUT_SESSION_ID}");
-    expect(withCheckoutSessionPlaceholder("https://happr.app/done?plan=1")).toBe("https://happr.app/done?plan=1&session_id={CHECKOUT_SESSION_ID}");
-    expect(withCheckoutSessionPlaceholder("https://happr.app/done?plan=1#top")).toBe("https://happr.app/done?plan=1&session_id={CHECKOUT_SESSION_ID}#top");
-    expect(withCheckoutSessionPlaceholder("https://happr.app/done?s={CHECKOUT_SESSION_ID}")).toBe("https://happr.app/done?s={CHECKOUT_SESSION_ID}");
+    expect(withCheckoutSessionPlaceholder("https://happr.app/done")).toBe(
+      "https://happr.app/done?session_id={CHECKOUT_SESSION_ID}",
+    );
+    expect(withCheckoutSessionPlaceholder("https://happr.app/done?plan=1")).toBe(
+      "https://happr.app/done?plan=1&session_id={CHECKOUT_SESSION_ID}",
+    );
+    expect(withCheckoutSessionPlaceholder("https://happr.app/done?plan=1#top")).toBe(
+      "https://happr.app/done?plan=1&session_id={CHECKOUT_SESSION_ID}#top",
+    );
+    expect(withCheckoutSessionPlaceholder("https://happr.app/done?s={CHECKOUT_SESSION_ID}")).toBe(
+      "https://happr.app/done?s={CHECKOUT_SESSION_ID}",
+    );
   });
 });
 

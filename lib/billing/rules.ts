@@ -108,7 +108,11 @@ function splitOnce(value: string, separator: string): [string, string | undefine
  * (same operation, same arguments, same starting state) gets the same key, so a double click or a
  * client retry never makes two of anything, while a later, different request gets a new key.
  */
-export function idempotencyKey(memberId: string, operation: string, args: Record<string, string | number | boolean | null>): string {
+export function idempotencyKey(
+  memberId: string,
+  operation: string,
+  args: Record<string, string | number | boolean | null>,
+): string {
   const canonical = JSON.stringify([memberId, operation, Object.entries(args).sort(([a], [b]) => a.localeCompare(b))]);
   return `happr-${operation}-${createHash("sha256").update(canonical).digest("hex").slice(0, 40)}`;
 }

@@ -27,18 +27,43 @@ describe("the sandbox hosted checkout form", () => {
 
   it("shows a decline, keeps the typed values except the card number, then succeeds and redirects", async () => {
     const member = { memberId: "member-f", email: "f@example.com", name: "F" };
-    const { checkoutSessionId } = await billing.createCheckoutSession(member, { priceId: sandboxPriceId("happr_family_yearly"), successUrl: `${SITE}/my-account`, cancelUrl: `${SITE}/pricing` });
+    const { checkoutSessionId } = await billing.createCheckoutSession(member, {
+      priceId: sandboxPriceId("happr_family_yearly"),
+      successUrl: `${SITE}/my-account`,
+      cancelUrl: `${SITE}/pricing`,
+    });
     const typed = { expiry: "12 / 30", cvc: "123", name: "Fran Smith", postalCode: "SW1A 1AA" };
 
-    const declined = await submitSandboxCheckout(provider, checkoutSessionId, form({ ...typed, number: "4000 0000 0000 0002" }));
-    expect(declined).toEqual({ state: { status: "declined", message: "Your card was declined.", fieldErrors: {}, values: typed, attempt: 1 } });
-    const poor = await submitSandboxCheckout(provider, checkoutSessionId, form({ ...typed, number: "4000000000009995" }), 2);
-    expect(poor).toMatchObject({ state: { status: "declined", message: "Your card has insufficient funds.", attempt: 2 } });
+    const declined = await submitSandboxCheckout(
+      provider,
+      checkoutSessionId,
+      form({ ...typed, number: "4000 0000 0000 0002" }),
+    );
+    expect(declined).toEqual({
+      state: { status: "declined", message: "Your card was declined.", fieldErrors: {}, values: typed, attempt: 1 },
+    });
+    const poor = await submitSandboxCheckout(
+      provider,
+      checkoutSessionId,
+      form({ ...typed, number: "4000000000009995" }),
+      2,
+    );
+    expect(poor).toMatchObject({
+      state: { status: "declined", message: "Your card has insufficient funds.", attempt: 2 },
+    });
     expect(JSON.stringify(poor)).not.toContain("9995");
-    const bad = await submitSandboxCheckout(provider, checkoutSessionId, form({ ...typed, cvc: "1", number: "4242424242424242" }));
+    const bad = await submitSandboxCheckout(
+      provider,
+      checkoutSessionId,
+      form({ ...typed, cvc: "1", number: "4242424242424242" }),
+    );
     expect(bad).toMatchObject({ state: { status: "invalid", message: "CVC must be 3 or 4 digits" } });
 
-    const done = await submitSandboxCheckout(provider, checkoutSessionId, form({ ...typed, number: "4242 4242 4242 4242" }));
+    const done = await submitSandboxCheckout(
+      provider,
+      checkoutSessionId,
+      form({ ...typed, number: "4242 4242 4242 4242" }),
+    );
     expect(done).toEqual({ redirectUrl: `${SITE}/my-account?session_id=${checkoutSessionId}` });
     expect((await billing.validateSession(member, checkoutSessionId)).valid).toBe(true);
   });

@@ -17,8 +17,18 @@ beforeAll(async () => {
   const provider = new SandboxBillingProvider({ getDb, siteUrl: SITE });
   await provider.freezeClock(Date.UTC(2026, 5, 1) / 1000);
   billing = createBillingService(provider, { siteUrl: SITE });
-  const { checkoutSessionId } = await billing.createCheckoutSession(member, { priceId: sandboxPriceId("happr_family_yearly"), successUrl: `${SITE}/ok`, cancelUrl: `${SITE}/no` });
-  await provider.completeSandboxCheckout(checkoutSessionId, { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", name: "F" });
+  const { checkoutSessionId } = await billing.createCheckoutSession(member, {
+    priceId: sandboxPriceId("happr_family_yearly"),
+    successUrl: `${SITE}/ok`,
+    cancelUrl: `${SITE}/no`,
+  });
+  await provider.completeSandboxCheckout(checkoutSessionId, {
+    number: "4242424242424242",
+    expMonth: 12,
+    expYear: 2030,
+    cvc: "123",
+    name: "F",
+  });
   await billing.validateSession(member, checkoutSessionId);
   const [subscription] = await billing.getMySubscriptions(member.memberId);
   ids = { subscriptionId: subscription!.subscriptionId, subItemId: subscription!.subItemId };
@@ -30,7 +40,18 @@ const arg = () =>
   fc.oneof(
     fc.string({ maxLength: 40 }),
     fc.string({ unit: "binary", maxLength: 20 }),
-    fc.constantFrom("price_", "sub_", "si_", "pm_", "tok_", "cs_test_", "price_happr_family_monthly", "pm_card_visa", "pm_card_chargeDeclined", "tok_visa"),
+    fc.constantFrom(
+      "price_",
+      "sub_",
+      "si_",
+      "pm_",
+      "tok_",
+      "cs_test_",
+      "price_happr_family_monthly",
+      "pm_card_visa",
+      "pm_card_chargeDeclined",
+      "tok_visa",
+    ),
     fc.stringMatching(/^(price|sub|si|pm|tok|cs_test)_[A-Za-z0-9_]{1,30}$/),
     fc.constant("x".repeat(5000)),
     fc.constant(ids?.subscriptionId ?? "sub_x"),

@@ -11,7 +11,13 @@ import {
   urlSchema,
 } from "./inputs";
 import type { Member } from "../auth/member";
-import { findMemberCustomer, mirroredPaymentMethod, mirroredPaymentMethods, mirroredSubscriptions, mirroredTransactions } from "./mirror/read-mirror";
+import {
+  findMemberCustomer,
+  mirroredPaymentMethod,
+  mirroredPaymentMethods,
+  mirroredSubscriptions,
+  mirroredTransactions,
+} from "./mirror/read-mirror";
 import { syncCustomer } from "./mirror/sync-customer";
 import type { BillingProvider, Price, Subscription } from "./port";
 import { quotePlanChange, type PlanChangeQuote } from "./due-now";
@@ -80,17 +86,25 @@ export function createBillingService(provider: BillingProvider, options: Billing
     const { customer, subscription, subscriptions } = await ownedSubscription(memberId, subscriptionId);
     const newPrice = await allowedPrice(newPriceId);
     const currentPrice = await provider.getPrice(subscription.priceId);
-    const change = decidePlanChange({ subscription, subItemId: subItemId ?? subscription.subItemId, currentPrice, newPrice, queued: queuedSubscription(subscriptions) });
+    const change = decidePlanChange({
+      subscription,
+      subItemId: subItemId ?? subscription.subItemId,
+      currentPrice,
+      newPrice,
+      queued: queuedSubscription(subscriptions),
+    });
     return { customer, subscription, newPrice, change };
   }
 
-  const stateOf = (s: { status: string; priceId: string; cancelAtPeriodEnd: boolean }) => `${s.status}:${s.priceId}:${s.cancelAtPeriodEnd}`;
+  const stateOf = (s: { status: string; priceId: string; cancelAtPeriodEnd: boolean }) =>
+    `${s.status}:${s.priceId}:${s.cancelAtPeriodEnd}`;
   /**
    * Cancel-at-period-end and resume toggle a subscription back and forth through the same states, so
    * their keys also carry when the mirror last changed: a double click (same mirror) makes one request,
    * while cancel, keep, cancel again makes three.
    */
-  const toggleStateOf = (s: { status: string; priceId: string; cancelAtPeriodEnd: boolean; syncedAt: Date }) => `${stateOf(s)}:${s.syncedAt.getTime()}`;
+  const toggleStateOf = (s: { status: string; priceId: string; cancelAtPeriodEnd: boolean; syncedAt: Date }) =>
+    `${stateOf(s)}:${s.syncedAt.getTime()}`;
 
   async function afterChange(customerId: string) {
     await syncCustomer(provider, customerId);
@@ -100,12 +114,26 @@ export function createBillingService(provider: BillingProvider, options: Billing
     const caller = member(who);
     const subscriptionId = parseArg(subscriptionIdSchema(), subscriptionIdArg);
     const { customer, subscription, subscriptions } = await ownedSubscription(caller.memberId, subscriptionId);
-    if (["canceled", "incomplete_expired"].includes(subscription.status)) throw conflict("The subscription is already canceled");
+    if (["canceled", "incomplete_expired"].includes(subscription.status))
+      throw conflict("The subscription is already canceled");
     const queued = queuedSubscription(subscriptions);
-    if (queued && queued.subscriptionId !== subscriptionId && currentSubscription(subscriptions)?.subscriptionId === subscriptionId) {
-      await provider.cancelNow(queued.subscriptionId, idempotencyKey(caller.memberId, "subscription.cancel_now", { subscriptionId: queued.subscriptionId, state: stateOf(queued) }));
+    if (
+      queued &&
+      queued.subscriptionId !== subscriptionId &&
+      currentSubscription(subscriptions)?.subscriptionId === subscriptionId
+    ) {
+      await provider.cancelNow(
+        queued.subscriptionId,
+        idempotencyKey(caller.memberId, "subscription.cancel_now", {
+          subscriptionId: queued.subscriptionId,
+          state: stateOf(queued),
+        }),
+      );
     }
-    const result = await provider.cancelNow(subscriptionId, idempotencyKey(caller.memberId, "subscription.cancel_now", { subscriptionId, state: stateOf(subscription) }));
+    const result = await provider.cancelNow(
+      subscriptionId,
+      idempotencyKey(caller.memberId, "subscription.cancel_now", { subscriptionId, state: stateOf(subscription) }),
+    );
     await forgetQuotes(caller.memberId, subscriptionId);
     await afterChange(customer.customerId);
     return { subscriptionId, status: result.status, cancelAt: result.cancelAt };
@@ -115,7 +143,9 @@ export function createBillingService(provider: BillingProvider, options: Billing
     /** The plans on sale, cheapest first. */
     async getPlans(): Promise<Price[]> {
       const prices = await provider.listActivePrices(allowedLookupKeys);
-      return prices.filter((price) => price.lookupKey && allowedLookupKeys.includes(price.lookupKey)).sort((a, b) => a.unitAmount - b.unitAmount);
+      return prices
+        .filter((price) => price.lookupKey && allowedLookupKeys.includes(price.lookupKey))
+        .sort((a, b) => a.unitAmount - b.unitAmount);
     },
 
     async getPriceDetails(priceIdArg: string): Promise<Price> {
@@ -139,7 +169,13 @@ export function createBillingService(provider: BillingProvider, options: Billing
     async getCustomerProfile(memberId: string) {
       const customer = await findMemberCustomer(memberId);
       if (!customer) return null;
-      return { customerId: customer.customerId, email: customer.email, name: customer.name, created: customer.created, status: customer.status };
+      return {
+        customerId: customer.customerId,
+        email: customer.email,
+        name: customer.name,
+        created: customer.created,
+        status: customer.status,
+      };
     },
 
     async getMySubscriptions(memberId: string) {
@@ -159,12 +195,19 @@ export function createBillingService(provider: BillingProvider, options: Billing
 
       const existing = await findMemberCustomer(caller.memberId);
       const subscriptions = existing ? await mirroredSubscriptions(existing.customerId) : [];
-      if (hasLiveSubscription(subscriptions)) throw conflict("You already have a subscription: change your plan instead");
+      if (hasLiveSubscription(subscriptions))
+        throw conflict("You already have a subscription: change your plan instead");
       const price = await allowedPrice(priceId);
       const customerId = await ensureCustomer(caller);
 
       const session = await provider.createCheckoutSession(
-        { customerId, priceId: price.id, successUrl: withCheckoutSessionPlaceholder(successUrl), cancelUrl, memberId: caller.memberId },
+        {
+          customerId,
+          priceId: price.id,
+          successUrl: withCheckoutSessionPlaceholder(successUrl),
+          cancelUrl,
+          memberId: caller.memberId,
+        },
         idempotencyKey(caller.memberId, "checkout.create", {
           priceId: price.id,
           successUrl,
@@ -194,17 +237,34 @@ export function createBillingService(provider: BillingProvider, options: Billing
       const caller = member(who);
       const subscriptionId = parseArg(subscriptionIdSchema(), subscriptionIdArg);
       const { customer, subscription, subscriptions } = await ownedSubscription(caller.memberId, subscriptionId);
-      if (["canceled", "incomplete_expired"].includes(subscription.status)) throw conflict("The subscription is already canceled");
+      if (["canceled", "incomplete_expired"].includes(subscription.status))
+        throw conflict("The subscription is already canceled");
       const queued = queuedSubscription(subscriptions);
       if (queued && currentSubscription(subscriptions)?.subscriptionId === subscriptionId) {
-        await provider.cancelNow(queued.subscriptionId, idempotencyKey(caller.memberId, "subscription.cancel_now", { subscriptionId: queued.subscriptionId, state: stateOf(queued) }));
+        await provider.cancelNow(
+          queued.subscriptionId,
+          idempotencyKey(caller.memberId, "subscription.cancel_now", {
+            subscriptionId: queued.subscriptionId,
+            state: stateOf(queued),
+          }),
+        );
       }
       let result: Subscription | undefined;
       if (!subscription.cancelAtPeriodEnd) {
-        result = await provider.cancelAtPeriodEnd(subscriptionId, idempotencyKey(caller.memberId, "subscription.cancel_at_period_end", { subscriptionId, state: toggleStateOf(subscription) }));
+        result = await provider.cancelAtPeriodEnd(
+          subscriptionId,
+          idempotencyKey(caller.memberId, "subscription.cancel_at_period_end", {
+            subscriptionId,
+            state: toggleStateOf(subscription),
+          }),
+        );
       }
       await afterChange(customer.customerId);
-      return { subscriptionId, status: result?.status ?? subscription.status, cancelAt: result?.cancelAt ?? subscription.cancelAt };
+      return {
+        subscriptionId,
+        status: result?.status ?? subscription.status,
+        cancelAt: result?.cancelAt ?? subscription.cancelAt,
+      };
     },
 
     cancelSubscriptionImmediately,
@@ -217,14 +277,26 @@ export function createBillingService(provider: BillingProvider, options: Billing
       const caller = member(who);
       const subscriptionId = parseArg(subscriptionIdSchema(), subscriptionIdArg);
       const { customer, subscription, subscriptions } = await ownedSubscription(caller.memberId, subscriptionId);
-      if (["canceled", "incomplete_expired"].includes(subscription.status)) throw conflict("The subscription has already ended");
-      if (currentSubscription(subscriptions)?.subscriptionId !== subscriptionId) throw conflict("Only the current subscription can be kept");
-      if (!subscription.cancelAtPeriodEnd && subscription.cancelAt === null) throw conflict("The subscription is not set to end");
+      if (["canceled", "incomplete_expired"].includes(subscription.status))
+        throw conflict("The subscription has already ended");
+      if (currentSubscription(subscriptions)?.subscriptionId !== subscriptionId)
+        throw conflict("Only the current subscription can be kept");
+      if (!subscription.cancelAtPeriodEnd && subscription.cancelAt === null)
+        throw conflict("The subscription is not set to end");
       const queued = queuedSubscription(subscriptions);
       if (queued) {
-        await provider.cancelNow(queued.subscriptionId, idempotencyKey(caller.memberId, "subscription.cancel_now", { subscriptionId: queued.subscriptionId, state: stateOf(queued) }));
+        await provider.cancelNow(
+          queued.subscriptionId,
+          idempotencyKey(caller.memberId, "subscription.cancel_now", {
+            subscriptionId: queued.subscriptionId,
+            state: stateOf(queued),
+          }),
+        );
       }
-      const result = await provider.resume(subscriptionId, idempotencyKey(caller.memberId, "subscription.resume", { subscriptionId, state: toggleStateOf(subscription) }));
+      const result = await provider.resume(
+        subscriptionId,
+        idempotencyKey(caller.memberId, "subscription.resume", { subscriptionId, state: toggleStateOf(subscription) }),
+      );
       await afterChange(customer.customerId);
       return { subscriptionId, status: result.status, cancelAt: result.cancelAt };
     },
@@ -238,17 +310,36 @@ export function createBillingService(provider: BillingProvider, options: Billing
       const subscriptionId = parseArg(subscriptionIdSchema(), args.subscriptionId);
       const newPriceId = parseArg(priceIdSchema("newPriceId"), args.newPriceId);
       const subItemId = parseArg(subItemIdSchema(), args.subItemId);
-      const { customer, subscription, newPrice, change } = await planChange(caller.memberId, subscriptionId, newPriceId, subItemId);
+      const { customer, subscription, newPrice, change } = await planChange(
+        caller.memberId,
+        subscriptionId,
+        newPriceId,
+        subItemId,
+      );
       const input = { subscriptionId, itemId: subItemId, priceId: newPrice.id };
       const quoteKey = { memberId: caller.memberId, subscriptionId, priceId: newPrice.id };
 
       let changed: Subscription;
       if (change === "upgrade") {
-        const prorationDate = await prorationDateFor(quoteKey, { now: await provider.now(), periodStart: subscription.currentPeriodStart });
-        const key = idempotencyKey(caller.memberId, "subscription.upgrade", { subscriptionId, subItemId, newPriceId, state: stateOf(subscription), prorationDate });
+        const prorationDate = await prorationDateFor(quoteKey, {
+          now: await provider.now(),
+          periodStart: subscription.currentPeriodStart,
+        });
+        const key = idempotencyKey(caller.memberId, "subscription.upgrade", {
+          subscriptionId,
+          subItemId,
+          newPriceId,
+          state: stateOf(subscription),
+          prorationDate,
+        });
         changed = await provider.changePriceNow({ ...input, prorationDate }, key);
       } else {
-        const key = idempotencyKey(caller.memberId, "subscription.downgrade", { subscriptionId, subItemId, newPriceId, state: stateOf(subscription) });
+        const key = idempotencyKey(caller.memberId, "subscription.downgrade", {
+          subscriptionId,
+          subItemId,
+          newPriceId,
+          state: stateOf(subscription),
+        });
         changed = (await provider.scheduleDowngrade(input, key)).queued;
       }
       await forgetQuotes(caller.memberId, subscriptionId);
@@ -284,7 +375,8 @@ export function createBillingService(provider: BillingProvider, options: Billing
         change,
         prorationDate: await provider.now(),
       });
-      if (change === "upgrade") await recordQuote({ memberId: caller.memberId, subscriptionId, priceId: newPrice.id }, quote);
+      if (change === "upgrade")
+        await recordQuote({ memberId: caller.memberId, subscriptionId, priceId: newPrice.id }, quote);
       return quote;
     },
 
@@ -304,11 +396,18 @@ export function createBillingService(provider: BillingProvider, options: Billing
       const attached = await provider.attachPaymentMethod(
         customerId,
         token,
-        idempotencyKey(caller.memberId, "payment_method.attach", { token, existing: existing.map((pm) => pm.paymentMethodId).join(",") }),
+        idempotencyKey(caller.memberId, "payment_method.attach", {
+          token,
+          existing: existing.map((pm) => pm.paymentMethodId).join(","),
+        }),
       );
       const customer = await findMemberCustomer(caller.memberId);
       if (!customer?.defaultPaymentMethod) {
-        await provider.setDefaultPaymentMethod(customerId, attached.id, idempotencyKey(caller.memberId, "payment_method.default", { paymentMethodId: attached.id, previous: null }));
+        await provider.setDefaultPaymentMethod(
+          customerId,
+          attached.id,
+          idempotencyKey(caller.memberId, "payment_method.default", { paymentMethodId: attached.id, previous: null }),
+        );
       }
       await afterChange(customerId);
       return attached;
@@ -325,7 +424,10 @@ export function createBillingService(provider: BillingProvider, options: Billing
       await provider.setDefaultPaymentMethod(
         customer.customerId,
         paymentMethodId,
-        idempotencyKey(caller.memberId, "payment_method.default", { paymentMethodId, previous: customer.defaultPaymentMethod }),
+        idempotencyKey(caller.memberId, "payment_method.default", {
+          paymentMethodId,
+          previous: customer.defaultPaymentMethod,
+        }),
       );
       for (const subscription of await mirroredSubscriptions(customer.customerId)) {
         if (!["active", "past_due", "trialing", "unpaid"].includes(subscription.status)) continue;
@@ -333,7 +435,11 @@ export function createBillingService(provider: BillingProvider, options: Billing
         await provider.setSubscriptionPaymentMethod(
           subscription.subscriptionId,
           paymentMethodId,
-          idempotencyKey(caller.memberId, "subscription.payment_method", { subscriptionId: subscription.subscriptionId, paymentMethodId, previous: subscription.defaultPaymentMethod }),
+          idempotencyKey(caller.memberId, "subscription.payment_method", {
+            subscriptionId: subscription.subscriptionId,
+            paymentMethodId,
+            previous: subscription.defaultPaymentMethod,
+          }),
         );
       }
       await afterChange(customer.customerId);

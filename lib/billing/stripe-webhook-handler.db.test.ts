@@ -17,7 +17,12 @@ let stripe: StripeBillingProvider;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  stripe = new StripeBillingProvider({ secretKey: "sk_test_fake", webhookSecret: SECRET, ...(await fake.start()), maxNetworkRetries: 0 });
+  stripe = new StripeBillingProvider({
+    secretKey: "sk_test_fake",
+    webhookSecret: SECRET,
+    ...(await fake.start()),
+    maxNetworkRetries: 0,
+  });
 }, 120_000);
 afterAll(async () => {
   await fake.stop();
@@ -25,7 +30,11 @@ afterAll(async () => {
 });
 
 const post = (body: string, signature?: string) =>
-  new Request("http://localhost/api/webhooks/stripe", { method: "POST", body, headers: signature ? { "stripe-signature": signature, "content-type": "application/json" } : {} });
+  new Request("http://localhost/api/webhooks/stripe", {
+    method: "POST",
+    body,
+    headers: signature ? { "stripe-signature": signature, "content-type": "application/json" } : {},
+  });
 
 describe("POST /api/webhooks/stripe", () => {
   it("is 404 when billing is the sandbox (it has no webhooks)", async () => {
@@ -35,20 +44,38 @@ describe("POST /api/webhooks/stripe", () => {
 
   it("verifies the signature on the raw bytes and records the event", async () => {
     // Non-ASCII and odd spacing: re-serialising the JSON would break the signature.
-    const body = JSON.stringify({ ...fixtures.event, id: "evt_route_1", type: "product.created", data: { object: { id: "prod_1", name: "Famílias  ✓" } } }, null, 1);
+    const body = JSON.stringify(
+      {
+        ...fixtures.event,
+        id: "evt_route_1",
+        type: "product.created",
+        data: { object: { id: "prod_1", name: "Famílias  ✓" } },
+      },
+      null,
+      1,
+    );
     const response = await handleStripeWebhook(post(body, signTestWebhook(body, SECRET)), stripe);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ received: true });
     const db = await getDb();
-    expect(await db.select().from(t.billingProcessedEvents).where(eq(t.billingProcessedEvents.eventId, "evt_route_1"))).toHaveLength(1);
+    expect(
+      await db.select().from(t.billingProcessedEvents).where(eq(t.billingProcessedEvents.eventId, "evt_route_1")),
+    ).toHaveLength(1);
   });
 
   it("answers 400 for a tampered body or a missing signature", async () => {
-    const body = JSON.stringify({ ...fixtures.event, id: "evt_route_2", type: "product.created", data: { object: { id: "prod_2" } } });
+    const body = JSON.stringify({
+      ...fixtures.event,
+      id: "evt_route_2",
+      type: "product.created",
+      data: { object: { id: "prod_2" } },
+    });
     const signature = signTestWebhook(body, SECRET);
     expect((await handleStripeWebhook(post(body.replace("prod_2", "prod_3"), signature), stripe)).status).toBe(400);
     expect((await handleStripeWebhook(post(body), stripe)).status).toBe(400);
     const db = await getDb();
-    expect(await db.select().from(t.billingProcessedEvents).where(eq(t.billingProcessedEvents.eventId, "evt_route_2"))).toHaveLength(0);
+    expect(
+      await db.select().from(t.billingProcessedEvents).where(eq(t.billingProcessedEvents.eventId, "evt_route_2")),
+    ).toHaveLength(0);
   });
 });

@@ -23,7 +23,10 @@ export const subscriptionView = (s: SubscriptionRow) => ({
 export const paymentMethodView = (row: PaymentMethodRow) => ({
   paymentId: row.paymentMethodId,
   paymentType: row.type,
-  card: row.brand && row.last4 && row.expMonth !== null && row.expYear !== null ? { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear } : null,
+  card:
+    row.brand && row.last4 && row.expMonth !== null && row.expYear !== null
+      ? { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear }
+      : null,
   billingDetails: row.billingDetails ?? null,
   created: row.created,
   isDefault: row.isDefault,

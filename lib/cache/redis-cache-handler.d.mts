@@ -1,13 +1,31 @@
 /** Types of ./redis-cache-handler.mjs (Next loads the JavaScript file at run time). */
-export type CacheEntry = { lastModified: number; value: unknown; cacheControl?: { revalidate?: number | false; expire?: number } };
+export type CacheEntry = {
+  lastModified: number;
+  value: unknown;
+  cacheControl?: { revalidate?: number | false; expire?: number };
+};
 
-export function encodeEntry(entry: { lastModified: number; value: unknown; cacheControl?: unknown; tags?: string[] }): string;
-export function decodeEntry(text: string): { lastModified: number; value: unknown; cacheControl?: unknown; tags?: string[] };
+export function encodeEntry(entry: {
+  lastModified: number;
+  value: unknown;
+  cacheControl?: unknown;
+  tags?: string[];
+}): string;
+export function decodeEntry(text: string): {
+  lastModified: number;
+  value: unknown;
+  cacheControl?: unknown;
+  tags?: string[];
+};
 
 export default class RedisCacheHandler {
   constructor(ctx: unknown);
   get(key: string, ctx: { kind: string; tags?: string[]; softTags?: string[] }): Promise<CacheEntry | null>;
-  set(key: string, data: unknown, ctx: { cacheControl?: unknown; tags?: string[]; revalidate?: number; fetchCache?: boolean }): Promise<void>;
+  set(
+    key: string,
+    data: unknown,
+    ctx: { cacheControl?: unknown; tags?: string[]; revalidate?: number; fetchCache?: boolean },
+  ): Promise<void>;
   revalidateTag(tags: string | string[], durations?: { expire?: number }): Promise<void>;
   resetRequestCache(): void;
 }

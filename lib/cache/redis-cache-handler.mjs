@@ -40,7 +40,10 @@ function log(message) {
 }
 
 function markDown(error) {
-  if (!redisDown) log(`Redis is not answering (${error instanceof Error ? error.message : String(error)}): using this instance's memory until it is back`);
+  if (!redisDown)
+    log(
+      `Redis is not answering (${error instanceof Error ? error.message : String(error)}): using this instance's memory until it is back`,
+    );
   redisDown = true;
 }
 
@@ -73,7 +76,9 @@ async function withRedis(run) {
     if (!redis.isReady) throw new Error("not connected");
     const result = await Promise.race([
       run(redis),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS))),
+      new Promise(
+        (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS)),
+      ),
     ]);
     markUp();
     return { ok: true, result };
@@ -98,7 +103,8 @@ export function encodeEntry(entry) {
 export function decodeEntry(text) {
   return JSON.parse(text, (_key, value) => {
     if (value && typeof value === "object" && !Array.isArray(value)) {
-      if (typeof value.$buffer === "string" && Object.keys(value).length === 1) return Buffer.from(value.$buffer, "base64");
+      if (typeof value.$buffer === "string" && Object.keys(value).length === 1)
+        return Buffer.from(value.$buffer, "base64");
       if (Array.isArray(value.$map) && Object.keys(value).length === 1) return new Map(value.$map);
     }
     return value;
@@ -144,10 +150,15 @@ export default class RedisCacheHandler {
       const expiredAt = tags.length > 0 ? await redis.hmGet(PREFIX + "tags", tags) : [];
       return expiredAt.some((at) => at !== null && isExpired(Number(at), entry.lastModified, now)) ? null : entry;
     });
-    let entry = answer.ok ? answer.result : localEntries.get(key) ?? null;
-    if (!answer.ok && entry && tagsOf(entry, ctx).some((tag) => isExpired(localTags.get(tag), entry.lastModified, now))) entry = null;
+    let entry = answer.ok ? answer.result : (localEntries.get(key) ?? null);
+    if (!answer.ok && entry && tagsOf(entry, ctx).some((tag) => isExpired(localTags.get(tag), entry.lastModified, now)))
+      entry = null;
     if (!entry) return null;
-    return { lastModified: entry.lastModified, value: entry.value, ...(entry.cacheControl ? { cacheControl: entry.cacheControl } : {}) };
+    return {
+      lastModified: entry.lastModified,
+      value: entry.value,
+      ...(entry.cacheControl ? { cacheControl: entry.cacheControl } : {}),
+    };
   }
 
   async set(key, data, ctx) {

@@ -51,7 +51,9 @@ function build(sample: Sample): CalendarEvent {
 }
 
 const seen = (event: CalendarEvent, viewer: string) =>
-  expandEvent(event, { ...WINDOW, timezone: viewer }).occurrences.map((occurrence) => `${occurrence.start}/${occurrence.end}/${occurrence.details.title}`);
+  expandEvent(event, { ...WINDOW, timezone: viewer }).occurrences.map(
+    (occurrence) => `${occurrence.start}/${occurrence.end}/${occurrence.details.title}`,
+  );
 
 describe("this and following", () => {
   it("split with the schedule unchanged: the two series together are the original", () => {
@@ -65,7 +67,11 @@ describe("this and following", () => {
         for (const index of sample.removed) {
           const occurrence = occurrences[index];
           if (!occurrence || occurrences.length < 3) continue;
-          const outcome = applyEventDeletion(event, { scope: "THIS", occurrenceStart: occurrence.start, timezone: viewer });
+          const outcome = applyEventDeletion(event, {
+            scope: "THIS",
+            occurrenceStart: occurrence.start,
+            timezone: viewer,
+          });
           if (outcome.kind === "update") event = outcome.event;
           occurrences = expandEvent(event, { ...WINDOW, timezone: viewer }).occurrences;
         }
@@ -75,7 +81,11 @@ describe("this and following", () => {
           const change = occurrence.allDay
             ? { startDate: occurrence.startDate, endDate: occurrence.endDate }
             : { start: occurrence.start, end: occurrence.end, timezone: viewer };
-          const outcome = applyEventUpdate(event, parseEventInput({ title: `Renamed ${index}`, ...change }), { scope: "THIS", occurrenceStart: occurrence.start, timezone: viewer });
+          const outcome = applyEventUpdate(event, parseEventInput({ title: `Renamed ${index}`, ...change }), {
+            scope: "THIS",
+            occurrenceStart: occurrence.start,
+            timezone: viewer,
+          });
           if (outcome.kind === "update") event = outcome.event;
           occurrences = expandEvent(event, { ...WINDOW, timezone: viewer }).occurrences;
         }
@@ -88,19 +98,37 @@ describe("this and following", () => {
           ? { startDate: target.startDate, endDate: target.endDate }
           : { start: target.start, end: target.start + (event.end - event.start), timezone: event.timezone };
         const change = parseEventInput({ title: event.details.title, rrule: event.rrule, ...fields });
-        const outcome = applyEventUpdate(event, change, { scope: "FOLLOWING", occurrenceStart: target.start, timezone: viewer });
-        const after = outcome.kind === "split" ? [...seen(outcome.event, viewer), ...seen(outcome.following, viewer)] : outcome.kind === "update" ? seen(outcome.event, viewer) : [];
+        const outcome = applyEventUpdate(event, change, {
+          scope: "FOLLOWING",
+          occurrenceStart: target.start,
+          timezone: viewer,
+        });
+        const after =
+          outcome.kind === "split"
+            ? [...seen(outcome.event, viewer), ...seen(outcome.following, viewer)]
+            : outcome.kind === "update"
+              ? seen(outcome.event, viewer)
+              : [];
         if (outcome.kind === "split") splits += 1;
         // The chosen occurrence itself takes the series' details (the form sent them): compare the rest.
         const strip = (list: string[]) => list.filter((item) => !item.startsWith(`${target.start}/`)).sort();
         expect(strip(after)).toEqual(strip(before));
         expect(after.filter((item) => item.startsWith(`${target.start}/`))).toHaveLength(1);
 
-        const deletion = applyEventDeletion(event, { scope: "FOLLOWING", occurrenceStart: target.start, timezone: viewer });
+        const deletion = applyEventDeletion(event, {
+          scope: "FOLLOWING",
+          occurrenceStart: target.start,
+          timezone: viewer,
+        });
         const kept = deletion.kind === "update" ? seen(deletion.event, viewer) : [];
         const original = expandEvent(event, { ...WINDOW, timezone: viewer }).occurrences;
         const cut = original.findIndex((occurrence) => occurrence.recurrenceId === target.recurrenceId);
-        expect(kept).toEqual(original.slice(0, cut).filter((occurrence) => occurrence.recurrenceId < target.recurrenceId).map((occurrence) => `${occurrence.start}/${occurrence.end}/${occurrence.details.title}`));
+        expect(kept).toEqual(
+          original
+            .slice(0, cut)
+            .filter((occurrence) => occurrence.recurrenceId < target.recurrenceId)
+            .map((occurrence) => `${occurrence.start}/${occurrence.end}/${occurrence.details.title}`),
+        );
       }),
       { numRuns: 150 },
     );

@@ -1,6 +1,13 @@
 import { Temporal } from "temporal-polyfill";
 import { invalidField } from "./errors";
-import { type Occurrence, findOccurrence, generatedOccurrence, hasOccurrenceBesides, isSeriesOccurrence, seriesKeysBetween } from "./expand";
+import {
+  type Occurrence,
+  findOccurrence,
+  generatedOccurrence,
+  hasOccurrenceBesides,
+  isSeriesOccurrence,
+  seriesKeysBetween,
+} from "./expand";
 import {
   type AllDayEvent,
   type AllDayOverride,
@@ -14,7 +21,15 @@ import {
   newEvent,
 } from "./model";
 import { formatRrule, parseRrule, untilBefore } from "./rrule";
-import { type LocalDate, type UnixSeconds, addDays, daysBetween, instantOf, localDateTimeOf, parseLocalDate } from "./time";
+import {
+  type LocalDate,
+  type UnixSeconds,
+  addDays,
+  daysBetween,
+  instantOf,
+  localDateTimeOf,
+  parseLocalDate,
+} from "./time";
 
 /**
  * Edits and deletions with the three scopes of the contract (EditScope), as pure functions: they take
@@ -52,7 +67,11 @@ function firstKey(event: CalendarEvent): Key {
 
 function targetOccurrence(event: CalendarEvent, target: EditTarget): Occurrence | null {
   if (target.occurrenceStart == null) {
-    if (event.rrule && target.scope !== "ALL") throw invalidField("occurrenceStart", `is required to change ${target.scope === "THIS" ? "one occurrence" : "this and following occurrences"}`);
+    if (event.rrule && target.scope !== "ALL")
+      throw invalidField(
+        "occurrenceStart",
+        `is required to change ${target.scope === "THIS" ? "one occurrence" : "this and following occurrences"}`,
+      );
     return null;
   }
   return findOccurrence(event, target.occurrenceStart, target.timezone);
@@ -81,7 +100,11 @@ export function applyEventDeletion(event: CalendarEvent, target: EditTarget): Ed
   const key = occurrence!.recurrenceId;
   if (target.scope === "THIS") {
     const exdates = [...(event.exdates as Key[]), key];
-    const remaining = { ...event, exdates, overrides: (event.overrides as Array<{ recurrenceId: Key }>).filter((item) => item.recurrenceId !== key) } as CalendarEvent;
+    const remaining = {
+      ...event,
+      exdates,
+      overrides: (event.overrides as Array<{ recurrenceId: Key }>).filter((item) => item.recurrenceId !== key),
+    } as CalendarEvent;
     if (!hasVisibleOccurrence(remaining)) return { kind: "delete" };
     return { kind: "update", event: checkCalendarEvent(remaining) };
   }
@@ -105,14 +128,30 @@ function changeOne(event: CalendarEvent, occurrence: Occurrence, change: EventFi
   const key = occurrence.recurrenceId;
   const details = detailsPatch(event.details, change.details);
   if (event.allDay) {
-    if (!change.allDay) throw invalidField("start", "one occurrence of an all-day series cannot become timed: change all of them, or this and following");
+    if (!change.allDay)
+      throw invalidField(
+        "start",
+        "one occurrence of an all-day series cannot become timed: change all of them, or this and following",
+      );
     const generated = generatedOccurrence(event, key, "UTC");
-    const same = change.startDate === generated.startDate && change.endDate === generated.endDate && Object.keys(details).length === 0;
+    const same =
+      change.startDate === generated.startDate &&
+      change.endDate === generated.endDate &&
+      Object.keys(details).length === 0;
     const others = event.overrides.filter((item) => item.recurrenceId !== key);
-    const override: AllDayOverride = { recurrenceId: String(key), startDate: change.startDate, endDate: change.endDate, details };
+    const override: AllDayOverride = {
+      recurrenceId: String(key),
+      startDate: change.startDate,
+      endDate: change.endDate,
+      details,
+    };
     return checkCalendarEvent({ ...event, overrides: same ? others : [...others, override] });
   }
-  if (change.allDay) throw invalidField("startDate", "one occurrence of a timed series cannot become all-day: change all of them, or this and following");
+  if (change.allDay)
+    throw invalidField(
+      "startDate",
+      "one occurrence of a timed series cannot become all-day: change all of them, or this and following",
+    );
   const generated = generatedOccurrence(event, key, event.timezone);
   const same = change.start === generated.start && change.end === generated.end && Object.keys(details).length === 0;
   const others = event.overrides.filter((item) => item.recurrenceId !== key);
@@ -126,9 +165,19 @@ function endBefore(event: CalendarEvent, key: Key): CalendarEvent {
   const rrule = formatRrule({ ...rule, count: null, until: untilBefore(event, key) });
   const before = (item: Key) => compareKeys(item, key) < 0;
   if (event.allDay) {
-    return { ...event, rrule, exdates: event.exdates.filter(before), overrides: event.overrides.filter((item) => before(item.recurrenceId)) };
+    return {
+      ...event,
+      rrule,
+      exdates: event.exdates.filter(before),
+      overrides: event.overrides.filter((item) => before(item.recurrenceId)),
+    };
   }
-  return { ...event, rrule, exdates: event.exdates.filter(before), overrides: event.overrides.filter((item) => before(item.recurrenceId)) };
+  return {
+    ...event,
+    rrule,
+    exdates: event.exdates.filter(before),
+    overrides: event.overrides.filter((item) => before(item.recurrenceId)),
+  };
 }
 
 function hasVisibleOccurrence(event: CalendarEvent): boolean {
@@ -148,7 +197,12 @@ function splitAt(event: CalendarEvent, key: Key, change: EventFields): EditOutco
     followingFields = { ...change, rrule: formatRrule({ ...changeRule, count: Math.max(1, rule.count - used) }) };
   }
   const occurrence = generatedOccurrence(event, key, event.allDay ? "UTC" : event.timezone);
-  const following = carryExceptions(event, newEvent(followingFields), localStart(event, occurrence.recurrenceId), (item) => compareKeys(item, key) > 0);
+  const following = carryExceptions(
+    event,
+    newEvent(followingFields),
+    localStart(event, occurrence.recurrenceId),
+    (item) => compareKeys(item, key) > 0,
+  );
   if (!hasVisibleOccurrence(head)) return { kind: "update", event: checkCalendarEvent(following) };
   return { kind: "split", event: checkCalendarEvent(head), following: checkCalendarEvent(following) };
 }
@@ -158,7 +212,10 @@ function sameRule(change: EventFields, event: CalendarEvent): boolean {
   if (change.allDay !== event.allDay || !change.rrule || !event.rrule) return false;
   const a = parseRrule(change.rrule, change);
   const b = parseRrule(event.rrule, event);
-  return formatRrule({ ...a, until: null, count: null }) === formatRrule({ ...b, until: null, count: null }) && a.count === b.count;
+  return (
+    formatRrule({ ...a, until: null, count: null }) === formatRrule({ ...b, until: null, count: null }) &&
+    a.count === b.count
+  );
 }
 
 /**
@@ -193,13 +250,18 @@ function localStart(event: CalendarEvent, key: Key): Temporal.PlainDateTime {
 }
 
 function localStartOfFields(fields: EventFields): Temporal.PlainDateTime {
-  return fields.allDay ? parseLocalDate(fields.startDate)!.toPlainDateTime() : localDateTimeOf(fields.start, fields.timezone);
+  return fields.allDay
+    ? parseLocalDate(fields.startDate)!.toPlainDateTime()
+    : localDateTimeOf(fields.start, fields.timezone);
 }
 
 const secondsOfDay = (time: Temporal.PlainDateTime) => time.hour * 3600 + time.minute * 60 + time.second;
 
 function wallClockShift(from: Temporal.PlainDateTime, to: Temporal.PlainDateTime): Shift {
-  return { days: daysBetween(from.toPlainDate().toString(), to.toPlainDate().toString()), seconds: secondsOfDay(to) - secondsOfDay(from) };
+  return {
+    days: daysBetween(from.toPlainDate().toString(), to.toPlainDate().toString()),
+    seconds: secondsOfDay(to) - secondsOfDay(from),
+  };
 }
 
 function shiftLocal(time: Temporal.PlainDateTime, shift: Shift): Temporal.PlainDateTime {
@@ -225,7 +287,12 @@ function keyAt(event: CalendarEvent, time: Temporal.PlainDateTime): Key {
  * between the two series' starts, keeping those that still name an occurrence of the target. An
  * override that had moved its occurrence keeps its own time; one that only changed details follows.
  */
-function carryExceptions(source: CalendarEvent, target: CalendarEvent, sourceStart: Temporal.PlainDateTime, keep: (key: Key) => boolean): CalendarEvent {
+function carryExceptions(
+  source: CalendarEvent,
+  target: CalendarEvent,
+  sourceStart: Temporal.PlainDateTime,
+  keep: (key: Key) => boolean,
+): CalendarEvent {
   if (source.allDay !== target.allDay || !target.rrule) return target;
   const shift = wallClockShift(sourceStart, localStart(target, firstKey(target)));
   const move = (key: Key) => keyAt(target, shiftLocal(localStart(source, key), shift));
@@ -242,10 +309,18 @@ function carryExceptions(source: CalendarEvent, target: CalendarEvent, sourceSta
     const moved = generatedOccurrence(target, recurrenceId, "UTC");
     if ("start" in override) {
       const onlyDetails = override.start === original.start && override.end === original.end;
-      overrides.push({ ...override, recurrenceId: Number(recurrenceId), ...(onlyDetails ? { start: moved.start, end: moved.end } : {}) });
+      overrides.push({
+        ...override,
+        recurrenceId: Number(recurrenceId),
+        ...(onlyDetails ? { start: moved.start, end: moved.end } : {}),
+      });
     } else {
       const onlyDetails = override.startDate === original.startDate && override.endDate === original.endDate;
-      overrides.push({ ...override, recurrenceId: String(recurrenceId), ...(onlyDetails ? { startDate: moved.startDate!, endDate: moved.endDate! } : {}) });
+      overrides.push({
+        ...override,
+        recurrenceId: String(recurrenceId),
+        ...(onlyDetails ? { startDate: moved.startDate!, endDate: moved.endDate! } : {}),
+      });
     }
   }
   return target.allDay

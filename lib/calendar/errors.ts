@@ -35,5 +35,10 @@ export function isCalendarError(error: unknown): error is CalendarError {
   if (error instanceof CalendarError) return true;
   if (!(error instanceof Error) || error.name !== "CalendarError") return false;
   const { code, status, field } = error as Partial<CalendarError>;
-  return typeof field === "string" && typeof code === "string" && code in statusOf && statusOf[code as CalendarErrorCode] === status;
+  return (
+    typeof field === "string" &&
+    typeof code === "string" &&
+    code in statusOf &&
+    statusOf[code as CalendarErrorCode] === status
+  );
 }

@@ -26,20 +26,40 @@ const zones = [
 const weekdays = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];
 
 const ruleArbitrary = fc.oneof(
-  fc.record({ freq: fc.constant("DAILY"), interval: fc.integer({ min: 1, max: 4 }) }).map(({ interval }) => `FREQ=DAILY;INTERVAL=${interval}`),
   fc
-    .record({ interval: fc.integer({ min: 1, max: 3 }), days: fc.uniqueArray(fc.constantFrom(...weekdays), { minLength: 0, maxLength: 3 }), wkst: fc.constantFrom("MO", "SU") })
-    .map(({ interval, days, wkst }) => `FREQ=WEEKLY;INTERVAL=${interval}${days.length ? `;BYDAY=${days.join(",")}` : ""};WKST=${wkst}`),
+    .record({ freq: fc.constant("DAILY"), interval: fc.integer({ min: 1, max: 4 }) })
+    .map(({ interval }) => `FREQ=DAILY;INTERVAL=${interval}`),
   fc
-    .record({ interval: fc.integer({ min: 1, max: 3 }), nth: fc.constantFrom(1, 2, 3, 4, -1), day: fc.constantFrom(...weekdays) })
+    .record({
+      interval: fc.integer({ min: 1, max: 3 }),
+      days: fc.uniqueArray(fc.constantFrom(...weekdays), { minLength: 0, maxLength: 3 }),
+      wkst: fc.constantFrom("MO", "SU"),
+    })
+    .map(
+      ({ interval, days, wkst }) =>
+        `FREQ=WEEKLY;INTERVAL=${interval}${days.length ? `;BYDAY=${days.join(",")}` : ""};WKST=${wkst}`,
+    ),
+  fc
+    .record({
+      interval: fc.integer({ min: 1, max: 3 }),
+      nth: fc.constantFrom(1, 2, 3, 4, -1),
+      day: fc.constantFrom(...weekdays),
+    })
     .map(({ interval, nth, day }) => `FREQ=MONTHLY;INTERVAL=${interval};BYDAY=${nth}${day}`),
-  fc.record({ interval: fc.integer({ min: 1, max: 2 }), monthDay: fc.constantFrom(null, 1, 15, 29, 31, -1) }).map(
-    ({ interval, monthDay }) => `FREQ=MONTHLY;INTERVAL=${interval}${monthDay === null ? "" : `;BYMONTHDAY=${monthDay}`}`,
-  ),
+  fc
+    .record({ interval: fc.integer({ min: 1, max: 2 }), monthDay: fc.constantFrom(null, 1, 15, 29, 31, -1) })
+    .map(
+      ({ interval, monthDay }) =>
+        `FREQ=MONTHLY;INTERVAL=${interval}${monthDay === null ? "" : `;BYMONTHDAY=${monthDay}`}`,
+    ),
   fc.integer({ min: 1, max: 3 }).map((interval) => `FREQ=YEARLY;INTERVAL=${interval}`),
 );
 
-const endArbitrary = fc.oneof(fc.constant(""), fc.integer({ min: 1, max: 400 }).map((count) => `;COUNT=${count}`), fc.integer({ min: 30, max: 8000 }).map((days) => `until+${days}`));
+const endArbitrary = fc.oneof(
+  fc.constant(""),
+  fc.integer({ min: 1, max: 400 }).map((count) => `;COUNT=${count}`),
+  fc.integer({ min: 30, max: 8000 }).map((days) => `until+${days}`),
+);
 
 const seriesArbitrary = fc.record({
   zone: fc.constantFrom(...zones),
@@ -64,17 +84,27 @@ function build(sample: Sample): { event: CalendarEvent; from: number; to: number
     rrule += `;UNTIL=${untilDate.toString().replace(/-/g, "")}`;
   } else rrule += sample.end;
   const fields = sample.allDay
-    ? { startDate: startDate.toString(), endDate: startDate.add({ days: Math.max(1, Math.round(sample.durationMinutes / 1440)) }).toString() }
-    : { start: at(local.toString(), sample.zone), end: at(local.toString(), sample.zone) + sample.durationMinutes * 60, timezone: sample.zone };
+    ? {
+        startDate: startDate.toString(),
+        endDate: startDate.add({ days: Math.max(1, Math.round(sample.durationMinutes / 1440)) }).toString(),
+      }
+    : {
+        start: at(local.toString(), sample.zone),
+        end: at(local.toString(), sample.zone) + sample.durationMinutes * 60,
+        timezone: sample.zone,
+      };
   const event = newEvent(parseEventInput({ title: "Property", rrule, ...fields }));
-  const from = at(startDate.add({ days: sample.windowOffsetDays }).toString() + "T00:00", "UTC") + sample.minuteOfDay * 37;
+  const from =
+    at(startDate.add({ days: sample.windowOffsetDays }).toString() + "T00:00", "UTC") + sample.minuteOfDay * 37;
   return { event, from, to: from + sample.windowDays * 86_400 };
 }
 
 /** The reference: the library from the series' real start, every occurrence, filtered by overlap. */
 function reference(event: CalendarEvent, from: number, to: number, viewer: string): number[] {
   const zone = event.allDay ? "UTC" : event.timezone;
-  const dtstart = event.allDay ? Temporal.PlainDate.from(event.startDate).toZonedDateTime("UTC") : Temporal.Instant.fromEpochMilliseconds(event.start * 1000).toZonedDateTimeISO(zone);
+  const dtstart = event.allDay
+    ? Temporal.PlainDate.from(event.startDate).toZonedDateTime("UTC")
+    : Temporal.Instant.fromEpochMilliseconds(event.start * 1000).toZonedDateTimeISO(zone);
   const rule = new RRuleTemporal({ rruleString: event.rrule!, dtstart, includeDtstart: true });
   return rule
     .all((date) => date.epochMilliseconds / 1000 < to + 2 * 86_400)
@@ -83,7 +113,10 @@ function reference(event: CalendarEvent, from: number, to: number, viewer: strin
       if (!event.allDay) return [start, start + event.end - event.start] as const;
       const day = date.toPlainDate();
       const length = Temporal.PlainDate.from(event.startDate).until(Temporal.PlainDate.from(event.endDate)).days;
-      return [day.toZonedDateTime(viewer).epochMilliseconds / 1000, day.add({ days: length }).toZonedDateTime(viewer).epochMilliseconds / 1000] as const;
+      return [
+        day.toZonedDateTime(viewer).epochMilliseconds / 1000,
+        day.add({ days: length }).toZonedDateTime(viewer).epochMilliseconds / 1000,
+      ] as const;
     })
     .filter(([start, end]) => start < to && (end > from || start >= from))
     .map(([start]) => start);
@@ -102,7 +135,9 @@ describe("expansion near the range equals expansion from the start", () => {
           return; // e.g. UNTIL before a start that the window offset moved: not this property's business
         }
         const { event, from, to } = built;
-        const ours = expandEvent(event, { from, to, timezone: viewer }).occurrences.map((occurrence) => occurrence.start);
+        const ours = expandEvent(event, { from, to, timezone: viewer }).occurrences.map(
+          (occurrence) => occurrence.start,
+        );
         const expected = reference(event, from, to, viewer);
         checked += 1;
         if (expected.length > 0) nonEmpty += 1;
@@ -126,12 +161,18 @@ describe("local time and dates", () => {
         ruleArbitrary,
         fc.integer({ min: 0, max: 365 * 10 }),
         (zone, startDay, quarter, rule, offset) => {
-          const local = Temporal.PlainDate.from("2005-01-01").add({ days: startDay }).toPlainDateTime().add({ minutes: quarter * 15 });
+          const local = Temporal.PlainDate.from("2005-01-01")
+            .add({ days: startDay })
+            .toPlainDateTime()
+            .add({ minutes: quarter * 15 });
           const start = at(local.toString(), zone);
-          const event = newEvent(parseEventInput({ title: "Wall clock", start, end: start + 3600, timezone: zone, rrule: rule }));
+          const event = newEvent(
+            parseEventInput({ title: "Wall clock", start, end: start + 3600, timezone: zone, rrule: rule }),
+          );
           const from = start + offset * 86_400;
           const { occurrences } = expandEvent(event, { from, to: from + 120 * 86_400, timezone: zone });
-          for (const occurrence of occurrences) expect(wall(occurrence.start, zone).slice(11)).toBe(local.toString().slice(11, 16));
+          for (const occurrence of occurrences)
+            expect(wall(occurrence.start, zone).slice(11)).toBe(local.toString().slice(11, 16));
         },
       ),
       { numRuns: 150 },
@@ -140,19 +181,41 @@ describe("local time and dates", () => {
 
   it("an all-day occurrence has the same dates for every viewer, and starts at the viewer's midnight", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 365 * 30 }), ruleArbitrary, fc.constantFrom(...zones), fc.constantFrom(...zones), (startDay, rule, a, b) => {
-        const startDate = Temporal.PlainDate.from("2000-01-01").add({ days: startDay });
-        const event = newEvent(parseEventInput({ title: "Day", startDate: startDate.toString(), endDate: startDate.add({ days: 1 }).toString(), rrule: rule }));
-        const from = at(startDate.add({ days: 200 }).toString() + "T12:00", "UTC");
-        const range = { from, to: from + 90 * 86_400 };
-        const inA = expandEvent(event, { ...range, timezone: a }).occurrences;
-        const inB = expandEvent(event, { ...range, timezone: b }).occurrences;
-        // The range's edges can cut a different first or last day for each viewer; the days inside are shared.
-        const inner = (list: typeof inA) => list.map((occurrence) => occurrence.startDate).filter((date) => date! > startDate.add({ days: 201 }).toString() && date! < startDate.add({ days: 288 }).toString());
-        expect(inner(inA)).toEqual(inner(inB));
-        // Midnight, or the first hour of a day whose midnight summer time skips (Sao Paulo before 2019).
-        for (const occurrence of inA) expect(occurrence.start).toBe(Temporal.PlainDate.from(occurrence.startDate!).toZonedDateTime(a).epochMilliseconds / 1000);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 365 * 30 }),
+        ruleArbitrary,
+        fc.constantFrom(...zones),
+        fc.constantFrom(...zones),
+        (startDay, rule, a, b) => {
+          const startDate = Temporal.PlainDate.from("2000-01-01").add({ days: startDay });
+          const event = newEvent(
+            parseEventInput({
+              title: "Day",
+              startDate: startDate.toString(),
+              endDate: startDate.add({ days: 1 }).toString(),
+              rrule: rule,
+            }),
+          );
+          const from = at(startDate.add({ days: 200 }).toString() + "T12:00", "UTC");
+          const range = { from, to: from + 90 * 86_400 };
+          const inA = expandEvent(event, { ...range, timezone: a }).occurrences;
+          const inB = expandEvent(event, { ...range, timezone: b }).occurrences;
+          // The range's edges can cut a different first or last day for each viewer; the days inside are shared.
+          const inner = (list: typeof inA) =>
+            list
+              .map((occurrence) => occurrence.startDate)
+              .filter(
+                (date) =>
+                  date! > startDate.add({ days: 201 }).toString() && date! < startDate.add({ days: 288 }).toString(),
+              );
+          expect(inner(inA)).toEqual(inner(inB));
+          // Midnight, or the first hour of a day whose midnight summer time skips (Sao Paulo before 2019).
+          for (const occurrence of inA)
+            expect(occurrence.start).toBe(
+              Temporal.PlainDate.from(occurrence.startDate!).toZonedDateTime(a).epochMilliseconds / 1000,
+            );
+        },
+      ),
       { numRuns: 150 },
     );
   });

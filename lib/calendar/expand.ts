@@ -80,7 +80,8 @@ export function checkAgendaRange(from: UnixSeconds, to: UnixSeconds): void {
   if (!Number.isSafeInteger(from)) throw invalidField("from", "must be a Unix time in seconds");
   if (!Number.isSafeInteger(to)) throw invalidField("to", "must be a Unix time in seconds");
   if (to <= from) throw invalidField("to", "must be after from");
-  if (to - from > MAX_AGENDA_DAYS * SECONDS_PER_DAY) throw invalidField("to", `the range can be at most ${MAX_AGENDA_DAYS} days`);
+  if (to - from > MAX_AGENDA_DAYS * SECONDS_PER_DAY)
+    throw invalidField("to", `the range can be at most ${MAX_AGENDA_DAYS} days`);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -133,7 +134,8 @@ const libraryCache = new Lru<RRuleTemporal>(2000);
 function explicitRule(rule: RecurrenceRule, anchor: Temporal.PlainDateTime): RecurrenceRule {
   const explicit: RecurrenceRule = { ...rule, count: null, until: null };
   const noDay = rule.byDay.length === 0 && rule.byMonthDay.length === 0;
-  if (rule.freq === "WEEKLY" && rule.byDay.length === 0) explicit.byDay = [{ weekday: WEEKDAYS[anchor.dayOfWeek - 1]!, nth: null }];
+  if (rule.freq === "WEEKLY" && rule.byDay.length === 0)
+    explicit.byDay = [{ weekday: WEEKDAYS[anchor.dayOfWeek - 1]!, nth: null }];
   if (rule.freq === "MONTHLY" && noDay) explicit.byMonthDay = [anchor.day];
   if (rule.freq === "YEARLY" && noDay) {
     if (rule.byMonth.length === 0) explicit.byMonth = [anchor.month];
@@ -142,8 +144,19 @@ function explicitRule(rule: RecurrenceRule, anchor: Temporal.PlainDateTime): Rec
   return explicit;
 }
 
-function libraryText(rule: RecurrenceRule, anchor: Temporal.PlainDateTime, allDay: boolean, untilEpoch: UnixSeconds | null, count: number | null): string {
-  const text = formatRrule({ ...rule, until: untilEpoch === null ? null : { instant: untilEpoch }, count, wkst: rule.wkst });
+function libraryText(
+  rule: RecurrenceRule,
+  anchor: Temporal.PlainDateTime,
+  allDay: boolean,
+  untilEpoch: UnixSeconds | null,
+  count: number | null,
+): string {
+  const text = formatRrule({
+    ...rule,
+    until: untilEpoch === null ? null : { instant: untilEpoch },
+    count,
+    wkst: rule.wkst,
+  });
   return allDay ? text : `${text};BYHOUR=${anchor.hour};BYMINUTE=${anchor.minute};BYSECOND=${anchor.second}`;
 }
 
@@ -244,7 +257,12 @@ function rebasedDay(series: CompiledSeries, windowStart: UnixSeconds): number | 
   }
   // Rounded down to a few weeks' worth of periods, so nearby windows (the next month, a check of one
   // date) share the library's instance instead of building one each.
-  const quantum = rule.freq === "DAILY" ? Math.max(1, Math.floor(28 / interval)) : rule.freq === "WEEKLY" ? Math.max(1, Math.floor(4 / interval)) : 1;
+  const quantum =
+    rule.freq === "DAILY"
+      ? Math.max(1, Math.floor(28 / interval))
+      : rule.freq === "WEEKLY"
+        ? Math.max(1, Math.floor(4 / interval))
+        : 1;
   const k = Math.floor((Math.floor(periods / interval) - 1) / quantum) * quantum;
   return k < 1 ? null : rebase(k);
 }
@@ -277,7 +295,11 @@ function seriesStarts(series: CompiledSeries, after: UnixSeconds, before: UnixSe
     });
     libraryCache.set(cacheKey, library);
   }
-  const starts = Object.freeze(library.between(new Date(after * 1000), new Date(before * 1000), true).map((value) => Math.floor(value.epochMilliseconds / 1000)));
+  const starts = Object.freeze(
+    library
+      .between(new Date(after * 1000), new Date(before * 1000), true)
+      .map((value) => Math.floor(value.epochMilliseconds / 1000)),
+  );
   startsCache.set(resultKey, starts);
   return starts;
 }
@@ -290,7 +312,8 @@ function overlaps(start: UnixSeconds, end: UnixSeconds, from: UnixSeconds, to: U
   return start < to && (end > from || start >= from);
 }
 
-const byStart = (a: Occurrence, b: Occurrence) => a.start - b.start || a.end - b.end || String(a.recurrenceId).localeCompare(String(b.recurrenceId));
+const byStart = (a: Occurrence, b: Occurrence) =>
+  a.start - b.start || a.end - b.end || String(a.recurrenceId).localeCompare(String(b.recurrenceId));
 
 /**
  * Every occurrence of one event that overlaps [from, to), oldest first, with removed occurrences left
@@ -342,8 +365,24 @@ function timedOverrideOccurrence(event: TimedEvent, override: TimedOverride): Oc
   };
 }
 
-function allDayOccurrence(recurrenceId: LocalDate, startDate: LocalDate, endDate: LocalDate, details: EventDetails, changed: boolean, timezone: string): Occurrence {
-  return { recurrenceId, start: startOfDay(startDate, timezone), end: startOfDay(endDate, timezone), allDay: true, startDate, endDate, details, changed };
+function allDayOccurrence(
+  recurrenceId: LocalDate,
+  startDate: LocalDate,
+  endDate: LocalDate,
+  details: EventDetails,
+  changed: boolean,
+  timezone: string,
+): Occurrence {
+  return {
+    recurrenceId,
+    start: startOfDay(startDate, timezone),
+    end: startOfDay(endDate, timezone),
+    allDay: true,
+    startDate,
+    endDate,
+    details,
+    changed,
+  };
 }
 
 /** The viewer's dates an agenda range touches: computed once per request. */
@@ -354,10 +393,18 @@ interface ViewerDays {
 }
 
 function viewerDays(range: AgendaRange): ViewerDays {
-  return { timezone: range.timezone, firstDate: localDateOf(range.from, range.timezone), lastDate: localDateOf(range.to - 1, range.timezone) };
+  return {
+    timezone: range.timezone,
+    firstDate: localDateOf(range.from, range.timezone),
+    lastDate: localDateOf(range.to - 1, range.timezone),
+  };
 }
 
-function expandAllDay(event: Extract<CalendarEvent, { allDay: true }>, range: AgendaRange, viewer: ViewerDays): Occurrence[] {
+function expandAllDay(
+  event: Extract<CalendarEvent, { allDay: true }>,
+  range: AgendaRange,
+  viewer: ViewerDays,
+): Occurrence[] {
   const { from, to, timezone } = range;
   const days = daysBetween(event.startDate, event.endDate);
   const inRange = (occurrence: Occurrence) => overlaps(occurrence.start, occurrence.end, from, to);
@@ -374,11 +421,25 @@ function expandAllDay(event: Extract<CalendarEvent, { allDay: true }>, range: Ag
   for (const epoch of seriesStarts(compile(event), firstEpoch, utcMidnight(viewer.lastDate))) {
     const date = dateOfUtcMidnight(epoch);
     if (skipped.has(date)) continue;
-    const occurrence = allDayOccurrence(date, date, dateOfUtcMidnight(epoch + days * SECONDS_PER_DAY), event.details, false, timezone);
+    const occurrence = allDayOccurrence(
+      date,
+      date,
+      dateOfUtcMidnight(epoch + days * SECONDS_PER_DAY),
+      event.details,
+      false,
+      timezone,
+    );
     if (inRange(occurrence)) result.push(occurrence);
   }
   for (const override of event.overrides) {
-    const occurrence = allDayOccurrence(override.recurrenceId, override.startDate, override.endDate, { ...event.details, ...override.details }, true, timezone);
+    const occurrence = allDayOccurrence(
+      override.recurrenceId,
+      override.startDate,
+      override.endDate,
+      { ...event.details, ...override.details },
+      true,
+      timezone,
+    );
     if (inRange(occurrence)) result.push(occurrence);
   }
   return result;
@@ -396,7 +457,11 @@ export type AgendaOccurrence = Occurrence & { eventId: string };
  * MAX_OCCURRENCES (then `truncated`). Throws a CalendarError naming "from"/"to" for a bad range
  * (to <= from, or longer than MAX_AGENDA_DAYS).
  */
-export function expandAgenda(items: readonly AgendaItem[], range: AgendaRange, limit = MAX_OCCURRENCES): Expansion<AgendaOccurrence> {
+export function expandAgenda(
+  items: readonly AgendaItem[],
+  range: AgendaRange,
+  limit = MAX_OCCURRENCES,
+): Expansion<AgendaOccurrence> {
   checkAgendaRange(range.from, range.to);
   const viewer = viewerDays(range);
   const all: AgendaOccurrence[] = [];
@@ -428,10 +493,26 @@ export function isSeriesOccurrence(event: CalendarEvent, key: UnixSeconds | Loca
 export function generatedOccurrence(event: CalendarEvent, key: UnixSeconds | LocalDate, timezone: string): Occurrence {
   if (event.allDay) {
     const date = String(key);
-    return allDayOccurrence(date, date, addDays(date, daysBetween(event.startDate, event.endDate)), event.details, false, timezone);
+    return allDayOccurrence(
+      date,
+      date,
+      addDays(date, daysBetween(event.startDate, event.endDate)),
+      event.details,
+      false,
+      timezone,
+    );
   }
   const start = Number(key);
-  return { recurrenceId: start, start, end: start + event.end - event.start, allDay: false, startDate: null, endDate: null, details: event.details, changed: false };
+  return {
+    recurrenceId: start,
+    start,
+    end: start + event.end - event.start,
+    allDay: false,
+    startDate: null,
+    endDate: null,
+    details: event.details,
+    changed: false,
+  };
 }
 
 /**
@@ -445,14 +526,25 @@ export function findOccurrence(event: CalendarEvent, occurrenceStart: UnixSecond
   const missing = () => notFoundField("occurrenceStart", "this event has no occurrence starting then");
   if (event.allDay) {
     const date = localDateOf(occurrenceStart, timezone);
-    const override = event.overrides.find((item) => item.startDate === date) ?? event.overrides.find((item) => item.recurrenceId === date);
+    const override =
+      event.overrides.find((item) => item.startDate === date) ??
+      event.overrides.find((item) => item.recurrenceId === date);
     if (override) {
-      return allDayOccurrence(override.recurrenceId, override.startDate, override.endDate, { ...event.details, ...override.details }, true, timezone);
+      return allDayOccurrence(
+        override.recurrenceId,
+        override.startDate,
+        override.endDate,
+        { ...event.details, ...override.details },
+        true,
+        timezone,
+      );
     }
     if ((event.exdates as LocalDate[]).includes(date) || !isSeriesOccurrence(event, date)) throw missing();
     return generatedOccurrence(event, date, timezone);
   }
-  const override = event.overrides.find((item) => item.start === occurrenceStart) ?? event.overrides.find((item) => item.recurrenceId === occurrenceStart);
+  const override =
+    event.overrides.find((item) => item.start === occurrenceStart) ??
+    event.overrides.find((item) => item.recurrenceId === occurrenceStart);
   if (override) return timedOverrideOccurrence(event, override);
   if (event.exdates.includes(occurrenceStart) || !isSeriesOccurrence(event, occurrenceStart)) throw missing();
   return generatedOccurrence(event, occurrenceStart, timezone);
@@ -462,9 +554,14 @@ export function findOccurrence(event: CalendarEvent, occurrenceStart: UnixSecond
  * Original starts of the series in [after, before] (inclusive; dates for all-day series), removed and
  * changed ones included: what edits need to split a series or count what is left of it.
  */
-export function seriesKeysBetween(event: CalendarEvent, after: UnixSeconds | LocalDate, before: UnixSeconds | LocalDate): Array<UnixSeconds | LocalDate> {
+export function seriesKeysBetween(
+  event: CalendarEvent,
+  after: UnixSeconds | LocalDate,
+  before: UnixSeconds | LocalDate,
+): Array<UnixSeconds | LocalDate> {
   if (event.allDay) {
-    if (!event.rrule) return event.startDate >= String(after) && event.startDate <= String(before) ? [event.startDate] : [];
+    if (!event.rrule)
+      return event.startDate >= String(after) && event.startDate <= String(before) ? [event.startDate] : [];
     return seriesStarts(compile(event), utcMidnight(String(after)), utcMidnight(String(before))).map(dateOfUtcMidnight);
   }
   if (!event.rrule) return event.start >= Number(after) && event.start <= Number(before) ? [event.start] : [];
@@ -472,7 +569,12 @@ export function seriesKeysBetween(event: CalendarEvent, after: UnixSeconds | Loc
 }
 
 /** How far one step of a walk over a whole series looks, per frequency (times INTERVAL). */
-const walkStepDays: Record<RecurrenceRule["freq"], number> = { DAILY: 400, WEEKLY: 1100, MONTHLY: 7300, YEARLY: 73_000 };
+const walkStepDays: Record<RecurrenceRule["freq"], number> = {
+  DAILY: 400,
+  WEEKLY: 1100,
+  MONTHLY: 7300,
+  YEARLY: 73_000,
+};
 
 /**
  * True when the series still has an occurrence whose key `excluded` does not hold. A series without
@@ -510,13 +612,26 @@ export function isPlainRule(event: CalendarEvent): boolean {
   switch (rule.freq) {
     case "DAILY":
       if (rule.byMonth.length > 0 || rule.byMonthDay.length > 0) return false;
-      return rule.byDay.length === 0 || rule.interval % 7 !== 0 || rule.byDay.some((day) => day.weekday === WEEKDAYS[anchor.dayOfWeek - 1]);
+      return (
+        rule.byDay.length === 0 ||
+        rule.interval % 7 !== 0 ||
+        rule.byDay.some((day) => day.weekday === WEEKDAYS[anchor.dayOfWeek - 1])
+      );
     case "WEEKLY":
       return rule.byMonth.length === 0;
     case "MONTHLY":
-      return rule.byMonth.length === 0 && explicit.byMonthDay.every(withinMonth) && days(explicit.byDay) && (explicit.byDay.length === 0 || explicit.byMonthDay.length === 0);
+      return (
+        rule.byMonth.length === 0 &&
+        explicit.byMonthDay.every(withinMonth) &&
+        days(explicit.byDay) &&
+        (explicit.byDay.length === 0 || explicit.byMonthDay.length === 0)
+      );
     case "YEARLY":
-      return explicit.byMonthDay.every(withinMonth) && days(explicit.byDay) && (explicit.byDay.length === 0 || explicit.byMonthDay.length === 0);
+      return (
+        explicit.byMonthDay.every(withinMonth) &&
+        days(explicit.byDay) &&
+        (explicit.byDay.length === 0 || explicit.byMonthDay.length === 0)
+      );
   }
 }
 

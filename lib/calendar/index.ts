@@ -16,7 +16,15 @@ export {
   type TimedEvent,
   type TimedOverride,
 } from "./model";
-export { formatRrule, MAX_COUNT, MAX_INTERVAL, normaliseRrule, parseRrule, type RecurrenceRule, type SeriesStart } from "./rrule";
+export {
+  formatRrule,
+  MAX_COUNT,
+  MAX_INTERVAL,
+  normaliseRrule,
+  parseRrule,
+  type RecurrenceRule,
+  type SeriesStart,
+} from "./rrule";
 export {
   checkAgendaRange,
   expandAgenda,
@@ -44,6 +52,14 @@ export {
   type RepeatFrequency,
   type RepeatPreset,
 } from "./recurrence-text";
-export { MAX_ICS_BYTES, MAX_IMPORT_EVENTS, parseICalendar, type ImportedEvent, type ImportOptions, type ImportReport, type SkippedItem } from "./ics/import";
+export {
+  MAX_ICS_BYTES,
+  MAX_IMPORT_EVENTS,
+  parseICalendar,
+  type ImportedEvent,
+  type ImportOptions,
+  type ImportReport,
+  type SkippedItem,
+} from "./ics/import";
 export { NEUTRAL_TITLE, writeICalendar, type FeedEvent, type FeedOptions } from "./ics/export";
 export { canonicalTimeZone, type LocalDate, type UnixSeconds, type Weekday } from "./time";

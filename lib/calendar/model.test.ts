@@ -19,7 +19,9 @@ function refusal(input: unknown): { field: string; message: string } {
 
 describe("EventInput validation", () => {
   it("accepts a timed event and keeps the zone's canonical name", () => {
-    expect(parseEventInput({ ...timed, timezone: "europe/london", notes: "  Bring goggles\r\n", location: "" })).toEqual({
+    expect(
+      parseEventInput({ ...timed, timezone: "europe/london", notes: "  Bring goggles\r\n", location: "" }),
+    ).toEqual({
       allDay: false,
       start,
       end: start + 3600,
@@ -30,7 +32,12 @@ describe("EventInput validation", () => {
   });
 
   it("accepts an all-day multi-day event with a rule", () => {
-    expect(parseEventInput({ ...allDay, rrule: "FREQ=YEARLY;COUNT=3" })).toMatchObject({ allDay: true, startDate: "2026-08-01", endDate: "2026-08-15", rrule: "FREQ=YEARLY;COUNT=3" });
+    expect(parseEventInput({ ...allDay, rrule: "FREQ=YEARLY;COUNT=3" })).toMatchObject({
+      allDay: true,
+      startDate: "2026-08-01",
+      endDate: "2026-08-15",
+      rrule: "FREQ=YEARLY;COUNT=3",
+    });
   });
 
   it.each([
@@ -44,25 +51,61 @@ describe("EventInput validation", () => {
     [{ ...timed, end: undefined }, "end", "end: is required"],
     [{ ...timed, start: 1.5 }, "start", "start: must be a whole number of seconds"],
     [{ ...timed, start: "tomorrow" }, "start", "start: must be a Unix time in seconds"],
-    [{ ...timed, timezone: "Mars/Olympus_Mons" }, "timezone", 'timezone: "Mars/Olympus_Mons" is not a known time zone (use an IANA name like Europe/London)'],
-    [{ ...timed, timezone: "+01:00" }, "timezone", 'timezone: "+01:00" is not a known time zone (use an IANA name like Europe/London)'],
-    [{ ...timed, timezone: undefined }, "timezone", "timezone: is required for a timed event (an IANA name like Europe/London)"],
+    [
+      { ...timed, timezone: "Mars/Olympus_Mons" },
+      "timezone",
+      'timezone: "Mars/Olympus_Mons" is not a known time zone (use an IANA name like Europe/London)',
+    ],
+    [
+      { ...timed, timezone: "+01:00" },
+      "timezone",
+      'timezone: "+01:00" is not a known time zone (use an IANA name like Europe/London)',
+    ],
+    [
+      { ...timed, timezone: undefined },
+      "timezone",
+      "timezone: is required for a timed event (an IANA name like Europe/London)",
+    ],
     [{ title: "Nothing" }, "start", "start: is required (or startDate and endDate for an all-day event)"],
-    [{ ...timed, startDate: "2026-03-17" }, "startDate", "startDate: give start, end and timezone for a timed event, or startDate and endDate for an all-day event, not both"],
+    [
+      { ...timed, startDate: "2026-03-17" },
+      "startDate",
+      "startDate: give start, end and timezone for a timed event, or startDate and endDate for an all-day event, not both",
+    ],
     [{ ...allDay, startDate: "2026-02-30" }, "startDate", "startDate: 2026-02-30 is not a date"],
     [{ ...allDay, startDate: "2026-2-3" }, "startDate", "startDate: must be a date (YYYY-MM-DD)"],
     [{ ...allDay, endDate: "3026-01-01" }, "endDate", "endDate: must be between 1900 and 2999"],
-    [{ ...allDay, endDate: "2026-08-01" }, "endDate", "endDate: must be after startDate (it is exclusive: a one-day event on 2026-08-01 ends the next day)"],
-    [{ ...allDay, endDate: undefined }, "endDate", "endDate: is required for an all-day event (the day after the last day)"],
-    [{ ...timed, rrule: "FREQ=SECONDLY" }, "rrule", "rrule: FREQ=SECONDLY is not offered: events repeat daily, weekly, monthly or yearly"],
-    [{ ...allDay, rrule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30" }, "rrule", "rrule: the rule gives no date in the eight years after the event's start (like a 30th of February)"],
+    [
+      { ...allDay, endDate: "2026-08-01" },
+      "endDate",
+      "endDate: must be after startDate (it is exclusive: a one-day event on 2026-08-01 ends the next day)",
+    ],
+    [
+      { ...allDay, endDate: undefined },
+      "endDate",
+      "endDate: is required for an all-day event (the day after the last day)",
+    ],
+    [
+      { ...timed, rrule: "FREQ=SECONDLY" },
+      "rrule",
+      "rrule: FREQ=SECONDLY is not offered: events repeat daily, weekly, monthly or yearly",
+    ],
+    [
+      { ...allDay, rrule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30" },
+      "rrule",
+      "rrule: the rule gives no date in the eight years after the event's start (like a 30th of February)",
+    ],
   ])("refuses %j naming %s", (input, field, message) => {
     expect(refusal(input)).toEqual({ field, message });
   });
 
   it("accepts rules that skip months but do come back (the 31st, 29 February)", () => {
-    expect(parseEventInput({ title: "Rent", startDate: "2026-01-31", endDate: "2026-02-01", rrule: "FREQ=MONTHLY" }).rrule).toBe("FREQ=MONTHLY");
-    expect(parseEventInput({ title: "Leap", startDate: "2028-02-29", endDate: "2028-03-01", rrule: "FREQ=YEARLY" }).rrule).toBe("FREQ=YEARLY");
+    expect(
+      parseEventInput({ title: "Rent", startDate: "2026-01-31", endDate: "2026-02-01", rrule: "FREQ=MONTHLY" }).rrule,
+    ).toBe("FREQ=MONTHLY");
+    expect(
+      parseEventInput({ title: "Leap", startDate: "2028-02-29", endDate: "2028-03-01", rrule: "FREQ=YEARLY" }).rrule,
+    ).toBe("FREQ=YEARLY");
     expect(refusal({ ...timed, rrule: "FREQ=DAILY;INTERVAL=7;BYDAY=WE" })).toEqual({
       field: "rrule",
       message: "rrule: the rule gives no date in the eight years after the event's start (like a 30th of February)",
@@ -70,7 +113,9 @@ describe("EventInput validation", () => {
   });
 
   it("a rule with COUNT=1 need not repeat", () => {
-    expect(parseEventInput({ ...allDay, rrule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30;COUNT=1" }).rrule).toBe("FREQ=YEARLY;COUNT=1;BYMONTH=2;BYMONTHDAY=30");
+    expect(parseEventInput({ ...allDay, rrule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30;COUNT=1" }).rrule).toBe(
+      "FREQ=YEARLY;COUNT=1;BYMONTH=2;BYMONTHDAY=30",
+    );
   });
 });
 
@@ -87,7 +132,11 @@ describe("checkCalendarEvent", () => {
     const event = newEvent(parseEventInput({ ...timed, rrule: "FREQ=WEEKLY" }));
     if (event.allDay) throw new Error("timed");
     const week = start + 7 * 86_400;
-    const both = { ...event, exdates: [week], overrides: [{ recurrenceId: week, start: week, end: week + 60, details: {} }] };
+    const both = {
+      ...event,
+      exdates: [week],
+      overrides: [{ recurrenceId: week, start: week, end: week + 60, details: {} }],
+    };
     expect(() => checkCalendarEvent(both)).toThrow(`overrides: the occurrence ${week} is both removed and changed`);
     const backwards = { ...event, overrides: [{ recurrenceId: week, start: week, end: week - 60, details: {} }] };
     expect(() => checkCalendarEvent(backwards)).toThrow("overrides.0.end: must not be before start");

@@ -2,7 +2,16 @@ import { z } from "zod";
 import { CalendarError, invalidField } from "./errors";
 import { ruleRepeats } from "./expand";
 import { normaliseRrule } from "./rrule";
-import { FIRST_YEAR, LAST_YEAR, SECONDS_PER_DAY, type LocalDate, type UnixSeconds, canonicalTimeZone, daysBetween, parseLocalDate } from "./time";
+import {
+  FIRST_YEAR,
+  LAST_YEAR,
+  SECONDS_PER_DAY,
+  type LocalDate,
+  type UnixSeconds,
+  canonicalTimeZone,
+  daysBetween,
+  parseLocalDate,
+} from "./time";
 
 /**
  * The event model and the validation of what callers send (the contract's EventInput). An event is
@@ -95,7 +104,10 @@ function line(max: number) {
     .string({ message: "must be text" })
     .trim()
     .max(max, `is longer than ${max} characters`)
-    .refine((value) => !controlCharacters.test(value) && !lineBreaks.test(value), "must be one line without control characters");
+    .refine(
+      (value) => !controlCharacters.test(value) && !lineBreaks.test(value),
+      "must be one line without control characters",
+    );
 }
 
 const optionalLine = (max: number) =>
@@ -117,15 +129,17 @@ const instant = z
   .min(FIRST_INSTANT, `must be in ${FIRST_YEAR} or later`)
   .max(LAST_INSTANT, `must be in ${LAST_YEAR} or earlier`);
 
-const localDate = z.string({ message: "must be a date (YYYY-MM-DD)" }).refine((value) => parseLocalDate(value) !== null, {
-  error: (issue) => {
-    const value = String(issue.input);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return "must be a date (YYYY-MM-DD)";
-    const year = Number(value.slice(0, 4));
-    if (year < FIRST_YEAR || year > LAST_YEAR) return `must be between ${FIRST_YEAR} and ${LAST_YEAR}`;
-    return `${value} is not a date`;
-  },
-});
+const localDate = z
+  .string({ message: "must be a date (YYYY-MM-DD)" })
+  .refine((value) => parseLocalDate(value) !== null, {
+    error: (issue) => {
+      const value = String(issue.input);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return "must be a date (YYYY-MM-DD)";
+      const year = Number(value.slice(0, 4));
+      if (year < FIRST_YEAR || year > LAST_YEAR) return `must be between ${FIRST_YEAR} and ${LAST_YEAR}`;
+      return `${value} is not a date`;
+    },
+  });
 
 export const eventDetailsSchema = z.object({
   title: line(LIMITS.title).min(1, "is required"),
@@ -145,7 +159,11 @@ export const eventInputSchema = z.object({
   location: z.unknown().optional(),
   start: instant.nullish(),
   end: instant.nullish(),
-  timezone: z.string({ message: "must be an IANA time zone name" }).trim().max(64, "is not a known time zone").nullish(),
+  timezone: z
+    .string({ message: "must be an IANA time zone name" })
+    .trim()
+    .max(64, "is not a known time zone")
+    .nullish(),
   startDate: localDate.nullish(),
   endDate: localDate.nullish(),
   rrule: z.string({ message: "must be an RRULE (like FREQ=WEEKLY;BYDAY=TU)" }).nullish(),
@@ -173,15 +191,20 @@ export function checkTimeZone(name: string, field = "timezone"): string {
 
 function checkTimedSpan(start: UnixSeconds, end: UnixSeconds, prefix = ""): void {
   if (end < start) throw invalidField(`${prefix}end`, "must not be before start");
-  if (end - start > LIMITS.durationDays * SECONDS_PER_DAY) throw invalidField(`${prefix}end`, `an event lasts at most ${LIMITS.durationDays} days`);
+  if (end - start > LIMITS.durationDays * SECONDS_PER_DAY)
+    throw invalidField(`${prefix}end`, `an event lasts at most ${LIMITS.durationDays} days`);
 }
 
 function checkAllDaySpan(startDate: LocalDate, endDate: LocalDate, prefix = ""): void {
   const days = daysBetween(startDate, endDate);
   if (days <= 0) {
-    throw invalidField(`${prefix}endDate`, `must be after startDate (it is exclusive: a one-day event on ${startDate} ends the next day)`);
+    throw invalidField(
+      `${prefix}endDate`,
+      `must be after startDate (it is exclusive: a one-day event on ${startDate} ends the next day)`,
+    );
   }
-  if (days > LIMITS.durationDays) throw invalidField(`${prefix}endDate`, `an event lasts at most ${LIMITS.durationDays} days`);
+  if (days > LIMITS.durationDays)
+    throw invalidField(`${prefix}endDate`, `an event lasts at most ${LIMITS.durationDays} days`);
 }
 
 /**
@@ -201,34 +224,55 @@ export function parseEventInput(input: unknown, options: ParseOptions = {}): Eve
   const parsed = eventInputSchema.safeParse(input ?? {});
   if (!parsed.success) throw firstIssue(parsed.error);
   const fields = parsed.data;
-  const details = parseDetails({ title: fields.title, privateTitle: fields.privateTitle, notes: fields.notes, location: fields.location });
+  const details = parseDetails({
+    title: fields.title,
+    privateTitle: fields.privateTitle,
+    notes: fields.notes,
+    location: fields.location,
+  });
   const timed = fields.start != null || fields.end != null;
   const allDay = fields.startDate != null || fields.endDate != null;
   if (timed && allDay) {
-    throw invalidField("startDate", "give start, end and timezone for a timed event, or startDate and endDate for an all-day event, not both");
+    throw invalidField(
+      "startDate",
+      "give start, end and timezone for a timed event, or startDate and endDate for an all-day event, not both",
+    );
   }
   const rruleText = fields.rrule?.trim() ? fields.rrule : null;
   if (allDay) {
     if (fields.startDate == null) throw invalidField("startDate", "is required for an all-day event");
-    if (fields.endDate == null) throw invalidField("endDate", "is required for an all-day event (the day after the last day)");
+    if (fields.endDate == null)
+      throw invalidField("endDate", "is required for an all-day event (the day after the last day)");
     checkAllDaySpan(fields.startDate, fields.endDate);
     const start = { allDay: true as const, startDate: fields.startDate };
-    return checkRepeats({ ...start, endDate: fields.endDate, rrule: rruleText ? normaliseRrule(rruleText, start) : null, details }, options);
+    return checkRepeats(
+      { ...start, endDate: fields.endDate, rrule: rruleText ? normaliseRrule(rruleText, start) : null, details },
+      options,
+    );
   }
   if (fields.start == null) throw invalidField("start", "is required (or startDate and endDate for an all-day event)");
   if (fields.end == null) throw invalidField("end", "is required");
-  if (!fields.timezone) throw invalidField("timezone", "is required for a timed event (an IANA name like Europe/London)");
+  if (!fields.timezone)
+    throw invalidField("timezone", "is required for a timed event (an IANA name like Europe/London)");
   const timezone = checkTimeZone(fields.timezone);
   checkTimedSpan(fields.start, fields.end);
   const start = { allDay: false as const, start: fields.start, timezone };
-  return checkRepeats({ ...start, end: fields.end, rrule: rruleText ? normaliseRrule(rruleText, start) : null, details }, options);
+  return checkRepeats(
+    { ...start, end: fields.end, rrule: rruleText ? normaliseRrule(rruleText, start) : null, details },
+    options,
+  );
 }
 
 function checkRepeats<F extends EventFields>(fields: F, { searchBudget }: ParseOptions): F {
   if (!fields.rrule || /;COUNT=1(;|$)/.test(fields.rrule)) return fields;
   const verdict = ruleRepeats(newEvent(fields), searchBudget);
-  if (verdict === "over budget") throw invalidField("rrule", "is an unusual rule, and one import checks only so many of them");
-  if (verdict === "never") throw invalidField("rrule", "the rule gives no date in the eight years after the event's start (like a 30th of February)");
+  if (verdict === "over budget")
+    throw invalidField("rrule", "is an unusual rule, and one import checks only so many of them");
+  if (verdict === "never")
+    throw invalidField(
+      "rrule",
+      "the rule gives no date in the eight years after the event's start (like a 30th of February)",
+    );
   return fields;
 }
 
@@ -247,25 +291,41 @@ const detailsPatchSchema = eventDetailsSchema.partial();
 export function checkCalendarEvent(event: CalendarEvent): CalendarEvent {
   const details = parseDetails(event.details, "details.");
   if (event.allDay) {
-    const base = parseEventInput({ ...details, startDate: event.startDate, endDate: event.endDate, rrule: event.rrule });
+    const base = parseEventInput({
+      ...details,
+      startDate: event.startDate,
+      endDate: event.endDate,
+      rrule: event.rrule,
+    });
     if (!base.allDay) throw invalidField("startDate", "is required for an all-day event");
-    if (!base.rrule && (event.exdates.length || event.overrides.length)) throw invalidField("rrule", "is required for exceptions and overrides");
+    if (!base.rrule && (event.exdates.length || event.overrides.length))
+      throw invalidField("rrule", "is required for exceptions and overrides");
     event.exdates.forEach((date, index) => {
       if (!parseLocalDate(date)) throw invalidField(`exdates.${index}`, `${date} is not a date`);
     });
     const overrides = event.overrides.map((override, index) => {
       const prefix = `overrides.${index}.`;
-      if (!parseLocalDate(override.recurrenceId)) throw invalidField(`${prefix}recurrenceId`, `${override.recurrenceId} is not a date`);
-      if (!parseLocalDate(override.startDate)) throw invalidField(`${prefix}startDate`, `${override.startDate} is not a date`);
-      if (!parseLocalDate(override.endDate)) throw invalidField(`${prefix}endDate`, `${override.endDate} is not a date`);
+      if (!parseLocalDate(override.recurrenceId))
+        throw invalidField(`${prefix}recurrenceId`, `${override.recurrenceId} is not a date`);
+      if (!parseLocalDate(override.startDate))
+        throw invalidField(`${prefix}startDate`, `${override.startDate} is not a date`);
+      if (!parseLocalDate(override.endDate))
+        throw invalidField(`${prefix}endDate`, `${override.endDate} is not a date`);
       checkAllDaySpan(override.startDate, override.endDate, prefix);
       return { ...override, details: checkPatch(override.details, `${prefix}details.`) };
     });
     return finish({ ...base, exdates: event.exdates, overrides }, details);
   }
-  const base = parseEventInput({ ...details, start: event.start, end: event.end, timezone: event.timezone, rrule: event.rrule });
+  const base = parseEventInput({
+    ...details,
+    start: event.start,
+    end: event.end,
+    timezone: event.timezone,
+    rrule: event.rrule,
+  });
   if (base.allDay) throw invalidField("start", "is required for a timed event");
-  if (!base.rrule && (event.exdates.length || event.overrides.length)) throw invalidField("rrule", "is required for exceptions and overrides");
+  if (!base.rrule && (event.exdates.length || event.overrides.length))
+    throw invalidField("rrule", "is required for exceptions and overrides");
   event.exdates.forEach((value, index) => {
     if (!instant.safeParse(value).success) throw invalidField(`exdates.${index}`, "must be a Unix time in seconds");
   });
@@ -284,14 +344,20 @@ function checkPatch(patch: Partial<EventDetails>, prefix: string): Partial<Event
   const parsed = detailsPatchSchema.safeParse(patch);
   if (!parsed.success) throw firstIssue(parsed.error, prefix);
   // Keep only what the patch names (zod fills absent optional keys with null).
-  return Object.fromEntries(Object.keys(patch).map((key) => [key, parsed.data[key as keyof EventDetails]])) as Partial<EventDetails>;
+  return Object.fromEntries(
+    Object.keys(patch).map((key) => [key, parsed.data[key as keyof EventDetails]]),
+  ) as Partial<EventDetails>;
 }
 
 function finish<E extends CalendarEvent>(event: E, details: EventDetails): E {
-  if (event.exdates.length > LIMITS.exdates) throw invalidField("exdates", `a series keeps at most ${LIMITS.exdates} removed occurrences`);
-  if (event.overrides.length > LIMITS.overrides) throw invalidField("overrides", `a series keeps at most ${LIMITS.overrides} changed occurrences`);
+  if (event.exdates.length > LIMITS.exdates)
+    throw invalidField("exdates", `a series keeps at most ${LIMITS.exdates} removed occurrences`);
+  if (event.overrides.length > LIMITS.overrides)
+    throw invalidField("overrides", `a series keeps at most ${LIMITS.overrides} changed occurrences`);
   const exdates = [...new Set<string | number>(event.exdates)].sort(compareKeys);
-  const overrides = event.overrides.map((override) => ({ ...override })).sort((a, b) => compareKeys(a.recurrenceId, b.recurrenceId));
+  const overrides = event.overrides
+    .map((override) => ({ ...override }))
+    .sort((a, b) => compareKeys(a.recurrenceId, b.recurrenceId));
   for (let index = 1; index < overrides.length; index++) {
     if (overrides[index]!.recurrenceId === overrides[index - 1]!.recurrenceId) {
       throw invalidField("overrides", `two changes for the occurrence ${overrides[index]!.recurrenceId}`);
@@ -311,5 +377,11 @@ function finish<E extends CalendarEvent>(event: E, details: EventDetails): E {
 
 /** Occurrence keys (instants or dates) in time order. */
 export function compareKeys(a: string | number, b: string | number): number {
-  return typeof a === "number" && typeof b === "number" ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+  return typeof a === "number" && typeof b === "number"
+    ? a - b
+    : String(a) < String(b)
+      ? -1
+      : String(a) > String(b)
+        ? 1
+        : 0;
 }

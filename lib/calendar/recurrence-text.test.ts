@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type RepeatChoice, NO_REPEAT, choiceToRrule, describeRecurrence, monthlyChoicesFor, ordinal, repeatPresets, rruleToChoice } from "./recurrence-text";
+import {
+  type RepeatChoice,
+  NO_REPEAT,
+  choiceToRrule,
+  describeRecurrence,
+  monthlyChoicesFor,
+  ordinal,
+  repeatPresets,
+  rruleToChoice,
+} from "./recurrence-text";
 import { at } from "./test-helpers";
 import { WEEKDAYS } from "./time";
 
@@ -39,12 +48,26 @@ describe("plain words", () => {
 
   it("says the UNTIL date where the series is, not in UTC", () => {
     // 23:30 on 30 June in London is 22:30 UTC: still the 30th; 00:30 on 1 July in London is 30 June UTC.
-    expect(describeRecurrence("FREQ=WEEKLY;UNTIL=20260630T233000Z", timed)).toBe("Every week on Tuesday, until Jul 1, 2026");
+    expect(describeRecurrence("FREQ=WEEKLY;UNTIL=20260630T233000Z", timed)).toBe(
+      "Every week on Tuesday, until Jul 1, 2026",
+    );
     expect(describeRecurrence("FREQ=YEARLY;UNTIL=20300317", allDay)).toBe("Every year on March 17, until Mar 17, 2030");
   });
 
   it("ordinals", () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map(ordinal)).toEqual(["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "31st"]);
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map(ordinal)).toEqual([
+      "1st",
+      "2nd",
+      "3rd",
+      "4th",
+      "11th",
+      "12th",
+      "13th",
+      "21st",
+      "22nd",
+      "23rd",
+      "31st",
+    ]);
   });
 });
 
@@ -72,7 +95,13 @@ describe("the form's choices", () => {
   });
 
   it("maps a choice with an end to a rule and back", () => {
-    const choice: RepeatChoice = { frequency: "WEEKLY", interval: 1, weekdays: ["TU", "TH"], monthlyBy: "DAY_OF_MONTH", end: { type: "COUNT", count: 10 } };
+    const choice: RepeatChoice = {
+      frequency: "WEEKLY",
+      interval: 1,
+      weekdays: ["TU", "TH"],
+      monthlyBy: "DAY_OF_MONTH",
+      end: { type: "COUNT", count: 10 },
+    };
     expect(choiceToRrule(choice, timed)).toBe("FREQ=WEEKLY;COUNT=10;BYDAY=TU,TH");
     expect(rruleToChoice("FREQ=WEEKLY;COUNT=10;BYDAY=TU,TH", timed)).toEqual(choice);
     const until: RepeatChoice = { ...choice, end: { type: "UNTIL", date: "2026-06-30" } };
@@ -84,13 +113,21 @@ describe("the form's choices", () => {
   });
 
   it("says null for a rule the form cannot show (it keeps it as it is)", () => {
-    for (const rule of ["FREQ=YEARLY;BYMONTH=5;BYDAY=-1MO", "FREQ=MONTHLY;BYMONTHDAY=1,15", "FREQ=DAILY;BYDAY=SA,SU", "FREQ=MONTHLY;BYDAY=2FR", "FREQ=WEEKLY;UNTIL=20260630T120000Z"]) {
+    for (const rule of [
+      "FREQ=YEARLY;BYMONTH=5;BYDAY=-1MO",
+      "FREQ=MONTHLY;BYMONTHDAY=1,15",
+      "FREQ=DAILY;BYDAY=SA,SU",
+      "FREQ=MONTHLY;BYDAY=2FR",
+      "FREQ=WEEKLY;UNTIL=20260630T120000Z",
+    ]) {
       expect(rruleToChoice(rule, timed)).toBeNull();
     }
   });
 
   it("refuses a monthly choice that does not fit the start date, naming rrule", () => {
-    expect(() => choiceToRrule({ ...NO_REPEAT, frequency: "MONTHLY", monthlyBy: "LAST_DAY" }, timed)).toThrow('rrule: "LAST_DAY" does not fit a start on 2026-03-17');
+    expect(() => choiceToRrule({ ...NO_REPEAT, frequency: "MONTHLY", monthlyBy: "LAST_DAY" }, timed)).toThrow(
+      'rrule: "LAST_DAY" does not fit a start on 2026-03-17',
+    );
   });
 
   it("every choice the form can make comes back as the same choice", () => {
@@ -101,17 +138,32 @@ describe("the form's choices", () => {
         fc.integer({ min: 1, max: 12 }),
         fc.uniqueArray(fc.constantFrom(...WEEKDAYS), { maxLength: 7 }),
         fc.constantFrom("DAY_OF_MONTH", "NTH_WEEKDAY", "LAST_WEEKDAY", "LAST_DAY"),
-        fc.oneof(fc.constant({ type: "NEVER" as const }), fc.integer({ min: 1, max: 1000 }).map((count) => ({ type: "COUNT" as const, count })), fc.integer({ min: 0, max: 2000 }).map((days) => ({ type: "UNTIL" as const, days }))),
+        fc.oneof(
+          fc.constant({ type: "NEVER" as const }),
+          fc.integer({ min: 1, max: 1000 }).map((count) => ({ type: "COUNT" as const, count })),
+          fc.integer({ min: 0, max: 2000 }).map((days) => ({ type: "UNTIL" as const, days })),
+        ),
         fc.boolean(),
         (startDay, frequency, interval, weekdays, monthlyBy, endSample, isAllDay) => {
           const date = new Date(Date.UTC(2024, 0, 1) + startDay * 86_400_000).toISOString().slice(0, 10);
-          const start = isAllDay ? { allDay: true as const, startDate: date } : { allDay: false as const, start: at(`${date}T09:30`, "America/Chicago"), timezone: "America/Chicago" };
+          const start = isAllDay
+            ? { allDay: true as const, startDate: date }
+            : { allDay: false as const, start: at(`${date}T09:30`, "America/Chicago"), timezone: "America/Chicago" };
           if (frequency === "MONTHLY" && !monthlyChoicesFor(date).includes(monthlyBy as never)) return;
-          const end = endSample.type === "UNTIL" ? { type: "UNTIL" as const, date: new Date(Date.UTC(2024, 0, 1) + (startDay + endSample.days) * 86_400_000).toISOString().slice(0, 10) } : endSample;
+          const end =
+            endSample.type === "UNTIL"
+              ? {
+                  type: "UNTIL" as const,
+                  date: new Date(Date.UTC(2024, 0, 1) + (startDay + endSample.days) * 86_400_000)
+                    .toISOString()
+                    .slice(0, 10),
+                }
+              : endSample;
           const choice = {
             frequency,
             interval,
-            weekdays: frequency === "WEEKLY" ? [...weekdays].sort((a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b)) : [],
+            weekdays:
+              frequency === "WEEKLY" ? [...weekdays].sort((a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b)) : [],
             monthlyBy: frequency === "MONTHLY" ? monthlyBy : "DAY_OF_MONTH",
             end,
           } as RepeatChoice;
@@ -124,7 +176,10 @@ describe("the form's choices", () => {
             return;
           }
           const back = rruleToChoice(rrule, start);
-          const expected = frequency === "WEEKLY" && choice.weekdays.length === 0 ? { ...choice, weekdays: [rrule!.slice(-2)] } : choice;
+          const expected =
+            frequency === "WEEKLY" && choice.weekdays.length === 0
+              ? { ...choice, weekdays: [rrule!.slice(-2)] }
+              : choice;
           expect(back).toEqual(expected);
           expect(describeRecurrence(rrule!, start)).toMatch(/^Every /);
         },

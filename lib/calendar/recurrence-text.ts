@@ -1,5 +1,12 @@
 import { invalidField } from "./errors";
-import { type Frequency, type RecurrenceRule, type SeriesStart, type WeekdayNum, formatRrule, parseRrule } from "./rrule";
+import {
+  type Frequency,
+  type RecurrenceRule,
+  type SeriesStart,
+  type WeekdayNum,
+  formatRrule,
+  parseRrule,
+} from "./rrule";
 import { WEEKDAYS, type LocalDate, type Weekday, addDays, isoWeekday, localDateOf, parseLocalDate } from "./time";
 
 /**
@@ -18,12 +25,30 @@ const WEEKDAY_NAMES: Record<Weekday, string> = {
   SA: "Saturday",
   SU: "Sunday",
 };
-const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const WORKING_DAYS = ["MO", "TU", "WE", "TH", "FR"];
 const UNITS: Record<Frequency, string> = { DAILY: "day", WEEKLY: "week", MONTHLY: "month", YEARLY: "year" };
 
 const listFormat = new Intl.ListFormat("en-US", { style: "long", type: "conjunction" });
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** 1st, 2nd, 3rd, 4th, 11th, 21st... */
 export function ordinal(value: number): string {
@@ -45,12 +70,15 @@ function monthDayWords(day: number): string {
 }
 
 function weekdayNumWords(day: WeekdayNum): string {
-  return day.nth === null ? `every ${WEEKDAY_NAMES[day.weekday]}` : `the ${position(day.nth)} ${WEEKDAY_NAMES[day.weekday]}`;
+  return day.nth === null
+    ? `every ${WEEKDAY_NAMES[day.weekday]}`
+    : `the ${position(day.nth)} ${WEEKDAY_NAMES[day.weekday]}`;
 }
 
 function weekdaysWords(days: WeekdayNum[]): string {
   const codes = days.map((day) => day.weekday);
-  if (codes.length === 5 && WORKING_DAYS.every((code) => codes.includes(code as Weekday))) return "weekdays (Monday to Friday)";
+  if (codes.length === 5 && WORKING_DAYS.every((code) => codes.includes(code as Weekday)))
+    return "weekdays (Monday to Friday)";
   return listFormat.format(codes.map((code) => WEEKDAY_NAMES[code]));
 }
 
@@ -74,12 +102,16 @@ function monthsWords(months: number[]): string {
 /** The day part of a monthly or yearly rule, with what DTSTART implies filled in. */
 function dayWords(rule: RecurrenceRule, date: LocalDate): string {
   if (rule.bySetPos.length > 0) {
-    const set = rule.byDay.length > 0 ? weekdaysWords(rule.byDay).replace(/ \(Monday to Friday\)$/, "") : listFormat.format(rule.byMonthDay.map((day) => monthDayWords(day)));
+    const set =
+      rule.byDay.length > 0
+        ? weekdaysWords(rule.byDay).replace(/ \(Monday to Friday\)$/, "")
+        : listFormat.format(rule.byMonthDay.map((day) => monthDayWords(day)));
     const positions = listFormat.format(rule.bySetPos.map(position));
     return set === "weekdays" ? `on the ${positions} weekday` : `on the ${positions} of ${set}`;
   }
   if (rule.byDay.length > 0) {
-    if (rule.byDay.every((day) => day.nth === null)) return `on every ${weekdaysWords(rule.byDay).replace(/^weekdays/, "weekday")}`;
+    if (rule.byDay.every((day) => day.nth === null))
+      return `on every ${weekdaysWords(rule.byDay).replace(/^weekdays/, "weekday")}`;
     return `on ${listFormat.format(rule.byDay.map(weekdayNumWords))}`;
   }
   const days = rule.byMonthDay.length > 0 ? rule.byMonthDay : [Number(date.slice(8, 10))];
@@ -89,7 +121,8 @@ function dayWords(rule: RecurrenceRule, date: LocalDate): string {
 function endWords(rule: RecurrenceRule, start: SeriesStart): string {
   if (rule.count !== null) return rule.count === 1 ? ", once" : `, ${rule.count} times`;
   if (rule.until) {
-    const date = "date" in rule.until ? rule.until.date : localDateOf(rule.until.instant, start.allDay ? "UTC" : start.timezone);
+    const date =
+      "date" in rule.until ? rule.until.date : localDateOf(rule.until.instant, start.allDay ? "UTC" : start.timezone);
     return `, until ${formatLocalDate(date)}`;
   }
   return "";
@@ -112,14 +145,21 @@ export function describeRecurrence(rrule: string, start: SeriesStart): string {
         rule.byMonthDay.length > 0 ? `on ${listFormat.format(rule.byMonthDay.map(monthDayWords))}` : "",
         rule.byMonth.length > 0 ? `in ${monthsWords(rule.byMonth)}` : "",
       ].filter(Boolean);
-      words = rule.interval === 1 && rule.byDay.length === 5 && weekdaysWords(rule.byDay).startsWith("weekdays") && filters.length === 1
-        ? "Every weekday (Monday to Friday)"
-        : [every(rule), ...filters].join(filters.length ? ", only " : "");
+      words =
+        rule.interval === 1 &&
+        rule.byDay.length === 5 &&
+        weekdaysWords(rule.byDay).startsWith("weekdays") &&
+        filters.length === 1
+          ? "Every weekday (Monday to Friday)"
+          : [every(rule), ...filters].join(filters.length ? ", only " : "");
       break;
     }
     case "WEEKLY": {
       const days = rule.byDay.length > 0 ? rule.byDay : [{ weekday: WEEKDAYS[isoWeekday(date) - 1]!, nth: null }];
-      words = rule.interval === 1 && weekdaysWords(days).startsWith("weekdays") ? "Every weekday (Monday to Friday)" : `${every(rule)} on ${weekdaysWords(days)}`;
+      words =
+        rule.interval === 1 && weekdaysWords(days).startsWith("weekdays")
+          ? "Every weekday (Monday to Friday)"
+          : `${every(rule)} on ${weekdaysWords(days)}`;
       if (rule.byMonth.length > 0) words += `, in ${monthsWords(rule.byMonth)}`;
       break;
     }
@@ -129,10 +169,14 @@ export function describeRecurrence(rrule: string, start: SeriesStart): string {
       break;
     case "YEARLY": {
       const months = rule.byMonth.length > 0 ? rule.byMonth : [month];
-      const plainDate = rule.byDay.length === 0 && rule.bySetPos.length === 0 && rule.byMonthDay.length <= 1 && months.length === 1;
+      const plainDate =
+        rule.byDay.length === 0 && rule.bySetPos.length === 0 && rule.byMonthDay.length <= 1 && months.length === 1;
       if (plainDate) {
         const day = rule.byMonthDay[0] ?? Number(date.slice(8, 10));
-        words = day > 0 ? `${every(rule)} on ${MONTH_NAMES[months[0]! - 1]} ${day}` : `${every(rule)} on ${monthDayWords(day)} of ${MONTH_NAMES[months[0]! - 1]}`;
+        words =
+          day > 0
+            ? `${every(rule)} on ${MONTH_NAMES[months[0]! - 1]} ${day}`
+            : `${every(rule)} on ${monthDayWords(day)} of ${MONTH_NAMES[months[0]! - 1]}`;
       } else if (rule.byDay.length > 0 || rule.byMonthDay.length > 0 || rule.bySetPos.length > 0) {
         words = `${every(rule)} ${dayWords(rule, date)} of ${monthsWords(months)}`;
       } else {
@@ -164,7 +208,13 @@ export interface RepeatChoice {
   end: RepeatEnd;
 }
 
-export const NO_REPEAT: RepeatChoice = { frequency: "NONE", interval: 1, weekdays: [], monthlyBy: "DAY_OF_MONTH", end: { type: "NEVER" } };
+export const NO_REPEAT: RepeatChoice = {
+  frequency: "NONE",
+  interval: 1,
+  weekdays: [],
+  monthlyBy: "DAY_OF_MONTH",
+  end: { type: "NEVER" },
+};
 
 function nthOfMonth(date: LocalDate): number {
   return Math.ceil(Number(date.slice(8, 10)) / 7);
@@ -196,13 +246,24 @@ export function choiceToRrule(choice: RepeatChoice, start: SeriesStart): string 
   if (choice.frequency === "NONE") return null;
   const date = startDateOf(start);
   const weekday = WEEKDAYS[isoWeekday(date) - 1]!;
-  const rule: RecurrenceRule = { freq: choice.frequency, interval: choice.interval, count: null, until: null, byDay: [], byMonthDay: [], byMonth: [], bySetPos: [], wkst: null };
+  const rule: RecurrenceRule = {
+    freq: choice.frequency,
+    interval: choice.interval,
+    count: null,
+    until: null,
+    byDay: [],
+    byMonthDay: [],
+    byMonth: [],
+    bySetPos: [],
+    wkst: null,
+  };
   if (choice.frequency === "WEEKLY") {
     const days = choice.weekdays.length > 0 ? choice.weekdays : [weekday];
     rule.byDay = days.map((day) => ({ weekday: day, nth: null }));
   }
   if (choice.frequency === "MONTHLY") {
-    if (!monthlyChoicesFor(date).includes(choice.monthlyBy)) throw invalidField("rrule", `"${choice.monthlyBy}" does not fit a start on ${date}`);
+    if (!monthlyChoicesFor(date).includes(choice.monthlyBy))
+      throw invalidField("rrule", `"${choice.monthlyBy}" does not fit a start on ${date}`);
     if (choice.monthlyBy === "NTH_WEEKDAY") rule.byDay = [{ weekday, nth: nthOfMonth(date) }];
     if (choice.monthlyBy === "LAST_WEEKDAY") rule.byDay = [{ weekday, nth: -1 }];
     if (choice.monthlyBy === "LAST_DAY") rule.byMonthDay = [-1];
@@ -228,9 +289,21 @@ export function rruleToChoice(rrule: string | null, start: SeriesStart): RepeatC
     rule.count !== null
       ? { type: "COUNT", count: rule.count }
       : rule.until
-        ? { type: "UNTIL", date: "date" in rule.until ? rule.until.date : localDateOf(rule.until.instant, start.allDay ? "UTC" : start.timezone) }
+        ? {
+            type: "UNTIL",
+            date:
+              "date" in rule.until
+                ? rule.until.date
+                : localDateOf(rule.until.instant, start.allDay ? "UTC" : start.timezone),
+          }
         : { type: "NEVER" };
-  const choice: RepeatChoice = { frequency: rule.freq, interval: rule.interval, weekdays: [], monthlyBy: "DAY_OF_MONTH", end };
+  const choice: RepeatChoice = {
+    frequency: rule.freq,
+    interval: rule.interval,
+    weekdays: [],
+    monthlyBy: "DAY_OF_MONTH",
+    end,
+  };
   if (rule.byMonth.length > 0 || rule.bySetPos.length > 0 || rule.wkst) return null;
   switch (rule.freq) {
     case "DAILY":
@@ -250,7 +323,10 @@ export function rruleToChoice(rrule: string | null, start: SeriesStart): RepeatC
       break;
   }
   // The choice must give the same rule back (a WEEKLY rule's implied day said); anything else is beyond the form.
-  const implied = rule.freq === "WEEKLY" && rule.byDay.length === 0 ? { ...rule, byDay: [{ weekday: WEEKDAYS[isoWeekday(date) - 1]!, nth: null }] } : rule;
+  const implied =
+    rule.freq === "WEEKLY" && rule.byDay.length === 0
+      ? { ...rule, byDay: [{ weekday: WEEKDAYS[isoWeekday(date) - 1]!, nth: null }] }
+      : rule;
   if (rule.freq === "WEEKLY" && rule.byDay.length === 0) choice.weekdays = [implied.byDay[0]!.weekday];
   return choiceToRrule(choice, start) === formatRrule(implied) ? choice : null;
 }

@@ -18,7 +18,9 @@ function refusal(text: string, start: Parameters<typeof parseRrule>[1] = timed):
 
 describe("RRULE validation", () => {
   it("refuses sub-daily frequencies, bounded or not, and says what is offered", () => {
-    expect(refusal("FREQ=SECONDLY")).toBe("rrule: FREQ=SECONDLY is not offered: events repeat daily, weekly, monthly or yearly");
+    expect(refusal("FREQ=SECONDLY")).toBe(
+      "rrule: FREQ=SECONDLY is not offered: events repeat daily, weekly, monthly or yearly",
+    );
     expect(refusal("FREQ=MINUTELY;COUNT=5")).toContain("FREQ=MINUTELY is not offered");
     expect(refusal("FREQ=HOURLY;UNTIL=20260401T000000Z")).toContain("FREQ=HOURLY is not offered");
   });
@@ -39,13 +41,19 @@ describe("RRULE validation", () => {
     ["FREQ=MONTHLY;BYMONTHDAY=0", "rrule: BYMONTHDAY=0: 0 is not allowed (count from 1, or from -1 for the last)"],
     ["FREQ=WEEKLY;BYMONTHDAY=3", "rrule: BYMONTHDAY cannot be used with FREQ=WEEKLY"],
     ["FREQ=YEARLY;BYMONTH=13", "rrule: BYMONTH=13 is not a whole number from 1 to 12"],
-    ["FREQ=DAILY;BYHOUR=9,17", "rrule: BYHOUR is not supported: an event happens once on each day it repeats, at its start time"],
+    [
+      "FREQ=DAILY;BYHOUR=9,17",
+      "rrule: BYHOUR is not supported: an event happens once on each day it repeats, at its start time",
+    ],
     ["FREQ=YEARLY;BYWEEKNO=20", "rrule: BYWEEKNO is not supported: repeat by weekday, date or month instead"],
     ["FREQ=MONTHLY;BYSETPOS=2", "rrule: BYSETPOS needs BYDAY, BYMONTHDAY or BYMONTH to pick from"],
     ["FREQ=WEEKLY;COLOUR=blue", "rrule: COLOUR is not a recurrence rule part"],
     ["FREQ=WEEKLY;BYDAY", 'rrule: "BYDAY" is not NAME=VALUE'],
     ["FREQ=WEEKLY;UNTIL=20260230", "rrule: UNTIL=20260230 is not a date"],
-    ["FREQ=WEEKLY;UNTIL=next week", "rrule: UNTIL=next week is not a date (YYYYMMDD) or a UTC date-time (YYYYMMDDTHHMMSSZ)"],
+    [
+      "FREQ=WEEKLY;UNTIL=next week",
+      "rrule: UNTIL=next week is not a date (YYYYMMDD) or a UTC date-time (YYYYMMDDTHHMMSSZ)",
+    ],
     ["FREQ=WEEKLY;UNTIL=20260316T000000Z", "rrule: UNTIL is before the event's start (2026-03-17)"],
   ])("refuses %j", (text, message) => {
     expect(refusal(text)).toBe(message);

@@ -50,8 +50,7 @@ export interface RecurrenceRule {
 
 /** Where a series starts: the event's own start fields (TimedEvent and AllDayEvent have them). */
 export type SeriesStart =
-  | { allDay: false; start: UnixSeconds; timezone: string }
-  | { allDay: true; startDate: LocalDate };
+  { allDay: false; start: UnixSeconds; timezone: string } | { allDay: true; startDate: LocalDate };
 
 const fail = (problem: string) => invalidField("rrule", problem);
 
@@ -105,7 +104,14 @@ function parseUntil(value: string, start: SeriesStart): RuleUntil {
   if (h === undefined) {
     if (start.allDay) return { date: date.toString() };
     // A date on a timed series (common in exports, not RFC): through the end of that day where the series is.
-    const endOfDay = Temporal.PlainDateTime.from({ year: date.year, month: date.month, day: date.day, hour: 23, minute: 59, second: 59 });
+    const endOfDay = Temporal.PlainDateTime.from({
+      year: date.year,
+      month: date.month,
+      day: date.day,
+      hour: 23,
+      minute: 59,
+      second: 59,
+    });
     return { instant: instantOf(endOfDay, start.timezone) };
   }
   let time: Temporal.PlainDateTime;
@@ -149,10 +155,21 @@ export function parseRrule(text: string, start: SeriesStart): RecurrenceRule {
   const freqText = parts.get("FREQ")?.toUpperCase();
   if (!freqText) throw fail("FREQ is required (DAILY, WEEKLY, MONTHLY or YEARLY)");
   if (refused[freqText]) throw fail(`FREQ=${freqText} ${refused[freqText]}`);
-  if (!(FREQUENCIES as readonly string[]).includes(freqText)) throw fail(`FREQ=${freqText} is not a frequency (DAILY, WEEKLY, MONTHLY or YEARLY)`);
+  if (!(FREQUENCIES as readonly string[]).includes(freqText))
+    throw fail(`FREQ=${freqText} is not a frequency (DAILY, WEEKLY, MONTHLY or YEARLY)`);
   const freq = freqText as Frequency;
 
-  const rule: RecurrenceRule = { freq, interval: 1, count: null, until: null, byDay: [], byMonthDay: [], byMonth: [], bySetPos: [], wkst: null };
+  const rule: RecurrenceRule = {
+    freq,
+    interval: 1,
+    count: null,
+    until: null,
+    byDay: [],
+    byMonthDay: [],
+    byMonth: [],
+    bySetPos: [],
+    wkst: null,
+  };
   for (const [name, raw] of parts) {
     if (name === "FREQ") continue;
     if (name.startsWith("X-")) continue; // private extensions: ignored, as RFC 5545 allows
@@ -173,7 +190,8 @@ export function parseRrule(text: string, start: SeriesStart): RecurrenceRule {
           if (!match) throw fail(`BYDAY=${item} is not a weekday (like TU, or 2TU for the second Tuesday)`);
           const weekday = parseWeekday("BYDAY", match[2]!);
           if (match[1] === undefined) return { weekday, nth: null };
-          if (freq !== "MONTHLY" && freq !== "YEARLY") throw fail(`BYDAY=${item}: a numbered weekday needs FREQ=MONTHLY or YEARLY`);
+          if (freq !== "MONTHLY" && freq !== "YEARLY")
+            throw fail(`BYDAY=${item}: a numbered weekday needs FREQ=MONTHLY or YEARLY`);
           return { weekday, nth: nonZero("BYDAY", match[1], freq === "MONTHLY" ? 5 : 53) };
         });
         break;
@@ -194,8 +212,14 @@ export function parseRrule(text: string, start: SeriesStart): RecurrenceRule {
         throw fail(`${name} is not a recurrence rule part`);
     }
   }
-  if (rule.count !== null && rule.until !== null) throw fail("COUNT and UNTIL cannot both be set (choose one way to end)");
-  if (rule.bySetPos.length > 0 && rule.byDay.length === 0 && rule.byMonthDay.length === 0 && rule.byMonth.length === 0) {
+  if (rule.count !== null && rule.until !== null)
+    throw fail("COUNT and UNTIL cannot both be set (choose one way to end)");
+  if (
+    rule.bySetPos.length > 0 &&
+    rule.byDay.length === 0 &&
+    rule.byMonthDay.length === 0 &&
+    rule.byMonth.length === 0
+  ) {
     throw fail("BYSETPOS needs BYDAY, BYMONTHDAY or BYMONTH to pick from");
   }
   if (rule.until) {
@@ -245,7 +269,10 @@ function normalise(rule: RecurrenceRule): RecurrenceRule {
 }
 
 function compactUtc(instant: UnixSeconds): string {
-  return new Date(instant * 1000).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return new Date(instant * 1000)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 export function formatWeekdayNum(day: WeekdayNum): string {
@@ -257,7 +284,8 @@ export function formatRrule(rule: RecurrenceRule): string {
   const parts = [`FREQ=${rule.freq}`];
   if (rule.interval !== 1) parts.push(`INTERVAL=${rule.interval}`);
   if (rule.count !== null) parts.push(`COUNT=${rule.count}`);
-  if (rule.until) parts.push(`UNTIL=${"date" in rule.until ? rule.until.date.replace(/-/g, "") : compactUtc(rule.until.instant)}`);
+  if (rule.until)
+    parts.push(`UNTIL=${"date" in rule.until ? rule.until.date.replace(/-/g, "") : compactUtc(rule.until.instant)}`);
   if (rule.byMonth.length) parts.push(`BYMONTH=${rule.byMonth.join(",")}`);
   if (rule.byMonthDay.length) parts.push(`BYMONTHDAY=${rule.byMonthDay.join(",")}`);
   if (rule.byDay.length) parts.push(`BYDAY=${rule.byDay.map(formatWeekdayNum).join(",")}`);

@@ -11,10 +11,19 @@ export function at(local: string, timeZone = "UTC"): number {
 
 /** The wall-clock time of an instant in a zone, "2026-03-17T18:15". */
 export function wall(instant: number, timeZone: string): string {
-  return Temporal.Instant.fromEpochMilliseconds(instant * 1000).toZonedDateTimeISO(timeZone).toPlainDateTime().toString({ smallestUnit: "minute" });
+  return Temporal.Instant.fromEpochMilliseconds(instant * 1000)
+    .toZonedDateTimeISO(timeZone)
+    .toPlainDateTime()
+    .toString({ smallestUnit: "minute" });
 }
 
-export function timedEvent(options: { start: string; minutes?: number; timezone: string; rrule?: string; title?: string }): CalendarEvent {
+export function timedEvent(options: {
+  start: string;
+  minutes?: number;
+  timezone: string;
+  rrule?: string;
+  title?: string;
+}): CalendarEvent {
   const start = at(options.start, options.timezone);
   return newEvent(
     parseEventInput({
@@ -27,8 +36,20 @@ export function timedEvent(options: { start: string; minutes?: number; timezone:
   );
 }
 
-export function allDayEvent(options: { startDate: string; endDate: string; rrule?: string; title?: string }): CalendarEvent {
-  return newEvent(parseEventInput({ title: options.title ?? "Birthday", startDate: options.startDate, endDate: options.endDate, rrule: options.rrule ?? null }));
+export function allDayEvent(options: {
+  startDate: string;
+  endDate: string;
+  rrule?: string;
+  title?: string;
+}): CalendarEvent {
+  return newEvent(
+    parseEventInput({
+      title: options.title ?? "Birthday",
+      startDate: options.startDate,
+      endDate: options.endDate,
+      rrule: options.rrule ?? null,
+    }),
+  );
 }
 
 /** A range of whole local days in a zone: [from 00:00, to 00:00). */

@@ -9,5 +9,6 @@ import { contactMessages } from "../db/schema";
  */
 export async function forgetContactMessages(tx: Db, emails: readonly string[]): Promise<void> {
   const lowered = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
-  if (lowered.length > 0) await tx.delete(contactMessages).where(inArray(sql`lower(${contactMessages.email})`, lowered));
+  if (lowered.length > 0)
+    await tx.delete(contactMessages).where(inArray(sql`lower(${contactMessages.email})`, lowered));
 }

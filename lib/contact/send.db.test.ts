@@ -12,19 +12,37 @@ beforeEach(() => {
 
 let addressCounter = 0;
 const fresh = () => ({ clientAddress: `192.0.2.${++addressCounter}` });
-const valid = { name: "Ada Lovelace", email: "ada@example.com", topic: "Support", message: "My calendar does not sync with my phone." };
+const valid = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  topic: "Support",
+  message: "My calendar does not sync with my phone.",
+};
 
 describe("sendContactMessage", () => {
   it("stores the message and queues one email to support, reply-to the sender", async () => {
-    const result = await sendContactMessage({ ...valid, name: "  Ada Lovelace ", message: "  My calendar does not sync with my phone.\nSecond line. " }, fresh());
+    const result = await sendContactMessage(
+      { ...valid, name: "  Ada Lovelace ", message: "  My calendar does not sync with my phone.\nSecond line. " },
+      fresh(),
+    );
     expect(result.status).toBe("sent");
     const messages = await database.db.select().from(contactMessages);
     expect(messages).toEqual([
-      expect.objectContaining({ name: "Ada Lovelace", email: "ada@example.com", topic: "Support", message: "My calendar does not sync with my phone.\nSecond line." }),
+      expect.objectContaining({
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+        topic: "Support",
+        message: "My calendar does not sync with my phone.\nSecond line.",
+      }),
     ]);
     const mails = await database.db.select().from(outbox);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ channel: "email", recipient: "support@happr.app", replyTo: "ada@example.com", sentAt: null });
+    expect(mails[0]).toMatchObject({
+      channel: "email",
+      recipient: "support@happr.app",
+      replyTo: "ada@example.com",
+      sentAt: null,
+    });
     expect(mails[0]!.subject).toBe("[Contact: Support] Ada Lovelace");
     const [mail] = await readOutbox(database.db, "support@happr.app");
     expect(mail!.body).toContain("My calendar does not sync with my phone.");
@@ -60,9 +78,12 @@ describe("sendContactMessage", () => {
   it("rate-limits the 6th message from one address within ten minutes, not another address", async () => {
     const now = new Date("2026-03-01T09:00:00Z");
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await sendContactMessage(valid, { clientAddress: "203.0.113.9", now })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await sendContactMessage(valid, { clientAddress: "203.0.113.9", now })).status);
     expect(statuses).toEqual(["sent", "sent", "sent", "sent", "sent", "rate-limited"]);
-    expect(await sendContactMessage(valid, { clientAddress: "203.0.113.9", now })).toMatchObject({ message: CONTACT_RATE_LIMITED_MESSAGE });
+    expect(await sendContactMessage(valid, { clientAddress: "203.0.113.9", now })).toMatchObject({
+      message: CONTACT_RATE_LIMITED_MESSAGE,
+    });
     expect((await sendContactMessage(valid, { clientAddress: "203.0.113.10", now })).status).toBe("sent");
     expect(await database.db.select().from(contactMessages)).toHaveLength(6);
     expect(await database.db.select().from(outbox)).toHaveLength(6);

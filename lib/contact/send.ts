@@ -39,13 +39,20 @@ export async function sendContactMessage(
 
   const limit = await consume("contact", context.clientAddress, CONTACT_RATE_LIMIT, { now: context.now });
   if (!limit.allowed) {
-    return { status: "rate-limited", message: CONTACT_RATE_LIMITED_MESSAGE, retryAfterSeconds: limit.retryAfterSeconds };
+    return {
+      status: "rate-limited",
+      message: CONTACT_RATE_LIMITED_MESSAGE,
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
   }
 
   const { name, email, topic, message } = parsed.data;
   const db = await getDb();
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(contactMessages).values({ name, email, topic, message }).returning({ id: contactMessages.id });
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ name, email, topic, message })
+      .returning({ id: contactMessages.id });
     await sendEmail(
       {
         to: getConfig().mail.supportEmail,

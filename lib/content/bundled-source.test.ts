@@ -49,11 +49,19 @@ describe("bundled source on the fixture", () => {
   });
 
   it("finds a landing page by path, with seo falling back to title and intro", async () => {
-    const a = checkResult("landingPage", landingPageSchema, await source.fetch(landingPageQuery, { path: "/for-you/a" }));
+    const a = checkResult(
+      "landingPage",
+      landingPageSchema,
+      await source.fetch(landingPageQuery, { path: "/for-you/a" }),
+    );
     expect(a.seo).toEqual({ title: "SEO A", description: "SEO desc A" });
     expect(a.highlights).toEqual([]);
     expect(a.sections).toEqual([]);
-    const b = checkResult("landingPage", landingPageSchema, await source.fetch(landingPageQuery, { path: "/for-you/b" }));
+    const b = checkResult(
+      "landingPage",
+      landingPageSchema,
+      await source.fetch(landingPageQuery, { path: "/for-you/b" }),
+    );
     expect(b.seo).toEqual({ title: "B", description: "IB" });
     expect(b.sections[0]?.body[0]).toMatchObject({ _type: "block", style: "normal" });
     expect(await source.fetch(landingPageQuery, { path: "/for-you/draft" })).toBeNull();
@@ -61,7 +69,10 @@ describe("bundled source on the fixture", () => {
   });
 
   it("finds info pages by slug, FAQ in order", async () => {
-    expect(await source.fetch(infoPageQuery, { slug: "about-us" })).toMatchObject({ slug: "about-us", heading: "About us" });
+    expect(await source.fetch(infoPageQuery, { slug: "about-us" })).toMatchObject({
+      slug: "about-us",
+      heading: "About us",
+    });
     expect(await source.fetch(infoPageQuery, { slug: "nope" })).toBeNull();
     const faq = checkResult("faq", faqEntriesSchema, await source.fetch(faqEntriesQuery));
     expect(faq.map((f) => f.question)).toEqual(["First?", "Second?"]);
@@ -70,13 +81,22 @@ describe("bundled source on the fixture", () => {
   it("pages posts newest first with the total, never a draft", async () => {
     const pages = [];
     for (const start of [0, 6, 12]) {
-      pages.push(checkResult("postsPage", postsPageResultSchema, await source.fetch(postsPageQuery, { start, end: start + 6 })));
+      pages.push(
+        checkResult("postsPage", postsPageResultSchema, await source.fetch(postsPageQuery, { start, end: start + 6 })),
+      );
     }
     expect(pages.map((p) => p.posts.length)).toEqual([6, 2, 0]);
     expect(pages.map((p) => p.total)).toEqual([8, 8, 8]);
-    expect(pages.flatMap((p) => p.posts.map((post) => post.slug))).toEqual(
-      ["post-8", "post-7", "post-6", "post-5", "post-4", "post-3", "post-2", "post-1"],
-    );
+    expect(pages.flatMap((p) => p.posts.map((post) => post.slug))).toEqual([
+      "post-8",
+      "post-7",
+      "post-6",
+      "post-5",
+      "post-4",
+      "post-3",
+      "post-2",
+      "post-1",
+    ]);
     expect(pages[0]?.posts[0]?.categories).toEqual([{ title: "Cat B", slug: "cat-b" }]);
   });
 

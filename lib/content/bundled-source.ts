@@ -73,7 +73,10 @@ function withDrafts(documents: SanityDocument[]): SanityDocument[] {
   return view;
 }
 
-export function createBundledSource(file: string = bundledDatasetPath(), options: { cacheByTag?: CacheByTag } = {}): ContentSource {
+export function createBundledSource(
+  file: string = bundledDatasetPath(),
+  options: { cacheByTag?: CacheByTag } = {},
+): ContentSource {
   async function run<T>(query: string, params: QueryParams, draft = false): Promise<T> {
     const documents = await loadDataset(file);
     const dataset = draft ? withDrafts(documents) : documents;
@@ -87,7 +90,9 @@ export function createBundledSource(file: string = bundledDatasetPath(), options
       // A draft answer never goes through the cache: public pages read from it.
       if (draft) return run<T>(query, params, true);
       const { cacheByTag } = options;
-      return cacheByTag ? cacheByTag(() => run<T>(query, params), [file, query, JSON.stringify(params)], tags) : run<T>(query, params);
+      return cacheByTag
+        ? cacheByTag(() => run<T>(query, params), [file, query, JSON.stringify(params)], tags)
+        : run<T>(query, params);
     },
   };
 }

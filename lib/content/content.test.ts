@@ -164,7 +164,9 @@ describe("blog", () => {
 
   it("never shows the draft: not in pages, not by slug, not in the slugs", async () => {
     expect(draftOnly().length).toBeGreaterThanOrEqual(1);
-    const listed: PostSummary[] = (await Promise.all([1, 2, 3].map((page) => content.getPostsPage(page)))).flatMap((p) => p.posts);
+    const listed: PostSummary[] = (await Promise.all([1, 2, 3].map((page) => content.getPostsPage(page)))).flatMap(
+      (p) => p.posts,
+    );
     const slugs = await content.getPostSlugs();
     const home = await content.getHomePage();
     for (const draft of draftOnly()) {

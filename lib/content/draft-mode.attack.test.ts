@@ -7,22 +7,36 @@ import { describe, expect, it } from "vitest";
 import { checkEnableRequest, previewSecretForm, sameSitePath } from "./draft-mode";
 
 const secret = "preview-secret-0123456789-abcdef";
-const enable = (query: string) => checkEnableRequest(new URL(`http://localhost:3000/api/draft-mode/enable${query}`).searchParams, secret);
+const enable = (query: string) =>
+  checkEnableRequest(new URL(`http://localhost:3000/api/draft-mode/enable${query}`).searchParams, secret);
 
 describe("the preview secret", () => {
   it("is required: missing, empty, wrong, a prefix or a longer string is refused with 401", () => {
-    for (const query of ["", "?secret=", "?secret=wrong", `?secret=${secret.slice(0, -1)}`, `?secret=${secret}x`, `?redirect=/blog&Secret=${secret}`]) {
+    for (const query of [
+      "",
+      "?secret=",
+      "?secret=wrong",
+      `?secret=${secret.slice(0, -1)}`,
+      `?secret=${secret}x`,
+      `?redirect=/blog&Secret=${secret}`,
+    ]) {
       expect(enable(query), query).toEqual({ ok: false, status: 401, message: "Invalid preview secret" });
     }
   });
 
   it("turns previews off entirely (404) when none is configured, whatever is sent", () => {
-    expect(checkEnableRequest(new URLSearchParams("secret=undefined"), undefined)).toMatchObject({ ok: false, status: 404 });
+    expect(checkEnableRequest(new URLSearchParams("secret=undefined"), undefined)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect(checkEnableRequest(new URLSearchParams("secret="), "")).toMatchObject({ ok: false, status: 404 });
   });
 
   it("lets the right secret through to the requested page", () => {
-    expect(enable(`?secret=${secret}&redirect=${encodeURIComponent("/blog/post-1?x=1#top")}`)).toEqual({ ok: true, redirectTo: "/blog/post-1?x=1#top" });
+    expect(enable(`?secret=${secret}&redirect=${encodeURIComponent("/blog/post-1?x=1#top")}`)).toEqual({
+      ok: true,
+      redirectTo: "/blog/post-1?x=1#top",
+    });
     expect(enable(`?secret=${secret}`)).toEqual({ ok: true, redirectTo: "/" });
   });
 });
@@ -41,7 +55,10 @@ describe("the redirect after enabling or exiting", () => {
       "%2F%2Fevil.example",
     ]) {
       expect(sameSitePath(target), target).toBe("/");
-      expect(enable(`?secret=${secret}&redirect=${encodeURIComponent(target)}`), target).toEqual({ ok: true, redirectTo: "/" });
+      expect(enable(`?secret=${secret}&redirect=${encodeURIComponent(target)}`), target).toEqual({
+        ok: true,
+        redirectTo: "/",
+      });
     }
   });
 

@@ -6,9 +6,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 
-export type EnableDecision =
-  | { ok: true; redirectTo: string }
-  | { ok: false; status: 401 | 404; message: string };
+export type EnableDecision = { ok: true; redirectTo: string } | { ok: false; status: 401 | 404; message: string };
 
 /**
  * A same-site path to send the editor to, or "/" for anything else: an absolute URL, a
@@ -34,14 +32,15 @@ function secretMatches(given: string, expected: string): boolean {
  * previews are off (no secret configured), 401 for a missing or wrong secret.
  */
 export function checkEnableRequest(params: URLSearchParams, expectedSecret: string | undefined): EnableDecision {
-  if (!expectedSecret) return { ok: false, status: 404, message: "Previews are not configured (SANITY_PREVIEW_SECRET is not set)" };
+  if (!expectedSecret)
+    return { ok: false, status: 404, message: "Previews are not configured (SANITY_PREVIEW_SECRET is not set)" };
   const given = params.get("secret");
-  if (!given || !secretMatches(given, expectedSecret)) return { ok: false, status: 401, message: "Invalid preview secret" };
+  if (!given || !secretMatches(given, expectedSecret))
+    return { ok: false, status: 401, message: "Invalid preview secret" };
   return { ok: true, redirectTo: sameSitePath(params.get("redirect")) };
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
  * The page the Studio's "Open preview" opens (the Studio never holds the secret, so it cannot build a

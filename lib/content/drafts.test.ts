@@ -40,12 +40,16 @@ describe("overlayDrafts", () => {
 
 const adapters: [string, () => ContentSource][] = [
   ["bundled", () => createBundledSource(fixture)],
-  ["sanity", () => createSanitySource({ projectId: "happrtest", dataset: "production", apiHost: api.url, readToken: token })],
+  [
+    "sanity",
+    () => createSanitySource({ projectId: "happrtest", dataset: "production", apiHost: api.url, readToken: token }),
+  ],
 ];
 
 describe.each(adapters)("the %s source", (_name, make) => {
   const title = async (slug: string, draft: boolean) =>
-    (await make().fetch<{ title: string } | null>(postQuery, { slug }, draft ? { draft: true } : { tags: ["post"] }))?.title ?? null;
+    (await make().fetch<{ title: string } | null>(postQuery, { slug }, draft ? { draft: true } : { tags: ["post"] }))
+      ?.title ?? null;
 
   it("answers the published version outside draft mode", async () => {
     expect(await title("post-1", false)).toBe("Post 1");
@@ -71,7 +75,12 @@ describe.each(adapters)("the %s source", (_name, make) => {
 
 describe("the Sanity source's token", () => {
   it("is sent with draft reads only, with perspective=drafts", async () => {
-    const source = createSanitySource({ projectId: "happrtest", dataset: "production", apiHost: api.url, readToken: token });
+    const source = createSanitySource({
+      projectId: "happrtest",
+      dataset: "production",
+      apiHost: api.url,
+      readToken: token,
+    });
     api.requests.length = 0;
     await source.fetch(postQuery, { slug: "post-1" });
     await source.fetch(postQuery, { slug: "post-1" }, { draft: true });
@@ -88,7 +97,12 @@ describe("the Sanity source's token", () => {
   });
 
   it("is needed by the stand-in API as by Sanity's: a wrong token reads no drafts", async () => {
-    const source = createSanitySource({ projectId: "happrtest", dataset: "production", apiHost: api.url, readToken: "wrong" });
+    const source = createSanitySource({
+      projectId: "happrtest",
+      dataset: "production",
+      apiHost: api.url,
+      readToken: "wrong",
+    });
     await expect(source.fetch(postQuery, { slug: "post-1" }, { draft: true })).rejects.toThrow();
   });
 });

@@ -25,7 +25,11 @@ export type FakeSanityApi = {
   close(): Promise<void>;
 };
 
-export async function startFakeSanityApi(documents: SanityDocument[], port = 0, readToken?: string): Promise<FakeSanityApi> {
+export async function startFakeSanityApi(
+  documents: SanityDocument[],
+  port = 0,
+  readToken?: string,
+): Promise<FakeSanityApi> {
   const byId = new Map(documents.map((document) => [document._id, document]));
   const requests: FakeSanityRequest[] = [];
 
@@ -50,8 +54,10 @@ export async function startFakeSanityApi(documents: SanityDocument[], port = 0, 
 
   const server: Server = createServer((request, response) => {
     answer(request).then(
-      ({ status, body }) => response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body)),
-      (error: Error) => response.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: error.message })),
+      ({ status, body }) =>
+        response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body)),
+      (error: Error) =>
+        response.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: error.message })),
     );
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));

@@ -8,8 +8,18 @@ const hex = "7d2fa1c9e0b4f35d8a6c1e9b2f4d7a0c3e5b8f16";
 
 describe("parseImageRef", () => {
   it("reads the asset id, intrinsic size and format", () => {
-    expect(parseImageRef(`image-${hex}-1600x900-jpg`)).toEqual({ assetId: hex, width: 1600, height: 900, extension: "jpg" });
-    expect(parseImageRef("image-heroHome01-1200x800-webp")).toEqual({ assetId: "heroHome01", width: 1200, height: 800, extension: "webp" });
+    expect(parseImageRef(`image-${hex}-1600x900-jpg`)).toEqual({
+      assetId: hex,
+      width: 1600,
+      height: 900,
+      extension: "jpg",
+    });
+    expect(parseImageRef("image-heroHome01-1200x800-webp")).toEqual({
+      assetId: "heroHome01",
+      width: 1200,
+      height: 800,
+      extension: "webp",
+    });
   });
 
   it.each([
@@ -38,12 +48,18 @@ describe("parseImageFileName", () => {
     expect(imageFileName(ref!)).toBe(`${hex}-1600x900.png`);
   });
 
-  it.each(["../data.ndjson", "..%2Fdata.ndjson", "a/b-1x1.png", "abc-1x1.png/", ".abc-1x1.png", "abc-1x1.png.exe", "abc-1x1.svg", "abc-1x1"])(
-    "rejects %j",
-    (name) => {
-      expect(parseImageFileName(name)).toBeNull();
-    },
-  );
+  it.each([
+    "../data.ndjson",
+    "..%2Fdata.ndjson",
+    "a/b-1x1.png",
+    "abc-1x1.png/",
+    ".abc-1x1.png",
+    "abc-1x1.png.exe",
+    "abc-1x1.svg",
+    "abc-1x1",
+  ])("rejects %j", (name) => {
+    expect(parseImageFileName(name)).toBeNull();
+  });
 });
 
 describe("buildImageProps", () => {

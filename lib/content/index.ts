@@ -54,7 +54,11 @@ export async function isPreview(): Promise<boolean> {
 }
 
 /** Runs one GROQ query on the configured content source; in draft mode, over drafts and uncached. */
-async function fetchContent<T = unknown>(query: string, params: QueryParams = {}, options: FetchOptions = {}): Promise<T> {
+async function fetchContent<T = unknown>(
+  query: string,
+  params: QueryParams = {},
+  options: FetchOptions = {},
+): Promise<T> {
   const source = await getContentSource();
   const draft = await isPreview();
   return source.fetch<T>(query, params, draft ? { draft: true } : options);
@@ -77,7 +81,10 @@ export const getSiteSettings = cache(async (): Promise<SiteSettings> => {
 });
 
 export const getHomePage = cache(async (): Promise<HomePage> => {
-  const result = requireSingleton("homePage", await fetchContent(homePageQuery, {}, tags("homePage", "landingPage", "post", "category")));
+  const result = requireSingleton(
+    "homePage",
+    await fetchContent(homePageQuery, {}, tags("homePage", "landingPage", "post", "category")),
+  );
   return checkResult("homePage", homePageSchema, result);
 });
 
@@ -89,7 +96,11 @@ export const getLandingPage = cache(async (path: string): Promise<LandingPage | 
 
 /** The paths of one kind's landing pages in menu order (for generateStaticParams). */
 export const getLandingPaths = cache(async (kind: LandingKind): Promise<string[]> => {
-  return checkResult("landingPaths", landingPathsSchema, await fetchContent(landingPathsQuery, { kind }, tags("landingPage")));
+  return checkResult(
+    "landingPaths",
+    landingPathsSchema,
+    await fetchContent(landingPathsQuery, { kind }, tags("landingPage")),
+  );
 });
 
 export const getInfoPage = cache(async (slug: string): Promise<InfoPage | null> => {
@@ -122,7 +133,11 @@ export const getPostsPage = cache(async (page: number): Promise<PostsPage> => {
 });
 
 export const getPost = cache(async (slug: string): Promise<Post | null> => {
-  const result = await fetchContent(postQuery, { slug }, { tags: [documentTag("post", slug), typeTag("author"), typeTag("category")] });
+  const result = await fetchContent(
+    postQuery,
+    { slug },
+    { tags: [documentTag("post", slug), typeTag("author"), typeTag("category")] },
+  );
   return result === null ? null : checkResult("post", postSchema, result);
 });
 

@@ -13,7 +13,11 @@ const headers = { [SIGNATURE_HEADER_NAME]: "t=1700000000000,v1=forged" };
 describe("POST /api/revalidate body limit", () => {
   it("refuses a declared Content-Length over the limit with 413 before reading a byte", async () => {
     const expireTag = vi.fn();
-    const { request, pulled } = streamingPost(url, { chunkBytes: 1024 * 1024, chunks: 20, headers: { ...headers, "content-length": String(20 * 1024 * 1024) } });
+    const { request, pulled } = streamingPost(url, {
+      chunkBytes: 1024 * 1024,
+      chunks: 20,
+      headers: { ...headers, "content-length": String(20 * 1024 * 1024) },
+    });
     const response = await handleRevalidateRequest(request, { secret: "a-long-webhook-secret", expireTag });
     expect(response.status).toBe(413);
     expect(pulled()).toBeLessThanOrEqual(1024 * 1024);

@@ -57,7 +57,9 @@ export async function handleRevalidateRequest(request: Request, deps: Revalidate
   const payload = revalidatePayloadSchema.safeParse(data);
   if (!payload.success) {
     const issue = payload.error.issues[0];
-    return json(400, { message: `Invalid payload: ${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}` });
+    return json(400, {
+      message: `Invalid payload: ${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`,
+    });
   }
 
   const tags = revalidationTags(payload.data);

@@ -16,7 +16,10 @@ import { documentTag, typeTag } from "./tags";
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "slug must be lower-case letters, digits and dashes");
 
 export const revalidatePayloadSchema = z.object({
-  _type: z.string().trim().regex(/^[A-Za-z][\w.]*$/, "_type must be a document type name such as post"),
+  _type: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z][\w.]*$/, "_type must be a document type name such as post"),
   slug: slug.nullish(),
   path: z
     .string()

@@ -44,13 +44,19 @@ describe.each(adapters)("content source contract: %s", (_name, make) => {
   });
 
   it("passes string params", async () => {
-    expect(await make().fetch(postQuery, { slug: "post-2" })).toMatchObject({ title: "Post 2", author: { name: "Ada" } });
+    expect(await make().fetch(postQuery, { slug: "post-2" })).toMatchObject({
+      title: "Post 2",
+      author: { name: "Ada" },
+    });
     expect(await make().fetch(postQuery, { slug: "draft-post" })).toBeNull();
     expect(await make().fetch(landingPathsQuery, { kind: "feature" })).toEqual(["/core-features/f"]);
   });
 
   it("passes number params into slices", async () => {
-    const page = await make().fetch<{ posts: { slug: string }[]; total: number }>(postsPageQuery, { start: 6, end: 12 });
+    const page = await make().fetch<{ posts: { slug: string }[]; total: number }>(postsPageQuery, {
+      start: 6,
+      end: 12,
+    });
     expect(page.total).toBe(8);
     expect(page.posts.map((p) => p.slug)).toEqual(["post-2", "post-1"]);
   });
@@ -78,7 +84,8 @@ describe("createContentSource", () => {
   it("picks the adapter from the configuration", async () => {
     expect((await createContentSource({ kind: "bundled" })).kind).toBe("bundled");
     expect(
-      (await createContentSource({ kind: "sanity", projectId: "abc", dataset: "production", apiVersion: "2024-03-11" })).kind,
+      (await createContentSource({ kind: "sanity", projectId: "abc", dataset: "production", apiVersion: "2024-03-11" }))
+        .kind,
     ).toBe("sanity");
   });
 });

@@ -33,7 +33,9 @@ const portableText: z.ZodType<PortableTextBody> = z.array(
 
 const contentImage: z.ZodType<ContentImage> = z.object({
   asset: z.object({
-    _ref: z.string().refine((ref) => parseImageRef(ref) !== null, "must be an image reference image-<id>-<w>x<h>-<ext>"),
+    _ref: z
+      .string()
+      .refine((ref) => parseImageRef(ref) !== null, "must be an image reference image-<id>-<w>x<h>-<ext>"),
   }),
   alt: text,
 });
@@ -119,7 +121,9 @@ export const infoPageSchema: z.ZodType<InfoPage> = z.object({
   seo,
 });
 
-export const faqEntriesSchema: z.ZodType<FaqEntry[]> = z.array(z.object({ question: text, answer: text, category: text }));
+export const faqEntriesSchema: z.ZodType<FaqEntry[]> = z.array(
+  z.object({ question: text, answer: text, category: text }),
+);
 
 export const postsPageResultSchema = z.object({
   posts: z.array(postSummarySchema),
@@ -150,6 +154,8 @@ export class ContentError extends Error {
 export function checkResult<T>(name: string, schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join(".") || "(result)"}: ${issue.message}`);
+  const lines = parsed.error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join(".") || "(result)"}: ${issue.message}`);
   throw new ContentError(`Content query "${name}" returned an invalid result:\n  ${lines.join("\n  ")}`);
 }

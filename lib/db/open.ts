@@ -9,9 +9,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = { db: Db; close: () => Promise<void> };
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string }
-  | { kind: "pglite"; dataDir: string }
-  | { kind: "pglite-memory" };
+  { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string } | { kind: "pglite-memory" };
 
 const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
 

@@ -1,4 +1,9 @@
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** "Mon D, YYYY" (en-US, UTC) from an ISO 8601 string or Unix seconds. */
 export function formatDate(value: string | number): string {

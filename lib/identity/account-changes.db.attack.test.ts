@@ -32,7 +32,11 @@ async function member(signedInMinutesAgo: number) {
   const email = `owner${count}@example.com`;
   const { accountId } = await signUpNew({ email, password, givenName: "Ada", familyName: "Owner" }, context);
   await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, context);
-  const who: ChangingMember = { memberId: accountId, name: "Ada Owner", authenticatedAtMs: NOW - signedInMinutesAgo * MINUTE };
+  const who: ChangingMember = {
+    memberId: accountId,
+    name: "Ada Owner",
+    authenticatedAtMs: NOW - signedInMinutesAgo * MINUTE,
+  };
   const centre = createBuiltinIdentity({ accountId, email }, context);
   const authenticator = centre;
   const changes = createAccountChanges(who, { identity: centre, reauthentication: { now: NOW, windowSeconds: 300 } });
@@ -40,7 +44,11 @@ async function member(signedInMinutesAgo: number) {
   return { email, accountId, centre, authenticator, changes, account };
 }
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as { code: string; field?: string; message: string });
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error as { code: string; field?: string; message: string },
+  );
 
 describe("a session alone cannot change the account", () => {
   it("refuses every guarded change without the password once the sign-in is more than 5 minutes old, and changes nothing", async () => {
@@ -58,11 +66,20 @@ describe("a session alone cannot change the account", () => {
       changes.exportData("", async () => (built = true)),
     ];
     for (const attempt of attempts) {
-      expect(await refusal(attempt)).toMatchObject({ code: "ReauthenticationRequired", field: "currentPassword", message: expect.stringMatching(/^Enter your current password to /) });
+      expect(await refusal(attempt)).toMatchObject({
+        code: "ReauthenticationRequired",
+        field: "currentPassword",
+        message: expect.stringMatching(/^Enter your current password to /),
+      });
     }
     expect(built).toBe(false);
     const after = await account();
-    expect(after).toMatchObject({ email: before.email, phoneNumber: before.phoneNumber, totpPendingSecret: null, totpEnabled: false });
+    expect(after).toMatchObject({
+      email: before.email,
+      phoneNumber: before.phoneNumber,
+      totpPendingSecret: null,
+      totpEnabled: false,
+    });
     expect((await authenticator.authenticatorStatus()).enabled).toBe(false);
     expect(await readOutbox(db, "thief@example.net")).toEqual([]);
     expect((await readOutbox(db, email)).length).toBe(messagesBefore);
@@ -80,7 +97,9 @@ describe("a session alone cannot change the account", () => {
 
   it("a sign-in dated in the future (a forged or skewed session) is no recent sign-in", async () => {
     const { changes, account, email } = await member(-30);
-    expect(await refusal(changes.changeEmail("thief@example.net", ""))).toMatchObject({ code: "ReauthenticationRequired" });
+    expect(await refusal(changes.changeEmail("thief@example.net", ""))).toMatchObject({
+      code: "ReauthenticationRequired",
+    });
     expect((await account()).email).toBe(email);
   });
 });
@@ -95,7 +114,10 @@ describe("with the password (or a recent sign-in), each change is made and told 
     expect(old.body).toMatch(/was changed from o\*\*\*@e\*\*\*\.com to a\*\*\*@e\*\*\*\.com/);
     expect(old.body).toContain("http://localhost:3000/contact");
     const toNew = await readOutbox(db, "ada.new@example.com");
-    expect(toNew.map((message) => message.subject)).toEqual(["Verify your email address for Happr", "Your Happr email address was changed"]);
+    expect(toNew.map((message) => message.subject)).toEqual([
+      "Verify your email address for Happr",
+      "Your Happr email address was changed",
+    ]);
   });
 
   it("within 5 minutes of signing in the password may be left out; phone and verification changes are told", async () => {
@@ -105,9 +127,15 @@ describe("with the password (or a recent sign-in), each change is made and told 
     await changes.setMfaPreference({ sms: true }, "");
     await changes.removePhone("");
     const subjects = (await readOutbox(db, email)).map((message) => message.subject);
-    expect(subjects.slice(-3)).toEqual(["Your Happr phone number was changed", "Text message sign-in codes are on", "Your Happr phone number was removed"]);
+    expect(subjects.slice(-3)).toEqual([
+      "Your Happr phone number was changed",
+      "Text message sign-in codes are on",
+      "Your Happr phone number was removed",
+    ]);
     const notice = (await readOutbox(db, email)).at(-1)!;
-    expect(notice.body).toContain("reset your password (every device is signed out): http://localhost:3000/auth/forgot-password");
+    expect(notice.body).toContain(
+      "reset your password (every device is signed out): http://localhost:3000/auth/forgot-password",
+    );
     expect(notice.body).toContain("http://localhost:3000/my-account");
   });
 

@@ -41,9 +41,15 @@ export type AccountChanges = AuthenticatorChanges & {
 export function createAccountChanges(member: ChangingMember, deps: AccountChangesDeps): AccountChanges {
   const { identity } = deps;
   const prove = (password: string, purpose: string) =>
-    reauthenticate(identity, { password, authenticatedAtMs: member.authenticatedAtMs }, purpose, { ...deps.reauthentication, now: deps.reauthentication?.now ?? deps.now?.().getTime() });
+    reauthenticate(identity, { password, authenticatedAtMs: member.authenticatedAtMs }, purpose, {
+      ...deps.reauthentication,
+      now: deps.reauthentication?.now ?? deps.now?.().getTime(),
+    });
   const notify = (before: SecurityOverview, change: AccountChange) =>
-    sendChangeNotice({ memberId: member.memberId, email: before.email, name: member.name }, change, { db: deps.db, now: deps.now?.() });
+    sendChangeNotice({ memberId: member.memberId, email: before.email, name: member.name }, change, {
+      db: deps.db,
+      now: deps.now?.(),
+    });
   const same = (a: string | null, b: string | null) => (a ?? "").toLowerCase() === (b ?? "").toLowerCase();
 
   return {
@@ -52,7 +58,8 @@ export function createAccountChanges(member: ChangingMember, deps: AccountChange
       const before = await identity.overview();
       const deliveries = await identity.updateAttributes({ email });
       const after = await identity.overview();
-      if (!same(before.email, after.email)) await notify(before, { kind: "email", from: before.email, to: after.email });
+      if (!same(before.email, after.email))
+        await notify(before, { kind: "email", from: before.email, to: after.email });
       return deliveries;
     },
 

@@ -8,11 +8,13 @@ const WRITABLE = ["email", "phone_number", "given_name", "family_name"] as const
 export function writableAttributes(attributes: Record<string, string>): { Name: string; Value: string }[] {
   const kept = Object.entries(attributes).filter(([name]) => name !== "sub" && !name.includes("_verified"));
   for (const [name] of kept) {
-    if (!(WRITABLE as readonly string[]).includes(name)) throw new IdentityError("InvalidParameterException", `${name} cannot be changed here`);
+    if (!(WRITABLE as readonly string[]).includes(name))
+      throw new IdentityError("InvalidParameterException", `${name} cannot be changed here`);
   }
   return kept.map(([Name, Value]) => ({ Name, Value }));
 }
 
 export function assertVerifiable(attribute: string): asserts attribute is VerifiableAttribute {
-  if (attribute !== "email" && attribute !== "phone_number") throw new IdentityError("InvalidParameterException", `${attribute} cannot be verified`);
+  if (attribute !== "email" && attribute !== "phone_number")
+    throw new IdentityError("InvalidParameterException", `${attribute} cannot be verified`);
 }

@@ -33,27 +33,57 @@ export type NoticeRecipient = {
 function whatChanged(change: AccountChange): { subject: string; sentence: string } {
   switch (change.kind) {
     case "email":
-      return { subject: "Your Happr email address was changed", sentence: `the email address you sign in with was changed from ${maskEmail(change.from)} to ${maskEmail(change.to)}` };
+      return {
+        subject: "Your Happr email address was changed",
+        sentence: `the email address you sign in with was changed from ${maskEmail(change.from)} to ${maskEmail(change.to)}`,
+      };
     case "phone":
       return change.to
-        ? { subject: "Your Happr phone number was changed", sentence: `the phone number on your account was changed to ${maskPhone(change.to)}` }
-        : { subject: "Your Happr phone number was removed", sentence: "the phone number on your account was removed, and text message sign-in codes with it" };
+        ? {
+            subject: "Your Happr phone number was changed",
+            sentence: `the phone number on your account was changed to ${maskPhone(change.to)}`,
+          }
+        : {
+            subject: "Your Happr phone number was removed",
+            sentence: "the phone number on your account was removed, and text message sign-in codes with it",
+          };
     case "sms-codes":
       return change.on
-        ? { subject: "Text message sign-in codes are on", sentence: "text message codes were turned on for signing in to your account" }
-        : { subject: "Text message sign-in codes are off", sentence: "text message codes were turned off for signing in to your account" };
+        ? {
+            subject: "Text message sign-in codes are on",
+            sentence: "text message codes were turned on for signing in to your account",
+          }
+        : {
+            subject: "Text message sign-in codes are off",
+            sentence: "text message codes were turned off for signing in to your account",
+          };
     case "verification-preference":
-      return { subject: "Your Happr sign-in verification was changed", sentence: "the preferred way to verify your sign-ins was changed" };
+      return {
+        subject: "Your Happr sign-in verification was changed",
+        sentence: "the preferred way to verify your sign-ins was changed",
+      };
     case "authenticator":
       return {
-        on: { subject: "An authenticator app was added to your Happr account", sentence: "an authenticator app was set up for signing in to your account" },
-        off: { subject: "The authenticator app was removed from your Happr account", sentence: "the authenticator app was turned off for signing in to your account" },
-        replaced: { subject: "Your Happr authenticator app was replaced", sentence: "the authenticator app for signing in to your account was replaced by another one" },
+        on: {
+          subject: "An authenticator app was added to your Happr account",
+          sentence: "an authenticator app was set up for signing in to your account",
+        },
+        off: {
+          subject: "The authenticator app was removed from your Happr account",
+          sentence: "the authenticator app was turned off for signing in to your account",
+        },
+        replaced: {
+          subject: "Your Happr authenticator app was replaced",
+          sentence: "the authenticator app for signing in to your account was replaced by another one",
+        },
       }[change.change];
     case "data-download":
       return { subject: "Your Happr data was downloaded", sentence: "a copy of your account's data was downloaded" };
     case "account-deleted":
-      return { subject: "Your Happr account was deleted", sentence: "your Happr account was deleted, with its profile, Safe Circle and subscription" };
+      return {
+        subject: "Your Happr account was deleted",
+        sentence: "your Happr account was deleted, with its profile, Safe Circle and subscription",
+      };
   }
 }
 
@@ -75,15 +105,25 @@ function noticeText(recipient: NoticeRecipient, change: AccountChange, at: Date,
 }
 
 /** Queues the notice (in `tx` when given, so it commits with the change) without delivering it. */
-export async function queueChangeNotice(tx: Db, recipient: NoticeRecipient, change: AccountChange, at: Date): Promise<void> {
+export async function queueChangeNotice(
+  tx: Db,
+  recipient: NoticeRecipient,
+  change: AccountChange,
+  at: Date,
+): Promise<void> {
   const { subject } = whatChanged(change);
   const memberId = recipient.memberId ?? undefined;
   await sendEmail({ to: recipient.email, subject, text: noticeText(recipient, change, at, false), memberId }, tx);
-  if (change.kind === "email") await sendEmail({ to: change.to, subject, text: noticeText(recipient, change, at, true), memberId }, tx);
+  if (change.kind === "email")
+    await sendEmail({ to: change.to, subject, text: noticeText(recipient, change, at, true), memberId }, tx);
 }
 
 /** Queues the notice and hands it to SMTP (a notice is sent after the change, which is already done). */
-export async function sendChangeNotice(recipient: NoticeRecipient, change: AccountChange, options: { db?: Db; now?: Date } = {}): Promise<void> {
+export async function sendChangeNotice(
+  recipient: NoticeRecipient,
+  change: AccountChange,
+  options: { db?: Db; now?: Date } = {},
+): Promise<void> {
   const db = options.db ?? (await getDb());
   await queueChangeNotice(db, recipient, change, options.now ?? new Date());
   deliverAfterCommit(db);

@@ -51,7 +51,11 @@ export class IdentityError extends DomainError<IdentityErrorCode> {
   /** For 429s: how long until another attempt is looked at. */
   readonly retryAfterSeconds?: number;
 
-  constructor(code: IdentityErrorCode, message: string, options: { retryAfterSeconds?: number; cause?: unknown; field?: string } = {}) {
+  constructor(
+    code: IdentityErrorCode,
+    message: string,
+    options: { retryAfterSeconds?: number; cause?: unknown; field?: string } = {},
+  ) {
     super(code, statusOf[code], message, options);
     this.name = "IdentityError";
     this.retryAfterSeconds = options.retryAfterSeconds;

@@ -23,7 +23,11 @@ export type {
 export function identityFor(caller: IdentityCaller): IdentityPort {
   const identity = getConfig().identity;
   if (identity.kind === "cognito") {
-    return createCognitoIdentity(caller, { region: identity.region, clientId: identity.clientId, clientSecret: identity.clientSecret });
+    return createCognitoIdentity(caller, {
+      region: identity.region,
+      clientId: identity.clientId,
+      clientSecret: identity.clientSecret,
+    });
   }
   return createBuiltinIdentity(caller);
 }

@@ -25,29 +25,39 @@ describe("common passwords that meet the character rules", () => {
       expect(passwordPolicyFailures(password)).toEqual([]);
       expect(() => assertPasswordPolicy(password)).toThrow(/^Password is too easy to guess\. /);
     }
-    expect(() => assertPasswordPolicy("Password1!")).toThrow("Password is too easy to guess. This is similar to a commonly used password.");
+    expect(() => assertPasswordPolicy("Password1!")).toThrow(
+      "Password is too easy to guess. This is similar to a commonly used password.",
+    );
     expect(() => assertPasswordPolicy(GOOD)).not.toThrow();
   });
 
   it("count the member's own email and names as known words", () => {
-    expect(() => assertPasswordPolicy("Zyxwoquimby7!", ["zyxwoquimby@example.com", "Zyx", "Quimby"])).toThrow(/too easy to guess/);
+    expect(() => assertPasswordPolicy("Zyxwoquimby7!", ["zyxwoquimby@example.com", "Zyx", "Quimby"])).toThrow(
+      /too easy to guess/,
+    );
     expect(() => assertPasswordPolicy("Zyxwoquimby7!")).not.toThrow();
   });
 
   it("are refused by the built-in issuer on sign-up, password reset and password change", async () => {
     const email = "weak@example.com";
-    await expect(signUp({ email, password: "Password1!", givenName: "Weak", familyName: "Pass" }, context)).rejects.toMatchObject({
+    await expect(
+      signUp({ email, password: "Password1!", givenName: "Weak", familyName: "Pass" }, context),
+    ).rejects.toMatchObject({
       code: "InvalidPasswordException",
       message: expect.stringMatching(/^Password is too easy to guess/),
     });
     const { accountId } = await signUpNew({ email, password: GOOD, givenName: "Weak", familyName: "Pass" }, context);
     await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, context);
-    await expect(changePassword(accountId, { previousPassword: GOOD, proposedPassword: "Qwerty123!" }, context)).rejects.toMatchObject({
+    await expect(
+      changePassword(accountId, { previousPassword: GOOD, proposedPassword: "Qwerty123!" }, context),
+    ).rejects.toMatchObject({
       code: "InvalidPasswordException",
     });
     await forgotPassword({ email }, context);
     const code = await lastCodeSentTo(db, email);
-    await expect(confirmForgotPassword({ email, code, password: "Welcome2024!" }, context)).rejects.toMatchObject({ code: "InvalidPasswordException" });
+    await expect(confirmForgotPassword({ email, code, password: "Welcome2024!" }, context)).rejects.toMatchObject({
+      code: "InvalidPasswordException",
+    });
     // The refused attempt did not use the code up: a strong password goes through with it.
     await confirmForgotPassword({ email, code, password: "Sunrise-Garden-42!" }, context);
   });

@@ -28,7 +28,9 @@ function strengthEstimator(): ZxcvbnFactory {
  * strong enough. `userInputs` (the member's email and names) count as known words.
  */
 export function passwordStrengthFailure(password: string, userInputs: readonly string[] = []): string | undefined {
-  const inputs = userInputs.flatMap((input) => input.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length >= 3);
+  const inputs = userInputs
+    .flatMap((input) => input.toLowerCase().split(/[^\p{L}\p{N}]+/u))
+    .filter((word) => word.length >= 3);
   const result = strengthEstimator().check(password, inputs);
   if (result.score >= MIN_PASSWORD_SCORE) return undefined;
   const why = result.feedback.warning ?? "It follows a pattern that is quick to guess.";

@@ -60,7 +60,9 @@ function scrypt(password: string, salt: Buffer, params: ScryptParams, keyLength:
   const N = 2 ** params.logN;
   const options: ScryptOptions = { N, r: params.r, p: params.p, maxmem: 128 * N * params.r * 2 + 1024 * 1024 };
   return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize("NFC"), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scryptCallback(password.normalize("NFC"), salt, keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 

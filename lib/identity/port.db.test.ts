@@ -18,7 +18,9 @@ let db: Db;
 useMemberTestDatabase((opened) => (db = opened));
 
 const codeFor = (secret: string, offsetSteps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+  new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offsetSteps * 30_000,
+  });
 
 type Harness = { security: IdentityPort; isRevoked: () => Promise<boolean> };
 
@@ -33,7 +35,9 @@ function contract(name: string, makeHarness: () => Promise<Harness>) {
       expect(otpauthUri).toMatch(new RegExp(`^otpauth://totp/Happr:.+secret=${secretCode}&`));
       const right = codeFor(secretCode);
       const wrong = right === "000000" ? "111111" : "000000";
-      await expect(security.finishAuthenticatorSetup(wrong)).rejects.toMatchObject({ code: "EnableSoftwareTokenMFAException" });
+      await expect(security.finishAuthenticatorSetup(wrong)).rejects.toMatchObject({
+        code: "EnableSoftwareTokenMFAException",
+      });
       expect((await security.authenticatorStatus()).enabled).toBe(false);
       await security.finishAuthenticatorSetup(right);
       expect(await security.authenticatorStatus()).toEqual({ enabled: true, deviceLabel: "My TOTP device" });
@@ -54,7 +58,10 @@ let member = 0;
 contract("built-in issuer (database)", async () => {
   member += 1;
   const email = `security${member}@example.com`;
-  const { accountId } = await signUpNew({ email, password: "Sunny-Day-42", givenName: "S", familyName: "C" }, { mfa: "optional" });
+  const { accountId } = await signUpNew(
+    { email, password: "Sunny-Day-42", givenName: "S", familyName: "C" },
+    { mfa: "optional" },
+  );
   await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, { mfa: "optional" });
   const sessionStart = new Date();
   await new Promise((resolve) => setTimeout(resolve, 5));
@@ -83,7 +90,10 @@ beforeAll(async () => {
       response.end(JSON.stringify(body));
     };
     const target = String(request.headers["x-amz-target"] ?? "");
-    if (request.headers["content-type"] !== "application/x-amz-json-1.1" || !target.startsWith("AWSCognitoIdentityProviderService.")) {
+    if (
+      request.headers["content-type"] !== "application/x-amz-json-1.1" ||
+      !target.startsWith("AWSCognitoIdentityProviderService.")
+    ) {
       return reply(400, { __type: "UnknownOperationException" });
     }
     const body = await readJson(request);
@@ -92,22 +102,36 @@ beforeAll(async () => {
     if (user.revoked) return reply(400, { __type: "NotAuthorizedException", message: "Access Token has been revoked" });
     switch (target.split(".")[1]) {
       case "GetUser":
-        return reply(200, { Username: "u", UserAttributes: [], UserMFASettingList: user.mfa, PreferredMfaSetting: user.mfa[0] });
+        return reply(200, {
+          Username: "u",
+          UserAttributes: [],
+          UserMFASettingList: user.mfa,
+          PreferredMfaSetting: user.mfa[0],
+        });
       case "AssociateSoftwareToken":
         user.pending = new Secret({ size: 20 }).base32;
         return reply(200, { SecretCode: user.pending });
       case "VerifySoftwareToken": {
-        if (body.FriendlyDeviceName !== "My TOTP device") return reply(400, { __type: "InvalidParameterException", message: "label" });
+        if (body.FriendlyDeviceName !== "My TOTP device")
+          return reply(400, { __type: "InvalidParameterException", message: "label" });
         const ok =
           user.pending &&
-          new TOTP({ secret: Secret.fromBase32(user.pending), algorithm: "SHA1", digits: 6, period: 30 }).validate({ token: String(body.UserCode), window: 1 }) !== null;
-        if (!ok) return reply(400, { __type: "EnableSoftwareTokenMFAException", message: "Code mismatch and fail enable Software Token MFA" });
+          new TOTP({ secret: Secret.fromBase32(user.pending), algorithm: "SHA1", digits: 6, period: 30 }).validate({
+            token: String(body.UserCode),
+            window: 1,
+          }) !== null;
+        if (!ok)
+          return reply(400, {
+            __type: "EnableSoftwareTokenMFAException",
+            message: "Code mismatch and fail enable Software Token MFA",
+          });
         user.secret = user.pending;
         return reply(200, { Status: "SUCCESS" });
       }
       case "SetUserMFAPreference": {
         const settings = body.SoftwareTokenMfaSettings as { Enabled: boolean } | undefined;
-        if (settings?.Enabled && !user.secret) return reply(400, { __type: "InvalidParameterException", message: "no token" });
+        if (settings?.Enabled && !user.secret)
+          return reply(400, { __type: "InvalidParameterException", message: "no token" });
         user.mfa = settings?.Enabled ? ["SOFTWARE_TOKEN_MFA"] : [];
         return reply(200, {});
       }
@@ -126,7 +150,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 contract("Cognito user-pool API", async () => {
   const accessToken = `token-${users.size + 1}`;
   users.set(accessToken, { mfa: [], revoked: false });
-  const security = createCognitoIdentity({ accountId: "sub", email: "member@example.com", accessToken }, { region: "us-east-1", clientId: "client-1", endpoint: fakeUrl });
+  const security = createCognitoIdentity(
+    { accountId: "sub", email: "member@example.com", accessToken },
+    { region: "us-east-1", clientId: "client-1", endpoint: fakeUrl },
+  );
   return {
     security,
     isRevoked: async () => {
@@ -148,25 +175,42 @@ describe("Cognito user-pool calls", () => {
       message: "Invalid Access Token",
       status: 401,
     });
-    await expect(callUserPool(options, "Nope", { AccessToken: "nobody" }, z.object({}))).rejects.toMatchObject({ code: "NotAuthorizedException" });
+    await expect(callUserPool(options, "Nope", { AccessToken: "nobody" }, z.object({}))).rejects.toMatchObject({
+      code: "NotAuthorizedException",
+    });
     await expect(
       callUserPool({ region: "us-east-1", endpoint: "http://127.0.0.1:9/" }, "GetUser", {}, z.object({})),
     ).rejects.toMatchObject({ code: "NetworkError", message: "Network Error", status: 502 });
     const failing = (async () => new Response("oops", { status: 503 })) as typeof fetch;
-    await expect(callUserPool({ region: "us-east-1", fetch: failing }, "GetUser", {}, z.object({}))).rejects.toMatchObject({
+    await expect(
+      callUserPool({ region: "us-east-1", fetch: failing }, "GetUser", {}, z.object({})),
+    ).rejects.toMatchObject({
       code: "NetworkError",
     });
-    const strange = (async () => new Response(JSON.stringify({ __type: "com.amazonaws#WeirdException", message: "odd" }), { status: 400 })) as typeof fetch;
-    await expect(callUserPool({ region: "us-east-1", fetch: strange }, "GetUser", {}, z.object({}))).rejects.toMatchObject({
+    const strange = (async () =>
+      new Response(JSON.stringify({ __type: "com.amazonaws#WeirdException", message: "odd" }), {
+        status: 400,
+      })) as typeof fetch;
+    await expect(
+      callUserPool({ region: "us-east-1", fetch: strange }, "GetUser", {}, z.object({})),
+    ).rejects.toMatchObject({
       code: "InternalErrorException",
       message: "odd",
     });
-    const prefixed = (async () => new Response(JSON.stringify({ __type: "com.amazonaws#CodeMismatchException", message: "m" }), { status: 400 })) as typeof fetch;
-    await expect(callUserPool({ region: "us-east-1", fetch: prefixed }, "GetUser", {}, z.object({}))).rejects.toMatchObject({ code: "CodeMismatchException" });
+    const prefixed = (async () =>
+      new Response(JSON.stringify({ __type: "com.amazonaws#CodeMismatchException", message: "m" }), {
+        status: 400,
+      })) as typeof fetch;
+    await expect(
+      callUserPool({ region: "us-east-1", fetch: prefixed }, "GetUser", {}, z.object({})),
+    ).rejects.toMatchObject({ code: "CodeMismatchException" });
   });
 
   it("refuses to call without the member's access token", async () => {
-    const security = createCognitoIdentity({ accountId: "sub", email: "m@example.com" }, { region: "us-east-1", clientId: "client-1", endpoint: fakeUrl });
+    const security = createCognitoIdentity(
+      { accountId: "sub", email: "m@example.com" },
+      { region: "us-east-1", clientId: "client-1", endpoint: fakeUrl },
+    );
     await expect(security.signOutEverywhere()).rejects.toMatchObject({ code: "NotAuthorizedException" });
   });
 });

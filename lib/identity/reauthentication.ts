@@ -38,19 +38,28 @@ export async function reauthenticate(
       const message = error.message.startsWith(messages.wrongCredentials)
         ? `Current password is incorrect.${error.message.slice(messages.wrongCredentials.length)}`
         : error.message;
-      throw new IdentityError(error.code, message, { retryAfterSeconds: error.retryAfterSeconds, cause: error, field: CURRENT_PASSWORD_FIELD });
+      throw new IdentityError(error.code, message, {
+        retryAfterSeconds: error.retryAfterSeconds,
+        cause: error,
+        field: CURRENT_PASSWORD_FIELD,
+      });
     }
   }
   const now = options.now ?? Date.now();
   const windowMs = (options.windowSeconds ?? getConfig().auth.reauthWindowSeconds) * 1000;
   const signedIn = proof.authenticatedAtMs;
   if (signedIn !== undefined && signedIn <= now && now - signedIn < windowMs) return "recent-sign-in";
-  throw new IdentityError("ReauthenticationRequired", `Enter your current password ${purpose}.`, { field: CURRENT_PASSWORD_FIELD });
+  throw new IdentityError("ReauthenticationRequired", `Enter your current password ${purpose}.`, {
+    field: CURRENT_PASSWORD_FIELD,
+  });
 }
 
 /** The current-password fields' hint on the account page. */
 export function currentPasswordHint(windowSeconds = getConfig().auth.reauthWindowSeconds): string {
   if (windowSeconds === 0) return "To confirm it is you.";
-  const span = windowSeconds % 60 === 0 ? `${windowSeconds / 60} minute${windowSeconds === 60 ? "" : "s"}` : `${windowSeconds} seconds`;
+  const span =
+    windowSeconds % 60 === 0
+      ? `${windowSeconds / 60} minute${windowSeconds === 60 ? "" : "s"}`
+      : `${windowSeconds} seconds`;
   return `To confirm it is you. You can leave it empty within ${span} of signing in.`;
 }

@@ -18,7 +18,9 @@ const RFC_VECTORS: [seconds: number, code: string][] = [
 function referenceCode(secretBase32: string, step: number, digits: number): string {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac("sha1", Buffer.from(Secret.fromBase32(secretBase32).bytes)).update(counter).digest();
+  const mac = createHmac("sha1", Buffer.from(Secret.fromBase32(secretBase32).bytes))
+    .update(counter)
+    .digest();
   const offset = mac[mac.length - 1]! & 0x0f;
   const binary = mac.readUInt32BE(offset) & 0x7fffffff;
   return (binary % 10 ** digits).toString().padStart(digits, "0");
@@ -33,7 +35,9 @@ describe("TOTP (RFC 6238)", () => {
       expect(referenceCode(RFC_SECRET_BASE32, Math.floor(seconds / 30), 8)).toBe(code);
       // Six digits are the same number mod 10^6: the app's codes at those instants.
       expect(totpCode(RFC_SECRET_BASE32, new Date(seconds * 1000))).toBe(code.slice(-6));
-      expect(matchTotpStep(RFC_SECRET_BASE32, code.slice(-6), new Date(seconds * 1000), null)).toBe(Math.floor(seconds / 30));
+      expect(matchTotpStep(RFC_SECRET_BASE32, code.slice(-6), new Date(seconds * 1000), null)).toBe(
+        Math.floor(seconds / 30),
+      );
     }
   });
 

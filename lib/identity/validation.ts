@@ -27,12 +27,11 @@ export const emailField = text(messages.emailEmpty)
   .pipe(z.email({ message: "Enter a valid email address" }));
 
 // Passwords are never trimmed: spaces are the member's choice (the policy rejects leading/trailing ones).
-export const passwordField = text(messages.passwordEmpty).min(1, messages.passwordEmpty).max(256, "Password must be at most 256 characters");
+export const passwordField = text(messages.passwordEmpty)
+  .min(1, messages.passwordEmpty)
+  .max(256, "Password must be at most 256 characters");
 
-export const codeField = text(messages.codeEmpty)
-  .trim()
-  .min(1, messages.codeEmpty)
-  .max(20, messages.codeMismatch);
+export const codeField = text(messages.codeEmpty).trim().min(1, messages.codeEmpty).max(20, messages.codeMismatch);
 
 export const nameField = (label: string) =>
   text(`${label} cannot be empty`)

@@ -42,7 +42,11 @@ const person = (name: string) => {
 };
 
 async function subscribe(member: ReturnType<typeof person>, lookupKey: string) {
-  const { checkoutSessionId } = await billing.createCheckoutSession(member, { priceId: sandboxPriceId(lookupKey), successUrl: `${SITE}/my-account`, cancelUrl: `${SITE}/pricing` });
+  const { checkoutSessionId } = await billing.createCheckoutSession(member, {
+    priceId: sandboxPriceId(lookupKey),
+    successUrl: `${SITE}/my-account`,
+    cancelUrl: `${SITE}/pricing`,
+  });
   await completeSandboxCheckout(provider, checkoutSessionId, card);
   await billing.validateSession(member, checkoutSessionId);
 }
@@ -56,7 +60,11 @@ async function tokenSentTo(recipient: string) {
   return new URL(link).searchParams.get("invitation")!;
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as { status: number; message: string });
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error as { status: number; message: string },
+  );
 
 describe("Safe Circle invitations", () => {
   it("a Family subscriber invites by phone; the token is random, stored hashed, and accepted once", async () => {
@@ -68,24 +76,42 @@ describe("Safe Circle invitations", () => {
     expect(invitation.expiresAt - invitation.sentAt).toBe(INVITATION_LIFETIME_MS / 1000);
     const token = await tokenSentTo("+14155550142");
     expect(token).toMatch(/^[\w-]{43}$/);
-    const [row] = await (await getDb()).select().from(circleInvitations).where(eq(circleInvitations.id, invitation.invitationId));
+    const [row] = await (
+      await getDb()
+    )
+      .select()
+      .from(circleInvitations)
+      .where(eq(circleInvitations.id, invitation.invitationId));
     expect(row!.tokenHash).not.toContain(token);
 
-    expect(await previewInvitation(token)).toEqual({ valid: true, channel: "sms", recipient: "+14155550142", ownerName: "Olivia" });
+    expect(await previewInvitation(token)).toEqual({
+      valid: true,
+      channel: "sms",
+      recipient: "+14155550142",
+      ownerName: "Olivia",
+    });
     expect(await acceptInvitation(invitee, token, options)).toEqual({ ownerName: "Olivia" });
     // The phone the link reached is now the invitee's profile phone.
     expect((await getUserProfile(invitee.memberId)).phone).toBe("+14155550142");
     expect(await getCircle(invitee, options)).toMatchObject({ role: "member", ownerName: "Olivia", covered: true });
     const circle = await getCircle(owner, options);
     expect(circle).toMatchObject({ role: "owner", canInvite: true, seatsLeft: 4, invitations: [] });
-    expect(circle.role === "owner" && circle.members).toEqual([expect.objectContaining({ memberId: invitee.memberId, name: "Ivan", contact: "+14155550142", covered: true })]);
+    expect(circle.role === "owner" && circle.members).toEqual([
+      expect.objectContaining({ memberId: invitee.memberId, name: "Ivan", contact: "+14155550142", covered: true }),
+    ]);
 
     // Reusing the link: 409, and nothing changes.
     const someoneElse = person("Sid");
-    expect(await failure(acceptInvitation(someoneElse, token, options))).toMatchObject({ status: 409, message: "This invitation has already been used" });
+    expect(await failure(acceptInvitation(someoneElse, token, options))).toMatchObject({
+      status: 409,
+      message: "This invitation has already been used",
+    });
     expect(await getCircle(someoneElse, options)).toMatchObject({ role: "none" });
     expect(await previewInvitation(token)).toEqual({ valid: false, message: "This invitation has already been used" });
-    expect(await failure(acceptInvitation(someoneElse, "no-such-token", options))).toMatchObject({ status: 404, message: "Invitation not found" });
+    expect(await failure(acceptInvitation(someoneElse, "no-such-token", options))).toMatchObject({
+      status: 404,
+      message: "Invitation not found",
+    });
   });
 
   it("expired and revoked links fail with a clear message and change nothing; resend issues a new link", async () => {
@@ -96,8 +122,13 @@ describe("Safe Circle invitations", () => {
     const oldToken = await tokenSentTo("eve.expired@example.com");
     const later = { ...options, now: new Date(Date.now() + INVITATION_LIFETIME_MS + 1000) };
     const eve = person("Eve");
-    expect(await failure(acceptInvitation(eve, oldToken, later))).toMatchObject({ status: 409, message: expect.stringContaining("expired") });
-    expect(await getCircle(owner, later)).toMatchObject({ invitations: [expect.objectContaining({ status: "expired" })] });
+    expect(await failure(acceptInvitation(eve, oldToken, later))).toMatchObject({
+      status: 409,
+      message: expect.stringContaining("expired"),
+    });
+    expect(await getCircle(owner, later)).toMatchObject({
+      invitations: [expect.objectContaining({ status: "expired" })],
+    });
 
     await resendInvitation(owner, invited.invitationId, options);
     const newToken = await tokenSentTo("eve.expired@example.com");
@@ -105,7 +136,10 @@ describe("Safe Circle invitations", () => {
     expect(await failure(acceptInvitation(eve, oldToken, options))).toMatchObject({ status: 404 });
 
     await revokeInvitation(owner.memberId, invited.invitationId, {});
-    expect(await failure(acceptInvitation(eve, newToken, options))).toMatchObject({ status: 409, message: "This invitation was withdrawn by the person who sent it" });
+    expect(await failure(acceptInvitation(eve, newToken, options))).toMatchObject({
+      status: 409,
+      message: "This invitation was withdrawn by the person who sent it",
+    });
     expect(await getCircle(eve, options)).toMatchObject({ role: "none" });
     expect(await failure(resendInvitation(owner, invited.invitationId, options))).toMatchObject({ status: 409 });
   });
@@ -118,7 +152,10 @@ describe("Safe Circle invitations", () => {
       await inviteToCircle(owner, { email: `full${people}-${index}@example.com` }, options);
       tokens.push(await tokenSentTo(`full${people}-${index}@example.com`));
     }
-    expect(await failure(inviteToCircle(owner, { email: "one.more@example.com" }, options))).toMatchObject({ status: 409, message: expect.stringContaining("full") });
+    expect(await failure(inviteToCircle(owner, { email: "one.more@example.com" }, options))).toMatchObject({
+      status: 409,
+      message: expect.stringContaining("full"),
+    });
     expect(await getCircle(owner, options)).toMatchObject({ canInvite: false, seatsLeft: 0 });
     for (const token of tokens) await acceptInvitation(person("Kid"), token, options);
     const circle = await getCircle(owner, options);
@@ -139,23 +176,52 @@ describe("Safe Circle invitations", () => {
       status: 403,
       message: "Only members with a live Family plan can invite people to a Safe Circle",
     });
-    expect(await getCircle(individual, options)).toMatchObject({ role: "none", canInvite: false, cannotInviteReason: expect.stringContaining("Family plan") });
-    expect(await failure(inviteToCircle(person("Nobody"), { email: "x@example.com" }, options))).toMatchObject({ status: 403 });
+    expect(await getCircle(individual, options)).toMatchObject({
+      role: "none",
+      canInvite: false,
+      cannotInviteReason: expect.stringContaining("Family plan"),
+    });
+    expect(await failure(inviteToCircle(person("Nobody"), { email: "x@example.com" }, options))).toMatchObject({
+      status: 403,
+    });
 
     const owner = person("Otto");
     await subscribe(owner, "happr_family_monthly");
-    expect(await failure(inviteToCircle(owner, {}, options))).toMatchObject({ status: 400, message: expect.stringContaining("phone number or an email") });
-    expect(await failure(inviteToCircle(owner, { phone: "+1415", email: "a@b.co" }, options))).toMatchObject({ status: 400 });
-    expect(await failure(inviteToCircle(owner, { phone: "12345" }, options))).toMatchObject({ status: 400, message: expect.stringContaining("phone") });
-    expect(await failure(inviteToCircle(owner, { phone: "+10000000000" }, options))).toMatchObject({ status: 400, message: "phone: Enter a valid phone number (for example +14155552671)" });
-    expect(await failure(inviteToCircle(owner, { email: "not-an-email" }, options))).toMatchObject({ status: 400, message: expect.stringContaining("email") });
+    expect(await failure(inviteToCircle(owner, {}, options))).toMatchObject({
+      status: 400,
+      message: expect.stringContaining("phone number or an email"),
+    });
+    expect(await failure(inviteToCircle(owner, { phone: "+1415", email: "a@b.co" }, options))).toMatchObject({
+      status: 400,
+    });
+    expect(await failure(inviteToCircle(owner, { phone: "12345" }, options))).toMatchObject({
+      status: 400,
+      message: expect.stringContaining("phone"),
+    });
+    expect(await failure(inviteToCircle(owner, { phone: "+10000000000" }, options))).toMatchObject({
+      status: 400,
+      message: "phone: Enter a valid phone number (for example +14155552671)",
+    });
+    expect(await failure(inviteToCircle(owner, { email: "not-an-email" }, options))).toMatchObject({
+      status: 400,
+      message: expect.stringContaining("email"),
+    });
     const sent = await inviteToCircle(owner, { phone: "+14155550151" }, options);
-    expect(await failure(inviteToCircle(owner, { phone: "+1 (415) 555-0151" }, options))).toMatchObject({ status: 409, message: expect.stringContaining("resend") });
+    expect(await failure(inviteToCircle(owner, { phone: "+1 (415) 555-0151" }, options))).toMatchObject({
+      status: 409,
+      message: expect.stringContaining("resend"),
+    });
     const stranger = person("Stranger");
     expect(await failure(revokeInvitation(stranger.memberId, sent.invitationId, {}))).toMatchObject({ status: 404 });
     expect(await failure(resendInvitation(stranger, sent.invitationId, options))).toMatchObject({ status: 403 });
-    expect(await failure(revokeInvitation(owner.memberId, "not-a-uuid", {}))).toMatchObject({ status: 400, message: "invitationId is invalid" });
-    expect(await failure(acceptInvitation(owner, await tokenSentTo("+14155550151"), options))).toMatchObject({ status: 409, message: "You cannot accept your own invitation" });
+    expect(await failure(revokeInvitation(owner.memberId, "not-a-uuid", {}))).toMatchObject({
+      status: 400,
+      message: "invitationId is invalid",
+    });
+    expect(await failure(acceptInvitation(owner, await tokenSentTo("+14155550151"), options))).toMatchObject({
+      status: 409,
+      message: "You cannot accept your own invitation",
+    });
   });
 
   it("when the Family plan ends, the members lose cover, and pending links stop working", async () => {
@@ -171,8 +237,16 @@ describe("Safe Circle invitations", () => {
     const [subscription] = await billing.getMySubscriptions(owner.memberId);
     await billing.cancelSubscriptionImmediately(owner, subscription!.subscriptionId);
     expect(await getCircle(kid, options)).toMatchObject({ role: "member", covered: false });
-    expect(await getCircle(owner, options)).toMatchObject({ role: "owner", covered: false, canInvite: false, members: [expect.objectContaining({ covered: false })] });
-    expect(await failure(acceptInvitation(person("Lee"), late, options))).toMatchObject({ status: 409, message: "The Family plan behind this invitation has ended" });
+    expect(await getCircle(owner, options)).toMatchObject({
+      role: "owner",
+      covered: false,
+      canInvite: false,
+      members: [expect.objectContaining({ covered: false })],
+    });
+    expect(await failure(acceptInvitation(person("Lee"), late, options))).toMatchObject({
+      status: 409,
+      message: "The Family plan behind this invitation has ended",
+    });
   });
 
   it("exports a circle without tokens, and a deleted owner's circle is dissolved", async () => {
@@ -190,6 +264,8 @@ describe("Safe Circle invitations", () => {
 
     await removeFromCircles(owner.memberId);
     expect(await getCircle(kid, options)).toMatchObject({ role: "none" });
-    expect(await (await getDb()).select().from(circleMembers).where(eq(circleMembers.ownerId, owner.memberId))).toEqual([]);
+    expect(await (await getDb()).select().from(circleMembers).where(eq(circleMembers.ownerId, owner.memberId))).toEqual(
+      [],
+    );
   });
 });

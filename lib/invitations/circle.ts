@@ -33,7 +33,12 @@ export type CircleOptions = { db?: Db; now?: Date; familyPlan: FamilyPlanLookup;
 type Resolved = { db: Db; now: Date; familyPlan: FamilyPlanLookup; siteUrl: string };
 
 async function resolve(options: CircleOptions): Promise<Resolved> {
-  return { db: options.db ?? (await getDb()), now: options.now ?? new Date(), familyPlan: options.familyPlan, siteUrl: options.siteUrl ?? getConfig().siteUrl };
+  return {
+    db: options.db ?? (await getDb()),
+    now: options.now ?? new Date(),
+    familyPlan: options.familyPlan,
+    siteUrl: options.siteUrl ?? getConfig().siteUrl,
+  };
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
@@ -89,7 +94,13 @@ async function seatsTaken(tx: Db, ownerId: string, now: Date) {
   const [pending] = await tx
     .select({ n: count() })
     .from(circleInvitations)
-    .where(and(eq(circleInvitations.ownerId, ownerId), eq(circleInvitations.status, "pending"), gt(circleInvitations.expiresAt, now)));
+    .where(
+      and(
+        eq(circleInvitations.ownerId, ownerId),
+        eq(circleInvitations.status, "pending"),
+        gt(circleInvitations.expiresAt, now),
+      ),
+    );
   return { members: members?.n ?? 0, pending: pending?.n ?? 0 };
 }
 
@@ -101,18 +112,34 @@ async function limitSends(tx: Db, ownerId: string, recipient: string, now: Date)
   const result = await consumeEach(
     [
       { bucket: "circle-invitation-send", subject: ownerId, rule: { limit: SENDS_PER_DAY, windowSeconds: 86_400 } },
-      { bucket: "circle-invitation-recipient", subject: recipient, rule: { limit: SENDS_PER_RECIPIENT_PER_DAY, windowSeconds: 86_400 } },
+      {
+        bucket: "circle-invitation-recipient",
+        subject: recipient,
+        rule: { limit: SENDS_PER_RECIPIENT_PER_DAY, windowSeconds: 86_400 },
+      },
     ],
     { db: tx, now },
   );
-  if (!result.allowed) throw new InvitationError(429, `Too many invitations today. ${tryAgainIn(result.retryAfterSeconds)}`);
+  if (!result.allowed)
+    throw new InvitationError(429, `Too many invitations today. ${tryAgainIn(result.retryAfterSeconds)}`);
 }
 
 // The message names the owner: it is theirs (memberId), and goes with their account.
-async function sendInvitation(tx: Db, invitation: { ownerId: string; channel: "sms" | "email"; recipient: string; ownerName: string }, link: string) {
+async function sendInvitation(
+  tx: Db,
+  invitation: { ownerId: string; channel: "sms" | "email"; recipient: string; ownerName: string },
+  link: string,
+) {
   const who = invitation.ownerName || "A Happr member";
   if (invitation.channel === "sms") {
-    await sendSms({ to: invitation.recipient, body: `${who} invited you to their Happr Safe Circle. Join within 7 days: ${link}`, memberId: invitation.ownerId }, tx);
+    await sendSms(
+      {
+        to: invitation.recipient,
+        body: `${who} invited you to their Happr Safe Circle. Join within 7 days: ${link}`,
+        memberId: invitation.ownerId,
+      },
+      tx,
+    );
   } else {
     await sendEmail(
       {
@@ -127,10 +154,19 @@ async function sendInvitation(tx: Db, invitation: { ownerId: string; channel: "s
 }
 
 async function deliverAfterCommit(db: Db) {
-  await deliverPending({ db }).catch((error: unknown) => logError("[invitations] mail delivery failed; it stays queued", error));
+  await deliverPending({ db }).catch((error: unknown) =>
+    logError("[invitations] mail delivery failed; it stays queued", error),
+  );
 }
 
-export type InvitationView = { invitationId: string; channel: "sms" | "email"; recipient: string; status: "pending" | "expired"; expiresAt: number; sentAt: number };
+export type InvitationView = {
+  invitationId: string;
+  channel: "sms" | "email";
+  recipient: string;
+  status: "pending" | "expired";
+  expiresAt: number;
+  sentAt: number;
+};
 
 const viewOf = (row: typeof circleInvitations.$inferSelect, now: Date): InvitationView => ({
   invitationId: row.id,
@@ -142,10 +178,15 @@ const viewOf = (row: typeof circleInvitations.$inferSelect, now: Date): Invitati
 });
 
 /** Invites someone by phone or email: the owner needs a live Family plan and a free seat. */
-export async function inviteToCircle(owner: CircleMemberIdentity, input: { phone?: string | null; email?: string | null }, options: CircleOptions): Promise<InvitationView> {
+export async function inviteToCircle(
+  owner: CircleMemberIdentity,
+  input: { phone?: string | null; email?: string | null },
+  options: CircleOptions,
+): Promise<InvitationView> {
   const { channel, recipient } = parse(recipientSchema, input ?? {});
   const { db, now, familyPlan, siteUrl } = await resolve(options);
-  if (channel === "email" && recipient === owner.email.toLowerCase()) throw new InvitationError(409, "You are already in your own Safe Circle");
+  if (channel === "email" && recipient === owner.email.toLowerCase())
+    throw new InvitationError(409, "You are already in your own Safe Circle");
   if (!(await familyPlan(owner.memberId)).family) throw new InvitationError(403, messages.notFamily);
   const token = randomBytes(32).toString("base64url");
   const view = await db.transaction(async (tx) => {
@@ -155,7 +196,13 @@ export async function inviteToCircle(owner: CircleMemberIdentity, input: { phone
     const [duplicate] = await tx
       .select({ id: circleInvitations.id })
       .from(circleInvitations)
-      .where(and(eq(circleInvitations.ownerId, owner.memberId), eq(circleInvitations.recipient, recipient), eq(circleInvitations.status, "pending")));
+      .where(
+        and(
+          eq(circleInvitations.ownerId, owner.memberId),
+          eq(circleInvitations.recipient, recipient),
+          eq(circleInvitations.status, "pending"),
+        ),
+      );
     if (duplicate) throw new InvitationError(409, `${recipient} already has an invitation: resend it instead`);
     const [member] = await tx
       .select({ id: circleMembers.memberId })
@@ -163,7 +210,8 @@ export async function inviteToCircle(owner: CircleMemberIdentity, input: { phone
       .where(and(eq(circleMembers.ownerId, owner.memberId), eq(circleMembers.contact, recipient)));
     if (member) throw new InvitationError(409, `${recipient} is already in your Safe Circle`);
     const taken = await seatsTaken(tx, owner.memberId, now);
-    if (taken.members + taken.pending >= CIRCLE_CAPACITY) throw new InvitationError(409, "Your Safe Circle is full: a Family plan covers you and 5 more people");
+    if (taken.members + taken.pending >= CIRCLE_CAPACITY)
+      throw new InvitationError(409, "Your Safe Circle is full: a Family plan covers you and 5 more people");
     await limitSends(tx, owner.memberId, recipient, now);
     const [row] = await tx
       .insert(circleInvitations)
@@ -197,7 +245,11 @@ async function ownedInvitation(tx: Db, ownerId: string, invitationId: string) {
 }
 
 /** Sends a pending (or expired) invitation again with a new link, valid 7 days; the old link stops working. */
-export async function resendInvitation(owner: CircleMemberIdentity, invitationIdArg: string, options: CircleOptions): Promise<InvitationView> {
+export async function resendInvitation(
+  owner: CircleMemberIdentity,
+  invitationIdArg: string,
+  options: CircleOptions,
+): Promise<InvitationView> {
   const invitationId = parse(idSchema("invitationId"), invitationIdArg);
   const { db, now, familyPlan, siteUrl } = await resolve(options);
   if (!(await familyPlan(owner.memberId)).family) throw new InvitationError(403, messages.notFamily);
@@ -210,12 +262,17 @@ export async function resendInvitation(owner: CircleMemberIdentity, invitationId
     if (row.expiresAt.getTime() <= now.getTime()) {
       // An expired invitation frees its seat: reviving it needs one again.
       const taken = await seatsTaken(tx, owner.memberId, now);
-      if (taken.members + taken.pending >= CIRCLE_CAPACITY) throw new InvitationError(409, "Your Safe Circle is full: a Family plan covers you and 5 more people");
+      if (taken.members + taken.pending >= CIRCLE_CAPACITY)
+        throw new InvitationError(409, "Your Safe Circle is full: a Family plan covers you and 5 more people");
     }
     await limitSends(tx, owner.memberId, row.recipient, now);
     const [updated] = await tx
       .update(circleInvitations)
-      .set({ tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS), lastSentAt: now })
+      .set({
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
+        lastSentAt: now,
+      })
       .where(eq(circleInvitations.id, row.id))
       .returning();
     await sendInvitation(tx, updated!, invitationLink(siteUrl, token));
@@ -226,21 +283,36 @@ export async function resendInvitation(owner: CircleMemberIdentity, invitationId
 }
 
 /** Withdraws a pending invitation: its link stops working. */
-export async function revokeInvitation(ownerId: string, invitationIdArg: string, options: Omit<CircleOptions, "familyPlan">): Promise<void> {
+export async function revokeInvitation(
+  ownerId: string,
+  invitationIdArg: string,
+  options: Omit<CircleOptions, "familyPlan">,
+): Promise<void> {
   const invitationId = parse(idSchema("invitationId"), invitationIdArg);
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
   await db.transaction(async (tx) => {
     const row = await ownedInvitation(tx, ownerId, invitationId);
-    if (row.status === "accepted") throw new InvitationError(409, "This invitation was accepted: remove the member instead");
+    if (row.status === "accepted")
+      throw new InvitationError(409, "This invitation was accepted: remove the member instead");
     if (row.status === "revoked") return;
-    await tx.update(circleInvitations).set({ status: "revoked", revokedAt: now }).where(eq(circleInvitations.id, row.id));
+    await tx
+      .update(circleInvitations)
+      .set({ status: "revoked", revokedAt: now })
+      .where(eq(circleInvitations.id, row.id));
   });
 }
 
 /** Takes a member out of the owner's circle: they are no longer covered. */
-export async function removeCircleMember(ownerId: string, memberIdArg: string, options: Omit<CircleOptions, "familyPlan">): Promise<void> {
-  const memberId = parse(z.string().trim().min(1, "memberId is required").max(255, "memberId is too long"), memberIdArg);
+export async function removeCircleMember(
+  ownerId: string,
+  memberIdArg: string,
+  options: Omit<CircleOptions, "familyPlan">,
+): Promise<void> {
+  const memberId = parse(
+    z.string().trim().min(1, "memberId is required").max(255, "memberId is too long"),
+    memberIdArg,
+  );
   const db = options.db ?? (await getDb());
   const rows = await db
     .delete(circleMembers)
@@ -250,22 +322,30 @@ export async function removeCircleMember(ownerId: string, memberIdArg: string, o
 }
 
 export type InvitationPreview =
-  | { valid: true; channel: "sms" | "email"; recipient: string; ownerName: string }
-  | { valid: false; message: string };
+  { valid: true; channel: "sms" | "email"; recipient: string; ownerName: string } | { valid: false; message: string };
 
 /** What the sign-up page opened from a link shows, without using the invitation up. */
-export async function previewInvitation(tokenArg: string, options: Omit<CircleOptions, "familyPlan"> = {}): Promise<InvitationPreview> {
+export async function previewInvitation(
+  tokenArg: string,
+  options: Omit<CircleOptions, "familyPlan"> = {},
+): Promise<InvitationPreview> {
   const parsed = tokenSchema.safeParse(tokenArg);
   if (!parsed.success) return { valid: false, message: messages.notFound };
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
-  const [row] = await db.select().from(circleInvitations).where(eq(circleInvitations.tokenHash, hashToken(parsed.data)));
+  const [row] = await db
+    .select()
+    .from(circleInvitations)
+    .where(eq(circleInvitations.tokenHash, hashToken(parsed.data)));
   const problem = row ? invitationProblem(row, now) : { status: 404, message: messages.notFound };
   if (problem || !row) return { valid: false, message: problem!.message };
   return { valid: true, channel: row.channel, recipient: row.recipient, ownerName: row.ownerName };
 }
 
-function invitationProblem(row: typeof circleInvitations.$inferSelect, now: Date): { status: 409; message: string } | undefined {
+function invitationProblem(
+  row: typeof circleInvitations.$inferSelect,
+  now: Date,
+): { status: 409; message: string } | undefined {
   if (row.status === "accepted") return { status: 409, message: messages.used };
   if (row.status === "revoked") return { status: 409, message: messages.revoked };
   if (row.expiresAt.getTime() <= now.getTime()) return { status: 409, message: messages.expired };
@@ -277,10 +357,17 @@ function invitationProblem(row: typeof circleInvitations.$inferSelect, now: Date
  * unknown token; 409 for a used, revoked or expired one, a full circle, or a plan that ended, and then
  * nothing changes.
  */
-export async function acceptInvitation(invitee: CircleMemberIdentity, tokenArg: string, options: CircleOptions): Promise<{ ownerName: string }> {
+export async function acceptInvitation(
+  invitee: CircleMemberIdentity,
+  tokenArg: string,
+  options: CircleOptions,
+): Promise<{ ownerName: string }> {
   const token = parse(tokenSchema, tokenArg);
   const { db, now, familyPlan } = await resolve(options);
-  const [found] = await db.select().from(circleInvitations).where(eq(circleInvitations.tokenHash, hashToken(token)));
+  const [found] = await db
+    .select()
+    .from(circleInvitations)
+    .where(eq(circleInvitations.tokenHash, hashToken(token)));
   if (!found) throw new InvitationError(404, messages.notFound);
   const early = invitationProblem(found, now);
   if (early) throw new InvitationError(early.status, early.message);
@@ -294,7 +381,10 @@ export async function acceptInvitation(invitee: CircleMemberIdentity, tokenArg: 
     if (!row || problem) throw new InvitationError(problem!.status, problem!.message);
     const [already] = await tx.select().from(circleMembers).where(eq(circleMembers.memberId, invitee.memberId));
     if (already) throw new InvitationError(409, messages.alreadyInCircle);
-    const [owns] = await tx.select({ n: count() }).from(circleMembers).where(eq(circleMembers.ownerId, invitee.memberId));
+    const [owns] = await tx
+      .select({ n: count() })
+      .from(circleMembers)
+      .where(eq(circleMembers.ownerId, invitee.memberId));
     if ((owns?.n ?? 0) > 0) throw new InvitationError(409, "You have a Safe Circle of your own");
     const taken = await seatsTaken(tx, row.ownerId, now);
     if (taken.members >= CIRCLE_CAPACITY) throw new InvitationError(409, messages.full);
@@ -318,7 +408,13 @@ export async function acceptInvitation(invitee: CircleMemberIdentity, tokenArg: 
   });
 }
 
-export type CircleMemberView = { memberId: string; name: string | null; contact: string; joinedAt: number; covered: boolean };
+export type CircleMemberView = {
+  memberId: string;
+  name: string | null;
+  contact: string;
+  joinedAt: number;
+  covered: boolean;
+};
 
 export type CircleView =
   | {
@@ -339,13 +435,25 @@ export async function getCircle(who: { memberId: string }, options: CircleOption
   const [membership] = await db.select().from(circleMembers).where(eq(circleMembers.memberId, who.memberId));
   if (membership) {
     const [invitation] = membership.invitationId
-      ? await db.select({ ownerName: circleInvitations.ownerName }).from(circleInvitations).where(eq(circleInvitations.id, membership.invitationId))
+      ? await db
+          .select({ ownerName: circleInvitations.ownerName })
+          .from(circleInvitations)
+          .where(eq(circleInvitations.id, membership.invitationId))
       : [];
     const covered = (await familyPlan(membership.ownerId)).family;
-    return { role: "member", ownerName: invitation?.ownerName || "Your family", covered, joinedAt: seconds(membership.joinedAt) };
+    return {
+      role: "member",
+      ownerName: invitation?.ownerName || "Your family",
+      covered,
+      joinedAt: seconds(membership.joinedAt),
+    };
   }
   const family = (await familyPlan(who.memberId)).family;
-  const members = await db.select().from(circleMembers).where(eq(circleMembers.ownerId, who.memberId)).orderBy(asc(circleMembers.joinedAt));
+  const members = await db
+    .select()
+    .from(circleMembers)
+    .where(eq(circleMembers.ownerId, who.memberId))
+    .orderBy(asc(circleMembers.joinedAt));
   const invitations = await db
     .select()
     .from(circleInvitations)
@@ -353,15 +461,26 @@ export async function getCircle(who: { memberId: string }, options: CircleOption
     .orderBy(asc(circleInvitations.createdAt));
   const pendingLive = invitations.filter((row) => row.expiresAt.getTime() > now.getTime()).length;
   const seatsLeft = family ? Math.max(0, CIRCLE_CAPACITY - members.length - pendingLive) : 0;
-  const cannotInviteReason = !family ? messages.notFamily : seatsLeft === 0 ? "Your Safe Circle is full: a Family plan covers you and 5 more people" : null;
-  if (members.length === 0 && invitations.length === 0) return { role: "none", canInvite: cannotInviteReason === null, cannotInviteReason, seatsLeft };
+  const cannotInviteReason = !family
+    ? messages.notFamily
+    : seatsLeft === 0
+      ? "Your Safe Circle is full: a Family plan covers you and 5 more people"
+      : null;
+  if (members.length === 0 && invitations.length === 0)
+    return { role: "none", canInvite: cannotInviteReason === null, cannotInviteReason, seatsLeft };
   return {
     role: "owner",
     covered: family,
     canInvite: cannotInviteReason === null,
     cannotInviteReason,
     seatsLeft,
-    members: members.map((row) => ({ memberId: row.memberId, name: row.name, contact: row.contact, joinedAt: seconds(row.joinedAt), covered: family })),
+    members: members.map((row) => ({
+      memberId: row.memberId,
+      name: row.name,
+      contact: row.contact,
+      joinedAt: seconds(row.joinedAt),
+      covered: family,
+    })),
     invitations: invitations.map((row) => viewOf(row, now)),
   };
 }
@@ -374,7 +493,12 @@ export async function exportCircle(memberId: string, options: { db?: Db } = {}) 
     .from(circleMembers)
     .where(eq(circleMembers.memberId, memberId));
   const members = await db
-    .select({ memberId: circleMembers.memberId, name: circleMembers.name, contact: circleMembers.contact, joinedAt: circleMembers.joinedAt })
+    .select({
+      memberId: circleMembers.memberId,
+      name: circleMembers.name,
+      contact: circleMembers.contact,
+      joinedAt: circleMembers.joinedAt,
+    })
     .from(circleMembers)
     .where(eq(circleMembers.ownerId, memberId));
   const invitations = await db
@@ -390,7 +514,11 @@ export async function exportCircle(memberId: string, options: { db?: Db } = {}) 
   return {
     memberOf: membership[0] ? { joinedAt: seconds(membership[0].joinedAt) } : null,
     members: members.map((row) => ({ ...row, joinedAt: seconds(row.joinedAt) })),
-    invitations: invitations.map((row) => ({ ...row, createdAt: seconds(row.createdAt), expiresAt: seconds(row.expiresAt) })),
+    invitations: invitations.map((row) => ({
+      ...row,
+      createdAt: seconds(row.createdAt),
+      expiresAt: seconds(row.expiresAt),
+    })),
   };
 }
 
@@ -399,9 +527,14 @@ export async function exportCircle(memberId: string, options: { db?: Db } = {}) 
  * The invitations it received go too: those sent to one of its addresses (email or phone, whoever
  * sent them) and the one it accepted.
  */
-export async function removeFromCircles(memberId: string, options: { db?: Db; addresses?: readonly string[] } = {}): Promise<void> {
+export async function removeFromCircles(
+  memberId: string,
+  options: { db?: Db; addresses?: readonly string[] } = {},
+): Promise<void> {
   const db = options.db ?? (await getDb());
-  const addresses = [...new Set((options.addresses ?? []).map((address) => address.trim().toLowerCase()).filter(Boolean))];
+  const addresses = [
+    ...new Set((options.addresses ?? []).map((address) => address.trim().toLowerCase()).filter(Boolean)),
+  ];
   await db.transaction(async (tx) => {
     await tx.delete(circleMembers).where(or(eq(circleMembers.memberId, memberId), eq(circleMembers.ownerId, memberId)));
     await tx

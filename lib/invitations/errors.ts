@@ -1,7 +1,13 @@
 import { DomainError } from "../errors";
 
 type InvitationStatus = 400 | 403 | 404 | 409 | 429;
-const codeOf = { 400: "invalid_argument", 403: "forbidden", 404: "not_found", 409: "conflict", 429: "rate_limited" } as const;
+const codeOf = {
+  400: "invalid_argument",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  429: "rate_limited",
+} as const;
 
 /** The invitations domain's one error: an HTTP-like status and a message safe to show the member. */
 export class InvitationError extends DomainError<(typeof codeOf)[InvitationStatus], InvitationStatus> {

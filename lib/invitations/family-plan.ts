@@ -9,7 +9,9 @@ const CURRENT = new Set(["active", "past_due"]);
 export function familyPlanFrom(billing: () => Promise<BillingService>): FamilyPlanLookup {
   return async (memberId) => {
     const service = await billing();
-    const current = (await service.getMySubscriptions(memberId)).find((subscription) => CURRENT.has(subscription.status));
+    const current = (await service.getMySubscriptions(memberId)).find((subscription) =>
+      CURRENT.has(subscription.status),
+    );
     if (!current) return { family: false, currentPeriodEnd: null };
     const lookupKey = await service.getPriceLookupKey(current.priceId);
     const tier = lookupKey ? findPlanByLookupKey(lookupKey)?.tier : undefined;

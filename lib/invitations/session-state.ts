@@ -12,7 +12,12 @@ export type InvitationSessionState = {
 
 const KEY = "happr.invitation";
 
-const empty: InvitationSessionState = { isInvited: false, invitedUserPhone: null, invitedUserEmail: null, invitedUserToken: null };
+const empty: InvitationSessionState = {
+  isInvited: false,
+  invitedUserPhone: null,
+  invitedUserEmail: null,
+  invitedUserToken: null,
+};
 
 function storage(): Storage | undefined {
   try {

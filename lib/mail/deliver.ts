@@ -60,7 +60,12 @@ export async function deliverPending(
       text,
       // RFC 8058: mail clients show "Unsubscribe" and POST "List-Unsubscribe=One-Click" to the URL.
       ...(row.listUnsubscribe
-        ? { headers: { "List-Unsubscribe": `<${row.listUnsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
+        ? {
+            headers: {
+              "List-Unsubscribe": `<${row.listUnsubscribe}>`,
+              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            },
+          }
         : {}),
     });
   };
@@ -75,7 +80,10 @@ export async function deliverPending(
       } catch (error) {
         if (!(error instanceof UnreadableBodyError)) throw error;
         // Retrying cannot help: give the row up, saying why.
-        await db.update(outbox).set({ attempts: MAX_ATTEMPTS, lockedUntil: null, lastError: error.message }).where(eq(outbox.id, row.id));
+        await db
+          .update(outbox)
+          .set({ attempts: MAX_ATTEMPTS, lockedUntil: null, lastError: error.message })
+          .where(eq(outbox.id, row.id));
         report.failed += 1;
         continue;
       }
@@ -83,7 +91,16 @@ export async function deliverPending(
         await send(row, text);
         await db
           .update(outbox)
-          .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null, body: "", subject: null, recipient: "", replyTo: null, listUnsubscribe: null })
+          .set({
+            sentAt: sql`now()`,
+            lockedUntil: null,
+            lastError: null,
+            body: "",
+            subject: null,
+            recipient: "",
+            replyTo: null,
+            listUnsubscribe: null,
+          })
           .where(eq(outbox.id, row.id));
         report.sent += 1;
       } catch (error) {

@@ -24,18 +24,32 @@ describe("outbox", () => {
   it("queues an email row and leaves it pending", async () => {
     const { id } = await sendEmail({ to: "ada@example.com", subject: "Your code", text: "123456" });
     const [row] = await readOutbox(database.db, "ada@example.com");
-    expect(row).toMatchObject({ id, channel: "email", recipient: "ada@example.com", subject: "Your code", body: "123456", sentAt: null, attempts: 0 });
+    expect(row).toMatchObject({
+      id,
+      channel: "email",
+      recipient: "ada@example.com",
+      subject: "Your code",
+      body: "123456",
+      sentAt: null,
+      attempts: 0,
+    });
   });
 
   it("queues an SMS row", async () => {
     await sendSms({ to: "+14155550123", body: "Code 654321" });
     const rows = await readOutbox(database.db, "+14155550123");
-    expect(rows).toEqual([expect.objectContaining({ channel: "sms", recipient: "+14155550123", body: "Code 654321", subject: null })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ channel: "sms", recipient: "+14155550123", body: "Code 654321", subject: null }),
+    ]);
   });
 
   it("rejects bad messages before touching the database", async () => {
-    await expect(sendEmail({ to: "not-an-email", subject: "x", text: "y" })).rejects.toThrow(/to must be an email address/);
-    await expect(sendEmail({ to: "a@example.com", subject: "Hi\r\nBcc: victim@example.com", text: "y" })).rejects.toThrow(/subject/);
+    await expect(sendEmail({ to: "not-an-email", subject: "x", text: "y" })).rejects.toThrow(
+      /to must be an email address/,
+    );
+    await expect(
+      sendEmail({ to: "a@example.com", subject: "Hi\r\nBcc: victim@example.com", text: "y" }),
+    ).rejects.toThrow(/subject/);
     await expect(sendSms({ to: "555-0123", body: "y" })).rejects.toThrow(/E\.164/);
     expect(await database.db.select().from(outbox)).toHaveLength(0);
   });
@@ -71,7 +85,12 @@ describe("deliverPending over SMTP", () => {
   });
 
   it("sends pending email, marks it sent (keeping no body, subject or address) and never sends it again", async () => {
-    await sendEmail({ to: "ada@example.com", replyTo: "grace@example.com", subject: "Hello Ada", text: "Line one\nLine two" });
+    await sendEmail({
+      to: "ada@example.com",
+      replyTo: "grace@example.com",
+      subject: "Hello Ada",
+      text: "Line one\nLine two",
+    });
     await sendSms({ to: "+14155550123", body: "not for SMTP" });
 
     const report = await deliverPending({ transport: smtpTransport(), from: "Happr <hello@happr.app>" });
@@ -105,7 +124,10 @@ describe("deliverPending over SMTP", () => {
     // Within the back-off nothing is retried.
     expect(await deliverPending({ transport: smtpTransport() })).toEqual({ sent: 0, failed: 0 });
 
-    await database.db.update(outbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(outbox.id, id));
+    await database.db
+      .update(outbox)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, id));
     expect(await deliverPending({ transport: smtpTransport() })).toEqual({ sent: 1, failed: 0 });
     [row] = await database.db.select().from(outbox).where(eq(outbox.id, id));
     expect(row).toMatchObject({ attempts: 2, lastError: null });
@@ -114,7 +136,10 @@ describe("deliverPending over SMTP", () => {
 
   it("gives a message up at once when its body cannot be opened (AUTH_SECRET changed since it was queued)", async () => {
     const { id } = await sendEmail({ to: "ada@example.com", subject: "Old key", text: "body" });
-    await database.db.update(outbox).set({ body: sql`'sealed:v1:' || ${Buffer.alloc(40).toString("base64url")}` }).where(eq(outbox.id, id));
+    await database.db
+      .update(outbox)
+      .set({ body: sql`'sealed:v1:' || ${Buffer.alloc(40).toString("base64url")}` })
+      .where(eq(outbox.id, id));
     expect(await deliverPending({ transport: smtpTransport() })).toEqual({ sent: 0, failed: 1 });
     const [row] = await database.db.select().from(outbox).where(eq(outbox.id, id));
     expect(row).toMatchObject({ attempts: MAX_ATTEMPTS, sentAt: null });
@@ -130,7 +155,8 @@ describe("deliverPending over SMTP", () => {
   });
 
   it("sends each message once when several deliverers run at the same time", async () => {
-    for (let i = 0; i < 30; i++) await sendEmail({ to: `person${i}@example.com`, subject: `Message ${i}`, text: "body" });
+    for (let i = 0; i < 30; i++)
+      await sendEmail({ to: `person${i}@example.com`, subject: `Message ${i}`, text: "body" });
     const reports = await Promise.all([1, 2, 3, 4].map(() => deliverPending({ transport: smtpTransport() })));
     expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(30);
     expect(smtp.received).toHaveLength(30);

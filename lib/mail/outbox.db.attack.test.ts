@@ -23,7 +23,9 @@ afterAll(() => smtp.close());
 afterEach(() => vi.restoreAllMocks());
 
 async function rowsHolding(secret: string) {
-  const result = await database.db.execute(sql`select id from outbox o where strpos(row_to_json(o)::text, ${secret}) > 0`);
+  const result = await database.db.execute(
+    sql`select id from outbox o where strpos(row_to_json(o)::text, ${secret}) > 0`,
+  );
   return (result as unknown as { rows: unknown[] }).rows;
 }
 
@@ -31,7 +33,11 @@ describe("codes and links in the outbox", () => {
   it("are not in clear while queued, and nothing of the message stays once it is delivered", async () => {
     const code = "731904";
     const link = "https://happr.app/auth/sign-up?invitation=tok_Zx81QpL0";
-    await sendEmail({ to: "ada@example.com", subject: "Your Happr code", text: `Your code is ${code}. Or follow ${link}` });
+    await sendEmail({
+      to: "ada@example.com",
+      subject: "Your Happr code",
+      text: `Your code is ${code}. Or follow ${link}`,
+    });
     await sendSms({ to: "+14155550123", body: `Your Happr verification code is ${code}.` });
     expect(await rowsHolding(code)).toEqual([]);
     expect(await rowsHolding("tok_Zx81QpL0")).toEqual([]);
@@ -50,7 +56,12 @@ describe("codes and links in the outbox", () => {
       await sendEmail({ to: "ada@example.com", subject: "Your Happr code", text: "Your code is 555111." });
       expect(statSync(file).mode & 0o077).toBe(0);
       expect(() =>
-        config.parseConfig({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(40), SMTP_URL: "smtp://mail.internal:25", OUTBOX_FILE: file }),
+        config.parseConfig({
+          NODE_ENV: "production",
+          AUTH_SECRET: "x".repeat(40),
+          SMTP_URL: "smtp://mail.internal:25",
+          OUTBOX_FILE: file,
+        }),
       ).toThrow(/OUTBOX_FILE/);
     } finally {
       rmSync(directory, { recursive: true, force: true });

@@ -28,13 +28,22 @@ export const emailMessageSchema = z.object({
   replyTo: z.email({ message: "replyTo must be an email address" }).max(254).optional(),
   subject: singleLine("subject", 200),
   /** For mailing-list messages: the one-click unsubscribe URL (RFC 8058), sent as List-Unsubscribe headers. */
-  listUnsubscribe: z.url({ protocol: /^https?$/, message: "listUnsubscribe must be an http(s) URL" }).max(2000).optional(),
-  text: z.string({ message: "text is required" }).min(1, "text is required").max(50_000, "text must be at most 50000 characters"),
+  listUnsubscribe: z
+    .url({ protocol: /^https?$/, message: "listUnsubscribe must be an http(s) URL" })
+    .max(2000)
+    .optional(),
+  text: z
+    .string({ message: "text is required" })
+    .min(1, "text is required")
+    .max(50_000, "text must be at most 50000 characters"),
 });
 
 export const smsMessageSchema = z.object({
   to: z.string({ message: "to is required" }).regex(E164_PATTERN, `to ${NOT_E164_MESSAGE}`),
-  body: z.string({ message: "body is required" }).min(1, "body is required").max(1600, "body must be at most 1600 characters"),
+  body: z
+    .string({ message: "body is required" })
+    .min(1, "body is required")
+    .max(1600, "body must be at most 1600 characters"),
 });
 
 /** `memberId`: the member the message is about (their codes, notices, invitations), so it goes with their account. */
@@ -54,10 +63,30 @@ export async function sendEmail(message: EmailMessage, tx?: Executor): Promise<{
   const id = randomUUID();
   const [row] = await db
     .insert(outbox)
-    .values({ id, channel: "email", recipient: parsed.to, memberId: message.memberId, replyTo: parsed.replyTo, listUnsubscribe: parsed.listUnsubscribe, subject: parsed.subject, body: sealBody(id, parsed.text), createdAt: queuedAt })
+    .values({
+      id,
+      channel: "email",
+      recipient: parsed.to,
+      memberId: message.memberId,
+      replyTo: parsed.replyTo,
+      listUnsubscribe: parsed.listUnsubscribe,
+      subject: parsed.subject,
+      body: sealBody(id, parsed.text),
+      createdAt: queuedAt,
+    })
     .returning({ id: outbox.id });
-  echoInDevelopment(`email to ${parsed.to}${parsed.replyTo ? ` (reply-to ${parsed.replyTo})` : ""}`, parsed.subject, parsed.text);
-  copyToOutboxFile({ channel: "email", to: parsed.to, subject: parsed.subject, body: parsed.text, listUnsubscribe: parsed.listUnsubscribe });
+  echoInDevelopment(
+    `email to ${parsed.to}${parsed.replyTo ? ` (reply-to ${parsed.replyTo})` : ""}`,
+    parsed.subject,
+    parsed.text,
+  );
+  copyToOutboxFile({
+    channel: "email",
+    to: parsed.to,
+    subject: parsed.subject,
+    body: parsed.text,
+    listUnsubscribe: parsed.listUnsubscribe,
+  });
   return { id: row!.id };
 }
 
@@ -68,7 +97,14 @@ export async function sendSms(message: SmsMessage, tx?: Executor): Promise<{ id:
   const id = randomUUID();
   const [row] = await db
     .insert(outbox)
-    .values({ id, channel: "sms", recipient: parsed.to, memberId: message.memberId, body: sealBody(id, parsed.body), createdAt: queuedAt })
+    .values({
+      id,
+      channel: "sms",
+      recipient: parsed.to,
+      memberId: message.memberId,
+      body: sealBody(id, parsed.body),
+      createdAt: queuedAt,
+    })
     .returning({ id: outbox.id });
   echoInDevelopment(`SMS to ${parsed.to}`, undefined, parsed.body);
   copyToOutboxFile({ channel: "sms", to: parsed.to, body: parsed.body });
@@ -88,7 +124,13 @@ function echoInDevelopment(what: string, subject: string | undefined, body: stri
 // OUTBOX_FILE: every queued message is also appended there as a JSON line, for local tools and the
 // browser journeys, which cannot open the server's embedded database while it runs. It holds codes in
 // clear, so only its owner may read it; lib/config.ts refuses it beside SMTP in production.
-function copyToOutboxFile(message: { channel: "email" | "sms"; to: string; subject?: string; body: string; listUnsubscribe?: string }) {
+function copyToOutboxFile(message: {
+  channel: "email" | "sms";
+  to: string;
+  subject?: string;
+  body: string;
+  listUnsubscribe?: string;
+}) {
   const file = getConfig().mail.outboxFile;
   if (!file) return;
   appendFileSync(file, `${JSON.stringify({ ...message, at: new Date().toISOString() })}\n`, { mode: 0o600 });
@@ -105,8 +147,13 @@ export async function readOutbox(db: Executor, recipient: string) {
  * member (codes, notices, invitations they sent), to one of their addresses, or with one as reply-to
  * (their contact-form messages to support).
  */
-export async function forgetMessagesOf(tx: Executor, member: { memberId: string; addresses: readonly string[] }): Promise<void> {
+export async function forgetMessagesOf(
+  tx: Executor,
+  member: { memberId: string; addresses: readonly string[] },
+): Promise<void> {
   const addresses = [...new Set(member.addresses.map((address) => address.trim().toLowerCase()).filter(Boolean))];
-  const byAddress = addresses.length ? [inArray(sql`lower(${outbox.recipient})`, addresses), inArray(sql`lower(${outbox.replyTo})`, addresses)] : [];
+  const byAddress = addresses.length
+    ? [inArray(sql`lower(${outbox.recipient})`, addresses), inArray(sql`lower(${outbox.replyTo})`, addresses)]
+    : [];
   await tx.delete(outbox).where(or(eq(outbox.memberId, member.memberId), ...byAddress));
 }

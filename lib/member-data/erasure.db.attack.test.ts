@@ -65,7 +65,11 @@ async function newMember(email: string, givenName: string, familyName: string) {
 }
 
 async function subscribeToFamily(member: { memberId: string; email: string; name: string }) {
-  const { checkoutSessionId } = await billing.createCheckoutSession(member, { priceId: sandboxPriceId("happr_family_monthly"), successUrl: `${SITE}/my-account`, cancelUrl: `${SITE}/pricing` });
+  const { checkoutSessionId } = await billing.createCheckoutSession(member, {
+    priceId: sandboxPriceId("happr_family_monthly"),
+    successUrl: `${SITE}/my-account`,
+    cancelUrl: `${SITE}/pricing`,
+  });
   await completeSandboxCheckout(provider, checkoutSessionId, card(member.name));
   await billing.validateSession(member, checkoutSessionId);
 }
@@ -99,10 +103,13 @@ async function traces(needles: string[]) {
  * deleted customer's provider id only, and names nobody: the search above finds none of them.
  */
 const KEPT_BY_CUSTOMER_ID: Record<string, string> = {
-  billing_transactions: "the mirror's invoices and charges (amount, currency, plan name, date): accounting, refunds and disputes",
+  billing_transactions:
+    "the mirror's invoices and charges (amount, currency, plan name, date): accounting, refunds and disputes",
   billing_subscriptions: "the mirror's subscription history (plan, status, dates) that the transactions refer to",
-  billing_sandbox_customers: "the payment provider's deleted-customer marker (id, creation time, deleted); Stripe keeps the same",
-  billing_sandbox_subscriptions: "the provider's canceled subscription (status, dates), member id removed from its metadata",
+  billing_sandbox_customers:
+    "the payment provider's deleted-customer marker (id, creation time, deleted); Stripe keeps the same",
+  billing_sandbox_subscriptions:
+    "the provider's canceled subscription (status, dates), member id removed from its metadata",
   billing_sandbox_invoices: "the provider's invoices: a payment provider keeps them for its financial records",
   billing_sandbox_charges: "the provider's charges, as the invoices",
   billing_sandbox_checkout_sessions: "the provider's completed checkout (price, status, our URLs), member id removed",
@@ -124,8 +131,16 @@ describe("deleting an account leaves nothing personal behind", () => {
     // Signed in again after changing the address: the session knows only the new one.
     const member = { ...signedUp, email };
     await joinWaitlist({ email, firstName: "Zebulon" }, { clientAddress: "203.0.113.9" });
-    await sendContactMessage({ name: "Zebulon Quillfeather", email, topic: "Support", message: "Hello from Zebulon" }, { clientAddress: "203.0.113.9" });
-    await updateUserProfile(id, { firstName: "Zebulon", lastName: "Quillfeather", phone: profilePhone, timezone: "Europe/London" });
+    await sendContactMessage(
+      { name: "Zebulon Quillfeather", email, topic: "Support", message: "Hello from Zebulon" },
+      { clientAddress: "203.0.113.9" },
+    );
+    await updateUserProfile(id, {
+      firstName: "Zebulon",
+      lastName: "Quillfeather",
+      phone: profilePhone,
+      timezone: "Europe/London",
+    });
     const centre = createBuiltinIdentity({ accountId: id, email }, context);
     const changes = createAccountChanges(member, { identity: centre });
     await changes.changeEmail(email, password);
@@ -133,9 +148,15 @@ describe("deleting an account leaves nothing personal behind", () => {
     await changes.changePhone(phone, password);
     await centre.verifyAttribute("phone_number", await lastCodeSentTo(db, phone));
     await rememberDevice(db, id, new Date(), "Chrome on Linux");
-    await expect(signIn({ email, password: "Wrong-Pass-1!" }, context)).rejects.toMatchObject({ code: "NotAuthorizedException" });
+    await expect(signIn({ email, password: "Wrong-Pass-1!" }, context)).rejects.toMatchObject({
+      code: "NotAuthorizedException",
+    });
     await createOidcAdapter()("Session").upsert("session-zq", { accountId: id, loginTs: 1 }, 3600);
-    await createOidcAdapter()("Interaction").upsert("interaction-zq", { uid: "interaction-zq", result: { login: { accountId: id } } }, 3600);
+    await createOidcAdapter()("Interaction").upsert(
+      "interaction-zq",
+      { uid: "interaction-zq", result: { login: { accountId: id } } },
+      3600,
+    );
     await consume("graphql-provider", id, { limit: 100, windowSeconds: 60 });
     await subscribeToFamily(member);
     const customerId = (await findMemberCustomer(id))!.customerId;
@@ -148,10 +169,34 @@ describe("deleting an account leaves nothing personal behind", () => {
     const needles = [firstEmail, email, "Zebulon", "Quillfeather", phone, profilePhone, id];
     const before = await traces(needles);
     // The search sees them everywhere before (so it can see them after).
-    expect(before[email]).toEqual(expect.arrayContaining(["identity_accounts", "outbox", "waitlist_entries", "contact_messages", "billing_customers", "circle_invitations", "identity_lockouts", "billing_sandbox_customers", "billing_sandbox_idempotency"]));
-    expect(before[id]).toEqual(expect.arrayContaining(["member_profiles", "identity_devices", "identity_oidc_models", "circle_members", "rate_limit_counters", "billing_sandbox_checkout_sessions", "billing_sandbox_subscriptions"]));
+    expect(before[email]).toEqual(
+      expect.arrayContaining([
+        "identity_accounts",
+        "outbox",
+        "waitlist_entries",
+        "contact_messages",
+        "billing_customers",
+        "circle_invitations",
+        "identity_lockouts",
+        "billing_sandbox_customers",
+        "billing_sandbox_idempotency",
+      ]),
+    );
+    expect(before[id]).toEqual(
+      expect.arrayContaining([
+        "member_profiles",
+        "identity_devices",
+        "identity_oidc_models",
+        "circle_members",
+        "rate_limit_counters",
+        "billing_sandbox_checkout_sessions",
+        "billing_sandbox_subscriptions",
+      ]),
+    );
     expect(before[firstEmail]).toEqual(["outbox"]);
-    expect(before.Zebulon).toEqual(expect.arrayContaining(["billing_payment_methods", "billing_sandbox_payment_methods", "circle_invitations"]));
+    expect(before.Zebulon).toEqual(
+      expect.arrayContaining(["billing_payment_methods", "billing_sandbox_payment_methods", "circle_invitations"]),
+    );
 
     await deleteMemberAccount(member, password, { security: centre, billing });
 
@@ -170,7 +215,9 @@ describe("deleting an account leaves nothing personal behind", () => {
 
     expect((await tablesMentioning(customerId)).sort()).toEqual(Object.keys(KEPT_BY_CUSTOMER_ID).sort());
     // Olive's own circle and plan are untouched.
-    expect(await traces(["olive.owner@example.com"])).toMatchObject({ "olive.owner@example.com": expect.arrayContaining(["identity_accounts", "billing_customers"]) });
+    expect(await traces(["olive.owner@example.com"])).toMatchObject({
+      "olive.owner@example.com": expect.arrayContaining(["identity_accounts", "billing_customers"]),
+    });
   });
 
   it("is safe to run again after a failure part-way: the provider's side is done, the rest finishes", async () => {
@@ -178,11 +225,16 @@ describe("deleting an account leaves nothing personal behind", () => {
     const member = await newMember(email, "Halfway", "Leaver");
     await subscribeToFamily(member);
     const centre = createBuiltinIdentity({ accountId: member.memberId, email }, context);
-    const failing: BillingService = { ...billing, closeMemberAccount: async (who) => {
-      await billing.closeMemberAccount(who);
-      throw new Error("the network went down after the provider call");
-    } };
-    await expect(deleteMemberAccount(member, password, { security: centre, billing: failing })).rejects.toThrow(/network went down/);
+    const failing: BillingService = {
+      ...billing,
+      closeMemberAccount: async (who) => {
+        await billing.closeMemberAccount(who);
+        throw new Error("the network went down after the provider call");
+      },
+    };
+    await expect(deleteMemberAccount(member, password, { security: centre, billing: failing })).rejects.toThrow(
+      /network went down/,
+    );
     expect(await traces([email])).toMatchObject({ [email]: expect.arrayContaining(["identity_accounts"]) });
 
     await deleteMemberAccount(member, password, { security: centre, billing });

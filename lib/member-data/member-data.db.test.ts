@@ -32,21 +32,35 @@ describe("a member's data and account deletion", () => {
     await confirmSignUp({ email, code: await lastCodeSentTo(await getDb(), email) }, context);
     const member = { memberId: accountId, email, name: "Lee Ving" };
     await updateUserProfile(accountId, { firstName: "Lee", timezone: "Europe/London" });
-    const { checkoutSessionId } = await billing.createCheckoutSession(member, { priceId: sandboxPriceId("happr_family_monthly"), successUrl: `${SITE}/my-account`, cancelUrl: `${SITE}/pricing` });
-    await completeSandboxCheckout(provider, checkoutSessionId, { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", name: "Lee" });
+    const { checkoutSessionId } = await billing.createCheckoutSession(member, {
+      priceId: sandboxPriceId("happr_family_monthly"),
+      successUrl: `${SITE}/my-account`,
+      cancelUrl: `${SITE}/pricing`,
+    });
+    await completeSandboxCheckout(provider, checkoutSessionId, {
+      number: "4242424242424242",
+      expMonth: 12,
+      expYear: 2030,
+      cvc: "123",
+      name: "Lee",
+    });
     await billing.validateSession(member, checkoutSessionId);
     const security = createBuiltinIdentity({ accountId, email }, context);
 
     const data = await exportMemberData(member, { security });
     expect(data.account).toMatchObject({ memberId: accountId, email, emailVerified: true, phoneNumber: null });
     expect(data.profile).toMatchObject({ firstName: "Lee", timezone: "Europe/London" });
-    expect(data.subscriptions).toEqual([expect.objectContaining({ status: "active", priceId: sandboxPriceId("happr_family_monthly") })]);
+    expect(data.subscriptions).toEqual([
+      expect.objectContaining({ status: "active", priceId: sandboxPriceId("happr_family_monthly") }),
+    ]);
     expect(data.transactions.length).toBeGreaterThan(0);
     expect(data.transactions[0]).toMatchObject({ amount: 999, currency: "usd" });
     expect(data.circle).toEqual({ memberOf: null, members: [], invitations: [] });
     expect(JSON.stringify(data)).not.toMatch(/password|secret|hash/i);
 
-    await expect(deleteMemberAccount(member, "Wrong-Pass-1!", { security, billing })).rejects.toMatchObject({ code: "NotAuthorizedException" });
+    await expect(deleteMemberAccount(member, "Wrong-Pass-1!", { security, billing })).rejects.toMatchObject({
+      code: "NotAuthorizedException",
+    });
     expect((await billing.getMySubscriptions(accountId))[0]!.status).toBe("active");
 
     const subscriptionId = data.subscriptions[0]!.subscriptionId;
@@ -54,9 +68,30 @@ describe("a member's data and account deletion", () => {
     expect(await billing.getMySubscriptions(accountId)).toEqual([]);
     // Ended at once with the provider, whose customer is deleted.
     expect((await provider.getSubscription(subscriptionId)).status).toBe("canceled");
-    const after = await exportMemberData(member, { security: { ...security, overview: async () => ({ email, emailVerified: false, phoneNumber: null, phoneNumberVerified: false, mfa: { enabled: [], preferred: null } }) } });
-    expect(after).toMatchObject({ subscriptions: [], transactions: [], circle: { memberOf: null, members: [], invitations: [] } });
-    expect(await getUserProfile(accountId)).toEqual({ firstName: null, lastName: null, dob: null, phone: null, timezone: null });
+    const after = await exportMemberData(member, {
+      security: {
+        ...security,
+        overview: async () => ({
+          email,
+          emailVerified: false,
+          phoneNumber: null,
+          phoneNumberVerified: false,
+          mfa: { enabled: [], preferred: null },
+        }),
+      },
+    });
+    expect(after).toMatchObject({
+      subscriptions: [],
+      transactions: [],
+      circle: { memberOf: null, members: [], invitations: [] },
+    });
+    expect(await getUserProfile(accountId)).toEqual({
+      firstName: null,
+      lastName: null,
+      dob: null,
+      phone: null,
+      timezone: null,
+    });
     await expect(signIn({ email, password }, context)).rejects.toMatchObject({ code: "NotAuthorizedException" });
   });
 });

@@ -97,8 +97,15 @@ export async function deleteMemberAccount(member: Member, password: string, deps
     await forgetSubjects(tx, [member.memberId, ...addresses]);
     if (security.accountsInDatabase) await security.deleteUser(tx);
     // Not tied to the member (memberId null): it must reach them after everything else is gone.
-    await queueChangeNotice(tx, { memberId: null, email: account.email, name: member.name }, { kind: "account-deleted" }, deps.now ?? new Date());
+    await queueChangeNotice(
+      tx,
+      { memberId: null, email: account.email, name: member.name },
+      { kind: "account-deleted" },
+      deps.now ?? new Date(),
+    );
   });
   if (!security.accountsInDatabase) await security.deleteUser();
-  await deliverPending({ db }).catch((error: unknown) => logError("[member-data] the deletion notice stays queued", error));
+  await deliverPending({ db }).catch((error: unknown) =>
+    logError("[member-data] the deletion notice stays queued", error),
+  );
 }

@@ -14,7 +14,13 @@ export class ProfileError extends DomainError<"invalid_argument" | "not_found", 
   }
 }
 
-export type UserProfile = { firstName: string | null; lastName: string | null; dob: string | null; phone: string | null; timezone: string | null };
+export type UserProfile = {
+  firstName: string | null;
+  lastName: string | null;
+  dob: string | null;
+  phone: string | null;
+  timezone: string | null;
+};
 
 const EMPTY: UserProfile = { firstName: null, lastName: null, dob: null, phone: null, timezone: null };
 
@@ -74,7 +80,11 @@ function updateSchema(now: Date) {
             .max(20, `phone ${NOT_E164_MESSAGE}`)
             .superRefine((value, context) => {
               const problem = e164Problem(value);
-              if (problem) context.addIssue({ code: "custom", message: problem === "format" ? `phone ${NOT_E164_MESSAGE}` : `phone: ${INVALID_PHONE_MESSAGE}` });
+              if (problem)
+                context.addIssue({
+                  code: "custom",
+                  message: problem === "format" ? `phone ${NOT_E164_MESSAGE}` : `phone: ${INVALID_PHONE_MESSAGE}`,
+                });
             })
             .nullable(),
         )
@@ -105,7 +115,10 @@ function requireMember(memberId: string) {
  * The member's profile. `signUp`: the caller's sign-up details from the identity provider (a Cognito
  * member seen first through the API): the profile starts with them if it has not yet.
  */
-export async function getUserProfile(memberId: string, options: { db?: Db; signUp?: SignUpDetails } = {}): Promise<UserProfile> {
+export async function getUserProfile(
+  memberId: string,
+  options: { db?: Db; signUp?: SignUpDetails } = {},
+): Promise<UserProfile> {
   requireMember(memberId);
   const db = options.db ?? (await getDb());
   let [row] = await db.select().from(memberProfiles).where(eq(memberProfiles.memberId, memberId));
@@ -131,11 +144,16 @@ export async function updateUserProfile(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path[0];
-    const message = issue?.code === "unrecognized_keys" ? `request has an unknown field: ${issue.keys.join(", ")}` : (issue?.message ?? "request is invalid");
+    const message =
+      issue?.code === "unrecognized_keys"
+        ? `request has an unknown field: ${issue.keys.join(", ")}`
+        : (issue?.message ?? "request is invalid");
     const about = typeof field === "string" ? field : undefined;
     throw new ProfileError(400, about && !message.includes(about) ? `${about}: ${message}` : message, { field: about });
   }
-  const changes = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined)) as Partial<UserProfile>;
+  const changes = Object.fromEntries(
+    Object.entries(parsed.data).filter(([, value]) => value !== undefined),
+  ) as Partial<UserProfile>;
   const db = options.db ?? (await getDb());
   // The sign-up details go in first (once), so a first edit of one field keeps the names given at sign-up.
   if (options.signUp) await startProfileFromSignUp(memberId, options.signUp, { db });
@@ -162,7 +180,11 @@ function signUpName(value: string | null | undefined): string | null {
  * profile is the member's own, so a name they later change or clear stays as they left it. Never
  * refuses: a detail the profile would not accept is left out.
  */
-export async function startProfileFromSignUp(memberId: string, details: SignUpDetails, options: { db?: Db } = {}): Promise<void> {
+export async function startProfileFromSignUp(
+  memberId: string,
+  details: SignUpDetails,
+  options: { db?: Db } = {},
+): Promise<void> {
   requireMember(memberId);
   const phone = details.phoneNumber ? (realPhoneNumber(details.phoneNumber) ?? null) : null;
   const values = { firstName: signUpName(details.givenName), lastName: signUpName(details.familyName), phone };

@@ -30,23 +30,44 @@ describe("Cognito sign-up details", () => {
       { Name: "family_name", Value: "Hopper" },
       { Name: "phone_number", Value: "+14155552671" },
     ];
-    await local.call("SignUp", { ClientId: local.clientId, Username: email, Password: password, UserAttributes: attributes }, passthrough);
+    await local.call(
+      "SignUp",
+      { ClientId: local.clientId, Username: email, Password: password, UserAttributes: attributes },
+      passthrough,
+    );
     await local.call("AdminConfirmSignUp", { UserPoolId: local.poolId, Username: email }, passthrough);
     const auth = await local.call(
       "InitiateAuth",
-      { AuthFlow: "USER_PASSWORD_AUTH", ClientId: local.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } },
+      {
+        AuthFlow: "USER_PASSWORD_AUTH",
+        ClientId: local.clientId,
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      },
       z.object({ AuthenticationResult: z.object({ AccessToken: z.string() }) }),
     );
     const token = auth.AuthenticationResult.AccessToken;
     const claims = decodeJwt(token) as { sub: string; iat: number };
     const lookup = cognitoMemberLookup("us-east-1", local.endpoint);
     const member = await lookup(claims, token);
-    expect(member).toMatchObject({ memberId: claims.sub, email, signUp: { givenName: "Grace", familyName: "Hopper", phoneNumber: "+14155552671" } });
+    expect(member).toMatchObject({
+      memberId: claims.sub,
+      email,
+      signUp: { givenName: "Grace", familyName: "Hopper", phoneNumber: "+14155552671" },
+    });
 
-    const { gql } = createTestServer({ members: { grace: member! }, billing: () => Promise.reject(new Error("unused")) });
+    const { gql } = createTestServer({
+      members: { grace: member! },
+      billing: () => Promise.reject(new Error("unused")),
+    });
     const profile = async () => (await gql(ops.getUserProfile, {}, "grace")).body.data?.getUserProfile;
-    expect(await profile()).toMatchObject({ statusCode: 200, user: { firstName: "Grace", lastName: "Hopper", phone: "+14155552671" } });
-    expect((await gql(ops.updateUserProfile, { request: { firstName: "Amazing Grace", phone: null } }, "grace")).body.data?.updateUserProfile.user).toMatchObject({
+    expect(await profile()).toMatchObject({
+      statusCode: 200,
+      user: { firstName: "Grace", lastName: "Hopper", phone: "+14155552671" },
+    });
+    expect(
+      (await gql(ops.updateUserProfile, { request: { firstName: "Amazing Grace", phone: null } }, "grace")).body.data
+        ?.updateUserProfile.user,
+    ).toMatchObject({
       firstName: "Amazing Grace",
       phone: null,
     });

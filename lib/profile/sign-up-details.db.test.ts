@@ -17,7 +17,10 @@ const context = { now: new Date("2026-03-01T09:00:00.000Z"), mfa: "optional" as 
 describe("built-in sign-up", () => {
   it("getUserProfile answers the names given at sign-up; a later edit is the profile's own", async () => {
     const email = "ada.sign-up@example.com";
-    const { accountId } = await signUpNew({ email, password: "Sunny-Day-42", givenName: "Ada", familyName: "Lovelace" }, context);
+    const { accountId } = await signUpNew(
+      { email, password: "Sunny-Day-42", givenName: "Ada", familyName: "Lovelace" },
+      context,
+    );
     const members = { ada: { memberId: accountId, email, name: "Ada Lovelace" } };
     const { gql } = createTestServer({ members, billing: () => Promise.reject(new Error("unused")) });
     const profile = async () => (await gql(ops.getUserProfile, {}, "ada")).body.data?.getUserProfile;
@@ -25,9 +28,13 @@ describe("built-in sign-up", () => {
     // Not before the email is confirmed: an unconfirmed sign-up can still be replaced.
     expect((await profile()).user).toMatchObject({ firstName: null, lastName: null });
     await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, context);
-    expect(await profile()).toMatchObject({ statusCode: 200, user: { firstName: "Ada", lastName: "Lovelace", phone: null } });
+    expect(await profile()).toMatchObject({
+      statusCode: 200,
+      user: { firstName: "Ada", lastName: "Lovelace", phone: null },
+    });
 
-    const updated = (await gql(ops.updateUserProfile, { request: { lastName: "King" } }, "ada")).body.data?.updateUserProfile;
+    const updated = (await gql(ops.updateUserProfile, { request: { lastName: "King" } }, "ada")).body.data
+      ?.updateUserProfile;
     expect(updated.user).toMatchObject({ firstName: "Ada", lastName: "King" });
     expect((await profile()).user).toMatchObject({ firstName: "Ada", lastName: "King" });
   });

@@ -61,7 +61,10 @@ export type Limit = { bucket: string; subject: string | undefined; rule: RateLim
  * email or phone the app would write to), and the strictest answer. A limit without a subject (an
  * address the server could not tell) is skipped.
  */
-export async function consumeEach(limits: readonly Limit[], options: { db?: Db; now?: Date } = {}): Promise<RateLimitResult> {
+export async function consumeEach(
+  limits: readonly Limit[],
+  options: { db?: Db; now?: Date } = {},
+): Promise<RateLimitResult> {
   let strictest: RateLimitResult = { allowed: true, remaining: Number.POSITIVE_INFINITY, retryAfterSeconds: 0 };
   for (const { bucket, subject, rule } of limits) {
     if (!subject || subject === "unknown") continue;
@@ -78,13 +81,21 @@ export async function consumeEach(limits: readonly Limit[], options: { db?: Db; 
  * its window).
  */
 function subjectDigest(subject: string): string {
-  return createHmac("sha256", deriveKey("rate-limit-subject")).update(subject.trim().toLowerCase()).digest("base64url").slice(0, 32);
+  return createHmac("sha256", deriveKey("rate-limit-subject"))
+    .update(subject.trim().toLowerCase())
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 /** The wait as a refusal says it: "Please try again in 40 seconds." / "in 12 minutes." / "in 2 hours." */
 export function tryAgainIn(retryAfterSeconds: number): string {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const [amount, unit] = seconds < 90 ? [seconds, "second"] : seconds < 90 * 60 ? [Math.ceil(seconds / 60), "minute"] : [Math.ceil(seconds / 3600), "hour"];
+  const [amount, unit] =
+    seconds < 90
+      ? [seconds, "second"]
+      : seconds < 90 * 60
+        ? [Math.ceil(seconds / 60), "minute"]
+        : [Math.ceil(seconds / 3600), "hour"];
   return `Please try again in ${amount} ${unit}${amount === 1 ? "" : "s"}.`;
 }
 

@@ -20,7 +20,11 @@ useMemberTestDatabase((opened) => (db = opened));
 const start = new Date("2026-07-01T10:00:00.000Z");
 let nextAddress = 1;
 const rotating = () => `203.0.113.${nextAddress++}`;
-const ctx = (clientAddress = rotating(), ms = 0) => ({ now: new Date(start.getTime() + ms), mfa: "optional" as const, clientAddress });
+const ctx = (clientAddress = rotating(), ms = 0) => ({
+  now: new Date(start.getTime() + ms),
+  mfa: "optional" as const,
+  clientAddress,
+});
 
 async function refusal(promise: Promise<unknown>) {
   try {
@@ -36,32 +40,50 @@ const person = { password: "Moonlit-River-77?", givenName: "Victor", familyName:
 
 describe("identity forms", () => {
   it("sign-up: five a hour to one email however many addresses send them, and 30 a hour from one address", async () => {
-    for (let index = 0; index < 5; index += 1) expect(await refusal(signUp({ ...person, email: "victim@example.com" }, ctx()))).toBeUndefined();
+    for (let index = 0; index < 5; index += 1)
+      expect(await refusal(signUp({ ...person, email: "victim@example.com" }, ctx()))).toBeUndefined();
     expect(await refusal(signUp({ ...person, email: "victim@example.com" }, ctx()))).toEqual({
       code: "LimitExceededException",
       message: "Too many attempts. Please try again in 60 minutes.",
       retryAfterSeconds: 3600,
     });
     const address = rotating();
-    for (let index = 0; index < 30; index += 1) await signUp({ ...person, email: `spray${index}@example.com` }, ctx(address));
-    expect(await refusal(signUp({ ...person, email: "spray30@example.com" }, ctx(address)))).toMatchObject({ code: "LimitExceededException" });
+    for (let index = 0; index < 30; index += 1)
+      await signUp({ ...person, email: `spray${index}@example.com` }, ctx(address));
+    expect(await refusal(signUp({ ...person, email: "spray30@example.com" }, ctx(address)))).toMatchObject({
+      code: "LimitExceededException",
+    });
     expect(await refusal(signUp({ ...person, email: "spray30@example.com" }, ctx()))).toBeUndefined();
   });
 
   it("resend code and forgot password: one count per email, and 30 a hour from one address", async () => {
-    const sends = [resendConfirmationCode, forgotPassword, resendConfirmationCode, forgotPassword, resendConfirmationCode];
+    const sends = [
+      resendConfirmationCode,
+      forgotPassword,
+      resendConfirmationCode,
+      forgotPassword,
+      resendConfirmationCode,
+    ];
     for (const send of sends) expect(await refusal(send({ email: "mailbomb@example.com" }, ctx()))).toBeUndefined();
-    expect(await refusal(forgotPassword({ email: "mailbomb@example.com" }, ctx()))).toMatchObject({ code: "LimitExceededException", retryAfterSeconds: 3600 });
+    expect(await refusal(forgotPassword({ email: "mailbomb@example.com" }, ctx()))).toMatchObject({
+      code: "LimitExceededException",
+      retryAfterSeconds: 3600,
+    });
     const address = rotating();
-    for (let index = 0; index < 30; index += 1) await forgotPassword({ email: `many${index}@example.com` }, ctx(address));
-    expect(await refusal(resendConfirmationCode({ email: "many30@example.com" }, ctx(address)))).toMatchObject({ code: "LimitExceededException" });
+    for (let index = 0; index < 30; index += 1)
+      await forgotPassword({ email: `many${index}@example.com` }, ctx(address));
+    expect(await refusal(resendConfirmationCode({ email: "many30@example.com" }, ctx(address)))).toMatchObject({
+      code: "LimitExceededException",
+    });
   });
 
   it("confirm: ten code guesses a hour per email across addresses, the same for an account and for nobody", async () => {
     await signUp({ ...person, email: "guessme@example.com" }, ctx());
     for (const email of ["guessme@example.com", "nobody-here@example.com"]) {
       for (let index = 0; index < 10; index += 1) {
-        expect(await refusal(confirmSignUp({ email, code: String(100_000 + index) }, ctx()))).toMatchObject({ code: "CodeMismatchException" });
+        expect(await refusal(confirmSignUp({ email, code: String(100_000 + index) }, ctx()))).toMatchObject({
+          code: "CodeMismatchException",
+        });
       }
       expect(await refusal(confirmSignUp({ email, code: "123456" }, ctx()))).toEqual({
         code: "LimitExceededException",
@@ -74,7 +96,12 @@ describe("identity forms", () => {
 
 describe("invitations", () => {
   it("three a day to one phone, whichever members send them", async () => {
-    const options = { db, now: start, familyPlan: async () => ({ family: true, currentPeriodEnd: null }), siteUrl: "http://localhost:3000" };
+    const options = {
+      db,
+      now: start,
+      familyPlan: async () => ({ family: true, currentPeriodEnd: null }),
+      siteUrl: "http://localhost:3000",
+    };
     const owner = () => ({ memberId: randomUUID(), name: "Owner", email: `${randomUUID()}@example.com` });
     for (let index = 0; index < 3; index += 1) await inviteToCircle(owner(), { phone: "+14155550199" }, options);
     await expect(inviteToCircle(owner(), { phone: "+14155550199" }, options)).rejects.toMatchObject({
@@ -89,12 +116,15 @@ describe("guest API calls", () => {
   it("counts requests without a member's token per address in the database: 429 with Retry-After", async () => {
     const yoga = createGraphQLServer({
       resolveCaller: async (request) =>
-        request.headers.get("authorization") ? { kind: "member", memberId: "m1", email: "m@example.com", name: null } : { kind: "guest" },
+        request.headers.get("authorization")
+          ? { kind: "member", memberId: "m1", email: "m@example.com", name: null }
+          : { kind: "guest" },
       billing: () => Promise.reject(new Error("not used")),
       siteUrl: "http://localhost:3000",
       limitProviderCall: async () => ({ allowed: true, remaining: 1, retryAfterSeconds: 0 }),
       // The route's 60 a minute, over an hour here so a minute's turn cannot reset the count mid-test.
-      limitGuestCall: (address) => consumeEach([{ bucket: "graphql-guest", subject: address, rule: { limit: 60, windowSeconds: 3600 } }], { db }),
+      limitGuestCall: (address) =>
+        consumeEach([{ bucket: "graphql-guest", subject: address, rule: { limit: 60, windowSeconds: 3600 } }], { db }),
       production: true,
     });
     const post = (address: string, headers: Record<string, string> = {}) =>
@@ -109,7 +139,15 @@ describe("guest API calls", () => {
     const refused = await post("198.51.100.200");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await refused.json()).toEqual({ errors: [{ message: expect.stringMatching(/^Too many requests from your network\. Please try again in \d+ (seconds?|minutes?)\.$/) }] });
+    expect(await refused.json()).toEqual({
+      errors: [
+        {
+          message: expect.stringMatching(
+            /^Too many requests from your network\. Please try again in \d+ (seconds?|minutes?)\.$/,
+          ),
+        },
+      ],
+    });
     // A forged X-Forwarded-For does not escape it; a member, and another address, are not held back.
     expect((await post("198.51.100.200", { "x-forwarded-for": "10.9.8.7, 198.51.100.200" })).status).toBe(429);
     expect((await post("198.51.100.200", { authorization: "Bearer member" })).status).toBe(200);

@@ -41,7 +41,9 @@ it("starts afresh in the next window and sweeps windows that are over", async ()
 
 it("counts concurrent attempts exactly (the counter is atomic)", async () => {
   const now = new Date("2026-01-01T13:00:00Z");
-  const results = await Promise.all(Array.from({ length: 40 }, () => consume("burst", "192.0.2.9", { limit: 10, windowSeconds: 60 }, { now })));
+  const results = await Promise.all(
+    Array.from({ length: 40 }, () => consume("burst", "192.0.2.9", { limit: 10, windowSeconds: 60 }, { now })),
+  );
   expect(results.filter((result) => result.allowed)).toHaveLength(10);
 });
 

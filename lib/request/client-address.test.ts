@@ -25,7 +25,9 @@ describe("clientAddress", () => {
   it("is the socket's peer by default, whatever X-Forwarded-For claims", async () => {
     expect(clientAddress(await through())).toBe("127.0.0.1");
     expect(clientAddress(await through({ "x-forwarded-for": "203.0.113.7" }))).toBe("127.0.0.1");
-    expect(clientAddress(await through({ "x-forwarded-for": "1.2.3.4, 198.51.100.9", "x-real-ip": "198.51.100.4" }))).toBe("127.0.0.1");
+    expect(
+      clientAddress(await through({ "x-forwarded-for": "1.2.3.4, 198.51.100.9", "x-real-ip": "198.51.100.4" })),
+    ).toBe("127.0.0.1");
   });
 
   it("with trusted proxies in front, is the entry that many hops left of the socket's", async () => {
@@ -41,7 +43,9 @@ describe("clientAddress", () => {
     const forged = new Headers({ "x-forwarded-for": "203.0.113.7", [SOCKET_STAMP_HEADER]: "guessed" });
     expect(clientAddress(forged, 0)).toBe("unknown");
     // The hook overwrites whatever stamp the client sent.
-    expect(clientAddress(await through({ "x-forwarded-for": "203.0.113.7", [SOCKET_STAMP_HEADER]: "guessed" }))).toBe("127.0.0.1");
+    expect(clientAddress(await through({ "x-forwarded-for": "203.0.113.7", [SOCKET_STAMP_HEADER]: "guessed" }))).toBe(
+      "127.0.0.1",
+    );
   });
 
   it("without the socket's entry (a request the hook did not see) trusts only the configured proxies", () => {

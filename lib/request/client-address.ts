@@ -15,7 +15,10 @@ import { plainAddress, SOCKET_STAMP_HEADER, socketStamp } from "./socket-address
  * A request the socket hook did not see (it arrived while the server was starting, or outside
  * `next start`) has no trustworthy socket entry: with no trusted proxy it is "unknown".
  */
-export function clientAddress(headers: Pick<Headers, "get">, trustedProxyHops: number = getConfig().trustedProxyHops): string {
+export function clientAddress(
+  headers: Pick<Headers, "get">,
+  trustedProxyHops: number = getConfig().trustedProxyHops,
+): string {
   const forwarded = (headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((entry) => entry.trim())

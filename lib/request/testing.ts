@@ -7,7 +7,9 @@ import { recordSocketAddresses, SOCKET_STAMP_HEADER, socketStamp } from "./socke
  * start` hands them to the app (next/dist/server/base-server.js fills X-Forwarded-For from the
  * socket only when the client sent none), so client-address tests see what the app sees.
  */
-export async function startLoopbackNextServer(handle: (headers: Headers) => Promise<number>): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startLoopbackNextServer(
+  handle: (headers: Headers) => Promise<number>,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((req: IncomingMessage, res) => {
     req.headers["x-forwarded-for"] ??= req.socket.remoteAddress;
     const headers = new Headers();
@@ -37,7 +39,10 @@ export function fromSocket(address: string): Record<string, string> {
  * Tests only: a POST whose body is `chunks` chunks of `chunkBytes` bytes, produced only as the
  * reader pulls them; `pulled()` says how many bytes the handler actually read.
  */
-export function streamingPost(url: string, options: { chunkBytes: number; chunks: number; headers?: Record<string, string> }) {
+export function streamingPost(
+  url: string,
+  options: { chunkBytes: number; chunks: number; headers?: Record<string, string> },
+) {
   let pulled = 0;
   let sent = 0;
   const body = new ReadableStream<Uint8Array>({

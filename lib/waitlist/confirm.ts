@@ -17,7 +17,10 @@ export async function confirmWaitlistEntry(token: unknown, now: Date = new Date(
     .where(and(eq(waitlistEntries.id, entryId), isNull(waitlistEntries.confirmedAt)))
     .returning({ id: waitlistEntries.id });
   if (updated.length > 0) return { status: "confirmed" };
-  const [existing] = await db.select({ id: waitlistEntries.id }).from(waitlistEntries).where(eq(waitlistEntries.id, entryId));
+  const [existing] = await db
+    .select({ id: waitlistEntries.id })
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.id, entryId));
   return { status: existing ? "already-confirmed" : "gone" };
 }
 

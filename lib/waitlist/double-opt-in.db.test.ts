@@ -20,7 +20,8 @@ async function confirmationTo(email: string) {
   const messages = await readOutbox(database.db, email);
   expect(messages).toHaveLength(1);
   const [message] = messages as [(typeof messages)[number]];
-  const token = (path: string) => new URL(new RegExp(`https?://\\S+${path}\\?token=\\S+`).exec(message.body)![0]).searchParams.get("token")!;
+  const token = (path: string) =>
+    new URL(new RegExp(`https?://\\S+${path}\\?token=\\S+`).exec(message.body)![0]).searchParams.get("token")!;
   return { message, confirmToken: token("/waitlist/confirm"), leaveToken: token("/waitlist/leave") };
 }
 
@@ -50,7 +51,9 @@ describe("double opt-in", () => {
     expect(await confirmWaitlistEntry(confirmToken, new Date("2026-02-01T00:00:00Z"))).toEqual({ status: "confirmed" });
     expect(await confirmWaitlistEntry(confirmToken)).toEqual({ status: "already-confirmed" });
 
-    expect(await listWaitlist(database.db)).toEqual([expect.objectContaining({ email: "ada@example.com", confirmedAt: new Date("2026-02-01T00:00:00Z") })]);
+    expect(await listWaitlist(database.db)).toEqual([
+      expect.objectContaining({ email: "ada@example.com", confirmedAt: new Date("2026-02-01T00:00:00Z") }),
+    ]);
     const all = await listWaitlist(database.db, { includeUnconfirmed: true });
     expect(all.map((row) => [row.email, row.confirmedAt !== null])).toEqual([
       ["ada@example.com", true],
@@ -70,7 +73,9 @@ describe("double opt-in", () => {
 
 describe("POST /api/waitlist/unsubscribe (RFC 8058 one-click)", () => {
   const post = (url: string, body: string) =>
-    oneClickUnsubscribe(new Request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }));
+    oneClickUnsubscribe(
+      new Request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }),
+    );
 
   it("deletes the entry named by the signed URL when the body is List-Unsubscribe=One-Click", async () => {
     await joinWaitlist({ email: "ada@example.com" }, fresh());
@@ -84,7 +89,10 @@ describe("POST /api/waitlist/unsubscribe (RFC 8058 one-click)", () => {
   it("404 for a token that is not signed for unsubscribing", async () => {
     await joinWaitlist({ email: "ada@example.com" }, fresh());
     const { confirmToken } = await confirmationTo("ada@example.com");
-    const response = await post(`http://localhost/api/waitlist/unsubscribe?token=${encodeURIComponent(confirmToken)}`, "List-Unsubscribe=One-Click");
+    const response = await post(
+      `http://localhost/api/waitlist/unsubscribe?token=${encodeURIComponent(confirmToken)}`,
+      "List-Unsubscribe=One-Click",
+    );
     expect(response.status).toBe(404);
     expect(await database.db.select().from(waitlistEntries)).toHaveLength(1);
   });

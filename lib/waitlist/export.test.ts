@@ -12,10 +12,13 @@ describe("csvCell", () => {
     expect(csvCell("two\nlines")).toBe('"two\nlines"');
   });
 
-  it.each(["=HYPERLINK(\"http://evil\")", "+1+1", "-2+3", "@SUM(A1)", "\tTab", "\rCR"])("neutralises the formula %j", (value) => {
-    const cell = csvCell(value);
-    expect(cell.replace(/^"/, "").startsWith("'")).toBe(true);
-  });
+  it.each(['=HYPERLINK("http://evil")', "+1+1", "-2+3", "@SUM(A1)", "\tTab", "\rCR"])(
+    "neutralises the formula %j",
+    (value) => {
+      const cell = csvCell(value);
+      expect(cell.replace(/^"/, "").startsWith("'")).toBe(true);
+    },
+  );
 
   it("neutralises a formula and still quotes it when needed", () => {
     expect(csvCell('=cmd|" /C calc"!A0')).toBe(`"'=cmd|"" /C calc""!A0"`);
@@ -25,7 +28,12 @@ describe("csvCell", () => {
 describe("waitlistToCsv", () => {
   it("writes a header and one CRLF-terminated line per entry", () => {
     const csv = waitlistToCsv([
-      { email: "ada@example.com", firstName: "Ada", createdAt: new Date("2026-01-02T03:04:05.678Z"), confirmedAt: new Date("2026-01-02T04:00:00Z") },
+      {
+        email: "ada@example.com",
+        firstName: "Ada",
+        createdAt: new Date("2026-01-02T03:04:05.678Z"),
+        confirmedAt: new Date("2026-01-02T04:00:00Z"),
+      },
       { email: "=1+1@example.com", firstName: null, createdAt: new Date("2026-01-03T00:00:00Z"), confirmedAt: null },
     ]);
     expect(csv).toBe(

@@ -18,7 +18,15 @@ export function csvCell(value: string): string {
 
 /** The waitlist as CSV: a header line, then one line per entry, CRLF line ends as RFC 4180 says. */
 export function waitlistToCsv(rows: WaitlistExportRow[]): string {
-  const lines = [HEADER, ...rows.map((row) => [row.email, row.firstName ?? "", row.createdAt.toISOString(), row.confirmedAt?.toISOString() ?? ""])];
+  const lines = [
+    HEADER,
+    ...rows.map((row) => [
+      row.email,
+      row.firstName ?? "",
+      row.createdAt.toISOString(),
+      row.confirmedAt?.toISOString() ?? "",
+    ]),
+  ];
   return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
@@ -26,7 +34,10 @@ export function waitlistToCsv(rows: WaitlistExportRow[]): string {
  * The waitlist, oldest first: the confirmed entries (double opt-in: only they may be mailed), or with
  * `includeUnconfirmed` every entry, the unconfirmed ones with an empty confirmed_at.
  */
-export function listWaitlist(db: Db, { includeUnconfirmed = false }: { includeUnconfirmed?: boolean } = {}): Promise<WaitlistExportRow[]> {
+export function listWaitlist(
+  db: Db,
+  { includeUnconfirmed = false }: { includeUnconfirmed?: boolean } = {},
+): Promise<WaitlistExportRow[]> {
   return db
     .select({
       email: waitlistEntries.email,

@@ -11,7 +11,9 @@ const fresh = () => ({ clientAddress: `198.51.100.${++addressCounter}` });
 
 describe("joinWaitlist", () => {
   it("stores a valid entry trimmed, as typed", async () => {
-    expect(await joinWaitlist({ email: "  Ada.Lovelace@Example.com ", firstName: "  Ada " }, fresh())).toMatchObject({ status: "joined" });
+    expect(await joinWaitlist({ email: "  Ada.Lovelace@Example.com ", firstName: "  Ada " }, fresh())).toMatchObject({
+      status: "joined",
+    });
     const rows = await database.db.select().from(waitlistEntries);
     expect(rows).toEqual([expect.objectContaining({ email: "Ada.Lovelace@Example.com", firstName: "Ada" })]);
   });
@@ -22,12 +24,15 @@ describe("joinWaitlist", () => {
     expect(row!.firstName).toBeNull();
   });
 
-  it.each([["not-an-email"], [""], ["   "], ["a@b"], [`${"x".repeat(250)}@example.com`]])("rejects %j and stores nothing", async (email) => {
-    const result = await joinWaitlist({ email }, fresh());
-    expect(result.status).toBe("invalid");
-    if (result.status === "invalid") expect(result.fieldErrors.email).toMatch(/email/i);
-    expect(await database.db.select().from(waitlistEntries)).toHaveLength(0);
-  });
+  it.each([["not-an-email"], [""], ["   "], ["a@b"], [`${"x".repeat(250)}@example.com`]])(
+    "rejects %j and stores nothing",
+    async (email) => {
+      const result = await joinWaitlist({ email }, fresh());
+      expect(result.status).toBe("invalid");
+      if (result.status === "invalid") expect(result.fieldErrors.email).toMatch(/email/i);
+      expect(await database.db.select().from(waitlistEntries)).toHaveLength(0);
+    },
+  );
 
   it("explains an invalid email with an example", async () => {
     const result = await joinWaitlist({ email: "ada at example" }, fresh());
@@ -38,7 +43,10 @@ describe("joinWaitlist", () => {
     const long = await joinWaitlist({ email: "ok@example.com", firstName: "x".repeat(101) }, fresh());
     expect(long).toMatchObject({ status: "invalid", fieldErrors: { firstName: expect.stringMatching(/First name/) } });
     const control = await joinWaitlist({ email: "ok@example.com", firstName: "Ada\u0000" }, fresh());
-    expect(control).toMatchObject({ status: "invalid", fieldErrors: { firstName: expect.stringMatching(/First name/) } });
+    expect(control).toMatchObject({
+      status: "invalid",
+      fieldErrors: { firstName: expect.stringMatching(/First name/) },
+    });
     expect(await database.db.select().from(waitlistEntries)).toHaveLength(0);
   });
 
@@ -52,14 +60,18 @@ describe("joinWaitlist", () => {
   });
 
   it("stores exactly 50 rows for 50 concurrent distinct emails", async () => {
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => joinWaitlist({ email: `person${i}@example.com` }, fresh())));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => joinWaitlist({ email: `person${i}@example.com` }, fresh())),
+    );
     expect(results.every((result) => result.status === "joined")).toBe(true);
     expect(await database.db.select().from(waitlistEntries)).toHaveLength(50);
   });
 
   it("stores exactly one row for 50 concurrent submissions of one email", async () => {
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => joinWaitlist({ email: i % 2 ? "same@example.com" : "SAME@example.com" }, fresh())),
+      Array.from({ length: 50 }, (_, i) =>
+        joinWaitlist({ email: i % 2 ? "same@example.com" : "SAME@example.com" }, fresh()),
+      ),
     );
     expect(results.filter((result) => result.status === "joined")).toHaveLength(1);
     expect(results.filter((result) => result.status === "already-joined")).toHaveLength(49);
@@ -69,15 +81,26 @@ describe("joinWaitlist", () => {
   it("rate-limits the 6th attempt from one address within a minute, not another address", async () => {
     const now = new Date("2026-03-01T09:00:05Z");
     const results = [];
-    for (let i = 0; i < 6; i++) results.push(await joinWaitlist({ email: `burst${i}@example.com` }, { clientAddress: "203.0.113.50", now }));
-    expect(results.slice(0, 5).map((result) => result.status)).toEqual(["joined", "joined", "joined", "joined", "joined"]);
+    for (let i = 0; i < 6; i++)
+      results.push(await joinWaitlist({ email: `burst${i}@example.com` }, { clientAddress: "203.0.113.50", now }));
+    expect(results.slice(0, 5).map((result) => result.status)).toEqual([
+      "joined",
+      "joined",
+      "joined",
+      "joined",
+      "joined",
+    ]);
     expect(results[5]).toMatchObject({ status: "rate-limited", message: RATE_LIMITED_MESSAGE });
     expect(await database.db.select().from(waitlistEntries)).toHaveLength(5);
 
-    expect(await joinWaitlist({ email: "other@example.com" }, { clientAddress: "203.0.113.51", now })).toMatchObject({ status: "joined" });
+    expect(await joinWaitlist({ email: "other@example.com" }, { clientAddress: "203.0.113.51", now })).toMatchObject({
+      status: "joined",
+    });
     // A minute later the first address may try again.
     const later = new Date("2026-03-01T09:01:05Z");
-    expect(await joinWaitlist({ email: "burst5@example.com" }, { clientAddress: "203.0.113.50", now: later })).toMatchObject({ status: "joined" });
+    expect(
+      await joinWaitlist({ email: "burst5@example.com" }, { clientAddress: "203.0.113.50", now: later }),
+    ).toMatchObject({ status: "joined" });
   });
 });
 

@@ -12,7 +12,8 @@ const WAITLIST_RATE_LIMIT = { limit: 5, windowSeconds: 60 } as const;
 
 export const RATE_LIMITED_MESSAGE = "Too many attempts from your network. Please try again later.";
 const JOINED_MESSAGE = "Almost there: we've emailed you a link. Open it to confirm your place on the list.";
-export const ALREADY_JOINED_MESSAGE = "You're already on the list. If you haven't confirmed yet, use the link in the email we sent you.";
+export const ALREADY_JOINED_MESSAGE =
+  "You're already on the list. If you haven't confirmed yet, use the link in the email we sent you.";
 export const CONFIRMATION_SUBJECT = "Confirm your place on the Happr waitlist";
 
 export type WaitlistFieldErrors = Partial<Record<"email" | "firstName", string>>;
@@ -34,7 +35,11 @@ export async function joinWaitlist(
 ): Promise<JoinWaitlistResult> {
   const parsed = waitlistInputSchema.safeParse(input);
   if (!parsed.success) {
-    return { status: "invalid", message: "Please correct the highlighted field.", fieldErrors: fieldErrorsOf(parsed.error) };
+    return {
+      status: "invalid",
+      message: "Please correct the highlighted field.",
+      fieldErrors: fieldErrorsOf(parsed.error),
+    };
   }
 
   const limit = await consume("waitlist", context.clientAddress, WAITLIST_RATE_LIMIT, { now: context.now });
@@ -53,12 +58,19 @@ export async function joinWaitlist(
     if (!entry) return false;
     const links = waitlistLinks(entry.id);
     await sendEmail(
-      { to: parsed.data.email, subject: CONFIRMATION_SUBJECT, text: confirmationText(parsed.data.firstName, links), listUnsubscribe: links.oneClick },
+      {
+        to: parsed.data.email,
+        subject: CONFIRMATION_SUBJECT,
+        text: confirmationText(parsed.data.firstName, links),
+        listUnsubscribe: links.oneClick,
+      },
       tx,
     );
     return true;
   });
-  return joined ? { status: "joined", message: JOINED_MESSAGE } : { status: "already-joined", message: ALREADY_JOINED_MESSAGE };
+  return joined
+    ? { status: "joined", message: JOINED_MESSAGE }
+    : { status: "already-joined", message: ALREADY_JOINED_MESSAGE };
 }
 
 function confirmationText(firstName: string | undefined, links: ReturnType<typeof waitlistLinks>): string {

@@ -13,7 +13,9 @@ export type WaitlistLinkPurpose = "confirm" | "unsubscribe";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function mac(purpose: WaitlistLinkPurpose, entryId: string): Buffer {
-  return createHmac("sha256", deriveKey(`waitlist ${purpose} link`)).update(entryId).digest();
+  return createHmac("sha256", deriveKey(`waitlist ${purpose} link`))
+    .update(entryId)
+    .digest();
 }
 
 export function signWaitlistToken(purpose: WaitlistLinkPurpose, entryId: string): string {

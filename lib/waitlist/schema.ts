@@ -23,7 +23,10 @@ export const waitlistInputSchema = z.object({
 export type WaitlistInput = z.input<typeof waitlistInputSchema>;
 
 /** What the waitlist form's action answers with; the values are kept when something needs fixing. */
-export type WaitlistFormState = FormState<{ email: string; firstName: string }, "idle" | "joined" | "already-joined" | "invalid" | "rate-limited" | "error">;
+export type WaitlistFormState = FormState<
+  { email: string; firstName: string },
+  "idle" | "joined" | "already-joined" | "invalid" | "rate-limited" | "error"
+>;
 
 /** What the button behind a waitlist email's link (confirm, leave) answers with. */
 export type WaitlistLinkState = { status: "idle" | "confirmed" | "already-confirmed" | "left" | "invalid" | "gone" };

@@ -15,7 +15,12 @@ export const faqEntry = defineType({
       description: "Groups questions on the page, e.g. Safety.",
       validation: (rule) => rule.required(),
     }),
-    defineField({ name: "order", title: "Order", type: "number", validation: (rule) => rule.required().integer().min(0) }),
+    defineField({
+      name: "order",
+      title: "Order",
+      type: "number",
+      validation: (rule) => rule.required().integer().min(0),
+    }),
   ],
   orderings: [{ title: "Order", name: "order", by: [{ field: "order", direction: "asc" }] }],
   preview: { select: { title: "question", subtitle: "category" } },

@@ -30,7 +30,13 @@ export const seoField = defineField({
   description: "Falls back to the title and the intro or excerpt when empty.",
   fields: [
     defineField({ name: "title", title: "Title", type: "string", validation: (rule) => rule.max(70).warning() }),
-    defineField({ name: "description", title: "Description", type: "text", rows: 3, validation: (rule) => rule.max(160).warning() }),
+    defineField({
+      name: "description",
+      title: "Description",
+      type: "text",
+      rows: 3,
+      validation: (rule) => rule.max(160).warning(),
+    }),
   ],
 });
 
@@ -43,9 +49,13 @@ export const linkFields = [
     type: "string",
     description: "A path on this site (/about-us) or a full URL (https://...).",
     validation: (rule) =>
-      rule.required().custom((value) =>
-        typeof value === "string" && /^(\/|https:\/\/|mailto:)/.test(value) ? true : "Start with /, https:// or mailto:",
-      ),
+      rule
+        .required()
+        .custom((value) =>
+          typeof value === "string" && /^(\/|https:\/\/|mailto:)/.test(value)
+            ? true
+            : "Start with /, https:// or mailto:",
+        ),
   }),
 ];
 
@@ -53,7 +63,10 @@ export const linkMember = defineArrayMember({
   type: "object",
   name: "link",
   title: "Link",
-  fields: [...linkFields, defineField({ name: "external", title: "Opens another site", type: "boolean", initialValue: false })],
+  fields: [
+    ...linkFields,
+    defineField({ name: "external", title: "Opens another site", type: "boolean", initialValue: false }),
+  ],
   preview: { select: { title: "label", subtitle: "href" } },
 });
 
@@ -88,7 +101,8 @@ export const portableTextField = (name: string, title: string) =>
                   name: "href",
                   title: "Link",
                   type: "url",
-                  validation: (rule) => rule.required().uri({ scheme: ["http", "https", "mailto"], allowRelative: true }),
+                  validation: (rule) =>
+                    rule.required().uri({ scheme: ["http", "https", "mailto"], allowRelative: true }),
                 }),
               ],
             }),

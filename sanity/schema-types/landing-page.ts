@@ -27,8 +27,20 @@ export const landingPage = defineType({
       description: "The page's URL path, e.g. /for-you/parents-guardians",
       validation: (rule) => rule.required().regex(/^(\/[a-z0-9]+(?:-[a-z0-9]+)*)+$/, { name: "URL path" }),
     }),
-    defineField({ name: "title", title: "Title (menus and cards)", type: "string", validation: (rule) => rule.required() }),
-    defineField({ name: "summary", title: "Summary", type: "text", rows: 2, description: "One sentence for cards and menus.", validation: (rule) => rule.required() }),
+    defineField({
+      name: "title",
+      title: "Title (menus and cards)",
+      type: "string",
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: "summary",
+      title: "Summary",
+      type: "text",
+      rows: 2,
+      description: "One sentence for cards and menus.",
+      validation: (rule) => rule.required(),
+    }),
     defineField({ name: "eyebrow", title: "Eyebrow", type: "string", validation: (rule) => rule.required() }),
     defineField({ name: "heading", title: "Heading", type: "string", validation: (rule) => rule.required() }),
     defineField({ name: "intro", title: "Intro", type: "text", rows: 3, validation: (rule) => rule.required() }),
@@ -66,9 +78,23 @@ export const landingPage = defineType({
         }),
       ],
     }),
-    defineField({ name: "order", title: "Order in menus", type: "number", validation: (rule) => rule.required().integer().min(0) }),
+    defineField({
+      name: "order",
+      title: "Order in menus",
+      type: "number",
+      validation: (rule) => rule.required().integer().min(0),
+    }),
     seoField,
   ],
-  orderings: [{ title: "Kind, then order", name: "kindOrder", by: [{ field: "kind", direction: "asc" }, { field: "order", direction: "asc" }] }],
+  orderings: [
+    {
+      title: "Kind, then order",
+      name: "kindOrder",
+      by: [
+        { field: "kind", direction: "asc" },
+        { field: "order", direction: "asc" },
+      ],
+    },
+  ],
   preview: { select: { title: "title", subtitle: "path" } },
 });

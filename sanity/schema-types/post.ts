@@ -17,7 +17,12 @@ export const post = defineType({
       description: "Shown on the blog list and in search results.",
       validation: (rule) => rule.required(),
     }),
-    defineField({ name: "publishedAt", title: "Published at", type: "datetime", validation: (rule) => rule.required() }),
+    defineField({
+      name: "publishedAt",
+      title: "Published at",
+      type: "datetime",
+      validation: (rule) => rule.required(),
+    }),
     imageField("mainImage", "Main image"),
     defineField({
       name: "categories",
@@ -26,7 +31,13 @@ export const post = defineType({
       of: [defineArrayMember({ type: "reference", to: [{ type: "category" }] })],
       validation: (rule) => rule.required().min(1).unique(),
     }),
-    defineField({ name: "author", title: "Author", type: "reference", to: [{ type: "author" }], validation: (rule) => rule.required() }),
+    defineField({
+      name: "author",
+      title: "Author",
+      type: "reference",
+      to: [{ type: "author" }],
+      validation: (rule) => rule.required(),
+    }),
     portableTextField("body", "Body"),
     seoField,
   ],

@@ -13,22 +13,31 @@ import { schemaTypes, singletonTypes } from "./index";
 type FieldDefinition = {
   name: string;
   fields?: FieldDefinition[];
-  of?: { fields?: FieldDefinition[]; styles?: { value: string }[]; lists?: { value: string }[]; marks?: { annotations?: FieldDefinition[] } }[];
+  of?: {
+    fields?: FieldDefinition[];
+    styles?: { value: string }[];
+    lists?: { value: string }[];
+    marks?: { annotations?: FieldDefinition[] };
+  }[];
   validation?: unknown;
 };
 const fieldsOf = (type: (typeof schemaTypes)[number]) => type.fields as unknown as FieldDefinition[];
 
 const dataset = parseNdjson(readFileSync(path.join(process.cwd(), "sanity", "dataset", "data.ndjson"), "utf8"));
-const fixture = parseNdjson(readFileSync(path.join(process.cwd(), "lib", "content", "__fixtures__", "data.ndjson"), "utf8"));
+const fixture = parseNdjson(
+  readFileSync(path.join(process.cwd(), "lib", "content", "__fixtures__", "data.ndjson"), "utf8"),
+);
 
 /** A stand-in for Studio's Rule: every method records its call and chains. */
 function recordingRule(calls: string[]): Rule {
   const rule: Rule = new Proxy({} as Rule, {
-    get: (_target, name) => (...args: unknown[]) => {
-      calls.push(String(name));
-      if (name === "custom") expect(typeof args[0]).toBe("function");
-      return rule;
-    },
+    get:
+      (_target, name) =>
+      (...args: unknown[]) => {
+        calls.push(String(name));
+        if (name === "custom") expect(typeof args[0]).toBe("function");
+        return rule;
+      },
   });
   return rule;
 }
@@ -82,7 +91,9 @@ describe("schema types", () => {
   it("require a category, an author and a main image with alt text on posts", () => {
     const post = schemaTypes.find((type) => type.name === "post")!;
     const names = fieldsOf(post).map((field) => field.name);
-    expect(names).toEqual(expect.arrayContaining(["title", "slug", "excerpt", "publishedAt", "mainImage", "categories", "author", "body"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["title", "slug", "excerpt", "publishedAt", "mainImage", "categories", "author", "body"]),
+    );
     const mainImage = fieldsOf(post).find((field) => field.name === "mainImage")!;
     expect(mainImage.fields?.map((field) => field.name)).toContain("alt");
     const body = fieldsOf(post).find((field) => field.name === "body")!;

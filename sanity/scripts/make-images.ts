@@ -177,8 +177,14 @@ const drawings: Drawing[] = [
       `<path d="M600 520 C520 470 380 470 300 500 V680 C380 650 520 650 600 700 z" fill="${BLUE}"/>`,
       `<path d="M600 520 C680 470 820 470 900 500 V680 C820 650 680 650 600 700 z" fill="${BLUE_400}"/>`,
       `<path d="M600 520 V700" stroke="${INK}" stroke-width="6" stroke-linecap="round"/>`,
-      ...[0, 1, 2].map((i) => `<path d="M350 ${545 + i * 38} C420 ${525 + i * 38} 500 ${528 + i * 38} 560 ${555 + i * 38}" stroke="${WHITE}" stroke-width="6" fill="none" stroke-linecap="round" opacity="0.7"/>`),
-      ...[0, 1, 2].map((i) => `<path d="M640 ${555 + i * 38} C700 ${528 + i * 38} 780 ${525 + i * 38} 850 ${545 + i * 38}" stroke="${WHITE}" stroke-width="6" fill="none" stroke-linecap="round" opacity="0.7"/>`),
+      ...[0, 1, 2].map(
+        (i) =>
+          `<path d="M350 ${545 + i * 38} C420 ${525 + i * 38} 500 ${528 + i * 38} 560 ${555 + i * 38}" stroke="${WHITE}" stroke-width="6" fill="none" stroke-linecap="round" opacity="0.7"/>`,
+      ),
+      ...[0, 1, 2].map(
+        (i) =>
+          `<path d="M640 ${555 + i * 38} C700 ${528 + i * 38} 780 ${525 + i * 38} 850 ${545 + i * 38}" stroke="${WHITE}" stroke-width="6" fill="none" stroke-linecap="round" opacity="0.7"/>`,
+      ),
       star(220, 160, 24, SUN),
       star(1000, 120, 18, BLUE),
       star(1010, 470, 12, SUN),
@@ -229,7 +235,9 @@ const drawings: Drawing[] = [
       `<path d="${wave(600, 18, 1100, 0.3, 1200, 800)}" fill="#232c5c"/>`,
       `<path d="${wave(660, 14, 800, 1.9, 1200, 800)}" fill="${INK}"/>`,
       // A quiet path of lights leading away.
-      ...[0, 1, 2, 3, 4, 5, 6].map((i) => circle(260 + i * 110, 720 - i * 22, 10 - i, SUN, `opacity="${r(0.95 - i * 0.1)}"`)),
+      ...[0, 1, 2, 3, 4, 5, 6].map((i) =>
+        circle(260 + i * 110, 720 - i * 22, 10 - i, SUN, `opacity="${r(0.95 - i * 0.1)}"`),
+      ),
       // A small lantern.
       circle(300, 560, 70, SUN, 'opacity="0.18"'),
       rect(280, 530, 40, 56, 10, SUN),
@@ -388,8 +396,13 @@ const drawings: Drawing[] = [
         const y = 610 - i * 62;
         const done = i < 5;
         return (
-          circle(x, y, 50, done ? BLUE : WHITE, done ? "" : `stroke="${BLUE_400}" stroke-width="6" stroke-dasharray="10 10"`) +
-          (done ? check(x, y, 42, WHITE, 9) : "")
+          circle(
+            x,
+            y,
+            50,
+            done ? BLUE : WHITE,
+            done ? "" : `stroke="${BLUE_400}" stroke-width="6" stroke-dasharray="10 10"`,
+          ) + (done ? check(x, y, 42, WHITE, 9) : "")
         );
       }),
       star(1040, 140, 30, SUN),
@@ -467,13 +480,26 @@ const drawings: Drawing[] = [
         [1020, 390, 18, INK],
       ];
       const edges: Array<[number, number]> = [
-        [0, 1], [0, 2], [0, 3], [0, 4], [1, 5], [2, 5], [3, 6], [4, 6], [1, 7], [3, 7], [2, 8], [4, 8],
+        [0, 1],
+        [0, 2],
+        [0, 3],
+        [0, 4],
+        [1, 5],
+        [2, 5],
+        [3, 6],
+        [4, 6],
+        [1, 7],
+        [3, 7],
+        [2, 8],
+        [4, 8],
       ];
       return [
         ...edges.map(([a, b]) => {
           const p = nodes[a];
           const q = nodes[b];
-          return p && q ? `<path d="M${p[0]} ${p[1]} L${q[0]} ${q[1]}" stroke="${BLUE_200}" stroke-width="6" stroke-linecap="round"/>` : "";
+          return p && q
+            ? `<path d="M${p[0]} ${p[1]} L${q[0]} ${q[1]}" stroke="${BLUE_200}" stroke-width="6" stroke-linecap="round"/>`
+            : "";
         }),
         ...nodes.map(([x, y, s, c]) => circle(x, y, s + 10, WHITE) + circle(x, y, s, c)),
         // A balance at the centre: fair, explainable, human-reviewed.
@@ -532,7 +558,9 @@ const drawings: Drawing[] = [
 
 function toSvg(d: Drawing): string {
   const glows = d.glows
-    .map(([cx, cy, radius, colour, opacity]) => circle(cx, cy, radius, colour, `opacity="${opacity}" filter="url(#soft)"`))
+    .map(([cx, cy, radius, colour, opacity]) =>
+      circle(cx, cy, radius, colour, `opacity="${opacity}" filter="url(#soft)"`),
+    )
     .join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${d.width}" height="${d.height}" viewBox="0 0 ${d.width} ${d.height}">
 <defs>
@@ -555,7 +583,10 @@ export type ImageAssetDocument = {
   path: string;
   sha1hash: string;
   size: number;
-  metadata: { _type: "sanity.imageMetadata"; dimensions: { _type: "sanity.imageDimensions"; width: number; height: number; aspectRatio: number } };
+  metadata: {
+    _type: "sanity.imageMetadata";
+    dimensions: { _type: "sanity.imageDimensions"; width: number; height: number; aspectRatio: number };
+  };
 };
 
 async function render(d: Drawing, outDir: string): Promise<ImageAssetDocument> {
@@ -578,7 +609,12 @@ async function render(d: Drawing, outDir: string): Promise<ImageAssetDocument> {
     size: bytes.length,
     metadata: {
       _type: "sanity.imageMetadata",
-      dimensions: { _type: "sanity.imageDimensions", width: d.width, height: d.height, aspectRatio: d.width / d.height },
+      dimensions: {
+        _type: "sanity.imageDimensions",
+        width: d.width,
+        height: d.height,
+        aspectRatio: d.width / d.height,
+      },
     },
   };
 }

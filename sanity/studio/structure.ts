@@ -8,7 +8,10 @@ export const structure: StructureResolver = (S) =>
   S.list()
     .title("Content")
     .items([
-      S.listItem().title("Site settings").id("siteSettings").child(S.document().schemaType("siteSettings").documentId("siteSettings")),
+      S.listItem()
+        .title("Site settings")
+        .id("siteSettings")
+        .child(S.document().schemaType("siteSettings").documentId("siteSettings")),
       S.listItem().title("Home page").id("homePage").child(S.document().schemaType("homePage").documentId("homePage")),
       S.divider(),
       ...S.documentTypeListItems().filter((item) => !singletons.includes(item.getId() ?? "")),

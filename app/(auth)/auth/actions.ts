@@ -22,8 +22,14 @@ import { isIdentityError, messages } from "@/lib/identity/errors";
 import { assertCurrentChallenge, beginPasswordSignIn, recordSignInStep } from "@/lib/auth/pending-challenge";
 import { failureState, type AuthFormState } from "@/lib/auth/forms";
 import { formText } from "@/lib/request/form-text";
-import { challengeJar, clearAuthCookie, finishSignIn, identityContext, readAuthCookie, setAuthCookie } from "@/lib/auth/browser";
-
+import {
+  challengeJar,
+  clearAuthCookie,
+  finishSignIn,
+  identityContext,
+  readAuthCookie,
+  setAuthCookie,
+} from "@/lib/auth/browser";
 
 /**
  * Signed in: the browser continues with a full page load (not a server-action redirect, whose
@@ -34,7 +40,11 @@ function signedInState(redirectTo: string, values: AuthFormState["values"]): Aut
 }
 
 /** A challenge to show next, or where to go now that the member is signed in. */
-async function nextStep(result: SignInResult, formData: FormData, values: AuthFormState["values"]): Promise<AuthFormState | string> {
+async function nextStep(
+  result: SignInResult,
+  formData: FormData,
+  values: AuthFormState["values"],
+): Promise<AuthFormState | string> {
   await recordSignInStep(challengeJar, result, new Date(Date.now() + CHALLENGE_LIFETIME_MS));
   if (result.signedIn) {
     return finishSignIn(result.accountId, {
@@ -42,10 +52,17 @@ async function nextStep(result: SignInResult, formData: FormData, values: AuthFo
       device: result.device,
     });
   }
-  const challenge: NonNullable<AuthFormState["challenge"]> = { name: result.challenge, session: result.session, parameters: result.parameters };
+  const challenge: NonNullable<AuthFormState["challenge"]> = {
+    name: result.challenge,
+    session: result.session,
+    parameters: result.parameters,
+  };
   if (result.challenge === "MFA_SETUP") {
     const setup = await associateSoftwareTokenForChallenge({ session: result.session }, await identityContext());
-    challenge.setup = { secretCode: setup.secretCode, qrDataUrl: await QRCode.toDataURL(setup.otpauthUri, { margin: 1, width: 200 }) };
+    challenge.setup = {
+      secretCode: setup.secretCode,
+      qrDataUrl: await QRCode.toDataURL(setup.otpauthUri, { margin: 1, width: 200 }),
+    };
   }
   return { status: "challenge", message: "", fieldErrors: {}, values, challenge };
 }
@@ -97,11 +114,18 @@ export async function challengeAction(previous: AuthFormState, formData: FormDat
 /** By code: the challenge's session is refused or expired, or too many wrong answers locked it. */
 function endsChallenge(error: unknown): boolean {
   if (!isIdentityError(error)) return false;
-  return ["NotAuthorizedException", "TooManyFailedAttemptsException", "LimitExceededException"].includes(error.code) || error.field === "session";
+  return (
+    ["NotAuthorizedException", "TooManyFailedAttemptsException", "LimitExceededException"].includes(error.code) ||
+    error.field === "session"
+  );
 }
 
 export async function signUpAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const values = { email: formText(formData, "email"), givenName: formText(formData, "givenName"), familyName: formText(formData, "familyName") };
+  const values = {
+    email: formText(formData, "email"),
+    givenName: formText(formData, "givenName"),
+    familyName: formText(formData, "familyName"),
+  };
   let email: string;
   try {
     const result = await signUp({ ...values, password: formText(formData, "password") }, await identityContext());
@@ -157,9 +181,17 @@ export async function forgotPasswordAction(_previous: AuthFormState, formData: F
 export async function resetPasswordAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
   const values = { email: formText(formData, "email") };
   try {
-    await confirmForgotPassword({ email: values.email, code: formText(formData, "code"), password: formText(formData, "password") }, await identityContext());
+    await confirmForgotPassword(
+      { email: values.email, code: formText(formData, "code"), password: formText(formData, "password") },
+      await identityContext(),
+    );
   } catch (error) {
     return failureState(error, values);
   }
-  return { status: "sent", message: "Your password has been changed. Sign in with your new password.", fieldErrors: {}, values };
+  return {
+    status: "sent",
+    message: "Your password has been changed. Sign in with your new password.",
+    fieldErrors: {},
+    values,
+  };
 }

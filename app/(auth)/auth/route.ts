@@ -8,5 +8,7 @@ import type { NextRequest } from "next/server";
  */
 export function GET(request: NextRequest) {
   const interaction = request.nextUrl.searchParams.get("interaction");
-  redirect(interaction && /^[\w-]{1,128}$/.test(interaction) ? `/auth/sign-in?interaction=${interaction}` : "/auth/sign-in");
+  redirect(
+    interaction && /^[\w-]{1,128}$/.test(interaction) ? `/auth/sign-in?interaction=${interaction}` : "/auth/sign-in",
+  );
 }

@@ -16,10 +16,19 @@ export async function tokenizeSandboxCardAction(card: SandboxCard): Promise<{ to
     if (!provider) return { error: "Cards are added with the payment provider's card field." };
     const expiry = readExpiry(String(card.expiry ?? ""));
     if (!expiry) return { error: "Expiry must be a month and year such as 12 / 30" };
-    const token = tokenizeTestCard({ number: String(card.number ?? "").slice(0, 40), ...expiry, cvc: String(card.cvc ?? "").trim(), name: String(card.name ?? "").slice(0, 200) }, await provider.now());
+    const token = tokenizeTestCard(
+      {
+        number: String(card.number ?? "").slice(0, 40),
+        ...expiry,
+        cvc: String(card.cvc ?? "").trim(),
+        name: String(card.name ?? "").slice(0, 200),
+      },
+      await provider.now(),
+    );
     return { token };
   } catch (error) {
-    if (error instanceof MemberRequiredError || (isBillingError(error) && error.status !== 502)) return { error: error.message };
+    if (error instanceof MemberRequiredError || (isBillingError(error) && error.status !== 502))
+      return { error: error.message };
     throw error;
   }
 }

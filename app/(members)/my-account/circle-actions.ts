@@ -5,7 +5,13 @@ import { getConfig } from "@/lib/config";
 import { done } from "@/lib/forms";
 import { formField, memberAction } from "@/lib/account/member-action";
 import { getBillingService } from "@/lib/billing/provider";
-import { familyPlanFrom, inviteToCircle, removeCircleMember, resendInvitation, revokeInvitation } from "@/lib/invitations";
+import {
+  familyPlanFrom,
+  inviteToCircle,
+  removeCircleMember,
+  resendInvitation,
+  revokeInvitation,
+} from "@/lib/invitations";
 
 const options = () => ({ familyPlan: familyPlanFrom(getBillingService), siteUrl: getConfig().siteUrl });
 const invitationForm = z.object({ invitationId: formField });
@@ -13,7 +19,11 @@ const invitationForm = z.object({ invitationId: formField });
 export const inviteAction = memberAction(
   z.object({ channel: formField, contact: formField }),
   async (member, { channel, contact }) => {
-    const invitation = await inviteToCircle(member, channel === "email" ? { email: contact } : { phone: contact }, options());
+    const invitation = await inviteToCircle(
+      member,
+      channel === "email" ? { email: contact } : { phone: contact },
+      options(),
+    );
     return done(`Invitation sent to ${invitation.recipient}.`);
   },
   { field: "contact" },

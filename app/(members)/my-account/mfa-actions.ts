@@ -6,7 +6,12 @@ import { requireMember } from "@/lib/auth/member";
 import { accountChangesOf } from "@/lib/account/member-identity";
 
 /** Authenticator-app MFA on /my-account: start (or replace), verify, cancel or turn off (see runAuthenticatorStep). */
-export async function authenticatorAction(previous: AuthenticatorFormState, formData: FormData): Promise<AuthenticatorFormState> {
+export async function authenticatorAction(
+  previous: AuthenticatorFormState,
+  formData: FormData,
+): Promise<AuthenticatorFormState> {
   const member = await requireMember("/my-account");
-  return runAuthenticatorStep(await accountChangesOf(member), previous, formData, (uri) => QRCode.toDataURL(uri, { margin: 1, width: 200 }));
+  return runAuthenticatorStep(await accountChangesOf(member), previous, formData, (uri) =>
+    QRCode.toDataURL(uri, { margin: 1, width: 200 }),
+  );
 }

@@ -35,24 +35,39 @@ export default async function MyAccountPage() {
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-ink">My Account</h1>
       <section aria-labelledby="who" className="mt-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="who" className="text-lg font-semibold text-ink">Signed in as</h2>
+        <h2 id="who" className="text-lg font-semibold text-ink">
+          Signed in as
+        </h2>
         <dl className="mt-4 grid gap-3 text-base">
           <Detail term="Name">{member.name}</Detail>
-          <Detail term="Email" className="break-all">{member.email}</Detail>
+          <Detail term="Email" className="break-all">
+            {member.email}
+          </Detail>
         </dl>
       </section>
       <Suspense fallback={<AccountOverviewLoading />}>
         <AccountOverview saveProfile={updateProfileAction} />
       </Suspense>
       <section aria-labelledby="sessions" className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="sessions" className="text-lg font-semibold text-ink">Sessions</h2>
-        <p className="mt-2 text-sm text-muted">Signing out everywhere ends your sessions on every device, this one included.</p>
+        <h2 id="sessions" className="text-lg font-semibold text-ink">
+          Sessions
+        </h2>
+        <p className="mt-2 text-sm text-muted">
+          Signing out everywhere ends your sessions on every device, this one included.
+        </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <LogOutForm className={buttonClass()} />
           <SignOutEverywhereButton />
         </div>
       </section>
-      <FamilyCircle actions={{ invite: inviteAction, removeMember: removeMemberAction, resendInvitation: resendInvitationAction, revokeInvitation: revokeInvitationAction }} />
+      <FamilyCircle
+        actions={{
+          invite: inviteAction,
+          removeMember: removeMemberAction,
+          resendInvitation: resendInvitationAction,
+          revokeInvitation: revokeInvitationAction,
+        }}
+      />
       <SecurityCentre
         actions={{
           changeEmail: changeEmailAction,

@@ -16,11 +16,16 @@ import { getBillingService } from "@/lib/billing/provider";
 import { deleteMemberAccount } from "@/lib/member-data";
 import { logError } from "@/lib/log";
 
-const destination = (delivery: { destination: string } | undefined) => (delivery ? ` We sent a code to ${delivery.destination}.` : "");
+const destination = (delivery: { destination: string } | undefined) =>
+  delivery ? ` We sent a code to ${delivery.destination}.` : "";
 
-const withPassword = <Shape extends z.ZodRawShape>(shape: Shape) => z.object({ ...shape, [CURRENT_PASSWORD_FIELD]: formField });
+const withPassword = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.object({ ...shape, [CURRENT_PASSWORD_FIELD]: formField });
 const passwordOf = (input: Record<string, unknown>) => input[CURRENT_PASSWORD_FIELD] as string;
-const attributeForm = z.object({ attribute: formField.transform((value) => (value === "email" ? "email" : "phone_number") as "email" | "phone_number"), code: formField });
+const attributeForm = z.object({
+  attribute: formField.transform((value) => (value === "email" ? "email" : "phone_number") as "email" | "phone_number"),
+  code: formField,
+});
 const deviceForm = z.object({ deviceKey: formField, remembered: formField });
 
 // The changes below ask for the current password or a recent sign-in and email the account's address
@@ -63,17 +68,25 @@ export const removePhoneAction = memberAction(withPassword({}), async (member, i
   return done("Your phone number is removed. Text message sign-in codes are off.");
 });
 
-export const setMfaAction = memberAction(withPassword({ sms: formField, preferred: formField }), async (member, input) => {
-  const { sms, preferred } = input;
-  await accountChangesOf(member).setMfaPreference(
-    {
-      sms: sms === "on",
-      preferred: preferred === "SOFTWARE_TOKEN_MFA" || preferred === "SMS_MFA" ? (preferred as MfaMethod) : preferred === "ask" ? null : undefined,
-    },
-    passwordOf(input),
-  );
-  return done("Your sign-in verification settings are saved.");
-});
+export const setMfaAction = memberAction(
+  withPassword({ sms: formField, preferred: formField }),
+  async (member, input) => {
+    const { sms, preferred } = input;
+    await accountChangesOf(member).setMfaPreference(
+      {
+        sms: sms === "on",
+        preferred:
+          preferred === "SOFTWARE_TOKEN_MFA" || preferred === "SMS_MFA"
+            ? (preferred as MfaMethod)
+            : preferred === "ask"
+              ? null
+              : undefined,
+      },
+      passwordOf(input),
+    );
+    return done("Your sign-in verification settings are saved.");
+  },
+);
 
 /** The next page of remembered devices (ListDevices' pagination token). */
 export async function moreDevicesAction(paginationToken: string): Promise<DevicePage | { error: string }> {
@@ -93,7 +106,11 @@ export const forgetDeviceAction = memberAction(deviceForm, async (member, { devi
 
 export const deviceStatusAction = memberAction(deviceForm, async (member, { deviceKey, remembered }) => {
   await identityOf(member).updateDeviceStatus(deviceKey, remembered === "true");
-  return done(remembered === "true" ? "The device is remembered: it skips the code at sign-in." : "The device is no longer remembered.");
+  return done(
+    remembered === "true"
+      ? "The device is remembered: it skips the code at sign-in."
+      : "The device is no longer remembered.",
+  );
 });
 
 /**
@@ -105,7 +122,10 @@ export const deviceStatusAction = memberAction(deviceForm, async (member, { devi
 export const changePasswordAction = memberAction(
   z
     .object({ currentPassword: formField, newPassword: formField, confirmPassword: formField })
-    .refine((input) => input.newPassword === input.confirmPassword, { message: "The new passwords do not match", path: ["confirmPassword"] }),
+    .refine((input) => input.newPassword === input.confirmPassword, {
+      message: "The new passwords do not match",
+      path: ["confirmPassword"],
+    }),
   async (member, input) => {
     try {
       await identityOf(member).changePassword(input.currentPassword, input.newPassword);
@@ -114,7 +134,10 @@ export const changePasswordAction = memberAction(
     }
     return afterPasswordChange(member.memberId);
   },
-  { revalidate: false, fields: { previousPassword: "currentPassword", proposedPassword: "newPassword", newPassword: "newPassword" } },
+  {
+    revalidate: false,
+    fields: { previousPassword: "currentPassword", proposedPassword: "newPassword", newPassword: "newPassword" },
+  },
 );
 
 /**
@@ -123,21 +146,44 @@ export const changePasswordAction = memberAction(
  */
 function passwordFieldOf(error: unknown): unknown {
   if (!isIdentityError(error) || error.field) return error;
-  const field = error.code === "InvalidPasswordException" ? "newPassword" : ["NotAuthorizedException", "InvalidParameterException"].includes(error.code) ? CURRENT_PASSWORD_FIELD : undefined;
-  return field ? new IdentityError(error.code, error.message, { cause: error, field, retryAfterSeconds: error.retryAfterSeconds }) : error;
+  const field =
+    error.code === "InvalidPasswordException"
+      ? "newPassword"
+      : ["NotAuthorizedException", "InvalidParameterException"].includes(error.code)
+        ? CURRENT_PASSWORD_FIELD
+        : undefined;
+  return field
+    ? new IdentityError(error.code, error.message, { cause: error, field, retryAfterSeconds: error.retryAfterSeconds })
+    : error;
 }
 
 async function afterPasswordChange(memberId: string): Promise<FormState> {
   if (getConfig().identity.kind !== "builtin") return signOutNext("Your password is changed.");
-  const ticket = encodeRenewalTicket(memberId, sessionFingerprint(await readSessionToken(await headers())), Date.now(), signValue);
-  return { status: "redirect", message: "Your password is changed.", fieldErrors: {}, values: {}, redirectTo: `/auth/renew?ticket=${encodeURIComponent(ticket)}` };
+  const ticket = encodeRenewalTicket(
+    memberId,
+    sessionFingerprint(await readSessionToken(await headers())),
+    Date.now(),
+    signValue,
+  );
+  return {
+    status: "redirect",
+    message: "Your password is changed.",
+    fieldErrors: {},
+    values: {},
+    redirectTo: `/auth/renew?ticket=${encodeURIComponent(ticket)}`,
+  };
 }
 
 /** Deletes the account after the password (or a recent sign-in): the subscription ends now, then this browser signs out. */
 export const deleteAccountAction = memberAction(
-  withPassword({ confirm: formField.refine((value) => value === "on", "Tick the box to confirm you want to delete your account") }),
+  withPassword({
+    confirm: formField.refine((value) => value === "on", "Tick the box to confirm you want to delete your account"),
+  }),
   async (member, input) => {
-    await deleteMemberAccount(member, passwordOf(input), { security: identityOf(member), billing: await getBillingService() });
+    await deleteMemberAccount(member, passwordOf(input), {
+      security: identityOf(member),
+      billing: await getBillingService(),
+    });
     // Sign-out clears the cookies and the page storage in a full page load (no cookie change here: see above).
     return signOutNext("Your account is deleted.");
   },

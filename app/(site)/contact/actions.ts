@@ -21,10 +21,13 @@ export async function sendContactAction(_previous: ContactFormState, formData: F
     switch (result.status) {
       case "sent":
         // The message and its email are committed; hand the email to SMTP once the response is out.
-        after(() =>
-          deliverPending().catch((error: unknown) => logError("outbox delivery failed", error)),
-        );
-        return { status: "sent", message: result.message, fieldErrors: {}, values: { name: "", email: "", topic: "", message: "" } };
+        after(() => deliverPending().catch((error: unknown) => logError("outbox delivery failed", error)));
+        return {
+          status: "sent",
+          message: result.message,
+          fieldErrors: {},
+          values: { name: "", email: "", topic: "", message: "" },
+        };
       case "invalid":
         return { status: "invalid", message: result.message, fieldErrors: result.fieldErrors, values };
       case "rate-limited":
@@ -32,6 +35,11 @@ export async function sendContactAction(_previous: ContactFormState, formData: F
     }
   } catch (error) {
     logError("sendContactAction failed", error);
-    return { status: "error", message: "Something went wrong on our side. Please try again in a moment.", fieldErrors: {}, values };
+    return {
+      status: "error",
+      message: "Something went wrong on our side. Please try again in a moment.",
+      fieldErrors: {},
+      values,
+    };
   }
 }

@@ -40,7 +40,9 @@ export default async function FaqPage() {
                     <summary className="cursor-pointer list-none font-semibold text-ink marker:hidden">
                       <span className="flex items-center justify-between gap-4">
                         {entry.question}
-                        <span aria-hidden="true" className="text-brand-600 transition-transform group-open:rotate-45">+</span>
+                        <span aria-hidden="true" className="text-brand-600 transition-transform group-open:rotate-45">
+                          +
+                        </span>
                       </span>
                     </summary>
                     <p className="mt-3 leading-7 text-muted">{entry.answer}</p>

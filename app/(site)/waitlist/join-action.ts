@@ -17,9 +17,19 @@ export async function joinWaitlistAction(_previous: WaitlistFormState, formData:
       case "joined":
         // The entry and its confirmation email are committed; hand the email to SMTP once the response is out.
         after(() => deliverPending().catch((error: unknown) => logError("outbox delivery failed", error)));
-        return { status: result.status, message: result.message, fieldErrors: {}, values: { email: "", firstName: "" } };
+        return {
+          status: result.status,
+          message: result.message,
+          fieldErrors: {},
+          values: { email: "", firstName: "" },
+        };
       case "already-joined":
-        return { status: result.status, message: result.message, fieldErrors: {}, values: { email: "", firstName: "" } };
+        return {
+          status: result.status,
+          message: result.message,
+          fieldErrors: {},
+          values: { email: "", firstName: "" },
+        };
       case "invalid":
         return { status: "invalid", message: result.message, fieldErrors: result.fieldErrors, values };
       case "rate-limited":
@@ -27,6 +37,11 @@ export async function joinWaitlistAction(_previous: WaitlistFormState, formData:
     }
   } catch (error) {
     logError("joinWaitlistAction failed", error);
-    return { status: "error", message: "Something went wrong on our side. Please try again in a moment.", fieldErrors: {}, values };
+    return {
+      status: "error",
+      message: "Something went wrong on our side. Please try again in a moment.",
+      fieldErrors: {},
+      values,
+    };
   }
 }

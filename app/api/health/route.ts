@@ -10,6 +10,13 @@ export const dynamic = "force-dynamic";
  * gives each dependency's state (database, message backlog, identity keys, billing), never a secret.
  */
 export async function GET() {
-  const health = await checkHealth({ config: getConfig(), db: getDb, billing: async () => uncounted(await getBillingProvider()) });
-  return Response.json(health, { status: health.status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  const health = await checkHealth({
+    config: getConfig(),
+    db: getDb,
+    billing: async () => uncounted(await getBillingProvider()),
+  });
+  return Response.json(health, {
+    status: health.status === "ok" ? 200 : 503,
+    headers: { "Cache-Control": "no-store" },
+  });
 }

@@ -10,7 +10,12 @@ const { POST } = await import("./route");
 
 const SECRET = "a-long-webhook-secret";
 
-async function signedRequest(body: string, secret = SECRET, headers: Record<string, string> = {}, signedAt = Date.now()) {
+async function signedRequest(
+  body: string,
+  secret = SECRET,
+  headers: Record<string, string> = {},
+  signedAt = Date.now(),
+) {
   const signature = await encodeSignatureHeader(body, signedAt, secret);
   return new Request("http://localhost/api/revalidate", {
     method: "POST",

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { listBundledImages } from "@/lib/content/bundled-images";
 import { dynamic, dynamicParams, generateStaticParams, GET } from "./route";
 
-const call = (file: string) => GET(new Request(`http://localhost/content-images/${file}`), { params: Promise.resolve({ file }) });
+const call = (file: string) =>
+  GET(new Request(`http://localhost/content-images/${file}`), { params: Promise.resolve({ file }) });
 
 describe("GET /content-images/[file]", () => {
   it("is prerendered for every bundled image and nothing else", async () => {

@@ -12,14 +12,22 @@ export async function findMemberCustomer(memberId: string) {
 
 export async function mirroredSubscriptions(customerId: string) {
   const db = await getDb();
-  return db.select().from(t.billingSubscriptions).where(eq(t.billingSubscriptions.customerId, customerId)).orderBy(desc(t.billingSubscriptions.created));
+  return db
+    .select()
+    .from(t.billingSubscriptions)
+    .where(eq(t.billingSubscriptions.customerId, customerId))
+    .orderBy(desc(t.billingSubscriptions.created));
 }
 
 export type MirrorSubscriptionRow = Awaited<ReturnType<typeof mirroredSubscriptions>>[number];
 
 export async function mirroredPaymentMethods(customerId: string) {
   const db = await getDb();
-  return db.select().from(t.billingPaymentMethods).where(eq(t.billingPaymentMethods.customerId, customerId)).orderBy(desc(t.billingPaymentMethods.created));
+  return db
+    .select()
+    .from(t.billingPaymentMethods)
+    .where(eq(t.billingPaymentMethods.customerId, customerId))
+    .orderBy(desc(t.billingPaymentMethods.created));
 }
 
 export async function mirroredPaymentMethod(customerId: string, paymentMethodId: string) {
@@ -27,7 +35,12 @@ export async function mirroredPaymentMethod(customerId: string, paymentMethodId:
   const [row] = await db
     .select()
     .from(t.billingPaymentMethods)
-    .where(and(eq(t.billingPaymentMethods.customerId, customerId), eq(t.billingPaymentMethods.paymentMethodId, paymentMethodId)));
+    .where(
+      and(
+        eq(t.billingPaymentMethods.customerId, customerId),
+        eq(t.billingPaymentMethods.paymentMethodId, paymentMethodId),
+      ),
+    );
   return row;
 }
 

@@ -11,7 +11,9 @@ import { writeCustomer, writePaymentMethods, writeSubscription, writeTransaction
  */
 export async function snapshotTime(): Promise<Date> {
   const db = await getDb();
-  const result = (await db.execute(sql`select clock_timestamp() as now`)) as unknown as { rows: { now: Date | string }[] };
+  const result = (await db.execute(sql`select clock_timestamp() as now`)) as unknown as {
+    rows: { now: Date | string }[];
+  };
   return new Date(result.rows[0]!.now);
 }
 
@@ -38,7 +40,11 @@ export async function writeCustomerState(tx: Tx, state: CustomerState, memberId?
 }
 
 /** Re-fetches a customer from the provider and rewrites its mirror in one transaction. */
-export async function syncCustomer(provider: BillingProvider, customerId: string, memberId?: string): Promise<CustomerState> {
+export async function syncCustomer(
+  provider: BillingProvider,
+  customerId: string,
+  memberId?: string,
+): Promise<CustomerState> {
   const state = await fetchCustomerState(provider, customerId);
   const db = await getDb();
   await db.transaction((tx) => writeCustomerState(tx, state, memberId));

@@ -75,7 +75,14 @@ export async function writePaymentMethods(tx: Tx, customerId: string, paymentMet
   const ids = paymentMethods.map((pm) => pm.id);
   await tx
     .delete(t.billingPaymentMethods)
-    .where(ids.length ? and(eq(t.billingPaymentMethods.customerId, customerId), notInArray(t.billingPaymentMethods.paymentMethodId, ids)) : eq(t.billingPaymentMethods.customerId, customerId));
+    .where(
+      ids.length
+        ? and(
+            eq(t.billingPaymentMethods.customerId, customerId),
+            notInArray(t.billingPaymentMethods.paymentMethodId, ids),
+          )
+        : eq(t.billingPaymentMethods.customerId, customerId),
+    );
   for (const pm of paymentMethods) {
     const values = {
       customerId,
@@ -114,13 +121,18 @@ export async function writeTransactions(tx: Tx, invoices: Invoice[], charges: Ch
       amount: charge.amount,
       currency: charge.currency,
       status: charge.status,
-      description: charge.failureMessage ? `${charge.description ?? "Payment"}: ${charge.failureMessage}` : charge.description,
+      description: charge.failureMessage
+        ? `${charge.description ?? "Payment"}: ${charge.failureMessage}`
+        : charge.description,
       created: charge.created,
     })),
   ];
   for (const row of rows) {
     const { transactionId: _key, ...values } = row;
-    await tx.insert(t.billingTransactions).values(row).onConflictDoUpdate({ target: t.billingTransactions.transactionId, set: values });
+    await tx
+      .insert(t.billingTransactions)
+      .values(row)
+      .onConflictDoUpdate({ target: t.billingTransactions.transactionId, set: values });
   }
 }
 
@@ -132,7 +144,10 @@ export async function writeTransactions(tx: Tx, invoices: Invoice[], charges: Ch
  */
 export async function forgetMemberCustomer(tx: Tx, memberId: string): Promise<string | undefined> {
   await tx.delete(t.billingPlanChangeQuotes).where(eq(t.billingPlanChangeQuotes.memberId, memberId));
-  const [row] = await tx.delete(t.billingCustomers).where(eq(t.billingCustomers.memberId, memberId)).returning({ customerId: t.billingCustomers.customerId });
+  const [row] = await tx
+    .delete(t.billingCustomers)
+    .where(eq(t.billingCustomers.memberId, memberId))
+    .returning({ customerId: t.billingCustomers.customerId });
   if (!row) return undefined;
   await tx.delete(t.billingPaymentMethods).where(eq(t.billingPaymentMethods.customerId, row.customerId));
   return row.customerId;

@@ -51,9 +51,20 @@ export function assertAttachable(card: TestCard): void {
 
 /** What the hosted sandbox checkout page posts. */
 export const cardFormSchema = z.object({
-  number: z.string().transform((value) => value.replace(/[\s-]/g, "")).pipe(z.string().regex(/^\d{13,19}$/, "Card number must be 13 to 19 digits")),
-  expMonth: z.coerce.number({ message: "Expiry month must be a number" }).int().min(1, "Expiry month must be 1 to 12").max(12, "Expiry month must be 1 to 12"),
-  expYear: z.coerce.number({ message: "Expiry year must be a number" }).int().min(2000, "Expiry year must have four digits").max(2100, "Expiry year must have four digits"),
+  number: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{13,19}$/, "Card number must be 13 to 19 digits")),
+  expMonth: z.coerce
+    .number({ message: "Expiry month must be a number" })
+    .int()
+    .min(1, "Expiry month must be 1 to 12")
+    .max(12, "Expiry month must be 1 to 12"),
+  expYear: z.coerce
+    .number({ message: "Expiry year must be a number" })
+    .int()
+    .min(2000, "Expiry year must have four digits")
+    .max(2100, "Expiry year must have four digits"),
   cvc: z.string().regex(/^\d{3,4}$/, "CVC must be 3 or 4 digits"),
   name: z.string().trim().min(1, "Name on card is required").max(100, "Name on card must be at most 100 characters"),
   postalCode: z.string().trim().max(20, "Postal code must be at most 20 characters").optional(),
@@ -66,11 +77,22 @@ export function readTestCard(form: CardForm, now: number) {
   if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? "Invalid card");
   const card = parsed.data;
   const known = testCardNumbers[card.number];
-  if (!known) throw declined("Your card number is incorrect. The sandbox accepts Stripe's test cards, such as 4242 4242 4242 4242.");
+  if (!known)
+    throw declined(
+      "Your card number is incorrect. The sandbox accepts Stripe's test cards, such as 4242 4242 4242 4242.",
+    );
   const today = new Date(now * 1000);
-  const expired = card.expYear < today.getUTCFullYear() || (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1);
+  const expired =
+    card.expYear < today.getUTCFullYear() ||
+    (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1);
   if (expired) throw declined("Your card has expired.");
-  return { ...known, expMonth: card.expMonth, expYear: card.expYear, name: card.name, postalCode: card.postalCode ?? null };
+  return {
+    ...known,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    name: card.name,
+    postalCode: card.postalCode ?? null,
+  };
 }
 
 /** The test token each test card number stands for (what Stripe.js would hand back for it). */

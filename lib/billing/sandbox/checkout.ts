@@ -16,7 +16,11 @@ export type CompletedCheckout = { sessionId: string; subscriptionId: string; red
  * card, save it as the customer's payment method, start the subscription with its first invoice
  * paid, and complete the session. A declined card changes nothing (422, the form shows why).
  */
-export function completeSandboxCheckout(provider: SandboxBillingProvider, sessionId: string, form: CardForm): Promise<CompletedCheckout> {
+export function completeSandboxCheckout(
+  provider: SandboxBillingProvider,
+  sessionId: string,
+  form: CardForm,
+): Promise<CompletedCheckout> {
   return provider.transaction(async (tx, now) => {
     const [session] = await tx
       .select()
@@ -46,7 +50,10 @@ export function completeSandboxCheckout(provider: SandboxBillingProvider, sessio
     });
     await emitEvent(tx, "payment_method.attached", paymentMethodId, customer.id, now);
     if (!customer.defaultPaymentMethod) {
-      await tx.update(t.billingSandboxCustomers).set({ defaultPaymentMethod: paymentMethodId }).where(eq(t.billingSandboxCustomers.id, customer.id));
+      await tx
+        .update(t.billingSandboxCustomers)
+        .set({ defaultPaymentMethod: paymentMethodId })
+        .where(eq(t.billingSandboxCustomers.id, customer.id));
       await emitEvent(tx, "customer.updated", customer.id, customer.id, now);
     }
 
@@ -75,7 +82,15 @@ export function completeSandboxCheckout(provider: SandboxBillingProvider, sessio
         subscriptionId,
         billingReason: "subscription_create",
         lines: [
-          { description: `1 × ${price.productName}`, amount: price.unitAmount, currency: price.currency, proration: false, priceId: price.id, periodStart: now, periodEnd },
+          {
+            description: `1 × ${price.productName}`,
+            amount: price.unitAmount,
+            currency: price.currency,
+            proration: false,
+            priceId: price.id,
+            periodStart: now,
+            periodEnd,
+          },
         ],
         periodStart: now,
         periodEnd,
@@ -92,7 +107,11 @@ export function completeSandboxCheckout(provider: SandboxBillingProvider, sessio
       .where(eq(t.billingSandboxCheckoutSessions.id, sessionId));
     await emitEvent(tx, "checkout.session.completed", sessionId, customer.id, now);
 
-    return { sessionId, subscriptionId, redirectUrl: session.successUrl.split(CHECKOUT_SESSION_PLACEHOLDER).join(sessionId) };
+    return {
+      sessionId,
+      subscriptionId,
+      redirectUrl: session.successUrl.split(CHECKOUT_SESSION_PLACEHOLDER).join(sessionId),
+    };
   });
 }
 
@@ -109,10 +128,16 @@ export type SandboxCheckoutSummary = {
 };
 
 /** What the hosted checkout page shows above the card form. */
-export async function getSandboxCheckoutSummary(provider: SandboxBillingProvider, sessionId: string): Promise<SandboxCheckoutSummary> {
+export async function getSandboxCheckoutSummary(
+  provider: SandboxBillingProvider,
+  sessionId: string,
+): Promise<SandboxCheckoutSummary> {
   const session = await provider.getCheckoutSession(sessionId);
   return provider.transaction(async (tx) => {
-    const [row] = await tx.select().from(t.billingSandboxCheckoutSessions).where(eq(t.billingSandboxCheckoutSessions.id, sessionId));
+    const [row] = await tx
+      .select()
+      .from(t.billingSandboxCheckoutSessions)
+      .where(eq(t.billingSandboxCheckoutSessions.id, sessionId));
     if (!row) throw notFound("Checkout session");
     const price = await loadPrice(tx, row.priceId);
     const customer = await loadCustomer(tx, row.customerId);

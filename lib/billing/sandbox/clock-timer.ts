@@ -7,7 +7,11 @@ import { logError } from "../../log";
  * queued plans, event delivery). Safe with several instances: the work claims its rows. Returns a
  * function that stops the timer.
  */
-export function startSandboxClockTimer(provider: SandboxBillingProvider, everyMs = 30_000, onError: (error: unknown) => void = (error) => logError("[billing] sandbox clock work failed", error)) {
+export function startSandboxClockTimer(
+  provider: SandboxBillingProvider,
+  everyMs = 30_000,
+  onError: (error: unknown) => void = (error) => logError("[billing] sandbox clock work failed", error),
+) {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

@@ -15,7 +15,8 @@ export async function readClock(db: Queryable): Promise<number> {
 }
 
 export async function advanceClockBy(db: Queryable, seconds: number): Promise<number> {
-  if (!Number.isInteger(seconds) || seconds < 0) throw new RangeError("advanceClock takes a whole, non-negative number of seconds");
+  if (!Number.isInteger(seconds) || seconds < 0)
+    throw new RangeError("advanceClock takes a whole, non-negative number of seconds");
   await db
     .insert(billingSandboxClock)
     .values({ id: CLOCK_ID, offsetSeconds: seconds })

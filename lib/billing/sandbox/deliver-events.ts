@@ -15,14 +15,28 @@ export async function deliverSandboxEvents(provider: SandboxBillingProvider, app
   let delivered = 0;
   for (;;) {
     const pending = await provider.transaction((tx) =>
-      tx.select().from(t.billingSandboxEvents).where(isNull(t.billingSandboxEvents.deliveredAt)).orderBy(asc(t.billingSandboxEvents.seq)).limit(100),
+      tx
+        .select()
+        .from(t.billingSandboxEvents)
+        .where(isNull(t.billingSandboxEvents.deliveredAt))
+        .orderBy(asc(t.billingSandboxEvents.seq))
+        .limit(100),
     );
     if (pending.length === 0) return delivered;
     for (const row of pending) {
-      const event: BillingEvent = { id: row.id, type: row.type, objectId: row.objectId, customerId: row.customerId, created: row.created };
+      const event: BillingEvent = {
+        id: row.id,
+        type: row.type,
+        objectId: row.objectId,
+        customerId: row.customerId,
+        created: row.created,
+      };
       await apply(event, provider);
       await provider.transaction((tx) =>
-        tx.update(t.billingSandboxEvents).set({ deliveredAt: new Date() }).where(inArray(t.billingSandboxEvents.id, [row.id])),
+        tx
+          .update(t.billingSandboxEvents)
+          .set({ deliveredAt: new Date() })
+          .where(inArray(t.billingSandboxEvents.id, [row.id])),
       );
       delivered += 1;
     }
@@ -39,6 +53,9 @@ export async function runSandboxTick(provider: SandboxBillingProvider) {
 
 /** Stripe keeps idempotency keys for 24 hours; so does the sandbox. */
 async function pruneIdempotencyKeys(provider: SandboxBillingProvider) {
-  await provider.transaction((tx) => tx.delete(t.billingSandboxIdempotency).where(lt(t.billingSandboxIdempotency.created, sql`now() - interval '24 hours'`)));
+  await provider.transaction((tx) =>
+    tx
+      .delete(t.billingSandboxIdempotency)
+      .where(lt(t.billingSandboxIdempotency.created, sql`now() - interval '24 hours'`)),
+  );
 }
-

@@ -47,14 +47,18 @@ async function prorate(tx: Tx, now: number, input: ChangePriceNowInput) {
     prorationDate: input.prorationDate ?? now,
     changedAt: now,
   });
-  const preview: InvoicePreview = { ...invoice, amountDue: applyBalance(invoice.total, await customerBalance(tx, subscription.customerId)).amountDue };
+  const preview: InvoicePreview = {
+    ...invoice,
+    amountDue: applyBalance(invoice.total, await customerBalance(tx, subscription.customerId)).amountDue,
+  };
   return { ...change, preview };
 }
 
 /** An upgrade: the new price applies now, the proration invoiced and charged at once. */
 export async function changePriceNowIn(tx: Tx, now: number, input: ChangePriceNowInput): Promise<Subscription> {
   const { subscription, item, oldPrice, newPrice, preview } = await prorate(tx, now, input);
-  if (!["active", "past_due"].includes(subscription.status)) throw conflict("Only an active subscription can change price now");
+  if (!["active", "past_due"].includes(subscription.status))
+    throw conflict("Only an active subscription can change price now");
   const card = await chargeableCard(tx, subscription.defaultPaymentMethod, subscription.customerId);
   // pending_if_incomplete: a change whose invoice cannot be paid is not applied at all.
   if (preview.amountDue > 0) {
@@ -96,7 +100,8 @@ export async function changePriceNowIn(tx: Tx, now: number, input: ChangePriceNo
 /** A downgrade: the current subscription ends at its period end; a trialing one starts then. */
 export async function scheduleDowngradeIn(tx: Tx, now: number, input: ChangePriceInput): Promise<ScheduledDowngrade> {
   const { subscription, item, newPrice } = await loadChange(tx, input);
-  if (!["active", "past_due"].includes(subscription.status)) throw conflict("Only an active subscription can change plan");
+  if (!["active", "past_due"].includes(subscription.status))
+    throw conflict("Only an active subscription can change plan");
   const startsAt = item.currentPeriodEnd;
   await tx
     .update(t.billingSandboxSubscriptions)

@@ -22,7 +22,10 @@ export async function processDueSubscriptions(provider: SandboxBillingProvider):
       const due = await tx
         .select({ id: t.billingSandboxSubscriptions.id })
         .from(t.billingSandboxSubscriptions)
-        .innerJoin(t.billingSandboxSubscriptionItems, eq(t.billingSandboxSubscriptionItems.subscriptionId, t.billingSandboxSubscriptions.id))
+        .innerJoin(
+          t.billingSandboxSubscriptionItems,
+          eq(t.billingSandboxSubscriptionItems.subscriptionId, t.billingSandboxSubscriptions.id),
+        )
         .where(
           and(
             inArray(t.billingSandboxSubscriptions.status, ["active", "past_due", "trialing"]),
@@ -49,7 +52,8 @@ async function advance(tx: Tx, subscriptionId: string) {
   const item = subscription.items[0];
   if (!item) return;
   const price = await loadPrice(tx, item.priceId);
-  const boundary = subscription.status === "trialing" ? (subscription.trialEnd ?? item.currentPeriodEnd) : item.currentPeriodEnd;
+  const boundary =
+    subscription.status === "trialing" ? (subscription.trialEnd ?? item.currentPeriodEnd) : item.currentPeriodEnd;
 
   if (subscription.cancelAtPeriodEnd || (subscription.cancelAt !== null && subscription.cancelAt <= boundary)) {
     const endedAt = subscription.cancelAt ?? boundary;
@@ -70,7 +74,17 @@ async function advance(tx: Tx, subscriptionId: string) {
       customerId: subscription.customerId,
       subscriptionId,
       billingReason: subscription.status === "trialing" ? "subscription_create" : "subscription_cycle",
-      lines: [{ description: `1 × ${price.productName}`, amount: price.unitAmount, currency: price.currency, proration: false, priceId: price.id, periodStart, periodEnd }],
+      lines: [
+        {
+          description: `1 × ${price.productName}`,
+          amount: price.unitAmount,
+          currency: price.currency,
+          proration: false,
+          priceId: price.id,
+          periodStart,
+          periodEnd,
+        },
+      ],
       periodStart,
       periodEnd,
       description: `Subscription to ${price.productName}`,
@@ -84,7 +98,10 @@ async function advance(tx: Tx, subscriptionId: string) {
     .where(eq(t.billingSandboxSubscriptionItems.id, item.id));
   await tx
     .update(t.billingSandboxSubscriptions)
-    .set({ status: outcome.paid ? "active" : "past_due", trialEnd: subscription.status === "trialing" ? subscription.trialEnd : subscription.trialEnd })
+    .set({
+      status: outcome.paid ? "active" : "past_due",
+      trialEnd: subscription.status === "trialing" ? subscription.trialEnd : subscription.trialEnd,
+    })
     .where(eq(t.billingSandboxSubscriptions.id, subscriptionId));
   await emitEvent(tx, "customer.subscription.updated", subscriptionId, subscription.customerId, periodStart);
 }

@@ -1,7 +1,16 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import * as t from "@/lib/db/schema";
 import { notFound } from "../errors";
-import type { Charge, CheckoutSession, Customer, Invoice, PaymentMethod, Price, Subscription, SubscriptionStatus } from "../port";
+import type {
+  Charge,
+  CheckoutSession,
+  Customer,
+  Invoice,
+  PaymentMethod,
+  Price,
+  Subscription,
+  SubscriptionStatus,
+} from "../port";
 import type { Queryable } from "../db-types";
 
 /** Reads sandbox rows and shapes them as the port's (Stripe-like) objects. */
@@ -42,7 +51,10 @@ export async function loadCustomer(db: Queryable, customerId: string): Promise<C
 
 export async function loadSubscriptions(db: Queryable, ids: string[]): Promise<Subscription[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(t.billingSandboxSubscriptions).where(inArray(t.billingSandboxSubscriptions.id, ids));
+  const rows = await db
+    .select()
+    .from(t.billingSandboxSubscriptions)
+    .where(inArray(t.billingSandboxSubscriptions.id, ids));
   const items = await db
     .select()
     .from(t.billingSandboxSubscriptionItems)
@@ -91,22 +103,37 @@ export const toPaymentMethod = (row: PaymentMethodRow): PaymentMethod => ({
 });
 
 export async function loadPaymentMethodRow(db: Queryable, paymentMethodId: string): Promise<PaymentMethodRow> {
-  const [row] = await db.select().from(t.billingSandboxPaymentMethods).where(eq(t.billingSandboxPaymentMethods.id, paymentMethodId));
+  const [row] = await db
+    .select()
+    .from(t.billingSandboxPaymentMethods)
+    .where(eq(t.billingSandboxPaymentMethods.id, paymentMethodId));
   if (!row) throw notFound("Payment method");
   return row;
 }
 
-export async function loadInvoices(db: Queryable, where: { customerId: string } | { invoiceId: string }): Promise<Invoice[]> {
+export async function loadInvoices(
+  db: Queryable,
+  where: { customerId: string } | { invoiceId: string },
+): Promise<Invoice[]> {
   const rows = await db
     .select()
     .from(t.billingSandboxInvoices)
-    .where("customerId" in where ? eq(t.billingSandboxInvoices.customerId, where.customerId) : eq(t.billingSandboxInvoices.id, where.invoiceId))
+    .where(
+      "customerId" in where
+        ? eq(t.billingSandboxInvoices.customerId, where.customerId)
+        : eq(t.billingSandboxInvoices.id, where.invoiceId),
+    )
     .orderBy(desc(t.billingSandboxInvoices.created), desc(t.billingSandboxInvoices.id));
   const lines = rows.length
     ? await db
         .select()
         .from(t.billingSandboxInvoiceLines)
-        .where(inArray(t.billingSandboxInvoiceLines.invoiceId, rows.map((row) => row.id)))
+        .where(
+          inArray(
+            t.billingSandboxInvoiceLines.invoiceId,
+            rows.map((row) => row.id),
+          ),
+        )
         .orderBy(asc(t.billingSandboxInvoiceLines.position))
     : [];
   return rows.map((row) => ({

@@ -19,9 +19,18 @@ describe("sandbox controls on the provider", () => {
   it("advances the clock and runs due work: renewal invoiced and delivered to the mirror", async () => {
     await provider.freezeClock(START + 1000 * DAY);
     expect(await provider.now()).toBe(START + 1000 * DAY);
-    const customer = await provider.createCustomer({ email: "ctl@example.com", name: null, memberId: "m-ctl" }, "cust-ctl");
+    const customer = await provider.createCustomer(
+      { email: "ctl@example.com", name: null, memberId: "m-ctl" },
+      "cust-ctl",
+    );
     const session = await provider.createCheckoutSession(
-      { customerId: customer.id, priceId: sandboxPriceId("happr_individual_monthly"), successUrl: "http://localhost:3000/ok", cancelUrl: "http://localhost:3000/no", memberId: "m-ctl" },
+      {
+        customerId: customer.id,
+        priceId: sandboxPriceId("happr_individual_monthly"),
+        successUrl: "http://localhost:3000/ok",
+        cancelUrl: "http://localhost:3000/no",
+        memberId: "m-ctl",
+      },
       "cs-ctl",
     );
     const { subscriptionId } = await provider.completeSandboxCheckout(session.id, goodCard);
@@ -32,9 +41,15 @@ describe("sandbox controls on the provider", () => {
     const db = await getDb();
     const [mapped] = await db.select().from(t.billingCustomers).where(eq(t.billingCustomers.customerId, customer.id));
     expect(mapped?.memberId).toBe("m-ctl");
-    const [mirrored] = await db.select().from(t.billingSubscriptions).where(eq(t.billingSubscriptions.subscriptionId, subscriptionId));
+    const [mirrored] = await db
+      .select()
+      .from(t.billingSubscriptions)
+      .where(eq(t.billingSubscriptions.subscriptionId, subscriptionId));
     expect(mirrored?.currentPeriodStart).toBeGreaterThan(START + 1000 * DAY);
-    const invoices = await db.select().from(t.billingTransactions).where(eq(t.billingTransactions.customerId, customer.id));
+    const invoices = await db
+      .select()
+      .from(t.billingTransactions)
+      .where(eq(t.billingTransactions.customerId, customer.id));
     expect(invoices.filter((row) => row.kind === "invoice")).toHaveLength(2);
   });
 });
@@ -42,9 +57,18 @@ describe("sandbox controls on the provider", () => {
 describe("the hosted checkout page's summary", () => {
   it("shows the plan and amount of an open session, and 404 for an unknown one", async () => {
     const { getSandboxCheckoutSummary } = await import("./checkout");
-    const customer = await provider.createCustomer({ email: "sum@example.com", name: null, memberId: "m-sum" }, "cust-sum");
+    const customer = await provider.createCustomer(
+      { email: "sum@example.com", name: null, memberId: "m-sum" },
+      "cust-sum",
+    );
     const session = await provider.createCheckoutSession(
-      { customerId: customer.id, priceId: sandboxPriceId("happr_family_yearly"), successUrl: "http://localhost:3000/ok", cancelUrl: "http://localhost:3000/pricing", memberId: "m-sum" },
+      {
+        customerId: customer.id,
+        priceId: sandboxPriceId("happr_family_yearly"),
+        successUrl: "http://localhost:3000/ok",
+        cancelUrl: "http://localhost:3000/pricing",
+        memberId: "m-sum",
+      },
       "cs-sum",
     );
     expect(await getSandboxCheckoutSummary(provider, session.id)).toMatchObject({

@@ -82,7 +82,9 @@ export class SandboxBillingProvider implements BillingProvider {
       const rows = await tx
         .select()
         .from(t.billingSandboxPrices)
-        .where(and(inArray(t.billingSandboxPrices.lookupKey, [...lookupKeys]), eq(t.billingSandboxPrices.active, true)));
+        .where(
+          and(inArray(t.billingSandboxPrices.lookupKey, [...lookupKeys]), eq(t.billingSandboxPrices.active, true)),
+        );
       return rows.map(toPrice);
     });
   }
@@ -121,9 +123,16 @@ export class SandboxBillingProvider implements BillingProvider {
    */
   deleteCustomer(customerId: string): Promise<void> {
     return this.transaction(async (tx, now) => {
-      const [customer] = await tx.select().from(t.billingSandboxCustomers).where(eq(t.billingSandboxCustomers.id, customerId)).for("update");
+      const [customer] = await tx
+        .select()
+        .from(t.billingSandboxCustomers)
+        .where(eq(t.billingSandboxCustomers.id, customerId))
+        .for("update");
       if (!customer || customer.deleted) return;
-      const subscriptions = await tx.select().from(t.billingSandboxSubscriptions).where(eq(t.billingSandboxSubscriptions.customerId, customerId));
+      const subscriptions = await tx
+        .select()
+        .from(t.billingSandboxSubscriptions)
+        .where(eq(t.billingSandboxSubscriptions.customerId, customerId));
       for (const subscription of subscriptions) {
         if (isEnded(subscription.status)) continue;
         await tx
@@ -132,14 +141,25 @@ export class SandboxBillingProvider implements BillingProvider {
           .where(eq(t.billingSandboxSubscriptions.id, subscription.id));
         await emitEvent(tx, "customer.subscription.deleted", subscription.id, customerId, now);
       }
-      await tx.update(t.billingSandboxSubscriptions).set({ metadata: {}, defaultPaymentMethod: null }).where(eq(t.billingSandboxSubscriptions.customerId, customerId));
-      await tx.update(t.billingSandboxCheckoutSessions).set({ clientReferenceId: null, metadata: {} }).where(eq(t.billingSandboxCheckoutSessions.customerId, customerId));
+      await tx
+        .update(t.billingSandboxSubscriptions)
+        .set({ metadata: {}, defaultPaymentMethod: null })
+        .where(eq(t.billingSandboxSubscriptions.customerId, customerId));
+      await tx
+        .update(t.billingSandboxCheckoutSessions)
+        .set({ clientReferenceId: null, metadata: {} })
+        .where(eq(t.billingSandboxCheckoutSessions.customerId, customerId));
       // Its cards now and those detached before (a detached card no longer names its customer; its events do).
-      const attached = await tx.select({ id: t.billingSandboxPaymentMethods.id }).from(t.billingSandboxPaymentMethods).where(eq(t.billingSandboxPaymentMethods.customerId, customerId));
+      const attached = await tx
+        .select({ id: t.billingSandboxPaymentMethods.id })
+        .from(t.billingSandboxPaymentMethods)
+        .where(eq(t.billingSandboxPaymentMethods.customerId, customerId));
       const evented = await tx
         .select({ id: t.billingSandboxEvents.objectId })
         .from(t.billingSandboxEvents)
-        .where(and(eq(t.billingSandboxEvents.customerId, customerId), like(t.billingSandboxEvents.type, "payment_method.%")));
+        .where(
+          and(eq(t.billingSandboxEvents.customerId, customerId), like(t.billingSandboxEvents.type, "payment_method.%")),
+        );
       const cards = [...new Set([...attached, ...evented].map((row) => row.id))];
       if (cards.length > 0) {
         await tx
@@ -189,7 +209,10 @@ export class SandboxBillingProvider implements BillingProvider {
   }
 
   private async loadSession(tx: Tx, sessionId: string, now: number): Promise<CheckoutSession> {
-    const [row] = await tx.select().from(t.billingSandboxCheckoutSessions).where(eq(t.billingSandboxCheckoutSessions.id, sessionId));
+    const [row] = await tx
+      .select()
+      .from(t.billingSandboxCheckoutSessions)
+      .where(eq(t.billingSandboxCheckoutSessions.id, sessionId));
     if (!row) throw notFound("Checkout session");
     // Sessions expire as Stripe's do; the status is derived so no timer is needed.
     const status = row.status === "open" && row.expiresAt <= now ? "expired" : row.status;
@@ -214,14 +237,25 @@ export class SandboxBillingProvider implements BillingProvider {
   }
 
   cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<Subscription> {
-    return this.updateSubscription(subscriptionId, idempotencyKey, "cancel_at_period_end", async (_tx, subscription) => {
-      const periodEnd = subscription.status === "trialing" && subscription.trialEnd ? subscription.trialEnd : subscription.items[0]!.currentPeriodEnd;
-      return { cancelAtPeriodEnd: true, cancelAt: periodEnd };
-    });
+    return this.updateSubscription(
+      subscriptionId,
+      idempotencyKey,
+      "cancel_at_period_end",
+      async (_tx, subscription) => {
+        const periodEnd =
+          subscription.status === "trialing" && subscription.trialEnd
+            ? subscription.trialEnd
+            : subscription.items[0]!.currentPeriodEnd;
+        return { cancelAtPeriodEnd: true, cancelAt: periodEnd };
+      },
+    );
   }
 
   resume(subscriptionId: string, idempotencyKey: string): Promise<Subscription> {
-    return this.updateSubscription(subscriptionId, idempotencyKey, "resume", async () => ({ cancelAtPeriodEnd: false, cancelAt: null }));
+    return this.updateSubscription(subscriptionId, idempotencyKey, "resume", async () => ({
+      cancelAtPeriodEnd: false,
+      cancelAt: null,
+    }));
   }
 
   cancelNow(subscriptionId: string, idempotencyKey: string): Promise<Subscription> {
@@ -240,11 +274,15 @@ export class SandboxBillingProvider implements BillingProvider {
   }
 
   changePriceNow(input: ChangePriceNowInput, idempotencyKey: string): Promise<Subscription> {
-    return this.transaction((tx, now) => onceForKey(tx, idempotencyKey, "subscriptions.update", () => changePriceNowIn(tx, now, input)));
+    return this.transaction((tx, now) =>
+      onceForKey(tx, idempotencyKey, "subscriptions.update", () => changePriceNowIn(tx, now, input)),
+    );
   }
 
   scheduleDowngrade(input: ChangePriceInput, idempotencyKey: string): Promise<ScheduledDowngrade> {
-    return this.transaction((tx, now) => onceForKey(tx, idempotencyKey, "subscriptions.schedule_downgrade", () => scheduleDowngradeIn(tx, now, input)));
+    return this.transaction((tx, now) =>
+      onceForKey(tx, idempotencyKey, "subscriptions.schedule_downgrade", () => scheduleDowngradeIn(tx, now, input)),
+    );
   }
 
   previewProration(input: ChangePriceNowInput): Promise<InvoicePreview> {
@@ -291,7 +329,10 @@ export class SandboxBillingProvider implements BillingProvider {
           });
           if (row.customerId && row.customerId !== customerId) throw notFound("Payment method");
           id = row.id;
-          await tx.update(t.billingSandboxPaymentMethods).set({ customerId }).where(eq(t.billingSandboxPaymentMethods.id, id));
+          await tx
+            .update(t.billingSandboxPaymentMethods)
+            .set({ customerId })
+            .where(eq(t.billingSandboxPaymentMethods.id, id));
         }
         await emitEvent(tx, "payment_method.attached", id, customerId, now);
         return toPaymentMethod(await loadPaymentMethodRow(tx, id));
@@ -304,15 +345,28 @@ export class SandboxBillingProvider implements BillingProvider {
       onceForKey(tx, idempotencyKey, "payment_methods.detach", async () => {
         const row = await loadPaymentMethodRow(tx, paymentMethodId);
         if (!row.customerId) throw conflict("The payment method is not attached to a customer");
-        await tx.update(t.billingSandboxPaymentMethods).set({ customerId: null }).where(eq(t.billingSandboxPaymentMethods.id, paymentMethodId));
+        await tx
+          .update(t.billingSandboxPaymentMethods)
+          .set({ customerId: null })
+          .where(eq(t.billingSandboxPaymentMethods.id, paymentMethodId));
         await tx
           .update(t.billingSandboxCustomers)
           .set({ defaultPaymentMethod: null })
-          .where(and(eq(t.billingSandboxCustomers.id, row.customerId), eq(t.billingSandboxCustomers.defaultPaymentMethod, paymentMethodId)));
+          .where(
+            and(
+              eq(t.billingSandboxCustomers.id, row.customerId),
+              eq(t.billingSandboxCustomers.defaultPaymentMethod, paymentMethodId),
+            ),
+          );
         await tx
           .update(t.billingSandboxSubscriptions)
           .set({ defaultPaymentMethod: null })
-          .where(and(eq(t.billingSandboxSubscriptions.customerId, row.customerId), eq(t.billingSandboxSubscriptions.defaultPaymentMethod, paymentMethodId)));
+          .where(
+            and(
+              eq(t.billingSandboxSubscriptions.customerId, row.customerId),
+              eq(t.billingSandboxSubscriptions.defaultPaymentMethod, paymentMethodId),
+            ),
+          );
         await emitEvent(tx, "payment_method.detached", paymentMethodId, row.customerId, now);
         return toPaymentMethod({ ...row, customerId: null });
       }),
@@ -325,19 +379,31 @@ export class SandboxBillingProvider implements BillingProvider {
         await loadCustomer(tx, customerId);
         const row = await loadPaymentMethodRow(tx, paymentMethodId);
         if (row.customerId !== customerId) throw notFound("Payment method");
-        await tx.update(t.billingSandboxCustomers).set({ defaultPaymentMethod: paymentMethodId }).where(eq(t.billingSandboxCustomers.id, customerId));
+        await tx
+          .update(t.billingSandboxCustomers)
+          .set({ defaultPaymentMethod: paymentMethodId })
+          .where(eq(t.billingSandboxCustomers.id, customerId));
         await emitEvent(tx, "customer.updated", customerId, customerId, now);
         return loadCustomer(tx, customerId);
       }),
     );
   }
 
-  setSubscriptionPaymentMethod(subscriptionId: string, paymentMethodId: string, idempotencyKey: string): Promise<Subscription> {
-    return this.updateSubscription(subscriptionId, idempotencyKey, "default_payment_method", async (tx, subscription) => {
-      const row = await loadPaymentMethodRow(tx, paymentMethodId);
-      if (row.customerId !== subscription.customerId) throw notFound("Payment method");
-      return { defaultPaymentMethod: paymentMethodId };
-    });
+  setSubscriptionPaymentMethod(
+    subscriptionId: string,
+    paymentMethodId: string,
+    idempotencyKey: string,
+  ): Promise<Subscription> {
+    return this.updateSubscription(
+      subscriptionId,
+      idempotencyKey,
+      "default_payment_method",
+      async (tx, subscription) => {
+        const row = await loadPaymentMethodRow(tx, paymentMethodId);
+        if (row.customerId !== subscription.customerId) throw notFound("Payment method");
+        return { defaultPaymentMethod: paymentMethodId };
+      },
+    );
   }
 
   /** The sandbox clock's current time (Unix seconds). */
@@ -387,7 +453,10 @@ export class SandboxBillingProvider implements BillingProvider {
       onceForKey(tx, idempotencyKey, `subscriptions.update.${what}`, async () => {
         const subscription = await lockSubscription(tx, subscriptionId);
         if (isEnded(subscription.status)) throw conflict("The subscription is canceled");
-        await tx.update(t.billingSandboxSubscriptions).set(await change(tx, subscription)).where(eq(t.billingSandboxSubscriptions.id, subscriptionId));
+        await tx
+          .update(t.billingSandboxSubscriptions)
+          .set(await change(tx, subscription))
+          .where(eq(t.billingSandboxSubscriptions.id, subscriptionId));
         await emitEvent(tx, "customer.subscription.updated", subscriptionId, subscription.customerId, now);
         return loadSubscription(tx, subscriptionId);
       }),
@@ -420,4 +489,3 @@ async function seedPrices(db: Db) {
     )
     .onConflictDoNothing();
 }
-

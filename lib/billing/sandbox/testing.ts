@@ -13,7 +13,10 @@ export type SandboxBillingFixture = { db: Db; provider: SandboxBillingProvider; 
  * engine's clock frozen at 1 April 2026, the sandbox provider and the billing service over it;
  * opened before the file's tests, closed after. `setUp` gets them once they are ready.
  */
-export function useSandboxBilling(setUp: (fixture: SandboxBillingFixture) => unknown, opts: { siteUrl?: string } = {}): void {
+export function useSandboxBilling(
+  setUp: (fixture: SandboxBillingFixture) => unknown,
+  opts: { siteUrl?: string } = {},
+): void {
   const siteUrl = opts.siteUrl ?? "http://localhost:3000";
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {

@@ -23,7 +23,8 @@ export async function onceForKey<T>(tx: Tx, key: string, operation: string, run:
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
   const [stored] = await tx.select().from(t.billingSandboxIdempotency).where(eq(t.billingSandboxIdempotency.key, key));
   if (stored) {
-    if (stored.operation !== operation) throw invalid("Keys for idempotent requests can only be used for the same request");
+    if (stored.operation !== operation)
+      throw invalid("Keys for idempotent requests can only be used for the same request");
     return stored.response as T;
   }
   const result = await run();
@@ -54,7 +55,10 @@ export function applyBalance(total: number, startingBalance: number) {
 }
 
 export async function customerBalance(tx: Tx, customerId: string, lock = false): Promise<number> {
-  const query = tx.select({ balance: t.billingSandboxCustomers.balance }).from(t.billingSandboxCustomers).where(eq(t.billingSandboxCustomers.id, customerId));
+  const query = tx
+    .select({ balance: t.billingSandboxCustomers.balance })
+    .from(t.billingSandboxCustomers)
+    .where(eq(t.billingSandboxCustomers.id, customerId));
   const [row] = lock ? await query.for("update") : await query;
   return row?.balance ?? 0;
 }
@@ -74,7 +78,10 @@ export async function invoiceAndCharge(
   const startingBalance = await customerBalance(tx, invoice.customerId, true);
   const { amountDue, endingBalance } = applyBalance(total, startingBalance);
   if (endingBalance !== startingBalance) {
-    await tx.update(t.billingSandboxCustomers).set({ balance: endingBalance }).where(eq(t.billingSandboxCustomers.id, invoice.customerId));
+    await tx
+      .update(t.billingSandboxCustomers)
+      .set({ balance: endingBalance })
+      .where(eq(t.billingSandboxCustomers.id, invoice.customerId));
   }
   const currency = invoice.lines[0]?.currency ?? "usd";
   let paid = amountDue === 0;
@@ -82,7 +89,11 @@ export async function invoiceAndCharge(
 
   if (amountDue > 0) {
     const chargeStatus = card?.outcome === "succeeds" ? "succeeded" : "failed";
-    failureMessage = !card ? "The customer has no payment method." : card.outcome === "succeeds" ? null : declineMessages[card.outcome];
+    failureMessage = !card
+      ? "The customer has no payment method."
+      : card.outcome === "succeeds"
+        ? null
+        : declineMessages[card.outcome];
     paid = chargeStatus === "succeeded";
     if (card) {
       await tx.insert(t.billingSandboxCharges).values({
@@ -141,11 +152,17 @@ export async function invoiceAndCharge(
 export async function chargeableCard(tx: Tx, subscriptionDefault: string | null, customerId: string) {
   let paymentMethodId = subscriptionDefault;
   if (!paymentMethodId) {
-    const [customer] = await tx.select().from(t.billingSandboxCustomers).where(eq(t.billingSandboxCustomers.id, customerId));
+    const [customer] = await tx
+      .select()
+      .from(t.billingSandboxCustomers)
+      .where(eq(t.billingSandboxCustomers.id, customerId));
     paymentMethodId = customer?.defaultPaymentMethod ?? null;
   }
   if (!paymentMethodId) return null;
-  const [row] = await tx.select().from(t.billingSandboxPaymentMethods).where(eq(t.billingSandboxPaymentMethods.id, paymentMethodId));
+  const [row] = await tx
+    .select()
+    .from(t.billingSandboxPaymentMethods)
+    .where(eq(t.billingSandboxPaymentMethods.id, paymentMethodId));
   if (!row || row.customerId !== customerId) return null;
   return { id: row.id, outcome: row.outcome as CardOutcome };
 }

@@ -14,7 +14,12 @@ import { addInterval } from "../proration";
  */
 
 type Json = Record<string, unknown> & { id: string };
-export type RecordedRequest = { method: string; path: string; params: Record<string, string>; idempotencyKey: string | undefined };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  idempotencyKey: string | undefined;
+};
 
 const clone = <T>(value: T): T => structuredClone(value);
 const fixture = (name: keyof typeof fixtures) => clone(fixtures[name]) as unknown as Json;
@@ -37,7 +42,12 @@ class HttpError extends Error {
   }
 }
 const missing = (what: string, id: string) =>
-  new HttpError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}: '${id}'`, param: "id" });
+  new HttpError(404, {
+    type: "invalid_request_error",
+    code: "resource_missing",
+    message: `No such ${what}: '${id}'`,
+    param: "id",
+  });
 
 export class FakeStripeApi {
   readonly requests: RecordedRequest[] = [];
@@ -94,19 +104,24 @@ export class FakeStripeApi {
 
   /** The requests to one method + path pattern, oldest first. */
   requestsTo(method: string, path: RegExp | string) {
-    return this.requests.filter((r) => r.method === method && (typeof path === "string" ? r.path === path : path.test(r.path)));
+    return this.requests.filter(
+      (r) => r.method === method && (typeof path === "string" ? r.path === path : path.test(r.path)),
+    );
   }
 
   private async handle(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     let raw = "";
     for await (const chunk of req) raw += chunk;
-    const params = Object.fromEntries(new URLSearchParams(req.method === "GET" || req.method === "DELETE" ? url.search : raw));
+    const params = Object.fromEntries(
+      new URLSearchParams(req.method === "GET" || req.method === "DELETE" ? url.search : raw),
+    );
     const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
     const method = req.method ?? "GET";
     this.requests.push({ method, path: url.pathname, params, idempotencyKey });
 
-    if (this.failWith) return { status: this.failWith, body: { error: { type: "api_error", message: "Stripe is having a bad day" } } };
+    if (this.failWith)
+      return { status: this.failWith, body: { error: { type: "api_error", message: "Stripe is having a bad day" } } };
     const replayKey = idempotencyKey && method !== "GET" ? `${method} ${idempotencyKey}` : undefined;
     if (replayKey && this.idempotent.has(replayKey)) return this.idempotent.get(replayKey)!;
     let answer: { status: number; body: unknown };
@@ -127,7 +142,15 @@ export class FakeStripeApi {
     if (resource === "checkout") return this.checkout(method, parts[2], p);
     switch (`${key}${id ? " :id" : ""}${action ? ` ${action}` : ""}`) {
       case "GET prices":
-        return this.list([...this.prices.values()].filter((price) => indexed(p, "lookup_keys").includes(String(price.lookup_key)) && (p.active === undefined || String(price.active) === p.active)).map((price) => this.expandPrice(price, p, "data.product")));
+        return this.list(
+          [...this.prices.values()]
+            .filter(
+              (price) =>
+                indexed(p, "lookup_keys").includes(String(price.lookup_key)) &&
+                (p.active === undefined || String(price.active) === p.active),
+            )
+            .map((price) => this.expandPrice(price, p, "data.product")),
+        );
       case "POST prices": {
         this.get(this.products, "product", p.product!);
         const price = fixture("price");
@@ -147,8 +170,18 @@ export class FakeStripeApi {
       case "GET products :id":
         return this.get(this.products, "product", id!);
       case "POST products": {
-        if (this.products.has(p.id!)) throw new HttpError(400, { type: "invalid_request_error", code: "resource_already_exists", message: "Product already exists." });
-        const product = { ...fixture("product"), id: p.id ?? stripeId("prod"), name: p.name, description: p.description ?? null };
+        if (this.products.has(p.id!))
+          throw new HttpError(400, {
+            type: "invalid_request_error",
+            code: "resource_already_exists",
+            message: "Product already exists.",
+          });
+        const product = {
+          ...fixture("product"),
+          id: p.id ?? stripeId("prod"),
+          name: p.name,
+          description: p.description ?? null,
+        };
         this.products.set(product.id, product);
         return product;
       }
@@ -165,7 +198,11 @@ export class FakeStripeApi {
         const customer = this.get(this.customers, "customer", id!);
         if (p["invoice_settings[default_payment_method]"]) {
           const pm = this.get(this.paymentMethods, "payment_method", p["invoice_settings[default_payment_method]"]);
-          if (pm.customer !== customer.id) throw new HttpError(400, { type: "invalid_request_error", message: "The payment method must be attached to the customer." });
+          if (pm.customer !== customer.id)
+            throw new HttpError(400, {
+              type: "invalid_request_error",
+              message: "The payment method must be attached to the customer.",
+            });
           customer.invoice_settings = { ...(customer.invoice_settings as object), default_payment_method: pm.id };
         }
         return customer;
@@ -180,7 +217,13 @@ export class FakeStripeApi {
         return this.updateSubscription(this.get(this.subscriptions, "subscription", id!), p);
       case "DELETE subscriptions :id": {
         const subscription = this.get(this.subscriptions, "subscription", id!);
-        Object.assign(subscription, { status: "canceled", canceled_at: this.now, ended_at: this.now, cancel_at: null, cancel_at_period_end: false });
+        Object.assign(subscription, {
+          status: "canceled",
+          canceled_at: this.now,
+          ended_at: this.now,
+          cancel_at: null,
+          cancel_at_period_end: false,
+        });
         return subscription;
       }
       case "POST invoices :id":
@@ -191,7 +234,11 @@ export class FakeStripeApi {
       case "GET charges":
         return this.list([...this.charges.values()].filter((c) => c.customer === p.customer).sort(byCreatedDesc));
       case "GET payment_methods":
-        return this.list([...this.paymentMethods.values()].filter((pm) => pm.customer === p.customer && (!p.type || pm.type === p.type)).sort(byCreatedDesc));
+        return this.list(
+          [...this.paymentMethods.values()]
+            .filter((pm) => pm.customer === p.customer && (!p.type || pm.type === p.type))
+            .sort(byCreatedDesc),
+        );
       case "POST payment_methods":
         return this.createPaymentMethod(p["card[token]"] ?? "");
       case "POST payment_methods :id attach":
@@ -206,12 +253,16 @@ export class FakeStripeApi {
         return pm;
       }
     }
-    throw new HttpError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` });
+    throw new HttpError(404, {
+      type: "invalid_request_error",
+      message: `Unrecognized request URL (${method}: ${path})`,
+    });
   }
 
   private checkout(method: string, id: string | undefined, p: Record<string, string>) {
     if (method === "GET" && id) return this.get(this.sessions, "checkout.session", id);
-    if (method !== "POST" || id) throw new HttpError(404, { type: "invalid_request_error", message: "Unrecognized request URL" });
+    if (method !== "POST" || id)
+      throw new HttpError(404, { type: "invalid_request_error", message: "Unrecognized request URL" });
     this.get(this.customers, "customer", p.customer!);
     const session = fixture("checkout.session");
     const sessionId = `cs_test_${randomBytes(16).toString("hex")}`;
@@ -271,8 +322,15 @@ export class FakeStripeApi {
   private deleteCustomer(id: string) {
     this.get(this.customers, "customer", id);
     for (const subscription of this.subscriptions.values()) {
-      if (subscription.customer !== id || ["canceled", "incomplete_expired"].includes(String(subscription.status))) continue;
-      Object.assign(subscription, { status: "canceled", canceled_at: this.now, ended_at: this.now, cancel_at: null, cancel_at_period_end: false });
+      if (subscription.customer !== id || ["canceled", "incomplete_expired"].includes(String(subscription.status)))
+        continue;
+      Object.assign(subscription, {
+        status: "canceled",
+        canceled_at: this.now,
+        ended_at: this.now,
+        cancel_at: null,
+        cancel_at_period_end: false,
+      });
     }
     for (const pm of this.paymentMethods.values()) if (pm.customer === id) pm.customer = null;
     this.customers.delete(id);
@@ -288,7 +346,14 @@ export class FakeStripeApi {
       id: stripeId("pm"),
       customer: null,
       created: this.now,
-      card: { ...(pm.card as object), brand: card.brand, display_brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034 },
+      card: {
+        ...(pm.card as object),
+        brand: card.brand,
+        display_brand: card.brand,
+        last4: card.last4,
+        exp_month: 12,
+        exp_year: 2034,
+      },
     });
     this.paymentMethods.set(pm.id, pm);
     return pm;
@@ -297,7 +362,13 @@ export class FakeStripeApi {
   private attach(id: string, customerId: string) {
     this.get(this.customers, "customer", customerId);
     const test = testCards[id];
-    if (test?.declined) throw new HttpError(402, { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." });
+    if (test?.declined)
+      throw new HttpError(402, {
+        type: "card_error",
+        code: "card_declined",
+        decline_code: "generic_decline",
+        message: "Your card was declined.",
+      });
     // Stripe's test ids (pm_card_visa, ...) make a new payment method on each attach.
     const pm = test ? this.createPaymentMethod(id) : this.get(this.paymentMethods, "payment_method", id);
     pm.customer = customerId;
@@ -312,7 +383,15 @@ export class FakeStripeApi {
     const interval = (price.recurring as { interval: "month" | "year" }).interval;
     const periodEnd = options.trialEnd ?? addInterval(this.now, interval);
     const item = clone((subscription.items as { data: Json[] }).data[0]!);
-    Object.assign(item, { id: stripeId("si"), subscription: id, price, quantity: 1, current_period_start: this.now, current_period_end: periodEnd, created: this.now });
+    Object.assign(item, {
+      id: stripeId("si"),
+      subscription: id,
+      price,
+      quantity: 1,
+      current_period_start: this.now,
+      current_period_end: periodEnd,
+      created: this.now,
+    });
     Object.assign(subscription, {
       id,
       customer: customerId,
@@ -345,7 +424,15 @@ export class FakeStripeApi {
     const price = this.priceObject(priceId);
     this.finalizeInvoice(
       this.invoiceObject(customerId, subscription.id, [
-        { description: `1 × ${this.productName(price)} (at ${dollars(price)} / ${intervalOf(price)})`, amount: Number(price.unit_amount), proration: false, price, subscriptionItem: item.id, periodStart: Number(item.current_period_start), periodEnd: Number(item.current_period_end) },
+        {
+          description: `1 × ${this.productName(price)} (at ${dollars(price)} / ${intervalOf(price)})`,
+          amount: Number(price.unit_amount),
+          proration: false,
+          price,
+          subscriptionItem: item.id,
+          periodStart: Number(item.current_period_start),
+          periodEnd: Number(item.current_period_end),
+        },
       ]),
       "subscription_create",
     );
@@ -355,12 +442,29 @@ export class FakeStripeApi {
   /** Finalizes and pays an invoice as charge_automatically does: the customer's balance first, then the card. */
   private finalizeInvoice(invoice: Json, reason: string) {
     const customer = this.get(this.customers, "customer", String(invoice.customer));
-    Object.assign(invoice, { id: stripeId("in"), status: "paid", billing_reason: reason, amount_paid: invoice.amount_due, amount_remaining: 0, created: this.now });
+    Object.assign(invoice, {
+      id: stripeId("in"),
+      status: "paid",
+      billing_reason: reason,
+      amount_paid: invoice.amount_due,
+      amount_remaining: 0,
+      created: this.now,
+    });
     customer.balance = invoice.ending_balance;
     this.invoices.set(invoice.id, invoice);
     if (Number(invoice.amount_due) > 0) {
       const charge = fixture("charge");
-      Object.assign(charge, { id: stripeId("ch"), customer: customer.id, amount: invoice.amount_due, currency: "usd", status: "succeeded", paid: true, failure_message: null, description: null, created: this.now });
+      Object.assign(charge, {
+        id: stripeId("ch"),
+        customer: customer.id,
+        amount: invoice.amount_due,
+        currency: "usd",
+        status: "succeeded",
+        paid: true,
+        failure_message: null,
+        description: null,
+        created: this.now,
+      });
       this.charges.set(charge.id, charge);
     }
     return invoice;
@@ -381,7 +485,11 @@ export class FakeStripeApi {
       id: "upcoming",
       customer: customerId,
       subscription: null,
-      parent: { type: "subscription_details", quote_details: null, subscription_details: { metadata: {}, subscription: subscriptionId } },
+      parent: {
+        type: "subscription_details",
+        quote_details: null,
+        subscription_details: { metadata: {}, subscription: subscriptionId },
+      },
       currency: "usd",
       subtotal: total,
       subtotal_excluding_tax: total,
@@ -409,11 +517,21 @@ export class FakeStripeApi {
           currency: "usd",
           description: line.description,
           period: { start: line.periodStart, end: line.periodEnd },
-          pricing: { type: "price_details", price_details: { price: line.price.id, product: line.price.product }, unit_amount_decimal: String(line.price.unit_amount) },
+          pricing: {
+            type: "price_details",
+            price_details: { price: line.price.id, product: line.price.product },
+            unit_amount_decimal: String(line.price.unit_amount),
+          },
           parent: {
             type: "subscription_item_details",
             invoice_item_details: null,
-            subscription_item_details: { invoice_item: null, proration: line.proration, proration_details: { credited_items: null }, subscription: subscriptionId, subscription_item: line.subscriptionItem },
+            subscription_item_details: {
+              invoice_item: null,
+              proration: line.proration,
+              proration_details: { credited_items: null },
+              subscription: subscriptionId,
+              subscription_item: line.subscriptionItem,
+            },
           },
         })),
       },
@@ -424,14 +542,21 @@ export class FakeStripeApi {
   private createSubscription(p: Record<string, string>) {
     this.get(this.customers, "customer", p.customer!);
     const trialEnd = p.trial_end ? Number(p.trial_end) : null;
-    const subscription = this.seedSubscription(p.customer!, p["items[0][price]"]!, { status: trialEnd ? "trialing" : "active", trialEnd });
+    const subscription = this.seedSubscription(p.customer!, p["items[0][price]"]!, {
+      status: trialEnd ? "trialing" : "active",
+      trialEnd,
+    });
     subscription.default_payment_method = p.default_payment_method ?? null;
     subscription.metadata = prefixed(p, "metadata");
     return subscription;
   }
 
   private updateSubscription(subscription: Json, p: Record<string, string>) {
-    if (subscription.status === "canceled") throw new HttpError(400, { type: "invalid_request_error", message: "A canceled subscription can only update its cancellation_details and metadata." });
+    if (subscription.status === "canceled")
+      throw new HttpError(400, {
+        type: "invalid_request_error",
+        message: "A canceled subscription can only update its cancellation_details and metadata.",
+      });
     const item = itemOf(subscription);
     if (p.cancel_at_period_end !== undefined) {
       const on = p.cancel_at_period_end === "true";
@@ -441,9 +566,21 @@ export class FakeStripeApi {
     if (p["items[0][price]"]) {
       if (p["items[0][id]"] !== item.id) throw missing("subscription_item", p["items[0][id]"] ?? "");
       const newPrice = this.priceObject(p["items[0][price]"]);
-      const change = this.priceChange(subscription, newPrice, p.proration_date ? Number(p.proration_date) : this.now, this.now);
-      this.finalizeInvoice(this.invoiceObject(String(subscription.customer), subscription.id, change.lines), "subscription_update");
-      Object.assign(item, { price: newPrice, current_period_start: change.period.start, current_period_end: change.period.end });
+      const change = this.priceChange(
+        subscription,
+        newPrice,
+        p.proration_date ? Number(p.proration_date) : this.now,
+        this.now,
+      );
+      this.finalizeInvoice(
+        this.invoiceObject(String(subscription.customer), subscription.id, change.lines),
+        "subscription_update",
+      );
+      Object.assign(item, {
+        price: newPrice,
+        current_period_start: change.period.start,
+        current_period_end: change.period.end,
+      });
       if (change.cycleReset) subscription.billing_cycle_anchor = this.now;
       // cancel_at_period_end follows the period: a reset cycle ends the subscription at the new period end.
       if (subscription.cancel_at_period_end) subscription.cancel_at = change.period.end;
@@ -466,13 +603,37 @@ export class FakeStripeApi {
     const at = Math.min(Math.max(prorationDate, start), end);
     const share = (amount: number) => Math.round((amount * (end - at)) / (end - start));
     const after = stripeDate(at);
-    const credit: LineSpec = { description: `Unused time on ${this.productName(oldPrice)} after ${after}`, amount: -share(Number(oldPrice.unit_amount)), proration: true, price: oldPrice, subscriptionItem: item.id, periodStart: at, periodEnd: end };
+    const credit: LineSpec = {
+      description: `Unused time on ${this.productName(oldPrice)} after ${after}`,
+      amount: -share(Number(oldPrice.unit_amount)),
+      proration: true,
+      price: oldPrice,
+      subscriptionItem: item.id,
+      periodStart: at,
+      periodEnd: end,
+    };
     if (intervalOf(newPrice) === intervalOf(oldPrice)) {
-      const remaining: LineSpec = { description: `Remaining time on ${this.productName(newPrice)} after ${after}`, amount: share(Number(newPrice.unit_amount)), proration: true, price: newPrice, subscriptionItem: item.id, periodStart: at, periodEnd: end };
+      const remaining: LineSpec = {
+        description: `Remaining time on ${this.productName(newPrice)} after ${after}`,
+        amount: share(Number(newPrice.unit_amount)),
+        proration: true,
+        price: newPrice,
+        subscriptionItem: item.id,
+        periodStart: at,
+        periodEnd: end,
+      };
       return { lines: [credit, remaining], period: { start, end }, cycleReset: false };
     }
     const period = { start: changedAt, end: addInterval(changedAt, intervalOf(newPrice)) };
-    const full: LineSpec = { description: `1 × ${this.productName(newPrice)} (at ${dollars(newPrice)} / ${intervalOf(newPrice)})`, amount: Number(newPrice.unit_amount), proration: false, price: newPrice, subscriptionItem: item.id, periodStart: period.start, periodEnd: period.end };
+    const full: LineSpec = {
+      description: `1 × ${this.productName(newPrice)} (at ${dollars(newPrice)} / ${intervalOf(newPrice)})`,
+      amount: Number(newPrice.unit_amount),
+      proration: false,
+      price: newPrice,
+      subscriptionItem: item.id,
+      periodStart: period.start,
+      periodEnd: period.end,
+    };
     return { lines: [credit, full], period, cycleReset: true };
   }
 
@@ -480,12 +641,21 @@ export class FakeStripeApi {
   private preview(p: Record<string, string>) {
     const subscription = this.get(this.subscriptions, "subscription", p.subscription!);
     const item = itemOf(subscription);
-    if (p["subscription_details[items][0][id]"] !== item.id) throw missing("subscription_item", p["subscription_details[items][0][id]"] ?? "");
+    if (p["subscription_details[items][0][id]"] !== item.id)
+      throw missing("subscription_item", p["subscription_details[items][0][id]"] ?? "");
     if (p["subscription_details[proration_behavior]"] !== "always_invoice") {
-      throw new HttpError(400, { type: "invalid_request_error", message: "This fake previews always_invoice updates only (the invoice created at once)." });
+      throw new HttpError(400, {
+        type: "invalid_request_error",
+        message: "This fake previews always_invoice updates only (the invoice created at once).",
+      });
     }
     const prorationDate = Number(p["subscription_details[proration_date]"] ?? this.now);
-    const change = this.priceChange(subscription, this.priceObject(p["subscription_details[items][0][price]"]!), prorationDate, prorationDate);
+    const change = this.priceChange(
+      subscription,
+      this.priceObject(p["subscription_details[items][0][price]"]!),
+      prorationDate,
+      prorationDate,
+    );
     return this.invoiceObject(String(subscription.customer), subscription.id, change.lines);
   }
 
@@ -494,7 +664,15 @@ export class FakeStripeApi {
   }
 }
 
-type LineSpec = { description: string; amount: number; proration: boolean; price: Json; subscriptionItem: string; periodStart: number; periodEnd: number };
+type LineSpec = {
+  description: string;
+  amount: number;
+  proration: boolean;
+  price: Json;
+  subscriptionItem: string;
+  periodStart: number;
+  periodEnd: number;
+};
 
 const itemOf = (subscription: Json) => (subscription.items as { data: Json[] }).data[0]!;
 const intervalOf = (price: Json) => (price.recurring as { interval: "month" | "year" }).interval;

@@ -1,5 +1,15 @@
 import type Stripe from "stripe";
-import type { Charge, CheckoutSession, Customer, Invoice, InvoiceLine, InvoicePreview, PaymentMethod, Price, Subscription } from "../port";
+import type {
+  Charge,
+  CheckoutSession,
+  Customer,
+  Invoice,
+  InvoiceLine,
+  InvoicePreview,
+  PaymentMethod,
+  Price,
+  Subscription,
+} from "../port";
 
 /** Stripe objects (API "basil" and later) to the port's types. */
 
@@ -7,7 +17,10 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
   value == null ? null : typeof value === "string" ? value : value.id;
 
 export function toPrice(price: Stripe.Price): Price {
-  const product = typeof price.product === "object" && price.product && !("deleted" in price.product && price.product.deleted) ? (price.product as Stripe.Product) : null;
+  const product =
+    typeof price.product === "object" && price.product && !("deleted" in price.product && price.product.deleted)
+      ? (price.product as Stripe.Product)
+      : null;
   return {
     id: price.id,
     active: price.active,
@@ -23,7 +36,16 @@ export function toPrice(price: Stripe.Price): Price {
 
 export function toCustomer(customer: Stripe.Customer | Stripe.DeletedCustomer): Customer {
   if ("deleted" in customer && customer.deleted) {
-    return { id: customer.id, email: null, name: null, created: 0, deleted: true, metadata: {}, defaultPaymentMethod: null, balance: 0 };
+    return {
+      id: customer.id,
+      email: null,
+      name: null,
+      created: 0,
+      deleted: true,
+      metadata: {},
+      defaultPaymentMethod: null,
+      balance: 0,
+    };
   }
   const live = customer as Stripe.Customer;
   return {
@@ -47,7 +69,8 @@ export function toSubscription(subscription: Stripe.Subscription): Subscription 
     currentPeriodEnd: item.current_period_end,
   }));
   // Newer API versions fill cancel_at for period-end cancellations too; older ones only the flag.
-  const cancelAt = subscription.cancel_at ?? (subscription.cancel_at_period_end ? (items[0]?.currentPeriodEnd ?? null) : null);
+  const cancelAt =
+    subscription.cancel_at ?? (subscription.cancel_at_period_end ? (items[0]?.currentPeriodEnd ?? null) : null);
   return {
     id: subscription.id,
     customerId: idOf(subscription.customer) ?? "",
@@ -69,7 +92,9 @@ export function toPaymentMethod(pm: Stripe.PaymentMethod): PaymentMethod {
     id: pm.id,
     customerId: idOf(pm.customer),
     type: pm.type,
-    card: pm.card ? { brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year } : null,
+    card: pm.card
+      ? { brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year }
+      : null,
     billingDetails: {
       name: pm.billing_details?.name ?? null,
       email: pm.billing_details?.email ?? null,

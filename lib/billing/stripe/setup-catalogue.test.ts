@@ -21,7 +21,13 @@ it("creates the two products and four prices once, with idempotency keys, and no
   const prices = fake.requestsTo("POST", "/v1/prices");
   expect(prices).toHaveLength(4);
   expect(prices[0]).toMatchObject({
-    params: { product: "happr_individual", currency: "usd", unit_amount: "499", "recurring[interval]": "month", lookup_key: "happr_individual_monthly" },
+    params: {
+      product: "happr_individual",
+      currency: "usd",
+      unit_amount: "499",
+      "recurring[interval]": "month",
+      lookup_key: "happr_individual_monthly",
+    },
     idempotencyKey: "happr-setup-price-happr_individual_monthly-499",
   });
 

@@ -1,7 +1,13 @@
 import Stripe from "stripe";
 import { plans, planTiers } from "@/config/plans";
 
-export type CatalogueOptions = { secretKey: string; host?: string; port?: number; protocol?: "http" | "https"; maxNetworkRetries?: number };
+export type CatalogueOptions = {
+  secretKey: string;
+  host?: string;
+  port?: number;
+  protocol?: "http" | "https";
+  maxNetworkRetries?: number;
+};
 export type CatalogueReport = { created: string[]; existing: string[] };
 
 /**
@@ -26,7 +32,10 @@ export async function setupStripeCatalogue(options: CatalogueOptions): Promise<C
     const productId = `happr_${tier}`;
     await stripe.products.retrieve(productId).catch(async (error: unknown) => {
       if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.statusCode !== 404) throw error;
-      await stripe.products.create({ id: productId, name: details.name, description: details.description }, { idempotencyKey: `happr-setup-product-${productId}` });
+      await stripe.products.create(
+        { id: productId, name: details.name, description: details.description },
+        { idempotencyKey: `happr-setup-product-${productId}` },
+      );
     });
     for (const plan of tierPlans) {
       await stripe.prices.create(

@@ -15,7 +15,16 @@ import type {
   ScheduledDowngrade,
   Subscription,
 } from "../port";
-import { toCharge, toCheckoutSession, toCustomer, toInvoice, toPaymentMethod, toPreview, toPrice, toSubscription } from "./map-stripe";
+import {
+  toCharge,
+  toCheckoutSession,
+  toCustomer,
+  toInvoice,
+  toPaymentMethod,
+  toPreview,
+  toPrice,
+  toSubscription,
+} from "./map-stripe";
 
 export type StripeProviderOptions = {
   secretKey: string;
@@ -60,7 +69,12 @@ export class StripeBillingProvider implements BillingProvider {
   listActivePrices(lookupKeys: readonly string[]): Promise<Price[]> {
     if (lookupKeys.length === 0) return Promise.resolve([]);
     return call(async () => {
-      const list = await this.stripe.prices.list({ lookup_keys: [...lookupKeys], active: true, expand: ["data.product"], limit: 100 });
+      const list = await this.stripe.prices.list({
+        lookup_keys: [...lookupKeys],
+        active: true,
+        expand: ["data.product"],
+        limit: 100,
+      });
       return list.data.map(toPrice);
     });
   }
@@ -115,7 +129,10 @@ export class StripeBillingProvider implements BillingProvider {
   }
 
   getCheckoutSession(sessionId: string): Promise<CheckoutSession> {
-    return call(async () => toCheckoutSession(await this.stripe.checkout.sessions.retrieve(sessionId)), "Checkout session");
+    return call(
+      async () => toCheckoutSession(await this.stripe.checkout.sessions.retrieve(sessionId)),
+      "Checkout session",
+    );
   }
 
   getSubscription(subscriptionId: string): Promise<Subscription> {
@@ -131,18 +148,27 @@ export class StripeBillingProvider implements BillingProvider {
 
   cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<Subscription> {
     return call(
-      async () => toSubscription(await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, { idempotencyKey })),
+      async () =>
+        toSubscription(
+          await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, { idempotencyKey }),
+        ),
       "Subscription",
     );
   }
 
   cancelNow(subscriptionId: string, idempotencyKey: string): Promise<Subscription> {
-    return call(async () => toSubscription(await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey })), "Subscription");
+    return call(
+      async () => toSubscription(await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey })),
+      "Subscription",
+    );
   }
 
   resume(subscriptionId: string, idempotencyKey: string): Promise<Subscription> {
     return call(
-      async () => toSubscription(await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }, { idempotencyKey })),
+      async () =>
+        toSubscription(
+          await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }, { idempotencyKey }),
+        ),
       "Subscription",
     );
   }
@@ -171,14 +197,21 @@ export class StripeBillingProvider implements BillingProvider {
       const current = await this.stripe.subscriptions.retrieve(input.subscriptionId);
       const item = current.items.data.find((candidate) => candidate.id === input.itemId);
       if (!item) throw notFound("Subscription item");
-      const cancelled = await this.stripe.subscriptions.update(input.subscriptionId, { cancel_at_period_end: true }, { idempotencyKey: `${idempotencyKey}-end` });
+      const cancelled = await this.stripe.subscriptions.update(
+        input.subscriptionId,
+        { cancel_at_period_end: true },
+        { idempotencyKey: `${idempotencyKey}-end` },
+      );
       // The queued plan trials until the current period ends, so nothing is charged before then.
       const queued = await this.stripe.subscriptions.create(
         {
           customer: typeof current.customer === "string" ? current.customer : current.customer.id,
           items: [{ price: input.priceId, quantity: 1 }],
           trial_end: item.current_period_end,
-          default_payment_method: typeof current.default_payment_method === "string" ? current.default_payment_method : current.default_payment_method?.id,
+          default_payment_method:
+            typeof current.default_payment_method === "string"
+              ? current.default_payment_method
+              : current.default_payment_method?.id,
           metadata: { ...current.metadata, queuedAfter: current.id },
         },
         { idempotencyKey: `${idempotencyKey}-queue` },
@@ -217,38 +250,69 @@ export class StripeBillingProvider implements BillingProvider {
       let paymentMethodId = token;
       // A card token (tok_...) becomes a payment method first; pm_... ids attach directly.
       if (token.startsWith("tok_")) {
-        const created = await this.stripe.paymentMethods.create({ type: "card", card: { token } }, { idempotencyKey: `${idempotencyKey}-create` });
+        const created = await this.stripe.paymentMethods.create(
+          { type: "card", card: { token } },
+          { idempotencyKey: `${idempotencyKey}-create` },
+        );
         paymentMethodId = created.id;
       }
-      return toPaymentMethod(await this.stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }, { idempotencyKey }));
+      return toPaymentMethod(
+        await this.stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }, { idempotencyKey }),
+      );
     }, "Payment method");
   }
 
   detachPaymentMethod(paymentMethodId: string, idempotencyKey: string): Promise<PaymentMethod> {
-    return call(async () => toPaymentMethod(await this.stripe.paymentMethods.detach(paymentMethodId, {}, { idempotencyKey })), "Payment method");
+    return call(
+      async () => toPaymentMethod(await this.stripe.paymentMethods.detach(paymentMethodId, {}, { idempotencyKey })),
+      "Payment method",
+    );
   }
 
   setDefaultPaymentMethod(customerId: string, paymentMethodId: string, idempotencyKey: string): Promise<Customer> {
     return call(
       async () =>
-        toCustomer(await this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } }, { idempotencyKey })),
+        toCustomer(
+          await this.stripe.customers.update(
+            customerId,
+            { invoice_settings: { default_payment_method: paymentMethodId } },
+            { idempotencyKey },
+          ),
+        ),
       "Customer",
     );
   }
 
-  setSubscriptionPaymentMethod(subscriptionId: string, paymentMethodId: string, idempotencyKey: string): Promise<Subscription> {
+  setSubscriptionPaymentMethod(
+    subscriptionId: string,
+    paymentMethodId: string,
+    idempotencyKey: string,
+  ): Promise<Subscription> {
     return call(
-      async () => toSubscription(await this.stripe.subscriptions.update(subscriptionId, { default_payment_method: paymentMethodId }, { idempotencyKey })),
+      async () =>
+        toSubscription(
+          await this.stripe.subscriptions.update(
+            subscriptionId,
+            { default_payment_method: paymentMethodId },
+            { idempotencyKey },
+          ),
+        ),
       "Subscription",
     );
   }
 
   listInvoices(customerId: string) {
-    return call(async () => (await this.stripe.invoices.list({ customer: customerId, limit: 100 })).data.map(toInvoice), "Customer");
+    return call(
+      async () => (await this.stripe.invoices.list({ customer: customerId, limit: 100 })).data.map(toInvoice),
+      "Customer",
+    );
   }
 
   listCharges(customerId: string) {
-    return call(async () => (await this.stripe.charges.list({ customer: customerId, limit: 100 })).data.map(toCharge), "Customer");
+    return call(
+      async () => (await this.stripe.charges.list({ customer: customerId, limit: 100 })).data.map(toCharge),
+      "Customer",
+    );
   }
 
   /**
@@ -264,7 +328,14 @@ export class StripeBillingProvider implements BillingProvider {
     }
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, nowMs);
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signatureHeader,
+        this.options.webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+        undefined,
+        nowMs,
+      );
     } catch (error) {
       throw invalid(error instanceof Error ? error.message.split("\n")[0]! : "Invalid webhook signature");
     }
@@ -304,7 +375,8 @@ function toBillingError(error: unknown, missing: string): unknown {
     if (error.code === "resource_missing" || error.statusCode === 404) return notFound(missing);
     return conflict(error.message);
   }
-  if (error instanceof Stripe.errors.StripeIdempotencyError) return conflict("This request conflicts with an earlier one; try again.");
+  if (error instanceof Stripe.errors.StripeIdempotencyError)
+    return conflict("This request conflicts with an earlier one; try again.");
   // Connection failures, Stripe's 5xx, rate limits and key problems: the provider is unavailable to us.
   return providerDown();
 }

@@ -27,20 +27,38 @@ let n = 0;
 /** A sandbox subscription whose events have not been delivered to the mirror. */
 async function subscriptionWithoutMirror() {
   const label = `w${++n}`;
-  const customer = await provider.createCustomer({ email: `${label}@example.com`, name: null, memberId: `member-${label}` }, `c-${label}`);
+  const customer = await provider.createCustomer(
+    { email: `${label}@example.com`, name: null, memberId: `member-${label}` },
+    `c-${label}`,
+  );
   const session = await provider.createCheckoutSession(
-    { customerId: customer.id, priceId: sandboxPriceId("happr_individual_monthly"), successUrl: "http://localhost:3000/ok", cancelUrl: "http://localhost:3000/no", memberId: `member-${label}` },
+    {
+      customerId: customer.id,
+      priceId: sandboxPriceId("happr_individual_monthly"),
+      successUrl: "http://localhost:3000/ok",
+      cancelUrl: "http://localhost:3000/no",
+      memberId: `member-${label}`,
+    },
     `s-${label}`,
   );
   const { subscriptionId } = await completeSandboxCheckout(provider, session.id, card);
   return { customerId: customer.id, subscriptionId, memberId: `member-${label}` };
 }
 
-const event = (id: string, type: string, objectId: string, customerId: string | null): BillingEvent => ({ id, type, objectId, customerId, created: 0 });
+const event = (id: string, type: string, objectId: string, customerId: string | null): BillingEvent => ({
+  id,
+  type,
+  objectId,
+  customerId,
+  created: 0,
+});
 
 async function mirrorRow(subscriptionId: string) {
   const db = await getDb();
-  const [row] = await db.select().from(t.billingSubscriptions).where(eq(t.billingSubscriptions.subscriptionId, subscriptionId));
+  const [row] = await db
+    .select()
+    .from(t.billingSubscriptions)
+    .where(eq(t.billingSubscriptions.subscriptionId, subscriptionId));
   return row;
 }
 async function processedRows(eventId: string) {
@@ -83,8 +101,12 @@ describe("applyEvent", () => {
   it("ends in the provider's state when updated arrives before created", async () => {
     const { subscriptionId, customerId } = await subscriptionWithoutMirror();
     const cancelled = await provider.cancelAtPeriodEnd(subscriptionId, `cancel-${subscriptionId}`);
-    expect(await applyEvent(event("evt_ooo_updated", "customer.subscription.updated", subscriptionId, customerId), provider)).toBe("applied");
-    expect(await applyEvent(event("evt_ooo_created", "customer.subscription.created", subscriptionId, customerId), provider)).toBe("applied");
+    expect(
+      await applyEvent(event("evt_ooo_updated", "customer.subscription.updated", subscriptionId, customerId), provider),
+    ).toBe("applied");
+    expect(
+      await applyEvent(event("evt_ooo_created", "customer.subscription.created", subscriptionId, customerId), provider),
+    ).toBe("applied");
     const row = await mirrorRow(subscriptionId);
     expect(row).toMatchObject({ status: "active", cancelAtPeriodEnd: true, cancelAt: cancelled.cancelAt });
   });
@@ -117,7 +139,9 @@ describe("applyEvent", () => {
   });
 
   it("a provider failure while re-fetching records nothing (the delivery is retried)", async () => {
-    await expect(applyEvent(event("evt_missing", "customer.subscription.updated", "sub_doesnotexist", null), provider)).rejects.toMatchObject({ status: 404 });
+    await expect(
+      applyEvent(event("evt_missing", "customer.subscription.updated", "sub_doesnotexist", null), provider),
+    ).rejects.toMatchObject({ status: 404 });
     expect(await processedRows("evt_missing")).toHaveLength(0);
   });
 });
@@ -131,9 +155,15 @@ describe("the sandbox feeds the mirror through the same apply code", () => {
     const [customer] = await db.select().from(t.billingCustomers).where(eq(t.billingCustomers.customerId, customerId));
     expect(customer).toMatchObject({ memberId, status: "active", defaultPaymentMethod: expect.stringMatching(/^pm_/) });
     expect((await mirrorRow(subscriptionId))?.status).toBe("active");
-    const cards = await db.select().from(t.billingPaymentMethods).where(eq(t.billingPaymentMethods.customerId, customerId));
+    const cards = await db
+      .select()
+      .from(t.billingPaymentMethods)
+      .where(eq(t.billingPaymentMethods.customerId, customerId));
     expect(cards).toMatchObject([{ brand: "visa", last4: "4242" }]);
-    const transactions = await db.select().from(t.billingTransactions).where(eq(t.billingTransactions.customerId, customerId));
+    const transactions = await db
+      .select()
+      .from(t.billingTransactions)
+      .where(eq(t.billingTransactions.customerId, customerId));
     expect(transactions.map((row) => row.kind).sort()).toEqual(["charge", "invoice"]);
     expect(await deliverSandboxEvents(provider)).toBe(0);
   });
@@ -145,7 +175,10 @@ describe("the sandbox feeds the mirror through the same apply code", () => {
     await provider.detachPaymentMethod(extra.id, `detach-${extra.id}`);
     await applyEvent(event("evt_detached_no_customer", "payment_method.detached", extra.id, null), provider);
     const db = await getDb();
-    const cards = await db.select().from(t.billingPaymentMethods).where(eq(t.billingPaymentMethods.customerId, customerId));
+    const cards = await db
+      .select()
+      .from(t.billingPaymentMethods)
+      .where(eq(t.billingPaymentMethods.customerId, customerId));
     expect(cards.map((row) => row.paymentMethodId)).not.toContain(extra.id);
     expect(cards).toHaveLength(1);
   });

@@ -19,7 +19,10 @@ export async function applyEvent(
   handlers: Readonly<Record<string, EventHandler>> = eventHandlers,
 ): Promise<ApplyResult> {
   const db = await getDb();
-  const [seen] = await db.select({ id: t.billingProcessedEvents.eventId }).from(t.billingProcessedEvents).where(eq(t.billingProcessedEvents.eventId, event.id));
+  const [seen] = await db
+    .select({ id: t.billingProcessedEvents.eventId })
+    .from(t.billingProcessedEvents)
+    .where(eq(t.billingProcessedEvents.eventId, event.id));
   if (seen) return "duplicate";
 
   const handler = handlers[event.type];

@@ -23,7 +23,15 @@ const subscription = (id: string, status: Subscription["status"], cancelAt: numb
   id,
   customerId: "cus_race",
   status,
-  items: [{ id: `si_${id}`, priceId: "price_monthly", quantity: 1, currentPeriodStart: 1_772_323_200, currentPeriodEnd: 1_774_915_200 }],
+  items: [
+    {
+      id: `si_${id}`,
+      priceId: "price_monthly",
+      quantity: 1,
+      currentPeriodStart: 1_772_323_200,
+      currentPeriodEnd: 1_774_915_200,
+    },
+  ],
   cancelAtPeriodEnd: cancelAt !== null,
   cancelAt,
   canceledAt: null,
@@ -35,11 +43,22 @@ const subscription = (id: string, status: Subscription["status"], cancelAt: numb
 });
 
 async function mirrored(id: string) {
-  const [row] = await (await getDb()).select().from(t.billingSubscriptions).where(eq(t.billingSubscriptions.subscriptionId, id));
+  const [row] = await (
+    await getDb()
+  )
+    .select()
+    .from(t.billingSubscriptions)
+    .where(eq(t.billingSubscriptions.subscriptionId, id));
   return row;
 }
 
-const updated = (eventId: string, subscriptionId: string): BillingEvent => ({ id: eventId, type: "customer.subscription.updated", objectId: subscriptionId, customerId: "cus_race", created: 0 });
+const updated = (eventId: string, subscriptionId: string): BillingEvent => ({
+  id: eventId,
+  type: "customer.subscription.updated",
+  objectId: subscriptionId,
+  customerId: "cus_race",
+  created: 0,
+});
 
 describe("two deliveries for one subscription", () => {
   it("the delivery that fetched first but commits last does not put its older state back", async () => {

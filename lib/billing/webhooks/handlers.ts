@@ -1,4 +1,10 @@
-import { refetchBilling, refetchCheckoutSession, refetchCustomer, refetchPaymentMethods, refetchSubscription } from "./refetch";
+import {
+  refetchBilling,
+  refetchCheckoutSession,
+  refetchCustomer,
+  refetchPaymentMethods,
+  refetchSubscription,
+} from "./refetch";
 import type { EventHandler } from "./types";
 
 /**

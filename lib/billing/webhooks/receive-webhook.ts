@@ -4,7 +4,9 @@ import { applyEvent, type ApplyResult } from "./apply-event";
 import { logError } from "../../log";
 
 /** What verifies a delivery: the Stripe adapter's parseWebhook (signature on the raw body, ±5 minutes). */
-export type WebhookVerifier = { parseWebhook(rawBody: string | Buffer, signatureHeader: string | null | undefined): BillingEvent };
+export type WebhookVerifier = {
+  parseWebhook(rawBody: string | Buffer, signatureHeader: string | null | undefined): BillingEvent;
+};
 
 export type WebhookAnswer =
   | { status: 200; body: { received: true; result: ApplyResult } }

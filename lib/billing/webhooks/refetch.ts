@@ -44,7 +44,10 @@ async function customerOf(event: BillingEvent): Promise<string | null> {
 export async function refetchPaymentMethods(event: BillingEvent, provider: BillingProvider): Promise<MirrorWrite> {
   const customerId = await customerOf(event);
   if (!customerId) return noWrite;
-  const [customer, paymentMethods] = await Promise.all([provider.getCustomer(customerId), provider.listPaymentMethods(customerId)]);
+  const [customer, paymentMethods] = await Promise.all([
+    provider.getCustomer(customerId),
+    provider.listPaymentMethods(customerId),
+  ]);
   return async (tx) => {
     await writeCustomer(tx, customer);
     await writePaymentMethods(tx, customerId, customer.deleted ? [] : paymentMethods);

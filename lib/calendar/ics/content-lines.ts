@@ -71,11 +71,17 @@ export function parseContentLine({ text, line }: PhysicalLine): ContentLine | nu
 
 /** TEXT values: \n and \N are line breaks, \, \; \\ the characters themselves (RFC 5545 3.3.11). */
 export function unescapeText(value: string): string {
-  return value.replace(/\\([nN,;\\])/g, (_, character: string) => (character === "n" || character === "N" ? "\n" : character));
+  return value.replace(/\\([nN,;\\])/g, (_, character: string) =>
+    character === "n" || character === "N" ? "\n" : character,
+  );
 }
 
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
+  return value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
 }
 
 /** Splits a TEXT list value on unescaped commas. */
@@ -111,7 +117,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A parameter value, quoted when it holds ; : or , (control characters and quotes are refused). */
 export function paramValue(value: string): string {
-  if (CONTROL.test(value) || value.includes('"')) throw new RangeError(`Parameter value not allowed in iCalendar: ${JSON.stringify(value)}`);
+  if (CONTROL.test(value) || value.includes('"'))
+    throw new RangeError(`Parameter value not allowed in iCalendar: ${JSON.stringify(value)}`);
   return /[;:,]/.test(value) ? `"${value}"` : value;
 }
 

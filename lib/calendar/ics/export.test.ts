@@ -12,16 +12,32 @@ const LONDON = "Europe/London";
 const NOW = at("2026-11-23T12:00");
 
 function swimSeries(): CalendarEvent {
-  let swim = timedEvent({ start: "2026-03-03T18:15", timezone: LONDON, rrule: "FREQ=WEEKLY;COUNT=6", title: "Swimming" });
-  swim = { ...swim, details: { ...swim.details, notes: "Goggles; towel, snack\nPick-up 19:20", location: "Leisure Centre" } };
-  const removed = applyEventDeletion(swim, { scope: "THIS", occurrenceStart: at("2026-03-10T18:15", LONDON), timezone: LONDON });
-  if (removed.kind !== "update") throw new Error("update");
-  const start = at("2026-04-02T17:00", LONDON);
-  const moved = applyEventUpdate(removed.event, parseEventInput({ title: "Gala", start, end: start + 3600, timezone: LONDON }), {
+  let swim = timedEvent({
+    start: "2026-03-03T18:15",
+    timezone: LONDON,
+    rrule: "FREQ=WEEKLY;COUNT=6",
+    title: "Swimming",
+  });
+  swim = {
+    ...swim,
+    details: { ...swim.details, notes: "Goggles; towel, snack\nPick-up 19:20", location: "Leisure Centre" },
+  };
+  const removed = applyEventDeletion(swim, {
     scope: "THIS",
-    occurrenceStart: at("2026-03-31T18:15", LONDON),
+    occurrenceStart: at("2026-03-10T18:15", LONDON),
     timezone: LONDON,
   });
+  if (removed.kind !== "update") throw new Error("update");
+  const start = at("2026-04-02T17:00", LONDON);
+  const moved = applyEventUpdate(
+    removed.event,
+    parseEventInput({ title: "Gala", start, end: start + 3600, timezone: LONDON }),
+    {
+      scope: "THIS",
+      occurrenceStart: at("2026-03-31T18:15", LONDON),
+      timezone: LONDON,
+    },
+  );
   if (moved.kind !== "update") throw new Error("update");
   return moved.event;
 }
@@ -29,7 +45,12 @@ function swimSeries(): CalendarEvent {
 const lines = (file: string) => unfold(file).map((line) => line.text);
 
 describe("the feed", () => {
-  const birthday = allDayEvent({ startDate: "2026-07-14", endDate: "2026-07-15", rrule: "FREQ=YEARLY", title: "Mia's birthday" });
+  const birthday = allDayEvent({
+    startDate: "2026-07-14",
+    endDate: "2026-07-15",
+    rrule: "FREQ=YEARLY",
+    title: "Mia's birthday",
+  });
   const file = writeICalendar(
     [
       { uid: "swim@happr.test", event: swimSeries(), updatedAt: at("2026-03-01T10:00") },
@@ -67,7 +88,11 @@ describe("the feed", () => {
   });
 
   it("in neutral mode, every event (moved occurrences too) is Busy, with no notes or location", () => {
-    const neutral = writeICalendar([{ uid: "swim@happr.test", event: swimSeries() }], { name: "Sam", neutralTitles: true, now: NOW });
+    const neutral = writeICalendar([{ uid: "swim@happr.test", event: swimSeries() }], {
+      name: "Sam",
+      neutralTitles: true,
+      now: NOW,
+    });
     const text = lines(neutral);
     expect(text.filter((line) => line.startsWith("SUMMARY:"))).toEqual(["SUMMARY:Busy", "SUMMARY:Busy"]);
     expect(neutral).not.toMatch(/Swimming|Gala|Goggles|Leisure|DESCRIPTION|LOCATION/);
@@ -85,16 +110,27 @@ describe("the feed", () => {
   });
 
   it("writes VTIMEZONE offsets that agree with the IANA zone, in zones with odd rules too", () => {
-    for (const zone of ["America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "Asia/Kolkata", "America/Sao_Paulo", "Africa/Casablanca"]) {
+    for (const zone of [
+      "America/New_York",
+      "Australia/Lord_Howe",
+      "Pacific/Chatham",
+      "Asia/Kolkata",
+      "America/Sao_Paulo",
+      "Africa/Casablanca",
+    ]) {
       const event = timedEvent({ start: "2018-02-10T10:00", timezone: zone, rrule: "FREQ=MONTHLY" });
-      const written = writeICalendar([{ uid: "x", event }], { name: "Zones", neutralTitles: false, now: NOW }).replace(new RegExp(zone.replace("/", "\\/"), "g"), "Custom");
+      const written = writeICalendar([{ uid: "x", event }], { name: "Zones", neutralTitles: false, now: NOW }).replace(
+        new RegExp(zone.replace("/", "\\/"), "g"),
+        "Custom",
+      );
       const report = parseICalendar(written, { timezone: "UTC" });
       expect(report.skipped).toEqual([]);
       const resolved = report.events[0]!.event;
       if (resolved.allDay) throw new Error("timed");
       for (const sample of ["2018-03-01", "2019-07-01", "2020-10-15", "2024-12-01", "2026-04-01", "2027-10-01"]) {
         const instant = at(`${sample}T12:00`);
-        const offset = (name: string) => Temporal.Instant.fromEpochMilliseconds(instant * 1000).toZonedDateTimeISO(name).offsetNanoseconds;
+        const offset = (name: string) =>
+          Temporal.Instant.fromEpochMilliseconds(instant * 1000).toZonedDateTimeISO(name).offsetNanoseconds;
         expect(offset(resolved.timezone)).toBe(offset(zone));
       }
     }
@@ -104,7 +140,14 @@ describe("the feed", () => {
 describe("what a title or UID cannot do to the feed", () => {
   it("a note that tries to close the event and open another stays inside its own DESCRIPTION", () => {
     const attack = allDayEvent({ startDate: "2026-07-14", endDate: "2026-07-15", title: "Party" });
-    const event = { ...attack, details: { ...attack.details, notes: "ok\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Injected\r\nUID:evil", location: "Hall;X-INJECT=1,2" } };
+    const event = {
+      ...attack,
+      details: {
+        ...attack.details,
+        notes: "ok\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Injected\r\nUID:evil",
+        location: "Hall;X-INJECT=1,2",
+      },
+    };
     const file = writeICalendar([{ uid: "party@happr.test", event }], { name: "Feed", neutralTitles: false, now: NOW });
     expect(lines(file).filter((line) => line === "BEGIN:VEVENT")).toHaveLength(1);
     const parsed = parseICalendar(file, { timezone: LONDON });
@@ -115,7 +158,9 @@ describe("what a title or UID cannot do to the feed", () => {
 
   it("a UID or calendar name with a line break is refused or escaped, never written raw", () => {
     const event = allDayEvent({ startDate: "2026-07-14", endDate: "2026-07-15" });
-    expect(() => writeICalendar([{ uid: "a\r\nBEGIN:VEVENT", event }], { name: "Feed", neutralTitles: false, now: NOW })).toThrow(RangeError);
+    expect(() =>
+      writeICalendar([{ uid: "a\r\nBEGIN:VEVENT", event }], { name: "Feed", neutralTitles: false, now: NOW }),
+    ).toThrow(RangeError);
     const named = writeICalendar([], { name: "Sam\r\nBEGIN:VEVENT", neutralTitles: false, now: NOW });
     expect(lines(named)).toContain("X-WR-CALNAME:Sam\\nBEGIN:VEVENT");
     expect(lines(named)).not.toContain("BEGIN:VEVENT");
@@ -134,8 +179,22 @@ it("definitionOffsetAt reads an observance with its own rule", () => {
     tzid: "Test",
     line: 1,
     observances: [
-      { kind: "STANDARD" as const, start: Temporal.PlainDateTime.from("1601-01-01T02:00"), offsetFrom: 3600, offsetTo: 0, rrule: "FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", rdates: [] },
-      { kind: "DAYLIGHT" as const, start: Temporal.PlainDateTime.from("1601-01-01T01:00"), offsetFrom: 0, offsetTo: 3600, rrule: "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", rdates: [] },
+      {
+        kind: "STANDARD" as const,
+        start: Temporal.PlainDateTime.from("1601-01-01T02:00"),
+        offsetFrom: 3600,
+        offsetTo: 0,
+        rrule: "FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+        rdates: [],
+      },
+      {
+        kind: "DAYLIGHT" as const,
+        start: Temporal.PlainDateTime.from("1601-01-01T01:00"),
+        offsetFrom: 0,
+        offsetTo: 3600,
+        rrule: "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+        rdates: [],
+      },
     ],
   };
   expect(definitionOffsetAt(definition, at("2026-03-29T00:59"))).toBe(0);

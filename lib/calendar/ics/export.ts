@@ -32,7 +32,10 @@ export interface FeedOptions {
 }
 
 function utcStamp(instant: UnixSeconds): string {
-  return new Date(instant * 1000).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return new Date(instant * 1000)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 function localStamp(instant: UnixSeconds, zone: string): string {
@@ -53,7 +56,8 @@ function timedLine(name: string, instants: UnixSeconds[], zone: string): string 
  * reads a repeated local time as its first occurrence): such an end is written in UTC.
  */
 function timedEndLine(instant: UnixSeconds, zone: string): string {
-  if (zone !== "UTC" && instantOf(localDateTimeOf(instant, zone), zone) !== instant) return contentLine("DTEND", utcStamp(instant));
+  if (zone !== "UTC" && instantOf(localDateTimeOf(instant, zone), zone) !== instant)
+    return contentLine("DTEND", utcStamp(instant));
   return timedLine("DTEND", [instant], zone);
 }
 
@@ -62,7 +66,8 @@ function dateLine(name: string, dates: string[]): string {
 }
 
 function uidLine(uid: string): string {
-  if (!uid || uid.length > 500 || /[\u0000-\u001f\u007f]/.test(uid)) throw new RangeError("A feed event needs a UID of one line, at most 500 characters");
+  if (!uid || uid.length > 500 || /[\u0000-\u001f\u007f]/.test(uid))
+    throw new RangeError("A feed event needs a UID of one line, at most 500 characters");
   return contentLine("UID", escapeText(uid));
 }
 

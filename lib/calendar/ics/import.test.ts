@@ -11,7 +11,8 @@ const LONDON = "Europe/London";
 
 function byTitle(report: ImportReport, title: string) {
   const found = report.events.find((item) => item.event.details.title === title);
-  if (!found) throw new Error(`no event "${title}" in ${report.events.map((item) => item.event.details.title).join(", ")}`);
+  if (!found)
+    throw new Error(`no event "${title}" in ${report.events.map((item) => item.event.details.title).join(", ")}`);
   return found;
 }
 
@@ -38,8 +39,18 @@ describe("a Google Calendar export", () => {
       [108, "7c6b5a4f3e2d1c0b9a8f7e6d5c@google.com", "Book club"],
     ]);
     expect(report.skipped).toEqual([
-      { line: 124, uid: "3f2e1d0c9b8a7f6e5d4c3b2a1f@google.com", title: "Antibiotics", reason: "line 127: rrule: FREQ=HOURLY is not offered: events repeat daily, weekly, monthly or yearly" },
-      { line: 133, uid: "1a2b3c4d5e6f7a8b9c0d1e2f3a@google.com", title: "Old plan", reason: "line 133: the event is cancelled" },
+      {
+        line: 124,
+        uid: "3f2e1d0c9b8a7f6e5d4c3b2a1f@google.com",
+        title: "Antibiotics",
+        reason: "line 127: rrule: FREQ=HOURLY is not offered: events repeat daily, weekly, monthly or yearly",
+      },
+      {
+        line: 133,
+        uid: "1a2b3c4d5e6f7a8b9c0d1e2f3a@google.com",
+        title: "Old plan",
+        reason: "line 133: the event is cancelled",
+      },
     ]);
   });
 
@@ -63,13 +74,25 @@ describe("a Google Calendar export", () => {
   });
 
   it("reads all-day, multi-day, UTC and monthly events", () => {
-    expect(byTitle(report, "Mia's birthday 🎂").event).toMatchObject({ allDay: true, startDate: "2026-07-14", endDate: "2026-07-15", rrule: "FREQ=YEARLY" });
-    expect(byTitle(report, "Summer in Cornwall").event).toMatchObject({ allDay: true, startDate: "2026-08-01", endDate: "2026-08-15", rrule: null });
+    expect(byTitle(report, "Mia's birthday 🎂").event).toMatchObject({
+      allDay: true,
+      startDate: "2026-07-14",
+      endDate: "2026-07-15",
+      rrule: "FREQ=YEARLY",
+    });
+    expect(byTitle(report, "Summer in Cornwall").event).toMatchObject({
+      allDay: true,
+      startDate: "2026-08-01",
+      endDate: "2026-08-15",
+      rrule: null,
+    });
     const evening = byTitle(report, "Parents' evening").event;
     expect(evening).toMatchObject({ allDay: false, start: at("2026-05-05T18:00", LONDON), timezone: "UTC" });
     const club = byTitle(report, "Book club").event;
     expect(club.rrule).toBe("FREQ=MONTHLY;COUNT=10;BYDAY=2TU");
-    expect(club.details.notes).toBe("This month's book is chosen by whoever hosts. Bring something to share; we'll sort out drinks.");
+    expect(club.details.notes).toBe(
+      "This month's book is chosen by whoever hosts. Bring something to share; we'll sort out drinks.",
+    );
   });
 
   it("gives the same UIDs and events when the same file is imported again", () => {
@@ -87,17 +110,31 @@ describe("an Apple Calendar export", () => {
       ["Soccer practice", true],
     ]);
     expect(report.skipped).toEqual([
-      { line: 75, uid: "E5F60718-293A-44B5-C6D7-E8F90A1B2C3D", title: "Dentist – Dr Okafor", reason: "line 81 is not an iCalendar line (NAME:value)" },
-      { line: 83, uid: "F60718293A4B-45C6-D7E8-F90A1B2C3D4E", title: "Buy birthday present", reason: "line 83: a to-do (VTODO), not an event" },
+      {
+        line: 75,
+        uid: "E5F60718-293A-44B5-C6D7-E8F90A1B2C3D",
+        title: "Dentist – Dr Okafor",
+        reason: "line 81 is not an iCalendar line (NAME:value)",
+      },
+      {
+        line: 83,
+        uid: "F60718293A4B-45C6-D7E8-F90A1B2C3D4E",
+        title: "Buy birthday present",
+        reason: "line 83: a to-do (VTODO), not an event",
+      },
     ]);
   });
 
   it("keeps 08:00 in Los Angeles across the US change to summer time, without the removed days", () => {
     const school = byTitle(report, "School run").event;
     const LA = "America/Los_Angeles";
-    const march = expandEvent(school, days("2026-03-05", "2026-03-11", LA)).occurrences.map((occurrence) => wall(occurrence.start, LA));
+    const march = expandEvent(school, days("2026-03-05", "2026-03-11", LA)).occurrences.map((occurrence) =>
+      wall(occurrence.start, LA),
+    );
     expect(march).toEqual(["2026-03-05T08:00", "2026-03-06T08:00", "2026-03-09T08:00", "2026-03-10T08:00"]);
-    const easter = expandEvent(school, days("2026-04-06", "2026-04-09", LA)).occurrences.map((occurrence) => wall(occurrence.start, LA));
+    const easter = expandEvent(school, days("2026-04-06", "2026-04-09", LA)).occurrences.map((occurrence) =>
+      wall(occurrence.start, LA),
+    );
     expect(easter).toEqual(["2026-04-08T08:00"]);
   });
 
@@ -113,11 +150,17 @@ describe("an Outlook export", () => {
   const report = parseICalendar(fixture("outlook.ics"), { timezone: LONDON });
 
   it("maps Windows zone names and a custom VTIMEZONE to IANA zones", () => {
-    expect(byTitle(report, "Book club").event).toMatchObject({ timezone: LONDON, rrule: "FREQ=MONTHLY;COUNT=6;BYDAY=2TU" });
+    expect(byTitle(report, "Book club").event).toMatchObject({
+      timezone: LONDON,
+      rrule: "FREQ=MONTHLY;COUNT=6;BYDAY=2TU",
+    });
     // "Customized Time Zone" with Central European rules: matched by its offsets over the year.
     const doctor = byTitle(report, "Kinderarts");
     expect(doctor.private).toBe(true);
-    expect(doctor.event).toMatchObject({ timezone: "Europe/Berlin", start: at("2026-03-25T14:30", "Europe/Amsterdam") });
+    expect(doctor.event).toMatchObject({
+      timezone: "Europe/Berlin",
+      start: at("2026-03-25T14:30", "Europe/Amsterdam"),
+    });
   });
 
   it("keeps the weekly rule with UNTIL, its exception and its moved occurrence", () => {
@@ -134,19 +177,31 @@ describe("an Outlook export", () => {
   });
 
   it("reads the all-day holiday and skips a date that does not exist and an unknown zone, by line", () => {
-    expect(byTitle(report, "Easter holidays").event).toMatchObject({ allDay: true, startDate: "2026-04-03", endDate: "2026-04-18" });
+    expect(byTitle(report, "Easter holidays").event).toMatchObject({
+      allDay: true,
+      startDate: "2026-04-03",
+      endDate: "2026-04-18",
+    });
     expect(report.skipped.map((item) => [item.line, item.title, item.reason])).toEqual([
       [130, "Team offsite", "line 135: DTSTART 20260230T090000 is not a date"],
-      [140, "Call with Tokyo office", 'line 144: time zone "Tokyo Time" is not defined in the file and is not a known time zone'],
+      [
+        140,
+        "Call with Tokyo office",
+        'line 144: time zone "Tokyo Time" is not defined in the file and is not a known time zone',
+      ],
     ]);
   });
 });
 
 describe("files that are refused whole", () => {
   it("a file that is not iCalendar, naming its line", () => {
-    expect(refusal(fixture("not-icalendar.csv"))).toBe('file: line 1 is "Subject,Start Date,Start Time,End Date,E", not BEGIN:VCALENDAR: this is not an iCalendar file');
+    expect(refusal(fixture("not-icalendar.csv"))).toBe(
+      'file: line 1 is "Subject,Start Date,Start Time,End Date,E", not BEGIN:VCALENDAR: this is not an iCalendar file',
+    );
     expect(refusal("")).toBe("file: is empty: an iCalendar file starts with BEGIN:VCALENDAR");
-    expect(refusal(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff]))).toBe("file: is not UTF-8 text, so it is not an iCalendar file");
+    expect(refusal(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff]))).toBe(
+      "file: is not UTF-8 text, so it is not an iCalendar file",
+    );
   });
 
   it(`a file over ${MAX_ICS_BYTES} bytes`, () => {
@@ -157,8 +212,12 @@ describe("files that are refused whole", () => {
   it("a file cut short, or with components that do not close, naming the line", () => {
     const cut = fixture("google.ics").toString("utf8").split("\r\n").slice(0, 40).join("\r\n");
     expect(refusal(cut)).toBe("file: ends inside VEVENT (opened on line 27): it may be cut short");
-    expect(refusal("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")).toBe("file: line 3: END:VTODO does not close BEGIN:VEVENT from line 2");
-    expect(refusal("BEGIN:VCALENDAR\r\nthis is not a property\r\nEND:VCALENDAR\r\n")).toBe("file: line 2 is not an iCalendar line (NAME:value)");
+    expect(refusal("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")).toBe(
+      "file: line 3: END:VTODO does not close BEGIN:VEVENT from line 2",
+    );
+    expect(refusal("BEGIN:VCALENDAR\r\nthis is not a property\r\nEND:VCALENDAR\r\n")).toBe(
+      "file: line 2 is not an iCalendar line (NAME:value)",
+    );
     const deep = `BEGIN:VCALENDAR\r\n${"BEGIN:X\r\n".repeat(20)}`;
     expect(refusal(deep)).toBe("file: line 9: components nested too deep");
   });
@@ -168,8 +227,16 @@ describe("events the importer reads with care", () => {
   const wrap = (...lines: string[]) => ["BEGIN:VCALENDAR", "VERSION:2.0", ...lines, "END:VCALENDAR", ""].join("\r\n");
 
   it("reads floating times in the member's zone, and a timed event without an end as a moment", () => {
-    const report = parseICalendar(wrap("BEGIN:VEVENT", "UID:a", "DTSTART:20260601T090000", "SUMMARY:Floating", "END:VEVENT"), { timezone: "Pacific/Auckland" });
-    expect(report.events[0]!.event).toMatchObject({ allDay: false, start: at("2026-06-01T09:00", "Pacific/Auckland"), end: at("2026-06-01T09:00", "Pacific/Auckland"), timezone: "Pacific/Auckland" });
+    const report = parseICalendar(
+      wrap("BEGIN:VEVENT", "UID:a", "DTSTART:20260601T090000", "SUMMARY:Floating", "END:VEVENT"),
+      { timezone: "Pacific/Auckland" },
+    );
+    expect(report.events[0]!.event).toMatchObject({
+      allDay: false,
+      start: at("2026-06-01T09:00", "Pacific/Auckland"),
+      end: at("2026-06-01T09:00", "Pacific/Auckland"),
+      timezone: "Pacific/Auckland",
+    });
   });
 
   it("gives an event without a UID a stable key, and an untitled one a title", () => {
@@ -177,12 +244,17 @@ describe("events the importer reads with care", () => {
     const first = parseICalendar(file, { timezone: LONDON }).events[0]!;
     expect(first.uid).toMatch(/^derived:[0-9a-f]{32}$/);
     expect(first.event.details.title).toBe("(No title)");
-    expect(first.notes).toEqual(["line 3: the event has no UID; it is matched on its start and title when imported again"]);
+    expect(first.notes).toEqual([
+      "line 3: the event has no UID; it is matched on its start and title when imported again",
+    ]);
     expect(parseICalendar(file, { timezone: LONDON }).events[0]!.uid).toBe(first.uid);
   });
 
   it("cuts a title that is too long, with a note naming the line", () => {
-    const report = parseICalendar(wrap("BEGIN:VEVENT", "UID:long", "DTSTART;VALUE=DATE:20260601", `SUMMARY:${"a".repeat(250)}`, "END:VEVENT"), { timezone: LONDON });
+    const report = parseICalendar(
+      wrap("BEGIN:VEVENT", "UID:long", "DTSTART;VALUE=DATE:20260601", `SUMMARY:${"a".repeat(250)}`, "END:VEVENT"),
+      { timezone: LONDON },
+    );
     expect(report.events[0]!.event.details.title).toHaveLength(200);
     expect(report.events[0]!.notes).toEqual(["line 6: SUMMARY was cut to 200 characters"]);
   });
@@ -190,30 +262,73 @@ describe("events the importer reads with care", () => {
   it("notes RDATE as left out, and skips an event without DTSTART or ending before it starts", () => {
     const report = parseICalendar(
       wrap(
-        "BEGIN:VEVENT", "UID:r", "DTSTART;VALUE=DATE:20260601", "RRULE:FREQ=WEEKLY", "RDATE;VALUE=DATE:20260603", "SUMMARY:Extra", "END:VEVENT",
-        "BEGIN:VEVENT", "UID:n", "SUMMARY:No start", "END:VEVENT",
-        "BEGIN:VEVENT", "UID:b", "DTSTART:20260601T100000Z", "DTEND:20260601T090000Z", "SUMMARY:Backwards", "END:VEVENT",
+        "BEGIN:VEVENT",
+        "UID:r",
+        "DTSTART;VALUE=DATE:20260601",
+        "RRULE:FREQ=WEEKLY",
+        "RDATE;VALUE=DATE:20260603",
+        "SUMMARY:Extra",
+        "END:VEVENT",
+        "BEGIN:VEVENT",
+        "UID:n",
+        "SUMMARY:No start",
+        "END:VEVENT",
+        "BEGIN:VEVENT",
+        "UID:b",
+        "DTSTART:20260601T100000Z",
+        "DTEND:20260601T090000Z",
+        "SUMMARY:Backwards",
+        "END:VEVENT",
       ),
       { timezone: LONDON },
     );
-    expect(report.events.map((item) => item.notes)).toEqual([["line 7: extra dates (RDATE) are not supported and were left out"]]);
-    expect(report.skipped.map((item) => item.reason)).toEqual(["line 10: the event has no DTSTART", "line 17: the event ends before it starts"]);
+    expect(report.events.map((item) => item.notes)).toEqual([
+      ["line 7: extra dates (RDATE) are not supported and were left out"],
+    ]);
+    expect(report.skipped.map((item) => item.reason)).toEqual([
+      "line 10: the event has no DTSTART",
+      "line 17: the event ends before it starts",
+    ]);
   });
 
   it("imports one occurrence whose series is not in the file as an event of its own", () => {
     const report = parseICalendar(
-      wrap("BEGIN:VEVENT", "UID:series-elsewhere", "RECURRENCE-ID:20260601T090000Z", "DTSTART:20260601T100000Z", "DTEND:20260601T110000Z", "SUMMARY:Moved", "END:VEVENT"),
+      wrap(
+        "BEGIN:VEVENT",
+        "UID:series-elsewhere",
+        "RECURRENCE-ID:20260601T090000Z",
+        "DTSTART:20260601T100000Z",
+        "DTEND:20260601T110000Z",
+        "SUMMARY:Moved",
+        "END:VEVENT",
+      ),
       { timezone: LONDON },
     );
-    expect(report.events.map((item) => [item.uid, item.event.details.title])).toEqual([["series-elsewhere#20260601T090000Z", "Moved"]]);
+    expect(report.events.map((item) => [item.uid, item.event.details.title])).toEqual([
+      ["series-elsewhere#20260601T090000Z", "Moved"],
+    ]);
   });
 
   it("skips a change to an occurrence the series does not have, and a second event with the same UID", () => {
     const report = parseICalendar(
       wrap(
-        "BEGIN:VEVENT", "UID:s", "DTSTART;VALUE=DATE:20260601", "RRULE:FREQ=WEEKLY;COUNT=2", "SUMMARY:Series", "END:VEVENT",
-        "BEGIN:VEVENT", "UID:s", "RECURRENCE-ID;VALUE=DATE:20260602", "DTSTART;VALUE=DATE:20260603", "SUMMARY:Nope", "END:VEVENT",
-        "BEGIN:VEVENT", "UID:s", "DTSTART;VALUE=DATE:20260901", "SUMMARY:Twin", "END:VEVENT",
+        "BEGIN:VEVENT",
+        "UID:s",
+        "DTSTART;VALUE=DATE:20260601",
+        "RRULE:FREQ=WEEKLY;COUNT=2",
+        "SUMMARY:Series",
+        "END:VEVENT",
+        "BEGIN:VEVENT",
+        "UID:s",
+        "RECURRENCE-ID;VALUE=DATE:20260602",
+        "DTSTART;VALUE=DATE:20260603",
+        "SUMMARY:Nope",
+        "END:VEVENT",
+        "BEGIN:VEVENT",
+        "UID:s",
+        "DTSTART;VALUE=DATE:20260901",
+        "SUMMARY:Twin",
+        "END:VEVENT",
       ),
       { timezone: LONDON },
     );

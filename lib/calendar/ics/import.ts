@@ -2,8 +2,27 @@ import { createHash } from "node:crypto";
 import { Temporal } from "temporal-polyfill";
 import { CalendarError, isCalendarError } from "../errors";
 import { isSeriesOccurrence, seriesKeysBetween } from "../expand";
-import { type AllDayOverride, type CalendarEvent, type EventDetails, LIMITS, type TimedOverride, checkCalendarEvent, checkTimeZone, newEvent, parseEventInput } from "../model";
-import { type LocalDate, type UnixSeconds, addDays, daysBetween, instantOf, localDateOf, parseLocalDate, startOfDay } from "../time";
+import {
+  type AllDayOverride,
+  type CalendarEvent,
+  type EventDetails,
+  LIMITS,
+  type TimedOverride,
+  checkCalendarEvent,
+  checkTimeZone,
+  newEvent,
+  parseEventInput,
+} from "../model";
+import {
+  type LocalDate,
+  type UnixSeconds,
+  addDays,
+  daysBetween,
+  instantOf,
+  localDateOf,
+  parseLocalDate,
+  startOfDay,
+} from "../time";
 import { type ContentLine, parseContentLine, splitList, unescapeText, unfold } from "./content-lines";
 import { type Observance, type TimezoneDefinition, parseUtcOffset, resolveTzid } from "./timezones";
 
@@ -84,7 +103,10 @@ function decode(input: string | Uint8Array): string {
   }
   text = text.replace(/^\uFEFF/, "");
   const nul = text.indexOf("\u0000");
-  if (nul >= 0) throw refuse(`line ${text.slice(0, nul).split(/\r\n|\n|\r/).length} holds binary data: this is not an iCalendar file`);
+  if (nul >= 0)
+    throw refuse(
+      `line ${text.slice(0, nul).split(/\r\n|\n|\r/).length} holds binary data: this is not an iCalendar file`,
+    );
   return text;
 }
 
@@ -93,7 +115,9 @@ function readStructure(text: string): Component[] {
   const first = lines[0];
   if (!first) throw refuse("is empty: an iCalendar file starts with BEGIN:VCALENDAR");
   if (first.text.trim().toUpperCase() !== "BEGIN:VCALENDAR") {
-    throw refuse(`line ${first.line} is "${first.text.slice(0, 40)}", not BEGIN:VCALENDAR: this is not an iCalendar file`);
+    throw refuse(
+      `line ${first.line} is "${first.text.slice(0, 40)}", not BEGIN:VCALENDAR: this is not an iCalendar file`,
+    );
   }
   const roots: Component[] = [];
   const stack: Component[] = [];
@@ -116,7 +140,8 @@ function readStructure(text: string): Component[] {
     } else if (line.name === "END") {
       const name = line.value.trim().toUpperCase();
       if (!top) throw refuse(`line ${line.line}: END:${name} without a BEGIN`);
-      if (top.name !== name) throw refuse(`line ${line.line}: END:${name} does not close BEGIN:${top.name} from line ${top.line}`);
+      if (top.name !== name)
+        throw refuse(`line ${line.line}: END:${name} does not close BEGIN:${top.name} from line ${top.line}`);
       stack.pop();
       const parent = stack[stack.length - 1];
       if (parent) parent.children.push(top);
@@ -153,13 +178,21 @@ function parseTime(value: string, line: ContentLine, what: string): IcsTime {
   const date = parseLocalDate(`${match[1]}-${match[2]}-${match[3]}`);
   if (!date) throw new Skip(`line ${line.line}: ${what} ${text} is not a date`);
   if (match[4] === undefined) {
-    if (valueType && valueType !== "DATE") throw new Skip(`line ${line.line}: ${what} ${text} is a date but says VALUE=${valueType}`);
+    if (valueType && valueType !== "DATE")
+      throw new Skip(`line ${line.line}: ${what} ${text} is a date but says VALUE=${valueType}`);
     return { kind: "date", date: date.toString() };
   }
   let local: Temporal.PlainDateTime;
   try {
     local = Temporal.PlainDateTime.from(
-      { year: date.year, month: date.month, day: date.day, hour: Number(match[4]), minute: Number(match[5]), second: Math.min(59, Number(match[6])) },
+      {
+        year: date.year,
+        month: date.month,
+        day: date.day,
+        hour: Number(match[4]),
+        minute: Number(match[5]),
+        second: Math.min(59, Number(match[6])),
+      },
       { overflow: "reject" },
     );
   } catch {
@@ -180,12 +213,18 @@ function zoneOf(tzid: string, local: Temporal.PlainDateTime, context: Context, l
   const zone = resolveTzid(tzid, context.definitions, instantOf(local, "UTC"));
   if (!zone) {
     const defined = context.definitions.has(tzid.trim());
-    throw new Skip(`line ${line}: time zone "${tzid}" ${defined ? "matches no known time zone" : "is not defined in the file and is not a known time zone"}`);
+    throw new Skip(
+      `line ${line}: time zone "${tzid}" ${defined ? "matches no known time zone" : "is not defined in the file and is not a known time zone"}`,
+    );
   }
   return zone;
 }
 
-function instantOfTime(time: Exclude<IcsTime, { kind: "date" }>, context: Context, line: number): { instant: UnixSeconds; zone: string | null } {
+function instantOfTime(
+  time: Exclude<IcsTime, { kind: "date" }>,
+  context: Context,
+  line: number,
+): { instant: UnixSeconds; zone: string | null } {
   if (time.kind === "utc") return { instant: time.instant, zone: null };
   const zone = time.tzid ? zoneOf(time.tzid, time.local, context, line) : context.timezone;
   return { instant: instantOf(time.local, zone), zone };
@@ -194,7 +233,8 @@ function instantOfTime(time: Exclude<IcsTime, { kind: "date" }>, context: Contex
 /** RFC 5545 3.3.6: "P1D", "PT1H30M", "-P1W". */
 function parseDuration(value: string, line: number): { days: number; seconds: number } {
   const match = /^([+-])?P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(value.trim());
-  if (!match || value.trim() === "P" || value.trim().endsWith("T")) throw new Skip(`line ${line}: DURATION ${value.slice(0, 40)} is not a duration`);
+  if (!match || value.trim() === "P" || value.trim().endsWith("T"))
+    throw new Skip(`line ${line}: DURATION ${value.slice(0, 40)} is not a duration`);
   const sign = match[1] === "-" ? -1 : 1;
   const days = (Number(match[2] ?? 0) * 7 + Number(match[3] ?? 0)) * sign;
   const seconds = (Number(match[4] ?? 0) * 3600 + Number(match[5] ?? 0) * 60 + Number(match[6] ?? 0)) * sign;
@@ -230,7 +270,9 @@ function readDetails(component: Component, notes: string[]): EventDetails {
 // ---------------------------------------------------------------------------------------------------
 // Events
 
-type Timing = { allDay: true; startDate: LocalDate; endDate: LocalDate } | { allDay: false; start: UnixSeconds; end: UnixSeconds; timezone: string };
+type Timing =
+  | { allDay: true; startDate: LocalDate; endDate: LocalDate }
+  | { allDay: false; start: UnixSeconds; end: UnixSeconds; timezone: string };
 
 function readTiming(component: Component, context: Context): Timing {
   const startLine = property(component, "DTSTART");
@@ -259,12 +301,19 @@ function readTiming(component: Component, context: Context): Timing {
     const local = Temporal.Instant.fromEpochMilliseconds(startInstant * 1000).toZonedDateTimeISO(timezone);
     endInstant = Math.floor(local.add({ days: duration.days }).epochMilliseconds / 1000) + duration.seconds;
   }
-  if (endInstant < startInstant) throw new Skip(`line ${(endLine ?? durationLine)!.line}: the event ends before it starts`);
+  if (endInstant < startInstant)
+    throw new Skip(`line ${(endLine ?? durationLine)!.line}: the event ends before it starts`);
   return { allDay: false, start: startInstant, end: endInstant, timezone };
 }
 
 /** EXDATE or RECURRENCE-ID values -> occurrence keys of `series` (a date on a timed series: that day's occurrence). */
-function keysOf(line: ContentLine, series: CalendarEvent, context: Context, what: string, keys: Array<UnixSeconds | LocalDate> = []): Array<UnixSeconds | LocalDate> {
+function keysOf(
+  line: ContentLine,
+  series: CalendarEvent,
+  context: Context,
+  what: string,
+  keys: Array<UnixSeconds | LocalDate> = [],
+): Array<UnixSeconds | LocalDate> {
   for (const value of splitList(line.value)) {
     if (!value.trim()) continue;
     if (keys.length >= LIMITS.exdates) throw new Skip(`line ${line.line}: more than ${LIMITS.exdates} removed dates`);
@@ -303,46 +352,68 @@ interface Master {
 }
 
 function readMaster(component: Component, uid: string, context: Context, notes: string[]): CalendarEvent {
-  if (component.malformedLine !== null) throw new Skip(`line ${component.malformedLine} is not an iCalendar line (NAME:value)`);
-  if (text(component, "STATUS")?.trim().toUpperCase() === "CANCELLED") throw new Skip(`line ${component.line}: the event is cancelled`);
+  if (component.malformedLine !== null)
+    throw new Skip(`line ${component.malformedLine} is not an iCalendar line (NAME:value)`);
+  if (text(component, "STATUS")?.trim().toUpperCase() === "CANCELLED")
+    throw new Skip(`line ${component.line}: the event is cancelled`);
   const rrules = properties(component, "RRULE");
   if (rrules.length > 1) throw new Skip(`line ${rrules[1]!.line}: more than one RRULE`);
   const details = readDetails(component, notes);
   const timing = readTiming(component, context);
   let fields;
   try {
-    fields = parseEventInput({ ...details, ...timing, rrule: rrules[0]?.value ?? null }, { searchBudget: context.searchBudget });
+    fields = parseEventInput(
+      { ...details, ...timing, rrule: rrules[0]?.value ?? null },
+      { searchBudget: context.searchBudget },
+    );
   } catch (error) {
     const field = isCalendarError(error) ? error.field : "";
-    const line = field === "rrule" ? rrules[0]!.line : (property(component, field === "end" || field === "endDate" ? "DTEND" : "DTSTART")?.line ?? component.line);
+    const line =
+      field === "rrule"
+        ? rrules[0]!.line
+        : (property(component, field === "end" || field === "endDate" ? "DTEND" : "DTSTART")?.line ?? component.line);
     throw new Skip(reasonOf(error, line));
   }
   const event = newEvent(fields);
-  for (const rdate of properties(component, "RDATE")) notes.push(`line ${rdate.line}: extra dates (RDATE) are not supported and were left out`);
+  for (const rdate of properties(component, "RDATE"))
+    notes.push(`line ${rdate.line}: extra dates (RDATE) are not supported and were left out`);
   if (event.rrule) {
     // Kept as written: a date the series does not have removes nothing (checking each would cost a search).
     const exdates: Array<UnixSeconds | LocalDate> = [];
     for (const line of properties(component, "EXDATE")) keysOf(line, event, context, "EXDATE", exdates);
     event.exdates = exdates as never;
   }
-  if (uid.startsWith("derived:")) notes.push(`line ${component.line}: the event has no UID; it is matched on its start and title when imported again`);
+  if (uid.startsWith("derived:"))
+    notes.push(
+      `line ${component.line}: the event has no UID; it is matched on its start and title when imported again`,
+    );
   return event;
 }
 
 function applyOverride(master: Master, component: Component, context: Context): void {
   const line = property(component, "RECURRENCE-ID")!;
   if (line.params.RANGE?.[0]?.toUpperCase() === "THISANDFUTURE") {
-    throw new Skip(`line ${line.line}: a change to this and following occurrences (RANGE=THISANDFUTURE) is not supported`);
+    throw new Skip(
+      `line ${line.line}: a change to this and following occurrences (RANGE=THISANDFUTURE) is not supported`,
+    );
   }
-  if (component.malformedLine !== null) throw new Skip(`line ${component.malformedLine} is not an iCalendar line (NAME:value)`);
+  if (component.malformedLine !== null)
+    throw new Skip(`line ${component.malformedLine} is not an iCalendar line (NAME:value)`);
   const series = master.imported.event;
-  if (series.overrides.length >= LIMITS.overrides) throw new Skip(`line ${line.line}: more than ${LIMITS.overrides} changed occurrences of the event on line ${master.component.line}`);
+  if (series.overrides.length >= LIMITS.overrides)
+    throw new Skip(
+      `line ${line.line}: more than ${LIMITS.overrides} changed occurrences of the event on line ${master.component.line}`,
+    );
   const keys = keysOf(line, series, context, "RECURRENCE-ID");
   const key = keys[0];
   if (keys.length !== 1 || key === undefined || !isSeriesOccurrence(series, key)) {
-    throw new Skip(`line ${line.line}: RECURRENCE-ID names no occurrence of the event on line ${master.component.line}`);
+    throw new Skip(
+      `line ${line.line}: RECURRENCE-ID names no occurrence of the event on line ${master.component.line}`,
+    );
   }
-  const known = (series.overrides as Array<{ recurrenceId: unknown }>).some((item) => item.recurrenceId === key) || (series.exdates as unknown[]).includes(key);
+  const known =
+    (series.overrides as Array<{ recurrenceId: unknown }>).some((item) => item.recurrenceId === key) ||
+    (series.exdates as unknown[]).includes(key);
   if (known) throw new Skip(`line ${line.line}: a second change to the same occurrence`);
   if (text(component, "STATUS")?.trim().toUpperCase() === "CANCELLED") {
     (series.exdates as Array<UnixSeconds | LocalDate>).push(key);
@@ -351,7 +422,8 @@ function applyOverride(master: Master, component: Component, context: Context): 
   const details = readDetails(component, master.imported.notes);
   const timing = property(component, "DTSTART") ? readTiming(component, context) : null;
   if (series.allDay) {
-    if (timing && !timing.allDay) throw new Skip(`line ${component.line}: one occurrence of an all-day event cannot be timed`);
+    if (timing && !timing.allDay)
+      throw new Skip(`line ${component.line}: one occurrence of an all-day event cannot be timed`);
     const length = daysBetween(series.startDate, series.endDate);
     const override: AllDayOverride = {
       recurrenceId: String(key),
@@ -377,7 +449,14 @@ function observanceTime(value: string): Temporal.PlainDateTime | null {
   const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})$/.exec(value.trim());
   if (!match) return null;
   try {
-    const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+    const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     return Temporal.PlainDateTime.from({ year, month, day, hour, minute, second }, { overflow: "reject" });
   } catch {
     return null;
@@ -394,8 +473,17 @@ function readDefinition(component: Component): TimezoneDefinition | null {
     const from = parseUtcOffset(property(child, "TZOFFSETFROM")?.value ?? "");
     const to = parseUtcOffset(property(child, "TZOFFSETTO")?.value ?? "");
     if (!start || from === null || to === null) continue;
-    const rdates = properties(child, "RDATE").flatMap((line) => splitList(line.value).flatMap((value) => observanceTime(value) ?? []));
-    observances.push({ kind: child.name, start, offsetFrom: from, offsetTo: to, rrule: property(child, "RRULE")?.value ?? null, rdates });
+    const rdates = properties(child, "RDATE").flatMap((line) =>
+      splitList(line.value).flatMap((value) => observanceTime(value) ?? []),
+    );
+    observances.push({
+      kind: child.name,
+      start,
+      offsetFrom: from,
+      offsetTo: to,
+      rrule: property(child, "RRULE")?.value ?? null,
+      rdates,
+    });
   }
   return observances.length > 0 ? { tzid, line: component.line, observances } : null;
 }
@@ -409,7 +497,9 @@ const OTHER_COMPONENTS: Record<string, string> = {
 
 /** A UID for an event without one, stable across exports of the same event. */
 function derivedUid(component: Component): string {
-  const key = ["DTSTART", "DTEND", "SUMMARY", "RRULE"].map((name) => property(component, name)?.value ?? "").join("\u0000");
+  const key = ["DTSTART", "DTEND", "SUMMARY", "RRULE"]
+    .map((name) => property(component, name)?.value ?? "")
+    .join("\u0000");
   return `derived:${createHash("sha256").update(key).digest("hex").slice(0, 32)}`;
 }
 
@@ -425,7 +515,8 @@ export function parseICalendar(input: string | Uint8Array, options: ImportOption
   const masters = new Map<string, Master>();
   const searchBudget = { remaining: SEARCH_BUDGET };
   const overrides: Array<{ uid: string; component: Component }> = [];
-  const skip = (component: Component, uid: string | null, reason: string) => report.skipped.push({ line: component.line, uid, title: titleOf(component), reason });
+  const skip = (component: Component, uid: string | null, reason: string) =>
+    report.skipped.push({ line: component.line, uid, title: titleOf(component), reason });
 
   for (const calendar of roots) {
     report.calendarName ??= text(calendar, "X-WR-CALNAME")?.trim() || null;
@@ -439,7 +530,11 @@ export function parseICalendar(input: string | Uint8Array, options: ImportOption
     for (const child of calendar.children) {
       if (child.name === "VTIMEZONE") continue;
       if (child.name !== "VEVENT") {
-        skip(child, uidOf(child), `line ${child.line}: ${OTHER_COMPONENTS[child.name] ?? `${child.name} is not an event`}`);
+        skip(
+          child,
+          uidOf(child),
+          `line ${child.line}: ${OTHER_COMPONENTS[child.name] ?? `${child.name} is not an event`}`,
+        );
         continue;
       }
       const uid = uidOf(child) ?? derivedUid(child);
@@ -453,7 +548,11 @@ export function parseICalendar(input: string | Uint8Array, options: ImportOption
       }
       const earlier = masters.get(uid);
       if (earlier) {
-        skip(child, uid, `line ${child.line}: a second event with the UID of the one on line ${earlier.component.line}`);
+        skip(
+          child,
+          uid,
+          `line ${child.line}: a second event with the UID of the one on line ${earlier.component.line}`,
+        );
         continue;
       }
       if (masters.size >= MAX_IMPORT_EVENTS) {
@@ -474,16 +573,30 @@ export function parseICalendar(input: string | Uint8Array, options: ImportOption
       const master = masters.get(uid);
       try {
         if (master) {
-          if (!master.imported.event.rrule) throw new Skip(`line ${component.line}: changes an occurrence of an event that does not repeat (line ${master.component.line})`);
+          if (!master.imported.event.rrule)
+            throw new Skip(
+              `line ${component.line}: changes an occurrence of an event that does not repeat (line ${master.component.line})`,
+            );
           applyOverride(master, component, context);
           continue;
         }
-        if (report.skipped.some((item) => item.uid === uid)) throw new Skip(`line ${component.line}: its recurring event was skipped`);
+        if (report.skipped.some((item) => item.uid === uid))
+          throw new Skip(`line ${component.line}: its recurring event was skipped`);
         // An occurrence whose series is not in the file (an invitation to one date): an event of its own.
-        const notes = [`line ${component.line}: one occurrence of a recurring event that is not in the file; imported on its own`];
-        const standalone = readMaster({ ...component, properties: component.properties.filter((line) => line.name !== "RRULE") }, uid, context, notes);
+        const notes = [
+          `line ${component.line}: one occurrence of a recurring event that is not in the file; imported on its own`,
+        ];
+        const standalone = readMaster(
+          { ...component, properties: component.properties.filter((line) => line.name !== "RRULE") },
+          uid,
+          context,
+          notes,
+        );
         const key = `${uid}#${property(component, "RECURRENCE-ID")!.value.trim()}`;
-        masters.set(key, { imported: { uid: key, event: standalone, line: component.line, private: false, notes }, component });
+        masters.set(key, {
+          imported: { uid: key, event: standalone, line: component.line, private: false, notes },
+          component,
+        });
       } catch (error) {
         skip(component, uid, reasonOf(error, component.line));
       }
@@ -501,4 +614,3 @@ export function parseICalendar(input: string | Uint8Array, options: ImportOption
   report.skipped.sort((a, b) => a.line - b.line);
   return report;
 }
-

@@ -103,11 +103,17 @@ function formatUtcOffset(seconds: number): string {
 
 /** Onsets of an observance in [from, to) as instants (Unix seconds). */
 function onsets(observance: Observance, from: number, to: number): number[] {
-  const toInstant = (local: Temporal.PlainDateTime) => Math.floor(local.toZonedDateTime("UTC").epochMilliseconds / 1000) - observance.offsetFrom;
+  const toInstant = (local: Temporal.PlainDateTime) =>
+    Math.floor(local.toZonedDateTime("UTC").epochMilliseconds / 1000) - observance.offsetFrom;
   const result = [observance.start, ...observance.rdates].map(toInstant);
   if (observance.rrule) {
     try {
-      const rule = new RRuleTemporal({ rruleString: observance.rrule, dtstart: observance.start.toZonedDateTime("UTC"), cache: false, maxIterations: 3000 });
+      const rule = new RRuleTemporal({
+        rruleString: observance.rrule,
+        dtstart: observance.start.toZonedDateTime("UTC"),
+        cache: false,
+        maxIterations: 3000,
+      });
       // Local onsets shifted by the offset in force before them; widened by a day on each side.
       for (const date of rule.between(new Date((from - 86_400) * 1000), new Date((to + 86_400) * 1000), true)) {
         result.push(Math.floor(date.epochMilliseconds / 1000) - observance.offsetFrom);
@@ -120,7 +126,11 @@ function onsets(observance: Observance, from: number, to: number): number[] {
 }
 
 /** The UTC offset (seconds) a definition gives at an instant. */
-export function definitionOffsetAt(definition: TimezoneDefinition, instant: number, cache = new Map<Observance, number[]>()): number | null {
+export function definitionOffsetAt(
+  definition: TimezoneDefinition,
+  instant: number,
+  cache = new Map<Observance, number[]>(),
+): number | null {
   let best: { onset: number; offset: number } | null = null;
   for (const observance of definition.observances) {
     let list = cache.get(observance);
@@ -133,7 +143,8 @@ export function definitionOffsetAt(definition: TimezoneDefinition, instant: numb
     }
   }
   if (best) return best.offset;
-  const standard = definition.observances.find((observance) => observance.kind === "STANDARD") ?? definition.observances[0];
+  const standard =
+    definition.observances.find((observance) => observance.kind === "STANDARD") ?? definition.observances[0];
   return standard ? standard.offsetFrom : null;
 }
 
@@ -155,9 +166,16 @@ function matchDefinition(definition: TimezoneDefinition, instant: number): strin
   if (wanted.some((offset) => offset === null)) return null;
   const fits = (zone: string) => samples.every((sample, index) => zoneOffsetAt(zone, sample) === wanted[index]);
   // Prefer a zone the name mentions ("(UTC+01:00) Amsterdam, Berlin" -> Europe/Amsterdam).
-  const words = new Set(definition.tzid.toLowerCase().split(/[^a-z]+/).filter((word) => word.length >= 3));
+  const words = new Set(
+    definition.tzid
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter((word) => word.length >= 3),
+  );
   allZones ??= Intl.supportedValuesOf("timeZone");
-  const named = allZones.filter((zone) => words.has(zone.split("/").pop()!.toLowerCase().replace(/_/g, " ").split(" ")[0]!));
+  const named = allZones.filter((zone) =>
+    words.has(zone.split("/").pop()!.toLowerCase().replace(/_/g, " ").split(" ")[0]!),
+  );
   // Then the main zone of a Windows zone (Europe/Berlin rather than Africa/Ceuta for Central European
   // rules); only then every zone (each zone's first use costs a formatter: keep the scan short).
   const main = [...new Set(Object.values(WINDOWS_ZONES))];
@@ -172,7 +190,11 @@ function matchDefinition(definition: TimezoneDefinition, instant: number): strin
  * The IANA zone for a TZID, or null when neither its name nor its definition leads to one.
  * `instant` is a time the zone is used at (the event's start): a definition is matched around it.
  */
-export function resolveTzid(tzid: string, definitions: ReadonlyMap<string, TimezoneDefinition>, instant: number): string | null {
+export function resolveTzid(
+  tzid: string,
+  definitions: ReadonlyMap<string, TimezoneDefinition>,
+  instant: number,
+): string | null {
   const name = tzid.trim();
   const direct = canonicalTimeZone(name);
   if (direct) return direct;
@@ -210,7 +232,14 @@ function transitions(zone: string, fromYear: number, toYear: number): Transition
     const offsetFrom = next.subtract({ nanoseconds: 1 }).offsetNanoseconds / 1e9;
     const instant = Math.floor(next.epochMilliseconds / 1000);
     if (offsetTo !== offsetFrom) {
-      result.push({ instant, offsetFrom, offsetTo, local: Temporal.Instant.fromEpochMilliseconds((instant + offsetFrom) * 1000).toZonedDateTimeISO("UTC").toPlainDateTime() });
+      result.push({
+        instant,
+        offsetFrom,
+        offsetTo,
+        local: Temporal.Instant.fromEpochMilliseconds((instant + offsetFrom) * 1000)
+          .toZonedDateTimeISO("UTC")
+          .toPlainDateTime(),
+      });
     }
     cursor = next;
   }
@@ -241,7 +270,14 @@ export function vtimezoneLines(zone: string, fromYear: number, toYear: number): 
   const changes = transitions(zone, fromYear, toYear);
   if (changes.length === 0) {
     const offset = formatUtcOffset(zoneOffsetAt(zone, Date.UTC(fromYear, 0, 1) / 1000));
-    lines.push("BEGIN:STANDARD", "DTSTART:19700101T000000", `TZOFFSETFROM:${offset}`, `TZOFFSETTO:${offset}`, "END:STANDARD", "END:VTIMEZONE");
+    lines.push(
+      "BEGIN:STANDARD",
+      "DTSTART:19700101T000000",
+      `TZOFFSETFROM:${offset}`,
+      `TZOFFSETTO:${offset}`,
+      "END:STANDARD",
+      "END:VTIMEZONE",
+    );
     return lines;
   }
   const runs: Transition[][] = [];
@@ -262,10 +298,22 @@ export function vtimezoneLines(zone: string, fromYear: number, toYear: number): 
     const first = run[0]!;
     const last = run[run.length - 1]!;
     const kind = first.offsetTo > first.offsetFrom ? "DAYLIGHT" : "STANDARD";
-    lines.push(`BEGIN:${kind}`, `DTSTART:${compact(first.local)}`, `TZOFFSETFROM:${formatUtcOffset(first.offsetFrom)}`, `TZOFFSETTO:${formatUtcOffset(first.offsetTo)}`);
+    lines.push(
+      `BEGIN:${kind}`,
+      `DTSTART:${compact(first.local)}`,
+      `TZOFFSETFROM:${formatUtcOffset(first.offsetFrom)}`,
+      `TZOFFSETTO:${formatUtcOffset(first.offsetTo)}`,
+    );
     if (run.length > 1 || last.local.year === toYear) {
       const [month, byDay] = yearlyRule(first.local).split("|");
-      const until = last.local.year >= toYear ? "" : `;UNTIL=${compact(Temporal.Instant.fromEpochMilliseconds(last.instant * 1000).toZonedDateTimeISO("UTC").toPlainDateTime())}Z`;
+      const until =
+        last.local.year >= toYear
+          ? ""
+          : `;UNTIL=${compact(
+              Temporal.Instant.fromEpochMilliseconds(last.instant * 1000)
+                .toZonedDateTimeISO("UTC")
+                .toPlainDateTime(),
+            )}Z`;
       lines.push(`RRULE:FREQ=YEARLY;BYMONTH=${month};BYDAY=${byDay}${until}`);
     }
     lines.push(`END:${kind}`);

@@ -13,20 +13,17 @@ const unix = (name: string) => bigint(name, { mode: "number" });
 // ---------------------------------------------------------------- mirror
 
 /** Which provider customer belongs to which member. */
-export const billingCustomers = pgTable(
-  "billing_customers",
-  {
-    memberId: text("member_id").primaryKey(),
-    customerId: text("customer_id").notNull().unique(),
-    email: text("email"),
-    name: text("name"),
-    created: unix("created").notNull(),
-    /** "active", or "deleted" once the provider deleted the customer. */
-    status: text("status").notNull().default("active"),
-    defaultPaymentMethod: text("default_payment_method"),
-    syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const billingCustomers = pgTable("billing_customers", {
+  memberId: text("member_id").primaryKey(),
+  customerId: text("customer_id").notNull().unique(),
+  email: text("email"),
+  name: text("name"),
+  created: unix("created").notNull(),
+  /** "active", or "deleted" once the provider deleted the customer. */
+  status: text("status").notNull().default("active"),
+  defaultPaymentMethod: text("default_payment_method"),
+  syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const billingSubscriptions = pgTable(
   "billing_subscriptions",
@@ -59,7 +56,12 @@ export const billingPaymentMethods = pgTable(
     last4: text("last4"),
     expMonth: integer("exp_month"),
     expYear: integer("exp_year"),
-    billingDetails: jsonb("billing_details").$type<{ name: string | null; email: string | null; phone: string | null; postalCode: string | null }>(),
+    billingDetails: jsonb("billing_details").$type<{
+      name: string | null;
+      email: string | null;
+      phone: string | null;
+      postalCode: string | null;
+    }>(),
     created: unix("created").notNull(),
   },
   (table) => [index("billing_payment_methods_customer_idx").on(table.customerId)],
@@ -187,7 +189,9 @@ export const billingSandboxPaymentMethods = pgTable(
     expYear: integer("exp_year").notNull(),
     /** How a charge on this card ends: "succeeds", "card_declined" or "insufficient_funds". */
     outcome: text("outcome").notNull(),
-    billingDetails: jsonb("billing_details").$type<{ name: string | null; email: string | null; phone: string | null; postalCode: string | null }>().notNull(),
+    billingDetails: jsonb("billing_details")
+      .$type<{ name: string | null; email: string | null; phone: string | null; postalCode: string | null }>()
+      .notNull(),
     created: unix("created").notNull(),
   },
   (table) => [index("billing_sandbox_pm_customer_idx").on(table.customerId)],

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /**
  * Accounts of the built-in identity provider (used when no Cognito pool is configured). Statuses follow
@@ -15,7 +27,9 @@ export const identityAccounts = pgTable(
     phoneNumber: text("phone_number"),
     emailVerified: boolean("email_verified").notNull().default(false),
     phoneNumberVerified: boolean("phone_number_verified").notNull().default(false),
-    status: text("status", { enum: ["UNCONFIRMED", "CONFIRMED", "FORCE_CHANGE_PASSWORD", "RESET_REQUIRED", "DISABLED"] })
+    status: text("status", {
+      enum: ["UNCONFIRMED", "CONFIRMED", "FORCE_CHANGE_PASSWORD", "RESET_REQUIRED", "DISABLED"],
+    })
       .notNull()
       .default("UNCONFIRMED"),
     // PHC-style string: algorithm, parameters, salt and hash together (see lib/identity/password.ts).
@@ -45,7 +59,9 @@ export const identityCodes = pgTable(
     accountId: uuid("account_id")
       .notNull()
       .references(() => identityAccounts.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["confirm_sign_up", "reset_password", "sms_mfa", "verify_phone", "verify_email"] }).notNull(),
+    purpose: text("purpose", {
+      enum: ["confirm_sign_up", "reset_password", "sms_mfa", "verify_phone", "verify_email"],
+    }).notNull(),
     codeHash: text("code_hash").notNull(),
     // For SMS MFA the code belongs to one sign-in challenge.
     challengeId: uuid("challenge_id"),
@@ -113,7 +129,10 @@ export const identityDevices = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("identity_devices_key_key").on(table.keyHash), index("identity_devices_account_idx").on(table.accountId)],
+  (table) => [
+    uniqueIndex("identity_devices_key_key").on(table.keyHash),
+    index("identity_devices_account_idx").on(table.accountId),
+  ],
 );
 
 /**

@@ -16,7 +16,9 @@ export const circleInvitations = pgTable(
     /** E.164 phone number or email address. */
     recipient: text("recipient").notNull(),
     tokenHash: text("token_hash").notNull(),
-    status: text("status", { enum: ["pending", "accepted", "revoked"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "accepted", "revoked"] })
+      .notNull()
+      .default("pending"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     acceptedBy: text("accepted_by"),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
@@ -24,7 +26,10 @@ export const circleInvitations = pgTable(
     lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("circle_invitations_token_key").on(table.tokenHash), index("circle_invitations_owner_idx").on(table.ownerId)],
+  (table) => [
+    uniqueIndex("circle_invitations_token_key").on(table.tokenHash),
+    index("circle_invitations_owner_idx").on(table.ownerId),
+  ],
 );
 
 /** Who is in whose circle. A member belongs to at most one circle (the primary key). */

@@ -56,7 +56,9 @@ export const outbox = pgTable(
   (table) => [
     index("outbox_recipient_idx").on(table.recipient, table.createdAt),
     index("outbox_member_idx").on(table.memberId),
-    index("outbox_pending_idx").on(table.createdAt).where(sql`${table.sentAt} is null`),
+    index("outbox_pending_idx")
+      .on(table.createdAt)
+      .where(sql`${table.sentAt} is null`),
   ],
 );
 

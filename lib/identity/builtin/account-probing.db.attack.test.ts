@@ -15,7 +15,11 @@ let db: Db;
 const start = new Date("2026-06-01T10:00:00.000Z");
 const PASSWORD = "Sunny-Day-42";
 let nextAddress = 1;
-const at = (ms = 0): IdentityContext => ({ now: new Date(start.getTime() + ms), mfa: "optional", clientAddress: `192.0.2.${nextAddress++}` });
+const at = (ms = 0): IdentityContext => ({
+  now: new Date(start.getTime() + ms),
+  mfa: "optional",
+  clientAddress: `192.0.2.${nextAddress++}`,
+});
 
 useMemberTestDatabase((opened) => (db = opened));
 
@@ -33,7 +37,12 @@ async function seen(promise: Promise<unknown>) {
     return { answer: await promise };
   } catch (error) {
     if (!(error instanceof IdentityError)) throw error;
-    return { code: error.code, message: error.message, status: error.status, retryAfterSeconds: error.retryAfterSeconds };
+    return {
+      code: error.code,
+      message: error.message,
+      status: error.status,
+      retryAfterSeconds: error.retryAfterSeconds,
+    };
   }
 }
 
@@ -42,7 +51,8 @@ describe("probing for accounts", () => {
     await account("real@example.com", "confirmed");
     const run = async (email: string) => {
       const answers = [];
-      for (const ms of [0, 100, 1200, 3300, 7400, 7500]) answers.push(await seen(signIn({ email, password: "Wrong-Guess-1!" }, at(ms))));
+      for (const ms of [0, 100, 1200, 3300, 7400, 7500])
+        answers.push(await seen(signIn({ email, password: "Wrong-Guess-1!" }, at(ms))));
       return answers;
     };
     const real = await run("real@example.com");
@@ -62,12 +72,17 @@ describe("probing for accounts", () => {
     await account("c-confirmed@example.com", "confirmed");
     await account("c-disabled@example.com", "disabled");
     const answers = await Promise.all(
-      ["c-unknown@example.com", "c-unconfirmed@example.com", "c-confirmed@example.com", "c-disabled@example.com"].map((email) =>
-        seen(confirmSignUp({ email, code: "000000" }, at())),
+      ["c-unknown@example.com", "c-unconfirmed@example.com", "c-confirmed@example.com", "c-disabled@example.com"].map(
+        (email) => seen(confirmSignUp({ email, code: "000000" }, at())),
       ),
     );
     for (const answer of answers) {
-      expect(answer).toEqual({ code: "CodeMismatchException", message: "Invalid verification code provided, please try again.", status: 400, retryAfterSeconds: undefined });
+      expect(answer).toEqual({
+        code: "CodeMismatchException",
+        message: "Invalid verification code provided, please try again.",
+        status: 400,
+        retryAfterSeconds: undefined,
+      });
     }
     // Nothing says "Current status is CONFIRMED", not even to the right code of an account already confirmed.
     const code = await lastCodeSentTo(db, "c-confirmed@example.com");
@@ -77,12 +92,19 @@ describe("probing for accounts", () => {
   it("confirm: an expired or used-up code looks like a wrong one", async () => {
     await account("c-guessed@example.com", "unconfirmed");
     const answers = [];
-    for (let attempt = 0; attempt < 7; attempt += 1) answers.push(await seen(confirmSignUp({ email: "c-guessed@example.com", code: "000000" }, at())));
+    for (let attempt = 0; attempt < 7; attempt += 1)
+      answers.push(await seen(confirmSignUp({ email: "c-guessed@example.com", code: "000000" }, at())));
     const unknown = [];
-    for (let attempt = 0; attempt < 7; attempt += 1) unknown.push(await seen(confirmSignUp({ email: "c-nobody@example.com", code: "000000" }, at())));
+    for (let attempt = 0; attempt < 7; attempt += 1)
+      unknown.push(await seen(confirmSignUp({ email: "c-nobody@example.com", code: "000000" }, at())));
     expect(answers).toEqual(unknown);
     await account("c-late@example.com", "unconfirmed");
-    const late = await seen(confirmSignUp({ email: "c-late@example.com", code: await lastCodeSentTo(db, "c-late@example.com") }, at(25 * 3_600_000)));
+    const late = await seen(
+      confirmSignUp(
+        { email: "c-late@example.com", code: await lastCodeSentTo(db, "c-late@example.com") },
+        at(25 * 3_600_000),
+      ),
+    );
     expect(late).toEqual(unknown[0]);
   });
 
@@ -90,12 +112,19 @@ describe("probing for accounts", () => {
     await account("r-unconfirmed@example.com", "unconfirmed");
     await account("r-confirmed@example.com", "confirmed");
     await account("r-disabled@example.com", "disabled");
-    const emails = ["r-unknown@example.com", "r-unconfirmed@example.com", "r-confirmed@example.com", "r-disabled@example.com"];
+    const emails = [
+      "r-unknown@example.com",
+      "r-unconfirmed@example.com",
+      "r-confirmed@example.com",
+      "r-disabled@example.com",
+    ];
     for (const call of [resendConfirmationCode, forgotPassword]) {
       const answers = await Promise.all(emails.map((email) => seen(call({ email }, at()))));
       for (const [index, answer] of answers.entries()) {
         const [local, domain] = emails[index]!.split("@") as [string, string];
-        expect(answer).toEqual({ answer: { codeDelivery: { deliveryMedium: "EMAIL", destination: `${local[0]}***@${domain[0]}***.com` } } });
+        expect(answer).toEqual({
+          answer: { codeDelivery: { deliveryMedium: "EMAIL", destination: `${local[0]}***@${domain[0]}***.com` } },
+        });
       }
     }
   });
@@ -106,8 +135,16 @@ describe("probing for accounts", () => {
     const taken = await seen(signUp({ ...input, email: "owner@example.com" }, at()));
     const fresh = await seen(signUp({ ...input, email: "newcomer@example.com" }, at()));
     const shape = (result: typeof taken) => {
-      const answer = result.answer as { userConfirmed: boolean; codeDelivery: { deliveryMedium: string }; autoSignInSession: string };
-      return { userConfirmed: answer.userConfirmed, medium: answer.codeDelivery.deliveryMedium, session: answer.autoSignInSession.length };
+      const answer = result.answer as {
+        userConfirmed: boolean;
+        codeDelivery: { deliveryMedium: string };
+        autoSignInSession: string;
+      };
+      return {
+        userConfirmed: answer.userConfirmed,
+        medium: answer.codeDelivery.deliveryMedium,
+        session: answer.autoSignInSession.length,
+      };
     };
     expect(taken.code).toBeUndefined();
     expect(shape(taken)).toEqual(shape(fresh));
@@ -116,6 +153,8 @@ describe("probing for accounts", () => {
     expect(notice).toMatchObject({ subject: "Someone tried to create a Happr account with your email" });
     expect(notice!.body).not.toMatch(/\b\d{6}\b/);
     expect(await signIn({ email: "owner@example.com", password: PASSWORD }, at())).toMatchObject({ signedIn: true });
-    await expect(signIn({ email: "owner@example.com", password: input.password }, at())).rejects.toMatchObject({ code: "NotAuthorizedException" });
+    await expect(signIn({ email: "owner@example.com", password: input.password }, at())).rejects.toMatchObject({
+      code: "NotAuthorizedException",
+    });
   });
 });

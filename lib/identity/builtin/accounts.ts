@@ -48,7 +48,9 @@ export async function findAccountById(db: Db, id: string): Promise<Account | und
  * (whether an account exists).
  */
 export function deliverAfterCommit(db: Db): void {
-  void deliverPending({ db }).catch((error: unknown) => logError("[identity] mail delivery failed; it stays queued", error));
+  void deliverPending({ db }).catch((error: unknown) =>
+    logError("[identity] mail delivery failed; it stays queued", error),
+  );
 }
 
 /**
@@ -65,9 +67,16 @@ const OUTSIDER_LIMITS = {
   confirm: { address: { limit: 60, windowSeconds: 3600 }, target: { limit: 10, windowSeconds: 3600 } },
 } as const;
 
-async function limitOutsider(db: Db, action: keyof typeof OUTSIDER_LIMITS, email: string, clientAddress: string | undefined, now: Date) {
+async function limitOutsider(
+  db: Db,
+  action: keyof typeof OUTSIDER_LIMITS,
+  email: string,
+  clientAddress: string | undefined,
+  now: Date,
+) {
   const rules = OUTSIDER_LIMITS[action];
-  const address = action === "sign-up" ? { ...rules.address, limit: getConfig().auth.signUpsPerAddressPerHour } : rules.address;
+  const address =
+    action === "sign-up" ? { ...rules.address, limit: getConfig().auth.signUpsPerAddressPerHour } : rules.address;
   const result = await consumeEach(
     [
       { bucket: `identity-${action}-address`, subject: clientAddress, rule: address },
@@ -146,10 +155,17 @@ export async function signUp(input: z.input<typeof signUpSchema>, context?: Iden
     const created = await db.transaction(async (tx) => {
       const existing = await findAccountByEmail(tx, data.email, true);
       if (existing && existing.status !== "UNCONFIRMED") {
-        if (existing.status !== "DISABLED") await sendEmail({ ...existingAccountEmail(existing), memberId: existing.id }, tx);
+        if (existing.status !== "DISABLED")
+          await sendEmail({ ...existingAccountEmail(existing), memberId: existing.id }, tx);
         return { id: undefined, autoSignInSession: newToken() };
       }
-      const values = { email: data.email, givenName: data.givenName, familyName: data.familyName, passwordHash, updatedAt: now };
+      const values = {
+        email: data.email,
+        givenName: data.givenName,
+        familyName: data.familyName,
+        passwordHash,
+        updatedAt: now,
+      };
       let id: string;
       if (existing) {
         await tx.update(identityAccounts).set(values).where(eq(identityAccounts.id, existing.id));
@@ -157,12 +173,21 @@ export async function signUp(input: z.input<typeof signUpSchema>, context?: Iden
         await tx.delete(identityChallenges).where(eq(identityChallenges.accountId, existing.id));
         id = existing.id;
       } else {
-        const [row] = await tx.insert(identityAccounts).values({ ...values, createdAt: now, sessionsValidAfter: now }).returning({ id: identityAccounts.id });
+        const [row] = await tx
+          .insert(identityAccounts)
+          .values({ ...values, createdAt: now, sessionsValidAfter: now })
+          .returning({ id: identityAccounts.id });
         id = row!.id;
       }
       const code = await issueCode(tx, { accountId: id, purpose: "confirm_sign_up", now });
       await sendEmail({ ...confirmationEmail(data.email, data.givenName, code), memberId: id }, tx);
-      const auto = await storeChallenge(tx, id, "AUTO_SIGN_IN", new Date(now.getTime() + AUTO_SIGN_IN_LIFETIME_MS), now);
+      const auto = await storeChallenge(
+        tx,
+        id,
+        "AUTO_SIGN_IN",
+        new Date(now.getTime() + AUTO_SIGN_IN_LIFETIME_MS),
+        now,
+      );
       return { id, autoSignInSession: auto.session };
     });
     deliverAfterCommit(db);
@@ -185,7 +210,7 @@ function existingAccountEmail(account: Account) {
     text:
       `Hi ${account.givenName},\n\nSomeone, perhaps you, tried to create a new Happr account with this email address. ` +
       "You already have an account, so nothing was created and nothing about your account changed.\n\n" +
-      "If it was you: sign in, or choose \"Forgot password\" on the sign-in page to set a new password.\n" +
+      'If it was you: sign in, or choose "Forgot password" on the sign-in page to set a new password.\n' +
       "If it was not you, you can ignore this email.",
   };
 }
@@ -198,7 +223,11 @@ function confirmationEmail(to: string, givenName: string, code: string) {
   };
 }
 
-const confirmSchema = z.object({ email: usernameField, code: codeField, autoSignInSession: z.string().max(200).optional() });
+const confirmSchema = z.object({
+  email: usernameField,
+  code: codeField,
+  autoSignInSession: z.string().max(200).optional(),
+});
 
 /**
  * Confirms an account with its emailed code (single use, 24 h). `autoSignIn` is true only when the
@@ -222,8 +251,16 @@ export async function confirmSignUp(input: z.input<typeof confirmSchema>, contex
       .set({ status: "CONFIRMED", emailVerified: true, updatedAt: now })
       .where(eq(identityAccounts.id, account.id));
     // The member's profile starts with the names they just gave (the API's getUserProfile reads it).
-    await startProfileFromSignUp(account.id, { givenName: account.givenName, familyName: account.familyName, phoneNumber: account.phoneNumber }, { db: tx });
-    return { error: undefined, accountId: account.id, autoSignIn: await consumeAutoSignIn(tx, account.id, data.autoSignInSession, now) };
+    await startProfileFromSignUp(
+      account.id,
+      { givenName: account.givenName, familyName: account.familyName, phoneNumber: account.phoneNumber },
+      { db: tx },
+    );
+    return {
+      error: undefined,
+      accountId: account.id,
+      autoSignIn: await consumeAutoSignIn(tx, account.id, data.autoSignInSession, now),
+    };
   });
   if (outcome.error) throw outcome.error;
   return { accountId: outcome.accountId!, autoSignIn: outcome.autoSignIn! };
@@ -290,7 +327,8 @@ export async function confirmForgotPassword(input: z.input<typeof resetSchema>, 
   const passwordHash = await hashPassword(data.password);
   const outcome = await db.transaction(async (tx) => {
     const account = await findAccountByEmail(tx, data.email, true);
-    if (!account || account.status === "DISABLED") return { error: new IdentityError("CodeMismatchException", messages.codeMismatch) };
+    if (!account || account.status === "DISABLED")
+      return { error: new IdentityError("CodeMismatchException", messages.codeMismatch) };
     const error = await consumeCode(tx, { accountId: account.id, purpose: "reset_password", code: data.code, now });
     if (error) return { error };
     await tx
@@ -351,7 +389,8 @@ export async function isSessionCurrent(accountId: string, issuedAt: Date, contex
 export async function findCurrentAccount(accountId: string, issuedAt: Date, context?: IdentityContext) {
   const { db } = await resolveContext(context);
   const account = await findAccountById(db, accountId);
-  if (!account || account.status !== "CONFIRMED" || issuedAt.getTime() < account.sessionsValidAfter.getTime()) return undefined;
+  if (!account || account.status !== "CONFIRMED" || issuedAt.getTime() < account.sessionsValidAfter.getTime())
+    return undefined;
   return { id: account.id, email: account.email, name: `${account.givenName} ${account.familyName}`.trim() };
 }
 
@@ -361,17 +400,25 @@ const changePasswordSchema = z.object({ previousPassword: passwordField, propose
  * Changes the password of a signed-in member. Every session ends (the caller issues the member a
  * fresh one), as do remembered devices.
  */
-export async function changePassword(accountId: string, input: z.input<typeof changePasswordSchema>, context?: IdentityContext) {
+export async function changePassword(
+  accountId: string,
+  input: z.input<typeof changePasswordSchema>,
+  context?: IdentityContext,
+) {
   const data = parseInput(changePasswordSchema, input);
   const { db, now, clientAddress } = await resolveContext(context);
   const account = await findAccountById(db, accountId);
-  if (!account || account.status !== "CONFIRMED") throw new IdentityError("NotAuthorizedException", messages.wrongCredentials);
+  if (!account || account.status !== "CONFIRMED")
+    throw new IdentityError("NotAuthorizedException", messages.wrongCredentials);
   assertPasswordPolicy(data.proposedPassword, [account.email, account.givenName, account.familyName]);
   // Same guard as sign-in: this form must not become a way to guess the password.
   await checkPassword(db, { email: account.email, password: data.previousPassword, account, now, clientAddress });
   const passwordHash = await hashPassword(data.proposedPassword);
   await db.transaction(async (tx) => {
-    await tx.update(identityAccounts).set({ passwordHash, sessionsValidAfter: now, updatedAt: now }).where(eq(identityAccounts.id, accountId));
+    await tx
+      .update(identityAccounts)
+      .set({ passwordHash, sessionsValidAfter: now, updatedAt: now })
+      .where(eq(identityAccounts.id, accountId));
     await forgetDevices(tx, accountId);
     await revokeIssuerSessionsOf(tx, accountId);
   });

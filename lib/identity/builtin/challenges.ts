@@ -23,7 +23,12 @@ export async function storeChallenge(
  * Uses up the AUTO_SIGN_IN session handed out at sign-up, if it is live and belongs to this account:
  * true means the browser that signed up is the one confirming.
  */
-export async function consumeAutoSignIn(db: Db, accountId: string, session: string | undefined, now: Date): Promise<boolean> {
+export async function consumeAutoSignIn(
+  db: Db,
+  accountId: string,
+  session: string | undefined,
+  now: Date,
+): Promise<boolean> {
   if (!session) return false;
   const rows = await db
     .update(identityChallenges)
@@ -40,7 +45,6 @@ export async function consumeAutoSignIn(db: Db, accountId: string, session: stri
     .returning({ id: identityChallenges.id });
   return rows.length > 0;
 }
-
 
 /**
  * Ends a sign-in challenge that is still open (the browser started another sign-in): its session can

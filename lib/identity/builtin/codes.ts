@@ -36,11 +36,22 @@ export async function issueCode(
   await db
     .update(identityCodes)
     .set({ consumedAt: input.now })
-    .where(and(eq(identityCodes.accountId, input.accountId), eq(identityCodes.purpose, input.purpose), isNull(identityCodes.consumedAt)));
+    .where(
+      and(
+        eq(identityCodes.accountId, input.accountId),
+        eq(identityCodes.purpose, input.purpose),
+        isNull(identityCodes.consumedAt),
+      ),
+    );
   // Housekeeping: this account's long-dead codes.
   await db
     .delete(identityCodes)
-    .where(and(eq(identityCodes.accountId, input.accountId), lt(identityCodes.expiresAt, new Date(input.now.getTime() - 24 * 60 * 60 * 1000))));
+    .where(
+      and(
+        eq(identityCodes.accountId, input.accountId),
+        lt(identityCodes.expiresAt, new Date(input.now.getTime() - 24 * 60 * 60 * 1000)),
+      ),
+    );
   await db.insert(identityCodes).values({
     id,
     accountId: input.accountId,

@@ -14,10 +14,18 @@ type Account = typeof identityAccounts.$inferSelect;
  */
 export async function checkPassword(
   db: Db,
-  input: { email: string; password: string; account: Account | undefined; now: Date; clientAddress: string | undefined },
+  input: {
+    email: string;
+    password: string;
+    account: Account | undefined;
+    now: Date;
+    clientAddress: string | undefined;
+  },
 ): Promise<Account> {
   const reservation = await reserveAttempt(db, lockoutSubjects(input.email, input.clientAddress), input.now);
-  const ok = input.account ? await verifyPassword(input.password, input.account.passwordHash) : await verifyAgainstDummy(input.password);
+  const ok = input.account
+    ? await verifyPassword(input.password, input.account.passwordHash)
+    : await verifyAgainstDummy(input.password);
   if (!ok || !input.account) {
     const outcome = failureOutcome(reservation);
     if (outcome.lock) throw outcome.lock;

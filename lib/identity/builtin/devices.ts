@@ -9,15 +9,32 @@ import { hashToken, newToken } from "./hashing";
 const DEVICE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Remembers a device after a completed MFA; returns the key for the device's cookie (stored hashed). */
-export async function rememberDevice(db: Db, accountId: string, now: Date, name?: string): Promise<{ deviceKey: string; expiresAt: Date }> {
+export async function rememberDevice(
+  db: Db,
+  accountId: string,
+  now: Date,
+  name?: string,
+): Promise<{ deviceKey: string; expiresAt: Date }> {
   const deviceKey = newToken();
   const expiresAt = new Date(now.getTime() + DEVICE_LIFETIME_MS);
-  await db.insert(identityDevices).values({ accountId, keyHash: hashToken(deviceKey), expiresAt, createdAt: now, lastUsedAt: now, name: name || "Unknown device" });
+  await db.insert(identityDevices).values({
+    accountId,
+    keyHash: hashToken(deviceKey),
+    expiresAt,
+    createdAt: now,
+    lastUsedAt: now,
+    name: name || "Unknown device",
+  });
   return { deviceKey, expiresAt };
 }
 
 /** True when the key belongs to a remembered, unexpired device of this account (and notes its use). */
-export async function isRememberedDevice(db: Db, accountId: string, deviceKey: string | undefined, now: Date): Promise<boolean> {
+export async function isRememberedDevice(
+  db: Db,
+  accountId: string,
+  deviceKey: string | undefined,
+  now: Date,
+): Promise<boolean> {
   if (!deviceKey) return false;
   const rows = await db
     .update(identityDevices)
@@ -45,12 +62,18 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 function decodePageToken(token: string | undefined): number {
   if (!token) return 0;
   const offset = Number(Buffer.from(token, "base64url").toString("utf8"));
-  if (!Number.isInteger(offset) || offset < 0 || offset > 1_000_000) throw new IdentityError("InvalidParameterException", "Invalid pagination token");
+  if (!Number.isInteger(offset) || offset < 0 || offset > 1_000_000)
+    throw new IdentityError("InvalidParameterException", "Invalid pagination token");
   return offset;
 }
 
 /** The account's unexpired tracked devices, most recently used first, a page at a time. */
-export async function listDevices(db: Db, accountId: string, now: Date, input: { limit?: number; paginationToken?: string } = {}) {
+export async function listDevices(
+  db: Db,
+  accountId: string,
+  now: Date,
+  input: { limit?: number; paginationToken?: string } = {},
+) {
   const limit = Math.min(Math.max(input.limit ?? DEVICE_PAGE_LIMIT, 1), DEVICE_PAGE_LIMIT);
   const offset = decodePageToken(input.paginationToken);
   const rows = await db
@@ -88,7 +111,12 @@ export async function forgetDevice(db: Db, accountId: string, deviceKey: string)
 }
 
 /** UpdateDeviceStatus: only a remembered device skips MFA. */
-export async function updateDeviceStatus(db: Db, accountId: string, deviceKey: string, remembered: boolean): Promise<void> {
+export async function updateDeviceStatus(
+  db: Db,
+  accountId: string,
+  deviceKey: string,
+  remembered: boolean,
+): Promise<void> {
   assertDeviceKey(deviceKey);
   const rows = await db
     .update(identityDevices)

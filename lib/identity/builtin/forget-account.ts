@@ -11,8 +11,14 @@ import { identityAccounts, identityLockouts, identityOidcModels } from "../../db
  * Answers false when there was no such account.
  */
 export async function forgetLocalAccount(tx: Db, accountId: string): Promise<boolean> {
-  const [account] = await tx.select({ email: identityAccounts.email }).from(identityAccounts).where(eq(identityAccounts.id, accountId)).for("update");
-  await tx.delete(identityOidcModels).where(or(eq(identityOidcModels.accountId, accountId), mentionsAny(identityOidcModels.payload, [accountId])));
+  const [account] = await tx
+    .select({ email: identityAccounts.email })
+    .from(identityAccounts)
+    .where(eq(identityAccounts.id, accountId))
+    .for("update");
+  await tx
+    .delete(identityOidcModels)
+    .where(or(eq(identityOidcModels.accountId, accountId), mentionsAny(identityOidcModels.payload, [accountId])));
   await forgetSignInFailures(tx, [accountId, ...(account ? [account.email] : [])]);
   if (!account) return false;
   await tx.delete(identityAccounts).where(eq(identityAccounts.id, accountId));

@@ -9,32 +9,62 @@ import { assertVerifiable, writableAttributes } from "../attributes";
 import { IdentityError, messages } from "../errors";
 import type { CodeDelivery, IdentityCaller, IdentityPort, VerifiableAttribute } from "../port";
 import { TOTP_DEVICE_LABEL } from "../totp";
-import { codeField, emailField, maskEmail, maskPhone, nameField, parseInput, passwordField, phoneField } from "../validation";
+import {
+  codeField,
+  emailField,
+  maskEmail,
+  maskPhone,
+  nameField,
+  parseInput,
+  passwordField,
+  phoneField,
+} from "../validation";
 import { changePassword, deliverAfterCommit, findAccountById, signOutEverywhere, type Account } from "./accounts";
 import { consumeCode, issueCode } from "./codes";
 import { resolveContext, type IdentityContext } from "./context";
 import { checkPassword } from "./credentials";
 import { forgetDevice, listDevices, updateDeviceStatus } from "./devices";
-import { associateSoftwareToken, disableSoftwareToken, enabledMfaMethods, getMfaSettings, setMfaPreference, verifySoftwareToken } from "./mfa";
+import {
+  associateSoftwareToken,
+  disableSoftwareToken,
+  enabledMfaMethods,
+  getMfaSettings,
+  setMfaPreference,
+  verifySoftwareToken,
+} from "./mfa";
 import { forgetLocalAccount } from "./forget-account";
 
 // Codes sent from the security centre, per member per hour: the outbox must not become a spam cannon.
 const CODE_SENDS_PER_HOUR = 5;
 
 async function limitCodeSends(db: Db, accountId: string, now: Date) {
-  const result = await consume("security-code-send", accountId, { limit: CODE_SENDS_PER_HOUR, windowSeconds: 3600 }, { db, now });
+  const result = await consume(
+    "security-code-send",
+    accountId,
+    { limit: CODE_SENDS_PER_HOUR, windowSeconds: 3600 },
+    { db, now },
+  );
   if (!result.allowed) {
-    throw new IdentityError("LimitExceededException", "Attempt limit exceeded, please try after some time.", { retryAfterSeconds: result.retryAfterSeconds });
+    throw new IdentityError("LimitExceededException", "Attempt limit exceeded, please try after some time.", {
+      retryAfterSeconds: result.retryAfterSeconds,
+    });
   }
 }
 
 async function requireAccount(db: Db, accountId: string): Promise<Account> {
   const account = await findAccountById(db, accountId);
-  if (!account || account.status === "DISABLED") throw new IdentityError("NotAuthorizedException", messages.noCurrentUser);
+  if (!account || account.status === "DISABLED")
+    throw new IdentityError("NotAuthorizedException", messages.noCurrentUser);
   return account;
 }
 
-async function sendAttributeCode(db: Db, account: Pick<Account, "id" | "givenName">, attribute: VerifiableAttribute, to: string, now: Date): Promise<CodeDelivery> {
+async function sendAttributeCode(
+  db: Db,
+  account: Pick<Account, "id" | "givenName">,
+  attribute: VerifiableAttribute,
+  to: string,
+  now: Date,
+): Promise<CodeDelivery> {
   if (attribute === "email") {
     const code = await issueCode(db, { accountId: account.id, purpose: "verify_email", now });
     await sendEmail(
@@ -80,11 +110,15 @@ export function createBuiltinIdentity(caller: IdentityCaller, context?: Identity
     },
 
     async updateAttributes(attributes) {
-      const data = parseInput(updateSchema, Object.fromEntries(writableAttributes(attributes).map((a) => [a.Name, a.Value])));
+      const data = parseInput(
+        updateSchema,
+        Object.fromEntries(writableAttributes(attributes).map((a) => [a.Name, a.Value])),
+      );
       const { db, now } = await resolveContext(context);
       const deliveries = await db.transaction(async (tx) => {
         const [account] = await tx.select().from(identityAccounts).where(eq(identityAccounts.id, id)).for("update");
-        if (!account || account.status === "DISABLED") throw new IdentityError("NotAuthorizedException", messages.noCurrentUser);
+        if (!account || account.status === "DISABLED")
+          throw new IdentityError("NotAuthorizedException", messages.noCurrentUser);
         const changes: Partial<typeof identityAccounts.$inferInsert> = { updatedAt: now };
         const sent: CodeDelivery[] = [];
         if (data.given_name) changes.givenName = data.given_name;
@@ -96,7 +130,9 @@ export function createBuiltinIdentity(caller: IdentityCaller, context?: Identity
           const [taken] = await tx
             .select({ id: identityAccounts.id })
             .from(identityAccounts)
-            .where(and(sql`lower(${identityAccounts.email}) = ${data.email!.toLowerCase()}`, ne(identityAccounts.id, id)));
+            .where(
+              and(sql`lower(${identityAccounts.email}) = ${data.email!.toLowerCase()}`, ne(identityAccounts.id, id)),
+            );
           if (taken) throw new IdentityError("AliasExistsException", messages.emailExists);
           // As Cognito: the new address is the sign-in name at once, unverified until its code comes back.
           changes.email = data.email;
@@ -144,7 +180,11 @@ export function createBuiltinIdentity(caller: IdentityCaller, context?: Identity
         if (failure) return failure;
         await tx
           .update(identityAccounts)
-          .set(attribute === "email" ? { emailVerified: true, updatedAt: now } : { phoneNumberVerified: true, updatedAt: now })
+          .set(
+            attribute === "email"
+              ? { emailVerified: true, updatedAt: now }
+              : { phoneNumberVerified: true, updatedAt: now },
+          )
           .where(eq(identityAccounts.id, id));
         return undefined;
       });
@@ -154,16 +194,26 @@ export function createBuiltinIdentity(caller: IdentityCaller, context?: Identity
     async deleteAttributes(names) {
       const kept = names.filter((name) => name !== "sub" && !name.includes("_verified"));
       if (kept.length === 0) return;
-      if (kept.some((name) => name !== "phone_number")) throw new IdentityError("InvalidParameterException", "Only the phone number can be removed");
+      if (kept.some((name) => name !== "phone_number"))
+        throw new IdentityError("InvalidParameterException", "Only the phone number can be removed");
       const { db, now, mfa } = await resolveContext(context);
       const account = await requireAccount(db, id);
       const others = enabledMfaMethods(account).filter((method) => method !== "SMS_MFA");
       if (mfa === "required" && enabledMfaMethods(account).length > 0 && others.length === 0) {
-        throw new IdentityError("InvalidParameterException", "Multi-factor authentication is required: set up another method first.");
+        throw new IdentityError(
+          "InvalidParameterException",
+          "Multi-factor authentication is required: set up another method first.",
+        );
       }
       await db
         .update(identityAccounts)
-        .set({ phoneNumber: null, phoneNumberVerified: false, smsMfaEnabled: false, preferredMfa: account.preferredMfa === "SMS_MFA" ? (others[0] ?? null) : account.preferredMfa, updatedAt: now })
+        .set({
+          phoneNumber: null,
+          phoneNumberVerified: false,
+          smsMfaEnabled: false,
+          preferredMfa: account.preferredMfa === "SMS_MFA" ? (others[0] ?? null) : account.preferredMfa,
+          updatedAt: now,
+        })
         .where(eq(identityAccounts.id, id));
     },
 
@@ -226,7 +276,8 @@ export function createBuiltinIdentity(caller: IdentityCaller, context?: Identity
 
     async deleteUser(tx) {
       const remove = async (within: Db) => {
-        if (!(await forgetLocalAccount(within, id))) throw new IdentityError("UserNotFoundException", "User does not exist.");
+        if (!(await forgetLocalAccount(within, id)))
+          throw new IdentityError("UserNotFoundException", "User does not exist.");
       };
       if (tx) return remove(tx);
       const { db } = await resolveContext(context);

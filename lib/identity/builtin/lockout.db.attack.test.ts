@@ -23,7 +23,11 @@ const MINUTE = 60 * SECOND;
 const PASSWORD = "Sunny-Day-42";
 let nextAddress = 1;
 const newAddress = () => `198.51.100.${nextAddress++}`;
-const at = (ms: number, clientAddress = newAddress()): IdentityContext => ({ now: new Date(start.getTime() + ms), mfa: "optional", clientAddress });
+const at = (ms: number, clientAddress = newAddress()): IdentityContext => ({
+  now: new Date(start.getTime() + ms),
+  mfa: "optional",
+  clientAddress,
+});
 
 useMemberTestDatabase((opened) => (db = opened));
 
@@ -37,7 +41,9 @@ async function member(email: string): Promise<string> {
 function totpAt(secretBase32: string, ms: number): string {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(ms / 30_000)));
-  const mac = createHmac("sha1", Buffer.from(Secret.fromBase32(secretBase32).bytes)).update(counter).digest();
+  const mac = createHmac("sha1", Buffer.from(Secret.fromBase32(secretBase32).bytes))
+    .update(counter)
+    .digest();
   const offset = mac[mac.length - 1]! & 0x0f;
   return ((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).toString().padStart(6, "0");
 }
@@ -81,7 +87,9 @@ describe("password guesses sent all at once", () => {
     // The first failure brings no delay; the second brings 1 s; every other attempt waits it out unchecked.
     expect(answers.filter((answer) => answer === "NotAuthorizedException")).toHaveLength(2);
     expect(answers.filter((answer) => answer === "LimitExceededException")).toHaveLength(18);
-    await expect(signIn({ email, password: PASSWORD }, at(MINUTE + 10))).rejects.toMatchObject({ code: "LimitExceededException" });
+    await expect(signIn({ email, password: PASSWORD }, at(MINUTE + 10))).rejects.toMatchObject({
+      code: "LimitExceededException",
+    });
   });
 
   it("keeps the lock through parallel bursts sent while locked, until it ends", async () => {
@@ -97,7 +105,9 @@ describe("password guesses sent all at once", () => {
     // and no later failure may restart the count (which lifted the lock).
     const lockedAt = ms + 4100;
     const burst = await Promise.all(
-      Array.from({ length: 12 }, (_, index) => outcome(signIn({ email, password: `Wrong-${index}-Cc!` }, at(lockedAt)))),
+      Array.from({ length: 12 }, (_, index) =>
+        outcome(signIn({ email, password: `Wrong-${index}-Cc!` }, at(lockedAt))),
+      ),
     );
     expect(burst.filter((answer) => answer === "NotAuthorizedException")).toHaveLength(0);
     expect(burst.filter((answer) => answer === "LimitExceededException")).toHaveLength(12);
@@ -107,14 +117,23 @@ describe("password guesses sent all at once", () => {
     // Bursts during the lock neither lift it nor move its end.
     for (const later of [MINUTE, 10 * MINUTE, 14 * MINUTE + 50 * SECOND]) {
       const answers = await Promise.all(
-        Array.from({ length: 12 }, (_, index) => outcome(signIn({ email, password: `Wrong-${index}-Bb!` }, at(lockedAt + later)))),
+        Array.from({ length: 12 }, (_, index) =>
+          outcome(signIn({ email, password: `Wrong-${index}-Bb!` }, at(lockedAt + later))),
+        ),
       );
       expect(new Set(answers)).toEqual(new Set(["LimitExceededException"]));
-      await expect(signIn({ email, password: PASSWORD }, at(lockedAt + later + SECOND))).rejects.toMatchObject({ code: "LimitExceededException" });
+      await expect(signIn({ email, password: PASSWORD }, at(lockedAt + later + SECOND))).rejects.toMatchObject({
+        code: "LimitExceededException",
+      });
     }
-    const refused = await signIn({ email, password: PASSWORD }, at(lockedAt + 15 * MINUTE - SECOND)).catch((error: IdentityError) => error);
+    const refused = await signIn({ email, password: PASSWORD }, at(lockedAt + 15 * MINUTE - SECOND)).catch(
+      (error: IdentityError) => error,
+    );
     expect(refused).toMatchObject({ retryAfterSeconds: 1 });
-    expect(await signIn({ email, password: PASSWORD }, at(lockedAt + 15 * MINUTE))).toEqual({ signedIn: true, accountId });
+    expect(await signIn({ email, password: PASSWORD }, at(lockedAt + 15 * MINUTE))).toEqual({
+      signedIn: true,
+      accountId,
+    });
   });
 });
 
@@ -125,7 +144,12 @@ describe("second-factor guesses", () => {
     let ms = 2 * MINUTE;
     const guess = async () => {
       const challenge = session(await signIn({ email, password: PASSWORD }, at(ms)));
-      return outcome(respondToChallenge({ session: challenge, challenge: "SOFTWARE_TOKEN_MFA", answer: wrongCode(secret, ms) }, at(ms)));
+      return outcome(
+        respondToChallenge(
+          { session: challenge, challenge: "SOFTWARE_TOKEN_MFA", answer: wrongCode(secret, ms) },
+          at(ms),
+        ),
+      );
     };
     // Each guess from a fresh sign-in, waiting out each delay: five wrong codes lock the second factor.
     const answers: string[] = [];
@@ -133,14 +157,25 @@ describe("second-factor guesses", () => {
       ms += wait;
       answers.push(await guess());
     }
-    expect(answers.slice(0, 4)).toEqual(["CodeMismatchException", "CodeMismatchException", "CodeMismatchException", "CodeMismatchException"]);
+    expect(answers.slice(0, 4)).toEqual([
+      "CodeMismatchException",
+      "CodeMismatchException",
+      "CodeMismatchException",
+      "CodeMismatchException",
+    ]);
     expect(answers[4]).toBe("LimitExceededException");
     // The password still opens a challenge, but not even the right code is looked at until the lock ends.
     ms += SECOND;
     const challenge = session(await signIn({ email, password: PASSWORD }, at(ms)));
     await expect(
-      respondToChallenge({ session: challenge, challenge: "SOFTWARE_TOKEN_MFA", answer: totpAt(secret, start.getTime() + ms) }, at(ms)),
-    ).rejects.toMatchObject({ code: "LimitExceededException", message: "Too many wrong codes for this account. Sign-in is locked; try again in 15 minutes." });
+      respondToChallenge(
+        { session: challenge, challenge: "SOFTWARE_TOKEN_MFA", answer: totpAt(secret, start.getTime() + ms) },
+        at(ms),
+      ),
+    ).rejects.toMatchObject({
+      code: "LimitExceededException",
+      message: "Too many wrong codes for this account. Sign-in is locked; try again in 15 minutes.",
+    });
   });
 
   it("checks no more of many parallel wrong codes than sequential ones would", async () => {
@@ -149,16 +184,27 @@ describe("second-factor guesses", () => {
     const ms = 3 * MINUTE;
     // Ten sign-ins with the stolen password, one after the other, each with its challenge...
     const challenges: string[] = [];
-    for (let index = 0; index < 10; index += 1) challenges.push(session(await signIn({ email, password: PASSWORD }, at(ms))));
+    for (let index = 0; index < 10; index += 1)
+      challenges.push(session(await signIn({ email, password: PASSWORD }, at(ms))));
     // ...then a wrong code sent on every challenge at the same moment.
     const answers = await Promise.all(
-      challenges.map((challenge) => outcome(respondToChallenge({ session: challenge, challenge: "SOFTWARE_TOKEN_MFA", answer: wrongCode(secret, ms) }, at(ms)))),
+      challenges.map((challenge) =>
+        outcome(
+          respondToChallenge(
+            { session: challenge, challenge: "SOFTWARE_TOKEN_MFA", answer: wrongCode(secret, ms) },
+            at(ms),
+          ),
+        ),
+      ),
     );
     expect(answers.filter((answer) => answer === "CodeMismatchException")).toHaveLength(2);
     expect(answers.filter((answer) => answer === "LimitExceededException")).toHaveLength(8);
     const next = session(await signIn({ email, password: PASSWORD }, at(ms + 10)));
     await expect(
-      respondToChallenge({ session: next, challenge: "SOFTWARE_TOKEN_MFA", answer: totpAt(secret, start.getTime() + ms) }, at(ms + 10)),
+      respondToChallenge(
+        { session: next, challenge: "SOFTWARE_TOKEN_MFA", answer: totpAt(secret, start.getTime() + ms) },
+        at(ms + 10),
+      ),
     ).rejects.toMatchObject({ code: "LimitExceededException" });
   });
 });
@@ -168,10 +214,17 @@ describe("a TOTP code used twice at once", () => {
     const email = "replay@example.com";
     const secret = await withTotp(email);
     const ms = 4 * MINUTE;
-    const [first, second] = await Promise.all([signIn({ email, password: PASSWORD }, at(ms)), signIn({ email, password: PASSWORD }, at(ms))]);
+    const [first, second] = await Promise.all([
+      signIn({ email, password: PASSWORD }, at(ms)),
+      signIn({ email, password: PASSWORD }, at(ms)),
+    ]);
     const code = totpAt(secret, start.getTime() + ms);
     const answers = await Promise.all(
-      [first!, second!].map((result) => outcome(respondToChallenge({ session: session(result), challenge: "SOFTWARE_TOKEN_MFA", answer: code }, at(ms)))),
+      [first!, second!].map((result) =>
+        outcome(
+          respondToChallenge({ session: session(result), challenge: "SOFTWARE_TOKEN_MFA", answer: code }, at(ms)),
+        ),
+      ),
     );
     expect(answers.sort()).toEqual(["CodeMismatchException", "signed-in"]);
   });

@@ -30,41 +30,80 @@ export type LockoutRule = {
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-const ACCOUNT_RULE: LockoutRule = { lockAfter: 5, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE, delayFrom: 2, maxDelayMs: 30_000 };
+const ACCOUNT_RULE: LockoutRule = {
+  lockAfter: 5,
+  lockMs: 15 * MINUTE,
+  windowMs: 15 * MINUTE,
+  delayFrom: 2,
+  maxDelayMs: 30_000,
+};
 // A whole office or mobile network can share one address: more room before its lock.
-const ADDRESS_RULE: LockoutRule = { lockAfter: 20, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE, delayFrom: 10, maxDelayMs: 30_000 };
+const ADDRESS_RULE: LockoutRule = {
+  lockAfter: 20,
+  lockMs: 15 * MINUTE,
+  windowMs: 15 * MINUTE,
+  delayFrom: 10,
+  maxDelayMs: 30_000,
+};
 // Codes from an authenticator app or an SMS: someone who has the password gets no more guesses than
 // someone who has not, and signing in with the password again does not give them more.
-const SECOND_FACTOR_RULE: LockoutRule = { lockAfter: 5, lockMs: 15 * MINUTE, windowMs: 15 * MINUTE, delayFrom: 2, maxDelayMs: 30_000 };
+const SECOND_FACTOR_RULE: LockoutRule = {
+  lockAfter: 5,
+  lockMs: 15 * MINUTE,
+  windowMs: 15 * MINUTE,
+  delayFrom: 2,
+  maxDelayMs: 30_000,
+};
 
 export type Subject = { key: string; rule: LockoutRule; kind: "account" | "address" | "second-factor" };
 
 function addressSubject(clientAddress: string | undefined): Subject[] {
-  return clientAddress && clientAddress !== "unknown" ? [{ key: `address:${clientAddress}`, rule: ADDRESS_RULE, kind: "address" }] : [];
+  return clientAddress && clientAddress !== "unknown"
+    ? [{ key: `address:${clientAddress}`, rule: ADDRESS_RULE, kind: "address" }]
+    : [];
 }
 
 /** A password attempt: the account named by the email, and the client address. */
 export function lockoutSubjects(email: string, clientAddress: string | undefined): Subject[] {
-  return [{ key: `account:${email.trim().toLowerCase()}`, rule: ACCOUNT_RULE, kind: "account" }, ...addressSubject(clientAddress)];
+  return [
+    { key: `account:${email.trim().toLowerCase()}`, rule: ACCOUNT_RULE, kind: "account" },
+    ...addressSubject(clientAddress),
+  ];
 }
 
 /** A second-factor attempt (TOTP or SMS code): its own count for the account, and the client address. */
 export function secondFactorSubjects(accountId: string, clientAddress: string | undefined): Subject[] {
-  return [{ key: `second-factor:${accountId}`, rule: SECOND_FACTOR_RULE, kind: "second-factor" }, ...addressSubject(clientAddress)];
+  return [
+    { key: `second-factor:${accountId}`, rule: SECOND_FACTOR_RULE, kind: "second-factor" },
+    ...addressSubject(clientAddress),
+  ];
 }
 
 function blockedError(subject: Subject, failures: number, blockedUntil: Date, now: Date): IdentityError {
   const seconds = Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000));
   if (failures >= subject.rule.lockAfter) {
     const minutes = Math.ceil(seconds / 60);
-    const what = subject.kind === "second-factor" ? "Too many wrong codes for this account" : subject.kind === "account" ? "Too many failed sign-in attempts for this account" : "Too many failed sign-in attempts from your network";
-    return new IdentityError("LimitExceededException", `${what}. Sign-in is locked; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
-      retryAfterSeconds: seconds,
-    });
+    const what =
+      subject.kind === "second-factor"
+        ? "Too many wrong codes for this account"
+        : subject.kind === "account"
+          ? "Too many failed sign-in attempts for this account"
+          : "Too many failed sign-in attempts from your network";
+    return new IdentityError(
+      "LimitExceededException",
+      `${what}. Sign-in is locked; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      {
+        retryAfterSeconds: seconds,
+      },
+    );
   }
-  return new IdentityError("LimitExceededException", `Too many failed attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} before trying again.`, {
-    retryAfterSeconds: seconds,
-  });
+  return new IdentityError(
+    "LimitExceededException",
+    `Too many failed attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} before trying again.`,
+    {
+      retryAfterSeconds: seconds,
+    },
+  );
 }
 
 function delayAfter(rule: LockoutRule, failures: number): number {
@@ -130,7 +169,12 @@ export async function reserveAttempt(db: Db, subjects: Subject[], now: Date): Pr
       if (row.failures === 1) {
         await tx
           .delete(identityLockouts)
-          .where(and(lt(identityLockouts.lastFailureAt, new Date(now.getTime() - DAY)), or(isNull(identityLockouts.blockedUntil), lt(identityLockouts.blockedUntil, now))));
+          .where(
+            and(
+              lt(identityLockouts.lastFailureAt, new Date(now.getTime() - DAY)),
+              or(isNull(identityLockouts.blockedUntil), lt(identityLockouts.blockedUntil, now)),
+            ),
+          );
       }
     }
     return rows;
@@ -153,7 +197,8 @@ export function failureOutcome({ reserved, now }: Reservation): FailureOutcome {
     const seconds = Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000));
     if (seconds > outcome.retryAfterSeconds) {
       outcome.retryAfterSeconds = seconds;
-      outcome.lock = failures >= subject.rule.lockAfter ? blockedError(subject, failures, blockedUntil, now) : outcome.lock;
+      outcome.lock =
+        failures >= subject.rule.lockAfter ? blockedError(subject, failures, blockedUntil, now) : outcome.lock;
     }
   }
   return outcome;

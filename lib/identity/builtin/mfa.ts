@@ -20,7 +20,8 @@ export function enabledMfaMethods(account: Account): MfaMethod[] {
 
 async function requireAccount(db: Db, accountId: string): Promise<Account> {
   const account = await findAccountById(db, accountId);
-  if (!account || account.status === "DISABLED") throw new IdentityError("NotAuthorizedException", "User does not exist.");
+  if (!account || account.status === "DISABLED")
+    throw new IdentityError("NotAuthorizedException", "User does not exist.");
   return account;
 }
 
@@ -55,7 +56,12 @@ export async function claimTotpStep(db: Db, accountId: string, step: number): Pr
   const claimed = await db
     .update(identityAccounts)
     .set({ totpLastStep: step })
-    .where(and(eq(identityAccounts.id, accountId), or(isNull(identityAccounts.totpLastStep), lt(identityAccounts.totpLastStep, step))))
+    .where(
+      and(
+        eq(identityAccounts.id, accountId),
+        or(isNull(identityAccounts.totpLastStep), lt(identityAccounts.totpLastStep, step)),
+      ),
+    )
     .returning({ id: identityAccounts.id });
   return claimed.length > 0;
 }
@@ -75,7 +81,10 @@ export async function finishTotpSetup(db: Db, account: Account, code: string, no
       totpPendingSecret: null,
       totpEnabled: true,
       totpLastStep: step,
-      preferredMfa: account.preferredMfa && account.preferredMfa !== "SOFTWARE_TOKEN_MFA" && account.smsMfaEnabled ? account.preferredMfa : "SOFTWARE_TOKEN_MFA",
+      preferredMfa:
+        account.preferredMfa && account.preferredMfa !== "SOFTWARE_TOKEN_MFA" && account.smsMfaEnabled
+          ? account.preferredMfa
+          : "SOFTWARE_TOKEN_MFA",
       updatedAt: now,
     })
     .where(eq(identityAccounts.id, account.id));
@@ -90,7 +99,11 @@ export async function associateSoftwareToken(accountId: string, context?: Identi
 const verifySchema = z.object({ code: codeField });
 
 /** VerifySoftwareToken + enable, for a signed-in member. */
-export async function verifySoftwareToken(accountId: string, input: z.input<typeof verifySchema>, context?: IdentityContext) {
+export async function verifySoftwareToken(
+  accountId: string,
+  input: z.input<typeof verifySchema>,
+  context?: IdentityContext,
+) {
   const data = parseInput(verifySchema, input);
   const { db, now } = await resolveContext(context);
   await finishTotpSetup(db, await requireAccount(db, accountId), data.code, now);
@@ -103,11 +116,21 @@ export async function disableSoftwareToken(accountId: string, context?: Identity
   const account = await requireAccount(db, accountId);
   const others = enabledMfaMethods(account).filter((method) => method !== "SOFTWARE_TOKEN_MFA");
   if (mfa === "required" && others.length === 0) {
-    throw new IdentityError("InvalidParameterException", "Multi-factor authentication is required: set up another method first.");
+    throw new IdentityError(
+      "InvalidParameterException",
+      "Multi-factor authentication is required: set up another method first.",
+    );
   }
   await db
     .update(identityAccounts)
-    .set({ totpEnabled: false, totpSecret: null, totpPendingSecret: null, totpLastStep: null, preferredMfa: others[0] ?? null, updatedAt: now })
+    .set({
+      totpEnabled: false,
+      totpSecret: null,
+      totpPendingSecret: null,
+      totpLastStep: null,
+      preferredMfa: others[0] ?? null,
+      updatedAt: now,
+    })
     .where(eq(identityAccounts.id, accountId));
 }
 
@@ -121,7 +144,11 @@ const preferenceSchema = z.object({
  * SetUserMFAPreference: turn SMS MFA on or off and choose the preferred method. SMS needs a verified
  * phone number; the preferred method must be one that is on.
  */
-export async function setMfaPreference(accountId: string, input: z.input<typeof preferenceSchema>, context?: IdentityContext) {
+export async function setMfaPreference(
+  accountId: string,
+  input: z.input<typeof preferenceSchema>,
+  context?: IdentityContext,
+) {
   const data = parseInput(preferenceSchema, input);
   const { db, now, mfa } = await resolveContext(context);
   const account = await requireAccount(db, accountId);
@@ -135,12 +162,20 @@ export async function setMfaPreference(accountId: string, input: z.input<typeof 
     throw new IdentityError("InvalidParameterException", messages.noValidMfa);
   }
   if (mfa === "required" && methods.length === 0) {
-    throw new IdentityError("InvalidParameterException", "Multi-factor authentication is required: keep at least one method on.");
+    throw new IdentityError(
+      "InvalidParameterException",
+      "Multi-factor authentication is required: keep at least one method on.",
+    );
   }
   const preferred =
     data.preferred !== undefined
       ? data.preferred
-      : (account.preferredMfa && methods.includes(account.preferredMfa) ? account.preferredMfa : (methods[0] ?? null));
-  await db.update(identityAccounts).set({ smsMfaEnabled: smsEnabled, preferredMfa: preferred, updatedAt: now }).where(eq(identityAccounts.id, accountId));
+      : account.preferredMfa && methods.includes(account.preferredMfa)
+        ? account.preferredMfa
+        : (methods[0] ?? null);
+  await db
+    .update(identityAccounts)
+    .set({ smsMfaEnabled: smsEnabled, preferredMfa: preferred, updatedAt: now })
+    .where(eq(identityAccounts.id, accountId));
   return { enabled: methods, preferred };
 }

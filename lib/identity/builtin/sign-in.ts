@@ -45,14 +45,24 @@ export async function signIn(input: z.input<typeof signInSchema>, context?: Iden
   const resolved = await resolveContext(context);
   const { db, now, clientAddress } = resolved;
   const found = await findAccountByEmail(db, data.email);
-  const account = await checkPassword(db, { email: data.email, password: data.password, account: found, now, clientAddress });
+  const account = await checkPassword(db, {
+    email: data.email,
+    password: data.password,
+    account: found,
+    now,
+    clientAddress,
+  });
 
   // The password is right: only now may the answer say more about the account.
   if (account.status === "DISABLED") throw new IdentityError("NotAuthorizedException", messages.disabled);
   if (account.status === "UNCONFIRMED") throw new IdentityError("UserNotConfirmedException", messages.notConfirmed);
-  if (account.status === "RESET_REQUIRED") throw new IdentityError("PasswordResetRequiredException", "Password reset required for the user.");
+  if (account.status === "RESET_REQUIRED")
+    throw new IdentityError("PasswordResetRequiredException", "Password reset required for the user.");
   if (needsRehash(account.passwordHash)) {
-    await db.update(identityAccounts).set({ passwordHash: await hashPassword(data.password) }).where(eq(identityAccounts.id, account.id));
+    await db
+      .update(identityAccounts)
+      .set({ passwordHash: await hashPassword(data.password) })
+      .where(eq(identityAccounts.id, account.id));
   }
   if (account.status === "FORCE_CHANGE_PASSWORD") {
     if (account.temporaryPasswordExpiresAt && account.temporaryPasswordExpiresAt.getTime() <= now.getTime()) {
@@ -74,7 +84,12 @@ export async function confirmSignUpAndSignIn(
   context?: IdentityContext,
 ): Promise<{ accountId: string; signIn: SignInResult | undefined }> {
   const resolved = await resolveContext(context);
-  const { accountId, autoSignIn } = await confirmSignUp(input, { ...context, db: resolved.db, now: resolved.now, mfa: resolved.mfa });
+  const { accountId, autoSignIn } = await confirmSignUp(input, {
+    ...context,
+    db: resolved.db,
+    now: resolved.now,
+    mfa: resolved.mfa,
+  });
   if (!autoSignIn) return { accountId, signIn: undefined };
   const account = await findAccountById(resolved.db, accountId);
   if (!account) return { accountId, signIn: undefined };
@@ -82,7 +97,11 @@ export async function confirmSignUpAndSignIn(
 }
 
 /** The second step after a correct password: MFA when it is on (unless this device is remembered). */
-async function afterPassword(account: Account, deviceKey: string | undefined, { db, now, mfa }: Resolved): Promise<SignInResult> {
+async function afterPassword(
+  account: Account,
+  deviceKey: string | undefined,
+  { db, now, mfa }: Resolved,
+): Promise<SignInResult> {
   const methods = enabledMfaMethods(account);
   if (methods.length === 0) {
     if (mfa === "required") return db.transaction((tx) => openChallenge(tx, account, "MFA_SETUP", now));
@@ -90,7 +109,11 @@ async function afterPassword(account: Account, deviceKey: string | undefined, { 
   }
   if (await isRememberedDevice(db, account.id, deviceKey, now)) return { signedIn: true, accountId: account.id };
   const method: MfaMethod | undefined =
-    methods.length === 1 ? methods[0] : account.preferredMfa && methods.includes(account.preferredMfa) ? account.preferredMfa : undefined;
+    methods.length === 1
+      ? methods[0]
+      : account.preferredMfa && methods.includes(account.preferredMfa)
+        ? account.preferredMfa
+        : undefined;
   return deliverSmsCode(db, await db.transaction((tx) => openChallenge(tx, account, method ?? "SELECT_MFA_TYPE", now)));
 }
 
@@ -101,12 +124,25 @@ function deliverSmsCode(db: Db, result: SignInResult): SignInResult {
 }
 
 async function openChallenge(db: Db, account: Account, name: ChallengeName, now: Date): Promise<SignInResult> {
-  const { session, id } = await storeChallenge(db, account.id, name, new Date(now.getTime() + CHALLENGE_LIFETIME_MS), now);
+  const { session, id } = await storeChallenge(
+    db,
+    account.id,
+    name,
+    new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
+    now,
+  );
   const row = { id };
   const parameters: Record<string, string> = {};
   if (name === "SMS_MFA" && account.phoneNumber) {
     const code = await issueCode(db, { accountId: account.id, purpose: "sms_mfa", now, challengeId: row!.id });
-    await sendSms({ to: account.phoneNumber, body: `Your Happr sign-in code is ${code}. It expires in 5 minutes.`, memberId: account.id }, db);
+    await sendSms(
+      {
+        to: account.phoneNumber,
+        body: `Your Happr sign-in code is ${code}. It expires in 5 minutes.`,
+        memberId: account.id,
+      },
+      db,
+    );
     parameters.CODE_DELIVERY_DELIVERY_MEDIUM = "SMS";
     parameters.CODE_DELIVERY_DESTINATION = maskPhone(account.phoneNumber);
   }
@@ -116,11 +152,18 @@ async function openChallenge(db: Db, account: Account, name: ChallengeName, now:
 }
 
 const respondSchema = z.object({
-  session: z.string({ message: messages.sessionExpired }).min(1, messages.sessionExpired).max(200, messages.sessionExpired),
+  session: z
+    .string({ message: messages.sessionExpired })
+    .min(1, messages.sessionExpired)
+    .max(200, messages.sessionExpired),
   challenge: z.enum(["NEW_PASSWORD_REQUIRED", "SOFTWARE_TOKEN_MFA", "SMS_MFA", "SELECT_MFA_TYPE", "MFA_SETUP"], {
     message: "Unknown challenge",
   }),
-  answer: z.string({ message: messages.challengeResponseEmpty }).trim().min(1, messages.challengeResponseEmpty).max(256),
+  answer: z
+    .string({ message: messages.challengeResponseEmpty })
+    .trim()
+    .min(1, messages.challengeResponseEmpty)
+    .max(256),
   /** After a completed MFA: skip MFA on this device for 30 days. */
   rememberDevice: z.boolean().optional(),
   deviceKey: z.string().max(200).optional(),
@@ -128,14 +171,23 @@ const respondSchema = z.object({
   deviceName: z.string().trim().max(100).optional(),
 });
 
-type Live = { challenge: Omit<typeof identityChallenges.$inferSelect, "name"> & { name: ChallengeName }; account: Account };
+type Live = {
+  challenge: Omit<typeof identityChallenges.$inferSelect, "name"> & { name: ChallengeName };
+  account: Account;
+};
 
 /** Finds the challenge behind a session, locked for this answer; expired or used ones are refused. */
 async function liveChallenge(db: Db, session: string, now: Date): Promise<Live> {
   const [challenge] = await db
     .select()
     .from(identityChallenges)
-    .where(and(eq(identityChallenges.tokenHash, hashToken(session)), isNull(identityChallenges.consumedAt), gt(identityChallenges.expiresAt, now)))
+    .where(
+      and(
+        eq(identityChallenges.tokenHash, hashToken(session)),
+        isNull(identityChallenges.consumedAt),
+        gt(identityChallenges.expiresAt, now),
+      ),
+    )
     .for("update");
   const account = challenge ? await findAccountById(db, challenge.accountId) : undefined;
   if (!challenge || challenge.name === "AUTO_SIGN_IN" || !account || account.status === "DISABLED") {
@@ -149,88 +201,115 @@ async function liveChallenge(db: Db, session: string, now: Date): Promise<Live> 
  * to use, or the first code of a new authenticator app. Wrong codes count towards the account's lock
  * and end the challenge after three tries.
  */
-export async function respondToChallenge(input: z.input<typeof respondSchema>, context?: IdentityContext): Promise<SignInResult> {
+export async function respondToChallenge(
+  input: z.input<typeof respondSchema>,
+  context?: IdentityContext,
+): Promise<SignInResult> {
   const data = parseInput(respondSchema, input);
   const resolved = await resolveContext(context);
   const { db, now, clientAddress } = resolved;
 
-  const outcome = await db.transaction(async (tx): Promise<{ result?: SignInResult; error?: IdentityError; account?: Account }> => {
-    const { challenge, account } = await liveChallenge(tx, data.session, now);
-    if (challenge.name !== data.challenge) throw new IdentityError("InvalidParameterException", "The answer is for another sign-in step.");
-    const consume = () => tx.update(identityChallenges).set({ consumedAt: now }).where(eq(identityChallenges.id, challenge.id));
-    // A code is looked at only after its attempt is reserved on the second factor's own count (and
-    // the address's): parallel guesses get no more checks than sequential ones, and a correct
-    // password, which opened this challenge, never clears that count.
-    const checksCode = challenge.name === "SOFTWARE_TOKEN_MFA" || challenge.name === "SMS_MFA" || challenge.name === "MFA_SETUP";
-    const reservation = checksCode ? await reserveAttempt(tx, secondFactorSubjects(account.id, clientAddress), now) : undefined;
+  const outcome = await db.transaction(
+    async (tx): Promise<{ result?: SignInResult; error?: IdentityError; account?: Account }> => {
+      const { challenge, account } = await liveChallenge(tx, data.session, now);
+      if (challenge.name !== data.challenge)
+        throw new IdentityError("InvalidParameterException", "The answer is for another sign-in step.");
+      const consume = () =>
+        tx.update(identityChallenges).set({ consumedAt: now }).where(eq(identityChallenges.id, challenge.id));
+      // A code is looked at only after its attempt is reserved on the second factor's own count (and
+      // the address's): parallel guesses get no more checks than sequential ones, and a correct
+      // password, which opened this challenge, never clears that count.
+      const checksCode =
+        challenge.name === "SOFTWARE_TOKEN_MFA" || challenge.name === "SMS_MFA" || challenge.name === "MFA_SETUP";
+      const reservation = checksCode
+        ? await reserveAttempt(tx, secondFactorSubjects(account.id, clientAddress), now)
+        : undefined;
 
-    // A wrong code: counted on the challenge (the reservation counted it for the lock); committed, then reported.
-    const wrongCode = async (error: IdentityError) => {
-      const attempts = challenge.attempts + 1;
-      await tx
-        .update(identityChallenges)
-        .set({ attempts, consumedAt: attempts >= MAX_CHALLENGE_ATTEMPTS ? now : null })
-        .where(eq(identityChallenges.id, challenge.id));
-      const failure = reservation ? failureOutcome(reservation) : undefined;
-      if (failure?.lock) return { error: failure.lock };
-      if (attempts >= MAX_CHALLENGE_ATTEMPTS) {
-        return { error: new IdentityError("TooManyFailedAttemptsException", "Too many invalid codes. Please sign in again.") };
-      }
-      return { error };
-    };
+      // A wrong code: counted on the challenge (the reservation counted it for the lock); committed, then reported.
+      const wrongCode = async (error: IdentityError) => {
+        const attempts = challenge.attempts + 1;
+        await tx
+          .update(identityChallenges)
+          .set({ attempts, consumedAt: attempts >= MAX_CHALLENGE_ATTEMPTS ? now : null })
+          .where(eq(identityChallenges.id, challenge.id));
+        const failure = reservation ? failureOutcome(reservation) : undefined;
+        if (failure?.lock) return { error: failure.lock };
+        if (attempts >= MAX_CHALLENGE_ATTEMPTS) {
+          return {
+            error: new IdentityError("TooManyFailedAttemptsException", "Too many invalid codes. Please sign in again."),
+          };
+        }
+        return { error };
+      };
 
-    switch (challenge.name) {
-      case "NEW_PASSWORD_REQUIRED": {
-        const password = parseInput(passwordField, input.answer);
-        assertPasswordPolicy(password, [account.email, account.givenName, account.familyName]);
-        await consume();
-        const updated = {
-          passwordHash: await hashPassword(password),
-          status: "CONFIRMED" as const,
-          // The temporary password reached this mailbox: the email is proven.
-          emailVerified: true,
-          temporaryPasswordExpiresAt: null,
-          updatedAt: now,
-        };
-        await tx.update(identityAccounts).set(updated).where(eq(identityAccounts.id, account.id));
-        return { account: { ...account, ...updated } };
-      }
-      case "SELECT_MFA_TYPE": {
-        if (data.answer !== "SOFTWARE_TOKEN_MFA" && data.answer !== "SMS_MFA") {
-          throw new IdentityError("InvalidParameterException", messages.invalidMfaType);
+      switch (challenge.name) {
+        case "NEW_PASSWORD_REQUIRED": {
+          const password = parseInput(passwordField, input.answer);
+          assertPasswordPolicy(password, [account.email, account.givenName, account.familyName]);
+          await consume();
+          const updated = {
+            passwordHash: await hashPassword(password),
+            status: "CONFIRMED" as const,
+            // The temporary password reached this mailbox: the email is proven.
+            emailVerified: true,
+            temporaryPasswordExpiresAt: null,
+            updatedAt: now,
+          };
+          await tx.update(identityAccounts).set(updated).where(eq(identityAccounts.id, account.id));
+          return { account: { ...account, ...updated } };
         }
-        if (!enabledMfaMethods(account).includes(data.answer)) throw new IdentityError("InvalidParameterException", messages.noValidMfa);
-        await consume();
-        return { result: await openChallenge(tx, account, data.answer, now) };
-      }
-      case "SOFTWARE_TOKEN_MFA": {
-        const step = account.totpSecret ? matchTotpStep(account.totpSecret, data.answer, now, account.totpLastStep) : undefined;
-        // Another sign-in may have used this step since the account was read: claiming it decides.
-        if (step === undefined || !(await claimTotpStep(tx, account.id, step))) {
-          return wrongCode(new IdentityError("CodeMismatchException", messages.codeMismatch));
+        case "SELECT_MFA_TYPE": {
+          if (data.answer !== "SOFTWARE_TOKEN_MFA" && data.answer !== "SMS_MFA") {
+            throw new IdentityError("InvalidParameterException", messages.invalidMfaType);
+          }
+          if (!enabledMfaMethods(account).includes(data.answer))
+            throw new IdentityError("InvalidParameterException", messages.noValidMfa);
+          await consume();
+          return { result: await openChallenge(tx, account, data.answer, now) };
         }
-        await consume();
-        return { result: await completeMfa(tx, account, reservation, data.rememberDevice, now, data.deviceName) };
-      }
-      case "SMS_MFA": {
-        const error = await consumeCode(tx, { accountId: account.id, purpose: "sms_mfa", code: data.answer, now, challengeId: challenge.id });
-        if (error) return wrongCode(error.code === "ExpiredCodeException" ? error : new IdentityError("CodeMismatchException", messages.codeMismatch));
-        await consume();
-        return { result: await completeMfa(tx, account, reservation, data.rememberDevice, now, data.deviceName) };
-      }
-      case "MFA_SETUP": {
-        if (!account.totpPendingSecret) throw new IdentityError("InvalidParameterException", messages.noValidMfa);
-        try {
-          await finishTotpSetup(tx, account, data.answer, now);
-        } catch (error) {
-          if (error instanceof IdentityError && error.code === "EnableSoftwareTokenMFAException") return wrongCode(error);
-          throw error;
+        case "SOFTWARE_TOKEN_MFA": {
+          const step = account.totpSecret
+            ? matchTotpStep(account.totpSecret, data.answer, now, account.totpLastStep)
+            : undefined;
+          // Another sign-in may have used this step since the account was read: claiming it decides.
+          if (step === undefined || !(await claimTotpStep(tx, account.id, step))) {
+            return wrongCode(new IdentityError("CodeMismatchException", messages.codeMismatch));
+          }
+          await consume();
+          return { result: await completeMfa(tx, account, reservation, data.rememberDevice, now, data.deviceName) };
         }
-        await consume();
-        return { result: await completeMfa(tx, account, reservation, data.rememberDevice, now, data.deviceName) };
+        case "SMS_MFA": {
+          const error = await consumeCode(tx, {
+            accountId: account.id,
+            purpose: "sms_mfa",
+            code: data.answer,
+            now,
+            challengeId: challenge.id,
+          });
+          if (error)
+            return wrongCode(
+              error.code === "ExpiredCodeException"
+                ? error
+                : new IdentityError("CodeMismatchException", messages.codeMismatch),
+            );
+          await consume();
+          return { result: await completeMfa(tx, account, reservation, data.rememberDevice, now, data.deviceName) };
+        }
+        case "MFA_SETUP": {
+          if (!account.totpPendingSecret) throw new IdentityError("InvalidParameterException", messages.noValidMfa);
+          try {
+            await finishTotpSetup(tx, account, data.answer, now);
+          } catch (error) {
+            if (error instanceof IdentityError && error.code === "EnableSoftwareTokenMFAException")
+              return wrongCode(error);
+            throw error;
+          }
+          await consume();
+          return { result: await completeMfa(tx, account, reservation, data.rememberDevice, now, data.deviceName) };
+        }
       }
-    }
-  });
+    },
+  );
 
   if (outcome.error) throw outcome.error;
   if (outcome.result) return deliverSmsCode(db, outcome.result);
@@ -247,7 +326,9 @@ async function completeMfa(
   deviceName?: string,
 ): Promise<SignInResult> {
   // Housekeeping: this account's finished or abandoned challenges are of no further use.
-  await db.delete(identityChallenges).where(and(eq(identityChallenges.accountId, account.id), lte(identityChallenges.expiresAt, now)));
+  await db
+    .delete(identityChallenges)
+    .where(and(eq(identityChallenges.accountId, account.id), lte(identityChallenges.expiresAt, now)));
   if (reservation) await settleSuccess(db, reservation);
   if (!remember) return { signedIn: true, accountId: account.id };
   return { signedIn: true, accountId: account.id, device: await rememberDevice(db, account.id, now, deviceName) };

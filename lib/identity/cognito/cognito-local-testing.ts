@@ -23,7 +23,9 @@ export type CognitoLocal = {
   output(): string;
   call<T>(action: string, body: Record<string, unknown>, schema: z.ZodType<T>): Promise<T>;
   /** A confirmed user with a verified email, signed in: their access token and security centre. */
-  signedInMember(password: string): Promise<{ email: string; accessToken: string; centre: ReturnType<typeof createCognitoIdentity> }>;
+  signedInMember(
+    password: string,
+  ): Promise<{ email: string; accessToken: string; centre: ReturnType<typeof createCognitoIdentity> }>;
   /** The newest code cognito-local printed for `destination` after `before` characters of output. */
   lastCode(destination: string, before: number): Promise<string>;
 };
@@ -56,26 +58,52 @@ export function useCognitoLocal(): CognitoLocal {
       count += 1;
       const email = `local${count}.${process.pid}@example.com`;
       const ok = z.object({}).passthrough();
-      await local.call("SignUp", { ClientId: local.clientId, Username: email, Password: password, UserAttributes: [{ Name: "email", Value: email }] }, ok);
+      await local.call(
+        "SignUp",
+        {
+          ClientId: local.clientId,
+          Username: email,
+          Password: password,
+          UserAttributes: [{ Name: "email", Value: email }],
+        },
+        ok,
+      );
       await local.call("AdminConfirmSignUp", { UserPoolId: local.poolId, Username: email }, ok);
       await local.call(
         "AdminUpdateUserAttributes",
-        { UserPoolId: local.poolId, Username: email, UserAttributes: [{ Name: "email", Value: email }, { Name: "email_verified", Value: "true" }] },
+        {
+          UserPoolId: local.poolId,
+          Username: email,
+          UserAttributes: [
+            { Name: "email", Value: email },
+            { Name: "email_verified", Value: "true" },
+          ],
+        },
         ok,
       );
       const auth = await local.call(
         "InitiateAuth",
-        { AuthFlow: "USER_PASSWORD_AUTH", ClientId: local.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } },
+        {
+          AuthFlow: "USER_PASSWORD_AUTH",
+          ClientId: local.clientId,
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        },
         z.object({ AuthenticationResult: z.object({ AccessToken: z.string() }) }),
       );
       const accessToken = auth.AuthenticationResult.AccessToken;
-      const centre = createCognitoIdentity({ accountId: email, email, accessToken }, { ...local.options(), clientId: local.clientId });
+      const centre = createCognitoIdentity(
+        { accountId: email, email, accessToken },
+        { ...local.options(), clientId: local.clientId },
+      );
       return { email, accessToken, centre };
     },
     async lastCode(destination, before) {
       const started = Date.now();
       for (;;) {
-        const blocks = printed.slice(before).split("Confirmation Code Delivery").filter((block) => block.includes(destination));
+        const blocks = printed
+          .slice(before)
+          .split("Confirmation Code Delivery")
+          .filter((block) => block.includes(destination));
         const code = blocks.at(-1)?.match(/Code:\s+(\d{6})/)?.[1];
         if (code) return code;
         if (Date.now() - started > 5000) throw new Error(`no code for ${destination} in:\n${printed.slice(before)}`);
@@ -100,9 +128,17 @@ export function useCognitoLocal(): CognitoLocal {
       else if (Date.now() - started > 30_000) throw new Error(`cognito-local did not start:\n${printed}`);
       else await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const pool = await local.call("CreateUserPool", { PoolName: "happr-test", AutoVerifiedAttributes: ["email", "phone_number"] }, z.object({ UserPool: z.object({ Id: z.string() }) }));
+    const pool = await local.call(
+      "CreateUserPool",
+      { PoolName: "happr-test", AutoVerifiedAttributes: ["email", "phone_number"] },
+      z.object({ UserPool: z.object({ Id: z.string() }) }),
+    );
     local.poolId = pool.UserPool.Id;
-    const client = await local.call("CreateUserPoolClient", { UserPoolId: local.poolId, ClientName: "web" }, z.object({ UserPoolClient: z.object({ ClientId: z.string() }) }));
+    const client = await local.call(
+      "CreateUserPoolClient",
+      { UserPoolId: local.poolId, ClientName: "web" },
+      z.object({ UserPoolClient: z.object({ ClientId: z.string() }) }),
+    );
     local.clientId = client.UserPoolClient.ClientId;
   }, 60_000);
 

@@ -32,7 +32,9 @@ describe("Cognito security centre against cognito-local", () => {
     expect(await centre.overview()).toMatchObject({ phoneNumber: phone, phoneNumberVerified: false });
     const before = local.output().length;
     expect(await centre.sendVerificationCode("phone_number")).toMatchObject({ deliveryMedium: "SMS" });
-    await expect(centre.verifyAttribute("phone_number", "000000")).rejects.toMatchObject({ code: "CodeMismatchException" });
+    await expect(centre.verifyAttribute("phone_number", "000000")).rejects.toMatchObject({
+      code: "CodeMismatchException",
+    });
     await centre.verifyAttribute("phone_number", await lastCode(phone, before));
     expect(await centre.overview()).toMatchObject({ phoneNumber: phone, phoneNumberVerified: true });
     await centre.setMfaPreference({ sms: true, preferred: "SMS_MFA" });

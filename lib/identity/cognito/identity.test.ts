@@ -61,13 +61,27 @@ describe("Cognito security centre", () => {
 
   it("UpdateUserAttributes never sends sub or a *_verified attribute, and returns the code deliveries", async () => {
     const cognito = fakeCognito({
-      UpdateUserAttributes: { body: { CodeDeliveryDetailsList: [{ AttributeName: "phone_number", DeliveryMedium: "SMS", Destination: "+*******0101" }] } },
+      UpdateUserAttributes: {
+        body: {
+          CodeDeliveryDetailsList: [
+            { AttributeName: "phone_number", DeliveryMedium: "SMS", Destination: "+*******0101" },
+          ],
+        },
+      },
     });
     const centre = createCognitoIdentity(caller, options(cognito.fetch));
-    const deliveries = await centre.updateAttributes({ phone_number: "+14155550101", phone_number_verified: "true", sub: "sub-2", email_verified: "true" });
+    const deliveries = await centre.updateAttributes({
+      phone_number: "+14155550101",
+      phone_number_verified: "true",
+      sub: "sub-2",
+      email_verified: "true",
+    });
     expect(deliveries).toEqual([{ deliveryMedium: "SMS", destination: "+*******0101" }]);
     expect(cognito.sent).toEqual([
-      { action: "UpdateUserAttributes", body: { AccessToken: "access-token-1", UserAttributes: [{ Name: "phone_number", Value: "+14155550101" }] } },
+      {
+        action: "UpdateUserAttributes",
+        body: { AccessToken: "access-token-1", UserAttributes: [{ Name: "phone_number", Value: "+14155550101" }] },
+      },
     ]);
     // Only flags: nothing to send at all.
     expect(await centre.updateAttributes({ email_verified: "true" })).toEqual([]);
@@ -76,21 +90,42 @@ describe("Cognito security centre", () => {
 
   it("asks for and checks attribute codes, and deletes only the phone number", async () => {
     const cognito = fakeCognito({
-      GetUserAttributeVerificationCode: { body: { CodeDeliveryDetails: { DeliveryMedium: "EMAIL", Destination: "m***@e***.com", AttributeName: "email" } } },
-      VerifyUserAttribute: [fail("CodeMismatchException", "Invalid verification code provided, please try again."), { body: {} }],
+      GetUserAttributeVerificationCode: {
+        body: {
+          CodeDeliveryDetails: { DeliveryMedium: "EMAIL", Destination: "m***@e***.com", AttributeName: "email" },
+        },
+      },
+      VerifyUserAttribute: [
+        fail("CodeMismatchException", "Invalid verification code provided, please try again."),
+        { body: {} },
+      ],
       DeleteUserAttributes: { body: {} },
     });
     const centre = createCognitoIdentity(caller, options(cognito.fetch));
-    expect(await centre.sendVerificationCode("email")).toEqual({ deliveryMedium: "EMAIL", destination: "m***@e***.com" });
-    await expect(centre.verifyAttribute("email", "111111")).rejects.toMatchObject({ code: "CodeMismatchException", status: 400 });
+    expect(await centre.sendVerificationCode("email")).toEqual({
+      deliveryMedium: "EMAIL",
+      destination: "m***@e***.com",
+    });
+    await expect(centre.verifyAttribute("email", "111111")).rejects.toMatchObject({
+      code: "CodeMismatchException",
+      status: 400,
+    });
     await centre.verifyAttribute("email", " 222222 ");
     await centre.deleteAttributes(["phone_number", "phone_number_verified"]);
     await expect(centre.deleteAttributes(["email"])).rejects.toMatchObject({ code: "InvalidParameterException" });
-    await expect(centre.verifyAttribute("sub" as never, "1")).rejects.toMatchObject({ code: "InvalidParameterException" });
+    await expect(centre.verifyAttribute("sub" as never, "1")).rejects.toMatchObject({
+      code: "InvalidParameterException",
+    });
     expect(cognito.sent).toEqual([
       { action: "GetUserAttributeVerificationCode", body: { AccessToken: "access-token-1", AttributeName: "email" } },
-      { action: "VerifyUserAttribute", body: { AccessToken: "access-token-1", AttributeName: "email", Code: "111111" } },
-      { action: "VerifyUserAttribute", body: { AccessToken: "access-token-1", AttributeName: "email", Code: "222222" } },
+      {
+        action: "VerifyUserAttribute",
+        body: { AccessToken: "access-token-1", AttributeName: "email", Code: "111111" },
+      },
+      {
+        action: "VerifyUserAttribute",
+        body: { AccessToken: "access-token-1", AttributeName: "email", Code: "222222" },
+      },
       { action: "DeleteUserAttributes", body: { AccessToken: "access-token-1", UserAttributeNames: ["phone_number"] } },
     ]);
   });
@@ -110,7 +145,11 @@ describe("Cognito security centre", () => {
                 DeviceCreateDate: 1_700_000_000.5,
                 DeviceLastAuthenticatedDate: 1_700_000_100.2,
               },
-              { DeviceKey: "us-east-1_bbbb", DeviceAttributes: [{ Name: "dev:device_remembered_status", Value: "not_remembered" }], DeviceCreateDate: 1_700_000_000 },
+              {
+                DeviceKey: "us-east-1_bbbb",
+                DeviceAttributes: [{ Name: "dev:device_remembered_status", Value: "not_remembered" }],
+                DeviceCreateDate: 1_700_000_000,
+              },
             ],
             PaginationToken: "next-page",
           },
@@ -122,8 +161,20 @@ describe("Cognito security centre", () => {
     const page = await centre.listDevices();
     expect(page).toEqual({
       devices: [
-        { deviceKey: "us-east-1_aaaa", name: "Chrome on Linux", createdAt: 1_700_000_000, lastUsedAt: 1_700_000_100, remembered: true },
-        { deviceKey: "us-east-1_bbbb", name: "Unknown device", createdAt: 1_700_000_000, lastUsedAt: null, remembered: false },
+        {
+          deviceKey: "us-east-1_aaaa",
+          name: "Chrome on Linux",
+          createdAt: 1_700_000_000,
+          lastUsedAt: 1_700_000_100,
+          remembered: true,
+        },
+        {
+          deviceKey: "us-east-1_bbbb",
+          name: "Unknown device",
+          createdAt: 1_700_000_000,
+          lastUsedAt: null,
+          remembered: false,
+        },
       ],
       paginationToken: "next-page",
     });
@@ -151,15 +202,28 @@ describe("Cognito security centre", () => {
     await expect(centre.listDevices()).rejects.toThrow("Device tracking has not been configured in this User Pool");
     expect(cognito.sent.slice(0, 3)).toEqual([
       { action: "ForgetDevice", body: { AccessToken: "access-token-1", DeviceKey: "us-east-1_aaaa" } },
-      { action: "UpdateDeviceStatus", body: { AccessToken: "access-token-1", DeviceKey: "us-east-1_aaaa", DeviceRememberedStatus: "not_remembered" } },
-      { action: "UpdateDeviceStatus", body: { AccessToken: "access-token-1", DeviceKey: "us-east-1_aaaa", DeviceRememberedStatus: "remembered" } },
+      {
+        action: "UpdateDeviceStatus",
+        body: { AccessToken: "access-token-1", DeviceKey: "us-east-1_aaaa", DeviceRememberedStatus: "not_remembered" },
+      },
+      {
+        action: "UpdateDeviceStatus",
+        body: { AccessToken: "access-token-1", DeviceKey: "us-east-1_aaaa", DeviceRememberedStatus: "remembered" },
+      },
     ]);
   });
 
   it("SetUserMFAPreference turns SMS on as preferred, keeping the authenticator app on", async () => {
     const cognito = fakeCognito({
       GetUser: [
-        { body: { Username: "u1", UserAttributes: [], UserMFASettingList: ["SOFTWARE_TOKEN_MFA"], PreferredMfaSetting: "SOFTWARE_TOKEN_MFA" } },
+        {
+          body: {
+            Username: "u1",
+            UserAttributes: [],
+            UserMFASettingList: ["SOFTWARE_TOKEN_MFA"],
+            PreferredMfaSetting: "SOFTWARE_TOKEN_MFA",
+          },
+        },
         { body: { Username: "u1", UserAttributes: [], UserMFASettingList: [] } },
       ],
       SetUserMFAPreference: { body: {} },
@@ -174,7 +238,9 @@ describe("Cognito security centre", () => {
         SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: false },
       },
     });
-    await expect(centre.setMfaPreference({ preferred: "SOFTWARE_TOKEN_MFA" })).rejects.toThrow("No valid MFA method provided");
+    await expect(centre.setMfaPreference({ preferred: "SOFTWARE_TOKEN_MFA" })).rejects.toThrow(
+      "No valid MFA method provided",
+    );
   });
 
   it("ChangePassword then GlobalSignOut; a wrong current password is NotAuthorizedException", async () => {
@@ -183,10 +249,17 @@ describe("Cognito security centre", () => {
       GlobalSignOut: { body: {} },
     });
     const centre = createCognitoIdentity(caller, options(cognito.fetch));
-    await expect(centre.changePassword("Wrong-1!", "Brand-New-Pass-7")).rejects.toMatchObject({ code: "NotAuthorizedException", status: 401 });
+    await expect(centre.changePassword("Wrong-1!", "Brand-New-Pass-7")).rejects.toMatchObject({
+      code: "NotAuthorizedException",
+      status: 401,
+    });
     await centre.changePassword("Sunny-Day-42", "Brand-New-Pass-7");
     expect(cognito.sent.map((s) => s.action)).toEqual(["ChangePassword", "ChangePassword", "GlobalSignOut"]);
-    expect(cognito.sent[1]!.body).toEqual({ AccessToken: "access-token-1", PreviousPassword: "Sunny-Day-42", ProposedPassword: "Brand-New-Pass-7" });
+    expect(cognito.sent[1]!.body).toEqual({
+      AccessToken: "access-token-1",
+      PreviousPassword: "Sunny-Day-42",
+      ProposedPassword: "Brand-New-Pass-7",
+    });
   });
 
   it("checks the password with InitiateAuth (with SECRET_HASH for a client with a secret), then DeleteUser", async () => {
@@ -203,7 +276,11 @@ describe("Cognito security centre", () => {
       body: {
         AuthFlow: "USER_PASSWORD_AUTH",
         ClientId: "client-1",
-        AuthParameters: { USERNAME: "u1", PASSWORD: "Sunny-Day-42", SECRET_HASH: createHmac("sha256", "shh").update("u1client-1").digest("base64") },
+        AuthParameters: {
+          USERNAME: "u1",
+          PASSWORD: "Sunny-Day-42",
+          SECRET_HASH: createHmac("sha256", "shh").update("u1client-1").digest("base64"),
+        },
       },
     });
     expect(cognito.sent[2]).toEqual({ action: "DeleteUser", body: { AccessToken: "access-token-1" } });
@@ -212,9 +289,16 @@ describe("Cognito security centre", () => {
   it("without an access token nothing is sent; network failures are Network Error", async () => {
     const cognito = fakeCognito({ GetUser: new TypeError("fetch failed") });
     const anonymous = createCognitoIdentity({ accountId: "", email: "" }, options(cognito.fetch));
-    await expect(anonymous.listDevices()).rejects.toMatchObject({ code: "NotAuthorizedException", message: "User is not authenticated" });
+    await expect(anonymous.listDevices()).rejects.toMatchObject({
+      code: "NotAuthorizedException",
+      message: "User is not authenticated",
+    });
     expect(cognito.sent).toEqual([]);
     const centre = createCognitoIdentity(caller, options(cognito.fetch));
-    await expect(centre.overview()).rejects.toMatchObject({ code: "NetworkError", message: "Network Error", status: 502 });
+    await expect(centre.overview()).rejects.toMatchObject({
+      code: "NetworkError",
+      message: "Network Error",
+      status: 502,
+    });
   });
 });

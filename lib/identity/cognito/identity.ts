@@ -22,7 +22,11 @@ const getUserResponse = z.object({
   PreferredMfaSetting: z.string().optional(),
 });
 
-const codeDelivery = z.object({ DeliveryMedium: z.string().optional(), Destination: z.string().optional(), AttributeName: z.string().optional() });
+const codeDelivery = z.object({
+  DeliveryMedium: z.string().optional(),
+  Destination: z.string().optional(),
+  AttributeName: z.string().optional(),
+});
 const toDelivery = (details: z.infer<typeof codeDelivery>): CodeDelivery => ({
   deliveryMedium: details.DeliveryMedium === "SMS" ? "SMS" : "EMAIL",
   destination: details.Destination ?? "",
@@ -44,14 +48,16 @@ export function createCognitoIdentity(caller: IdentityCaller, options: CognitoId
     if (!caller.accessToken) throw new IdentityError("NotAuthorizedException", messages.notAuthenticated);
     return caller.accessToken;
   };
-  const call = <T>(action: string, body: Record<string, unknown>, schema: z.ZodType<T>) => callUserPool(options, action, body, schema);
+  const call = <T>(action: string, body: Record<string, unknown>, schema: z.ZodType<T>) =>
+    callUserPool(options, action, body, schema);
 
   // Device calls fail with InvalidParameterException when the pool does not track devices.
   const deviceCall = async <T>(action: string, body: Record<string, unknown>, schema: z.ZodType<T>) => {
     try {
       return await call(action, body, schema);
     } catch (error) {
-      if (isIdentityError(error, "InvalidParameterException")) throw new IdentityError("InvalidParameterException", messages.deviceTrackingOff, { cause: error });
+      if (isIdentityError(error, "InvalidParameterException"))
+        throw new IdentityError("InvalidParameterException", messages.deviceTrackingOff, { cause: error });
       throw error;
     }
   };
@@ -106,7 +112,8 @@ export function createCognitoIdentity(caller: IdentityCaller, options: CognitoId
     async deleteAttributes(names) {
       const UserAttributeNames = names.filter((name) => name !== "sub" && !name.includes("_verified"));
       if (UserAttributeNames.length === 0) return;
-      if (UserAttributeNames.some((name) => name !== "phone_number")) throw new IdentityError("InvalidParameterException", "Only the phone number can be removed");
+      if (UserAttributeNames.some((name) => name !== "phone_number"))
+        throw new IdentityError("InvalidParameterException", "Only the phone number can be removed");
       await call("DeleteUserAttributes", { AccessToken: token(), UserAttributeNames }, z.object({}));
     },
 
@@ -114,7 +121,11 @@ export function createCognitoIdentity(caller: IdentityCaller, options: CognitoId
       if (!previousPassword) throw new IdentityError("InvalidParameterException", messages.passwordEmpty);
       // The pool enforces its character classes; how guessable the password is, only the app checks.
       assertPasswordPolicy(proposedPassword, [caller.email]);
-      await call("ChangePassword", { AccessToken: token(), PreviousPassword: previousPassword, ProposedPassword: proposedPassword }, z.object({}));
+      await call(
+        "ChangePassword",
+        { AccessToken: token(), PreviousPassword: previousPassword, ProposedPassword: proposedPassword },
+        z.object({}),
+      );
       // ChangePassword leaves other sessions alive in Cognito: end them all (this browser signs in again).
       await call("GlobalSignOut", { AccessToken: token() }, z.object({}));
     },
@@ -126,10 +137,14 @@ export function createCognitoIdentity(caller: IdentityCaller, options: CognitoId
         if (input.sms) enabled.add("SMS_MFA");
         else enabled.delete("SMS_MFA");
       }
-      if (input.preferred && !enabled.has(input.preferred)) throw new IdentityError("InvalidParameterException", messages.noValidMfa);
+      if (input.preferred && !enabled.has(input.preferred))
+        throw new IdentityError("InvalidParameterException", messages.noValidMfa);
       const preferred = input.preferred !== undefined ? input.preferred : (user.PreferredMfaSetting ?? null);
       const body: Record<string, unknown> = { AccessToken: token() };
-      body.SMSMfaSettings = { Enabled: enabled.has("SMS_MFA"), PreferredMfa: enabled.has("SMS_MFA") && preferred === "SMS_MFA" };
+      body.SMSMfaSettings = {
+        Enabled: enabled.has("SMS_MFA"),
+        PreferredMfa: enabled.has("SMS_MFA") && preferred === "SMS_MFA",
+      };
       if (enabled.has("SOFTWARE_TOKEN_MFA")) {
         body.SoftwareTokenMfaSettings = { Enabled: true, PreferredMfa: preferred === "SOFTWARE_TOKEN_MFA" };
       }
@@ -143,7 +158,11 @@ export function createCognitoIdentity(caller: IdentityCaller, options: CognitoId
     },
 
     async startAuthenticatorSetup() {
-      const { SecretCode } = await call("AssociateSoftwareToken", { AccessToken: token() }, z.object({ SecretCode: z.string().regex(/^[A-Z2-7]+=*$/) }));
+      const { SecretCode } = await call(
+        "AssociateSoftwareToken",
+        { AccessToken: token() },
+        z.object({ SecretCode: z.string().regex(/^[A-Z2-7]+=*$/) }),
+      );
       return { secretCode: SecretCode, otpauthUri: totpUri(SecretCode, caller.email) };
     },
 
@@ -153,12 +172,21 @@ export function createCognitoIdentity(caller: IdentityCaller, options: CognitoId
         { AccessToken: token(), UserCode: code.trim(), FriendlyDeviceName: TOTP_DEVICE_LABEL },
         z.object({ Status: z.enum(["SUCCESS", "ERROR"]) }),
       );
-      if (Status !== "SUCCESS") throw new IdentityError("EnableSoftwareTokenMFAException", "Code mismatch and fail enable Software Token MFA");
-      await call("SetUserMFAPreference", { AccessToken: token(), SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }, z.object({}));
+      if (Status !== "SUCCESS")
+        throw new IdentityError("EnableSoftwareTokenMFAException", "Code mismatch and fail enable Software Token MFA");
+      await call(
+        "SetUserMFAPreference",
+        { AccessToken: token(), SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } },
+        z.object({}),
+      );
     },
 
     async disableAuthenticator() {
-      await call("SetUserMFAPreference", { AccessToken: token(), SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }, z.object({}));
+      await call(
+        "SetUserMFAPreference",
+        { AccessToken: token(), SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } },
+        z.object({}),
+      );
     },
 
     async signOutEverywhere() {
@@ -168,7 +196,11 @@ export function createCognitoIdentity(caller: IdentityCaller, options: CognitoId
     async listDevices(paginationToken) {
       const body: Record<string, unknown> = { AccessToken: token(), Limit: DEVICE_PAGE_LIMIT };
       if (paginationToken) body.PaginationToken = paginationToken;
-      const result = await deviceCall("ListDevices", body, z.object({ Devices: z.array(deviceResponse).default([]), PaginationToken: z.string().optional() }));
+      const result = await deviceCall(
+        "ListDevices",
+        body,
+        z.object({ Devices: z.array(deviceResponse).default([]), PaginationToken: z.string().optional() }),
+      );
       return {
         devices: result.Devices.map((device) => {
           const value = (name: string) => device.DeviceAttributes?.find((a) => a.Name === name)?.Value;
@@ -191,7 +223,11 @@ export function createCognitoIdentity(caller: IdentityCaller, options: CognitoId
     async updateDeviceStatus(deviceKey, remembered) {
       await deviceCall(
         "UpdateDeviceStatus",
-        { AccessToken: token(), DeviceKey: deviceKey, DeviceRememberedStatus: remembered ? "remembered" : "not_remembered" },
+        {
+          AccessToken: token(),
+          DeviceKey: deviceKey,
+          DeviceRememberedStatus: remembered ? "remembered" : "not_remembered",
+        },
         z.object({}),
       );
     },
@@ -202,14 +238,21 @@ export function createCognitoIdentity(caller: IdentityCaller, options: CognitoId
       const username = user.Username ?? caller.email;
       const AuthParameters: Record<string, string> = { USERNAME: username, PASSWORD: password };
       if (options.clientSecret) {
-        AuthParameters.SECRET_HASH = createHmac("sha256", options.clientSecret).update(username + options.clientId).digest("base64");
+        AuthParameters.SECRET_HASH = createHmac("sha256", options.clientSecret)
+          .update(username + options.clientId)
+          .digest("base64");
       }
       // A right password answers tokens or an MFA challenge; a wrong one NotAuthorizedException.
       try {
-        await call("InitiateAuth", { AuthFlow: "USER_PASSWORD_AUTH", ClientId: options.clientId, AuthParameters }, z.object({}).passthrough());
+        await call(
+          "InitiateAuth",
+          { AuthFlow: "USER_PASSWORD_AUTH", ClientId: options.clientId, AuthParameters },
+          z.object({}).passthrough(),
+        );
       } catch (error) {
         // A wrong password is a wrong password, whichever way the pool words it (cognito-local says InvalidPasswordException).
-        if (isIdentityError(error, "InvalidPasswordException")) throw new IdentityError("NotAuthorizedException", messages.wrongCredentials, { cause: error });
+        if (isIdentityError(error, "InvalidPasswordException"))
+          throw new IdentityError("NotAuthorizedException", messages.wrongCredentials, { cause: error });
         throw error;
       }
     },

@@ -25,7 +25,11 @@ const knownCodes = new Set<IdentityErrorCode>([
   "UsernameExistsException",
 ]);
 
-const errorBody = z.object({ __type: z.string().optional(), message: z.string().optional(), Message: z.string().optional() });
+const errorBody = z.object({
+  __type: z.string().optional(),
+  message: z.string().optional(),
+  Message: z.string().optional(),
+});
 
 export async function callUserPool<T>(
   options: CognitoOptions,
@@ -38,7 +42,10 @@ export async function callUserPool<T>(
   try {
     response = await (options.fetch ?? fetch)(endpoint, {
       method: "POST",
-      headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": `AWSCognitoIdentityProviderService.${action}` },
+      headers: {
+        "content-type": "application/x-amz-json-1.1",
+        "x-amz-target": `AWSCognitoIdentityProviderService.${action}`,
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
     });
@@ -52,7 +59,10 @@ export async function callUserPool<T>(
     const type = parsed.success ? parsed.data.__type?.split("#").pop() : undefined;
     const message = (parsed.success && (parsed.data.message ?? parsed.data.Message)) || `${action} failed`;
     if (type && knownCodes.has(type as IdentityErrorCode)) throw new IdentityError(type as IdentityErrorCode, message);
-    throw new IdentityError(response.status >= 500 ? "NetworkError" : "InternalErrorException", response.status >= 500 ? messages.networkError : message);
+    throw new IdentityError(
+      response.status >= 500 ? "NetworkError" : "InternalErrorException",
+      response.status >= 500 ? messages.networkError : message,
+    );
   }
   const parsed = schema.safeParse(json ?? {});
   if (!parsed.success) throw new IdentityError("NetworkError", messages.networkError, { cause: parsed.error });

@@ -3,7 +3,13 @@ import { parseConfig } from "../../config";
 import { canSendAppTexts } from ".";
 
 describe("canSendAppTexts", () => {
-  const production = { NODE_ENV: "production", SITE_URL: "https://happr.app", AUTH_SECRET: "x".repeat(32), BILLING: "sandbox", MAIL: "outbox" };
+  const production = {
+    NODE_ENV: "production",
+    SITE_URL: "https://happr.app",
+    AUTH_SECRET: "x".repeat(32),
+    BILLING: "sandbox",
+    MAIL: "outbox",
+  };
 
   it("offers the app's own texts in development and tests, where the outbox stands in for a phone", () => {
     expect(canSendAppTexts(parseConfig({ NODE_ENV: "development" }))).toBe(true);

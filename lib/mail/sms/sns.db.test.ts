@@ -40,13 +40,23 @@ afterEach(() => vi.restoreAllMocks());
 /** This process's configuration, with texts going to the fake SNS (or kept in the outbox). */
 function textsThrough(channel: "sns" | "outbox") {
   const env = { ...process.env, NODE_ENV: "test" };
-  const sms = { SMS: "sns", AWS_REGION: "eu-west-1", AWS_ENDPOINT_URL_SNS: sns.url, SNS_SENDER_ID: "Happr", SNS_ORIGINATION_NUMBER: "+14155550100" };
+  const sms = {
+    SMS: "sns",
+    AWS_REGION: "eu-west-1",
+    AWS_ENDPOINT_URL_SNS: sns.url,
+    SNS_SENDER_ID: "Happr",
+    SNS_ORIGINATION_NUMBER: "+14155550100",
+  };
   vi.spyOn(config, "getConfig").mockReturnValue(config.parseConfig(channel === "sns" ? { ...env, ...sms } : env));
 }
 
 const textsTo = (phone: string) => sns.received.filter((text) => text.phoneNumber === phone);
 const codeIn = (text: { message: string } | undefined) => text?.message.match(/\b(\d{6})\b/)?.[1] ?? "";
-const pendingTexts = () => db.select().from(outbox).where(and(eq(outbox.channel, "sms"), isNull(outbox.sentAt)));
+const pendingTexts = () =>
+  db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.channel, "sms"), isNull(outbox.sentAt)));
 /** Two deliverers at once, as two app instances after their actions: the sum of what they sent. */
 async function twoDeliverers() {
   const reports = await Promise.all([deliverPending(), deliverPending()]);
@@ -54,19 +64,28 @@ async function twoDeliverers() {
 }
 
 let addresses = 0;
-const context = (): IdentityContext => ({ now: new Date(), mfa: "optional", clientAddress: `198.51.100.${++addresses}` });
+const context = (): IdentityContext => ({
+  now: new Date(),
+  mfa: "optional",
+  clientAddress: `198.51.100.${++addresses}`,
+});
 const PASSWORD = "Sunny-Day-42";
 
 async function member(email: string) {
-  const { accountId } = await signUpNew({ email, password: PASSWORD, givenName: "Ada", familyName: "Lovelace" }, context());
+  const { accountId } = await signUpNew(
+    { email, password: PASSWORD, givenName: "Ada", familyName: "Lovelace" },
+    context(),
+  );
   await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, context());
   return accountId;
 }
 
 /** The phone is set and verified from the security centre, as the account page does. */
 const securityCentre = (accountId: string, email: string) => createBuiltinIdentity({ accountId, email }, context());
-const setPhoneNumber = (accountId: string, email: string, phone: string) => securityCentre(accountId, email).updateAttributes({ phone_number: phone });
-const verifyPhoneNumber = (accountId: string, email: string, code: string) => securityCentre(accountId, email).verifyAttribute("phone_number", code);
+const setPhoneNumber = (accountId: string, email: string, phone: string) =>
+  securityCentre(accountId, email).updateAttributes({ phone_number: phone });
+const verifyPhoneNumber = (accountId: string, email: string, code: string) =>
+  securityCentre(accountId, email).verifyAttribute("phone_number", code);
 
 describe("texts through Amazon SNS (a fake SNS on loopback)", () => {
   it("a phone verification code reaches SNS once with two deliverers running, transactional, with the sender id, and leaves no code behind", async () => {
@@ -123,7 +142,12 @@ describe("texts through Amazon SNS (a fake SNS on loopback)", () => {
     expect(textsTo(phone)).toHaveLength(1);
     expect(textsTo(phone)[0]!.message).toMatch(/^Your Happr sign-in code is \d{6}\. It expires in 5 minutes\.$/);
     if (challenge.signedIn) throw new Error("expected a challenge");
-    expect(await respondToChallenge({ session: challenge.session, challenge: "SMS_MFA", answer: codeIn(textsTo(phone)[0]) }, context())).toEqual({
+    expect(
+      await respondToChallenge(
+        { session: challenge.session, challenge: "SMS_MFA", answer: codeIn(textsTo(phone)[0]) },
+        context(),
+      ),
+    ).toEqual({
       signedIn: true,
       accountId,
     });
@@ -141,7 +165,9 @@ describe("texts through Amazon SNS (a fake SNS on loopback)", () => {
     expect(invitation).toMatchObject({ channel: "sms", recipient: "+14155550144" });
     await deliverPending();
     expect(textsTo("+14155550144")).toHaveLength(1);
-    expect(textsTo("+14155550144")[0]!.message).toMatch(/^Olivia invited you to their Happr Safe Circle\. Join within 7 days: http:\/\/localhost:3000\/auth\/sign-up\?invitation=[\w-]{43}$/);
+    expect(textsTo("+14155550144")[0]!.message).toMatch(
+      /^Olivia invited you to their Happr Safe Circle\. Join within 7 days: http:\/\/localhost:3000\/auth\/sign-up\?invitation=[\w-]{43}$/,
+    );
     expect(await pendingTexts()).toEqual([]);
   });
 
@@ -178,7 +204,10 @@ describe("texts through Amazon SNS (a fake SNS on loopback)", () => {
     expect(await twoDeliverers()).toEqual({ sent: 0, failed: 0 });
     expect(sns.state.requests).toBe(1);
 
-    await db.update(outbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(outbox.id, id));
+    await db
+      .update(outbox)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, id));
     expect(await twoDeliverers()).toEqual({ sent: 1, failed: 0 });
     expect(sns.state.requests).toBe(2);
     expect(textsTo("+14155550146")).toHaveLength(1);
@@ -200,7 +229,10 @@ describe("texts through Amazon SNS (a fake SNS on loopback)", () => {
   it("sends only the transactional type when no sender id or origination number is configured", async () => {
     textsThrough("outbox");
     await sendSms({ to: "+14155550147", body: "Hello" });
-    expect(await deliverPending({ sms: snsSender({ region: "us-east-1", endpoint: sns.url }) })).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverPending({ sms: snsSender({ region: "us-east-1", endpoint: sns.url }) })).toEqual({
+      sent: 1,
+      failed: 0,
+    });
     expect(textsTo("+14155550147")[0]!.attributes).toEqual({ "AWS.SNS.SMS.SMSType": "Transactional" });
   });
 

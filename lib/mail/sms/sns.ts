@@ -21,10 +21,13 @@ export function snsSender(settings: SnsSettings): SmsSender {
     "AWS.SNS.SMS.SMSType": { DataType: "String", StringValue: "Transactional" },
   };
   if (settings.senderId) attributes["AWS.SNS.SMS.SenderID"] = { DataType: "String", StringValue: settings.senderId };
-  if (settings.originationNumber) attributes["AWS.MM.SMS.OriginationNumber"] = { DataType: "String", StringValue: settings.originationNumber };
+  if (settings.originationNumber)
+    attributes["AWS.MM.SMS.OriginationNumber"] = { DataType: "String", StringValue: settings.originationNumber };
   return {
     async send({ to, body }) {
-      const result = await client.send(new PublishCommand({ PhoneNumber: to, Message: body, MessageAttributes: attributes }));
+      const result = await client.send(
+        new PublishCommand({ PhoneNumber: to, Message: body, MessageAttributes: attributes }),
+      );
       return { messageId: result.MessageId };
     },
   };

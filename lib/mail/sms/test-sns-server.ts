@@ -2,7 +2,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** One Publish as SNS received it: the phone number, the text and the message attributes by name. */
-export type ReceivedText = { phoneNumber: string; message: string; attributes: Record<string, string>; authorization: string };
+export type ReceivedText = {
+  phoneNumber: string;
+  message: string;
+  attributes: Record<string, string>;
+  authorization: string;
+};
 
 /**
  * A stand-in for Amazon SNS on loopback for tests: it answers the Query protocol's Publish (a form
@@ -24,18 +29,25 @@ export async function startTestSnsServer() {
         response.end(`<?xml version="1.0"?>\n${xml}`);
       };
       if (form.get("Action") !== "Publish") {
-        reply(400, `<ErrorResponse><Error><Type>Sender</Type><Code>InvalidAction</Code><Message>Only Publish here</Message></Error><RequestId>r-0</RequestId></ErrorResponse>`);
+        reply(
+          400,
+          `<ErrorResponse><Error><Type>Sender</Type><Code>InvalidAction</Code><Message>Only Publish here</Message></Error><RequestId>r-0</RequestId></ErrorResponse>`,
+        );
         return;
       }
       if (state.failNext > 0) {
         state.failNext -= 1;
-        reply(400, `<ErrorResponse><Error><Type>Sender</Type><Code>InvalidParameter</Code><Message>Invalid parameter: test failure</Message></Error><RequestId>r-1</RequestId></ErrorResponse>`);
+        reply(
+          400,
+          `<ErrorResponse><Error><Type>Sender</Type><Code>InvalidParameter</Code><Message>Invalid parameter: test failure</Message></Error><RequestId>r-1</RequestId></ErrorResponse>`,
+        );
         return;
       }
       // MessageAttributes.entry.N.Name / .Value.StringValue
       const attributes: Record<string, string> = {};
       for (let n = 1; form.has(`MessageAttributes.entry.${n}.Name`); n++) {
-        attributes[form.get(`MessageAttributes.entry.${n}.Name`)!] = form.get(`MessageAttributes.entry.${n}.Value.StringValue`) ?? "";
+        attributes[form.get(`MessageAttributes.entry.${n}.Name`)!] =
+          form.get(`MessageAttributes.entry.${n}.Value.StringValue`) ?? "";
       }
       const messageId = `msg-${received.length + 1}`;
       received.push({
@@ -44,7 +56,10 @@ export async function startTestSnsServer() {
         attributes,
         authorization: request.headers.authorization ?? "",
       });
-      reply(200, `<PublishResponse xmlns="http://sns.amazonaws.com/doc/2010-03-31/"><PublishResult><MessageId>${messageId}</MessageId></PublishResult><ResponseMetadata><RequestId>r-${messageId}</RequestId></ResponseMetadata></PublishResponse>`);
+      reply(
+        200,
+        `<PublishResponse xmlns="http://sns.amazonaws.com/doc/2010-03-31/"><PublishResult><MessageId>${messageId}</MessageId></PublishResult><ResponseMetadata><RequestId>r-${messageId}</RequestId></ResponseMetadata></PublishResponse>`,
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -11,6 +11,8 @@ export async function GET(request: NextRequest) {
   const expected = request.nextUrl.searchParams.get("interaction") ?? undefined;
   const accountId = await pendingSignIn();
   await clearAuthCookie("pending");
-  const completion = accountId ? await completeInteraction(request.headers.get("cookie"), accountId, expected) : undefined;
+  const completion = accountId
+    ? await completeInteraction(request.headers.get("cookie"), accountId, expected)
+    : undefined;
   redirect(completion && "returnTo" in completion ? completion.returnTo : "/auth/sign-in");
 }

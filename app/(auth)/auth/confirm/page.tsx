@@ -11,7 +11,11 @@ export default async function ConfirmPage({ searchParams }: { searchParams: Sear
   const continuePath = param(params.continue) ? safeContinuePath(param(params.continue)) : undefined;
   return (
     <AuthCard title="Confirm your account" intro="Enter the 6-digit code we emailed you. It expires in 24 hours.">
-      <ConfirmForm actions={{ confirm: confirmAction, resend: resendCodeAction, signIn: signInAction, challenge: challengeAction }} email={param(params.email) ?? ""} continuePath={continuePath} />
+      <ConfirmForm
+        actions={{ confirm: confirmAction, resend: resendCodeAction, signIn: signInAction, challenge: challengeAction }}
+        email={param(params.email) ?? ""}
+        continuePath={continuePath}
+      />
     </AuthCard>
   );
 }

@@ -6,7 +6,10 @@ export const metadata: Metadata = { title: "Forgot your password", robots: { ind
 
 export default function ForgotPasswordPage() {
   return (
-    <AuthCard title="Forgot your password?" intro="Enter your email and we will send you a code to choose a new password.">
+    <AuthCard
+      title="Forgot your password?"
+      intro="Enter your email and we will send you a code to choose a new password."
+    >
       <ForgotPasswordForm action={forgotPasswordAction} />
     </AuthCard>
   );

@@ -21,7 +21,10 @@ export async function GET(request: NextRequest) {
     signValue,
   );
   if (!accountId) return NextResponse.redirect(`${site}/auth/sign-in?continue=%2Fmy-account`, 303);
-  await endProviderSession({ issuerSessionId: request.cookies.get(ISSUER_SESSION_COOKIE)?.value, token: await readSessionToken(request.headers) });
+  await endProviderSession({
+    issuerSessionId: request.cookies.get(ISSUER_SESSION_COOKIE)?.value,
+    token: await readSessionToken(request.headers),
+  });
   const response = NextResponse.redirect(`${site}/auth/start?continue=%2Fmy-account`, 303);
   clearSessionCookies(request.cookies, response.cookies, ISSUER_SESSION_COOKIE);
   const now = Date.now();

@@ -40,7 +40,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
             We could not sign you in. Please try again.
           </p>
-          <Link className="mt-4 inline-block font-semibold text-brand-700 underline" href={startUrl(continuePath)} prefetch={false}>
+          <Link
+            className="mt-4 inline-block font-semibold text-brand-700 underline"
+            href={startUrl(continuePath)}
+            prefetch={false}
+          >
             Try again
           </Link>
         </AuthCard>
@@ -57,9 +61,14 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
     return (
       <AuthCard title="Sign in to Happr">
         <p role="status" className="text-sm text-ink">
-          This sign-in page has expired, or it was opened in another browser. Sign-in pages work only in the browser that opened them.
+          This sign-in page has expired, or it was opened in another browser. Sign-in pages work only in the browser
+          that opened them.
         </p>
-        <Link className="mt-4 inline-block font-semibold text-brand-700 underline" href={startUrl(continuePath)} prefetch={false}>
+        <Link
+          className="mt-4 inline-block font-semibold text-brand-700 underline"
+          href={startUrl(continuePath)}
+          prefetch={false}
+        >
           Start again
         </Link>
       </AuthCard>

@@ -13,9 +13,14 @@ export async function POST(request: NextRequest) {
   const refused = refuseCrossSitePost(request);
   if (refused) return refused;
   const token = await readSessionToken(request.headers);
-  if (!token?.sub) return NextResponse.redirect(new URL("/auth/sign-in?continue=/my-account", getConfig().siteUrl), 303);
+  if (!token?.sub)
+    return NextResponse.redirect(new URL("/auth/sign-in?continue=/my-account", getConfig().siteUrl), 303);
   try {
-    await identityFor({ accountId: token.sub, email: token.email ?? "", accessToken: token.accessToken }).signOutEverywhere();
+    await identityFor({
+      accountId: token.sub,
+      email: token.email ?? "",
+      accessToken: token.accessToken,
+    }).signOutEverywhere();
   } catch (error) {
     logError("[account] sign out everywhere failed", error);
     // Nothing was signed out: say so rather than pretend (this browser stays signed in).

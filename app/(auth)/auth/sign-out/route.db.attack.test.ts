@@ -35,13 +35,23 @@ async function sessionCookie(sessionId: string) {
   const token = await encode({
     salt: COOKIE,
     secret: SECRET,
-    token: { sub: "acct-member", email: "member@example.com", accessToken: "at", expiresAt: now + 3_600_000, issuedAtMs: now, sessionId },
+    token: {
+      sub: "acct-member",
+      email: "member@example.com",
+      accessToken: "at",
+      expiresAt: now + 3_600_000,
+      issuedAtMs: now,
+      sessionId,
+    },
   });
   return `${COOKIE}=${token}`;
 }
 
 const post = (cookie: string, headers: Record<string, string>) =>
-  new NextRequest(`${SITE}/auth/sign-out`, { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded", ...headers } });
+  new NextRequest(`${SITE}/auth/sign-out`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded", ...headers },
+  });
 
 describe("sign-out", () => {
   it("has no GET: a link or an image elsewhere cannot sign a member out", () => {
@@ -51,7 +61,11 @@ describe("sign-out", () => {
 
   it("refuses a form posted from another site, and the session stands", async () => {
     const cookie = await sessionCookie("session-csrf");
-    const forgeries: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, {}];
+    const forgeries: Record<string, string>[] = [
+      { origin: "https://evil.example" },
+      { "sec-fetch-site": "cross-site" },
+      {},
+    ];
     for (const headers of forgeries) {
       const response = await route.POST(post(cookie, headers));
       expect(response.status).toBe(403);

@@ -14,7 +14,11 @@ export default async function SignUpPage({ searchParams }: { searchParams: Searc
   const token = param(params.invitation);
   const invitation = token ? await previewInvitation(token) : undefined;
   // An invitee lands on their account page, where the invitation is accepted.
-  const continuePath = param(params.continue) ? safeContinuePath(param(params.continue)) : token ? "/my-account" : undefined;
+  const continuePath = param(params.continue)
+    ? safeContinuePath(param(params.continue))
+    : token
+      ? "/my-account"
+      : undefined;
   if (invitation && !invitation.valid) {
     return (
       <AuthCard title="Create your Happr account">
@@ -34,8 +38,13 @@ export default async function SignUpPage({ searchParams }: { searchParams: Searc
         title="Join your family on Happr"
         intro={
           <>
-            {invitation.ownerName || "A Happr member"} invited you to their Safe Circle: their Family plan covers you. Create your account, or{" "}
-            <Link className="font-semibold text-brand-700 underline" href={`/auth/sign-in?continue=${encodeURIComponent("/my-account")}`} prefetch={false}>
+            {invitation.ownerName || "A Happr member"} invited you to their Safe Circle: their Family plan covers you.
+            Create your account, or{" "}
+            <Link
+              className="font-semibold text-brand-700 underline"
+              href={`/auth/sign-in?continue=${encodeURIComponent("/my-account")}`}
+              prefetch={false}
+            >
               sign in
             </Link>{" "}
             if you already have one.

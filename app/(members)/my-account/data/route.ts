@@ -19,20 +19,25 @@ const answer = (status: number, state: FormState, headers: Record<string, string
  * link a session alone can follow. Failures answer the form's state as JSON.
  */
 export async function POST(request: NextRequest) {
-  if (!isSameOriginPost(request.headers, getConfig().siteUrl)) return answer(403, formError("This form must be sent from the Happr website."));
+  if (!isSameOriginPost(request.headers, getConfig().siteUrl))
+    return answer(403, formError("This form must be sent from the Happr website."));
   const member = await getMember();
   if (!member) return answer(401, formError(messages.notAuthenticated));
   const form = await request.formData().catch(() => new FormData());
   let data: unknown;
   try {
     const changes = await accountChangesOf(member);
-    data = await changes.exportData(formText(form, CURRENT_PASSWORD_FIELD), (security) => exportMemberData(member, { security }));
+    data = await changes.exportData(formText(form, CURRENT_PASSWORD_FIELD), (security) =>
+      exportMemberData(member, { security }),
+    );
   } catch (error) {
     if (!isIdentityError(error)) {
       logError("[account] data download failed", error);
       return answer(502, formError(messages.networkError));
     }
-    const retry: Record<string, string> = error.retryAfterSeconds ? { "retry-after": String(error.retryAfterSeconds) } : {};
+    const retry: Record<string, string> = error.retryAfterSeconds
+      ? { "retry-after": String(error.retryAfterSeconds) }
+      : {};
     return answer(error.status, formError(error.message, error.field), retry);
   }
   const day = new Date().toISOString().slice(0, 10);

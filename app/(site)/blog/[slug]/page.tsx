@@ -18,7 +18,9 @@ export async function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const post = await getPost((await params).slug);
-  return post ? await pageMetadata({ seo: post.seo, path: `/blog/${post.slug}`, image: post.mainImage, type: "article" }) : {};
+  return post
+    ? await pageMetadata({ seo: post.seo, path: `/blog/${post.slug}`, image: post.mainImage, type: "article" })
+    : {};
 }
 
 export default async function PostPage({ params }: Props) {
@@ -42,15 +44,24 @@ export default async function PostPage({ params }: Props) {
         }}
       />
       <p className="text-sm font-semibold text-brand-700">
-        <Link href="/blog" className="hover:underline">Blog</Link>
+        <Link href="/blog" className="hover:underline">
+          Blog
+        </Link>
         {" · "}
         {post.categories.map((category) => category.title).join(", ")}
       </p>
       <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">{post.title}</h1>
       <p className="mt-4 text-muted">
-        By {post.author.name}, {post.author.role} · <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+        By {post.author.name}, {post.author.role} ·{" "}
+        <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
       </p>
-      <ContentImage image={post.mainImage} width={1200} sizes="(min-width: 768px) 720px, 100vw" priority className="mt-8 h-auto w-full rounded-3xl" />
+      <ContentImage
+        image={post.mainImage}
+        width={1200}
+        sizes="(min-width: 768px) 720px, 100vw"
+        priority
+        className="mt-8 h-auto w-full rounded-3xl"
+      />
       <div className="mt-6">
         <PortableText value={post.body} />
       </div>

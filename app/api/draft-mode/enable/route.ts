@@ -17,12 +17,18 @@ async function enable(params: URLSearchParams): Promise<Response> {
   const decision = checkEnableRequest(params, getConfig().previewSecret);
   if (!decision.ok) {
     if (decision.status === 401) return form(params.get("redirect"), true);
-    return new Response(decision.message, { status: decision.status, headers: { ...noStore, "content-type": "text/plain; charset=utf-8" } });
+    return new Response(decision.message, {
+      status: decision.status,
+      headers: { ...noStore, "content-type": "text/plain; charset=utf-8" },
+    });
   }
   (await draftMode()).enable();
   // The secret is in this request only: the redirect drops it before any page (or its Referer) sees it.
   // 303, so the form's POST becomes a GET of the page; a relative Location stays on this site.
-  return new Response(null, { status: 303, headers: { ...noStore, location: decision.redirectTo, "referrer-policy": "no-referrer" } });
+  return new Response(null, {
+    status: 303,
+    headers: { ...noStore, location: decision.redirectTo, "referrer-policy": "no-referrer" },
+  });
 }
 
 function form(redirectTo: string | null, refused: boolean): Response {
@@ -36,7 +42,11 @@ export async function GET(request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
   if (!params.has("secret")) {
     // Previews off: the Studio's "Open preview" shows the published page, as it would without drafts.
-    if (!getConfig().previewSecret) return new Response(null, { status: 303, headers: { ...noStore, location: sameSitePath(params.get("redirect")) } });
+    if (!getConfig().previewSecret)
+      return new Response(null, {
+        status: 303,
+        headers: { ...noStore, location: sameSitePath(params.get("redirect")) },
+      });
     return form(params.get("redirect"), false);
   }
   return enable(params);

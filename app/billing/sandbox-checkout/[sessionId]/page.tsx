@@ -35,16 +35,23 @@ export default async function SandboxCheckoutPage({ params }: { params: Promise<
         {summary.customerEmail ? <p className="text-sm text-muted">Billed to {summary.customerEmail}</p> : null}
       </header>
       {summary.status === "open" ? (
-        <SandboxCheckoutForm action={completeSandboxCheckoutAction.bind(null, sessionId)} cancelUrl={summary.cancelUrl} />
+        <SandboxCheckoutForm
+          action={completeSandboxCheckoutAction.bind(null, sessionId)}
+          cancelUrl={summary.cancelUrl}
+        />
       ) : (
         <p role="status" className="rounded-xl border border-slate-300 p-4">
-          {summary.status === "complete" ? "This checkout is already complete." : "This checkout has expired. Please start again."}{" "}
+          {summary.status === "complete"
+            ? "This checkout is already complete."
+            : "This checkout has expired. Please start again."}{" "}
           <a className="underline" href={summary.cancelUrl}>
             Go back
           </a>
         </p>
       )}
-      <p className="text-sm text-muted">Use Stripe&apos;s test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.</p>
+      <p className="text-sm text-muted">
+        Use Stripe&apos;s test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.
+      </p>
     </div>
   );
 }

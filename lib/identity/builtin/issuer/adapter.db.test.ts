@@ -115,7 +115,15 @@ describe("oidc-provider on the database", () => {
       adapter: createOidcAdapter({ db }),
       jwks: await getIssuerJwks(db),
       cookies: { keys: await getIssuerCookieKeys(db) },
-      clients: [{ client_id: "service", client_secret: "service-secret", grant_types: ["client_credentials"], redirect_uris: [], response_types: [] }],
+      clients: [
+        {
+          client_id: "service",
+          client_secret: "service-secret",
+          grant_types: ["client_credentials"],
+          redirect_uris: [],
+          response_types: [],
+        },
+      ],
       features: {
         devInteractions: { enabled: false },
         clientCredentials: { enabled: true },
@@ -129,7 +137,10 @@ describe("oidc-provider on the database", () => {
 
   it("serves the persisted keys, and a token issued before a restart is still valid after it", async () => {
     const first = await startIssuer();
-    const discovery = (await (await fetch(`${first.url}/.well-known/openid-configuration`)).json()) as { jwks_uri: string; issuer: string };
+    const discovery = (await (await fetch(`${first.url}/.well-known/openid-configuration`)).json()) as {
+      jwks_uri: string;
+      issuer: string;
+    };
     expect(discovery.issuer).toBe(first.url);
     const jwks = (await (await fetch(discovery.jwks_uri)).json()) as { keys: { kid: string; d?: string }[] };
     const stored = await getIssuerJwks(db);
@@ -143,7 +154,9 @@ describe("oidc-provider on the database", () => {
     });
     expect(tokenResponse.status).toBe(200);
     const { access_token: accessToken } = (await tokenResponse.json()) as { access_token: string };
-    expect(await db.select().from(identityOidcModels).where(eq(identityOidcModels.model, "ClientCredentials"))).toHaveLength(1);
+    expect(
+      await db.select().from(identityOidcModels).where(eq(identityOidcModels.model, "ClientCredentials")),
+    ).toHaveLength(1);
     await new Promise<void>((resolve) => first.server.close(() => resolve()));
 
     // "Restart": a new provider instance over the same database.

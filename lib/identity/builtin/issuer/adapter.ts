@@ -72,7 +72,15 @@ class DatabaseOidcAdapter implements OidcAdapter {
       .values(row)
       .onConflictDoUpdate({
         target: [identityOidcModels.model, identityOidcModels.id],
-        set: { payload: row.payload, grantId: row.grantId, accountId: row.accountId, userCode: row.userCode, uid: row.uid, expiresAt: row.expiresAt, consumedAt: null },
+        set: {
+          payload: row.payload,
+          grantId: row.grantId,
+          accountId: row.accountId,
+          userCode: row.userCode,
+          uid: row.uid,
+          expiresAt: row.expiresAt,
+          consumedAt: null,
+        },
       });
     if (this.model === "Interaction") await sweepExpiredOidcModels(db, now);
   }
@@ -121,9 +129,15 @@ class DatabaseOidcAdapter implements OidcAdapter {
       .where(and(mine, isNull(identityOidcModels.consumedAt)))
       .returning({ id: identityOidcModels.id });
     if (marked) return;
-    const [row] = await db.select({ grantId: identityOidcModels.grantId }).from(identityOidcModels).where(mine).limit(1);
+    const [row] = await db
+      .select({ grantId: identityOidcModels.grantId })
+      .from(identityOidcModels)
+      .where(mine)
+      .limit(1);
     if (row?.grantId) await this.revokeGrant(row.grantId);
-    throw new errors.InvalidGrant(`${this.model === "RefreshToken" ? "refresh token" : "authorization code"} already used`);
+    throw new errors.InvalidGrant(
+      `${this.model === "RefreshToken" ? "refresh token" : "authorization code"} already used`,
+    );
   }
 
   /** The grant itself and everything issued under it. */
@@ -131,12 +145,19 @@ class DatabaseOidcAdapter implements OidcAdapter {
     const db = await this.db();
     await db
       .delete(identityOidcModels)
-      .where(or(eq(identityOidcModels.grantId, grantId), and(eq(identityOidcModels.model, "Grant"), eq(identityOidcModels.id, grantId))));
+      .where(
+        or(
+          eq(identityOidcModels.grantId, grantId),
+          and(eq(identityOidcModels.model, "Grant"), eq(identityOidcModels.id, grantId)),
+        ),
+      );
   }
 
   async destroy(id: string): Promise<void> {
     const db = await this.db();
-    await db.delete(identityOidcModels).where(and(eq(identityOidcModels.model, this.model), eq(identityOidcModels.id, id)));
+    await db
+      .delete(identityOidcModels)
+      .where(and(eq(identityOidcModels.model, this.model), eq(identityOidcModels.id, id)));
   }
 
   /** Every code and token of a grant goes at once (all models), e.g. when a refresh token is reused. */
@@ -168,4 +189,3 @@ async function sweepExpiredOidcModels(db: Db, now: Date): Promise<void> {
 export function createOidcAdapter(options: OidcAdapterOptions = {}): (model: string) => OidcAdapter {
   return (model: string) => new DatabaseOidcAdapter(model, options);
 }
-

@@ -18,7 +18,10 @@ export type AccountClaims = {
   updated_at: number;
 };
 
-export async function findAccountClaims(accountId: string, context?: IdentityContext): Promise<AccountClaims | undefined> {
+export async function findAccountClaims(
+  accountId: string,
+  context?: IdentityContext,
+): Promise<AccountClaims | undefined> {
   const { db } = await resolveContext(context);
   const account = await findAccountById(db, accountId);
   if (!account || account.status !== "CONFIRMED") return undefined;
@@ -29,7 +32,9 @@ export async function findAccountClaims(accountId: string, context?: IdentityCon
     given_name: account.givenName,
     family_name: account.familyName,
     name: `${account.givenName} ${account.familyName}`,
-    ...(account.phoneNumber ? { phone_number: account.phoneNumber, phone_number_verified: account.phoneNumberVerified } : {}),
+    ...(account.phoneNumber
+      ? { phone_number: account.phoneNumber, phone_number_verified: account.phoneNumberVerified }
+      : {}),
     updated_at: Math.floor(account.updatedAt.getTime() / 1000),
   };
 }

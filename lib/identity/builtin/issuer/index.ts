@@ -4,7 +4,13 @@ import { getConfig } from "../../../config";
 import { createOidcAdapter } from "./adapter";
 import { NATIVE_APP_CLIENT_IDS, nativeAppClients } from "./native-apps";
 import { BUILTIN_CLIENT_ID, BUILTIN_PROVIDER_ID, builtinClientSecret } from "../../../auth/secrets";
-import { browserInteraction, createIssuer, finishLoginInteraction, handleIssuerRequest, type LoginCompletion } from "./provider";
+import {
+  browserInteraction,
+  createIssuer,
+  finishLoginInteraction,
+  handleIssuerRequest,
+  type LoginCompletion,
+} from "./provider";
 
 export { handleIssuerRequest, type LoginCompletion };
 
@@ -15,7 +21,8 @@ const cache = globalThis as unknown as { __happrIssuer?: Promise<Provider> };
 
 export function getIssuer(): Promise<Provider> {
   const identity = getConfig().identity;
-  if (identity.kind !== "builtin") return Promise.reject(new Error("The built-in issuer is off: Cognito is configured"));
+  if (identity.kind !== "builtin")
+    return Promise.reject(new Error("The built-in issuer is off: Cognito is configured"));
   cache.__happrIssuer ??= createIssuer({
     issuer: identity.issuer,
     siteUrl: getConfig().siteUrl,
@@ -43,7 +50,11 @@ export async function browserInteractionUid(cookieHeader: string | null): Promis
 }
 
 /** See finishLoginInteraction: this browser's own interaction only. */
-export async function completeInteraction(cookieHeader: string | null, accountId: string, expectedUid?: string): Promise<LoginCompletion> {
+export async function completeInteraction(
+  cookieHeader: string | null,
+  accountId: string,
+  expectedUid?: string,
+): Promise<LoginCompletion> {
   return finishLoginInteraction(await getIssuer(), cookieHeader, accountId, expectedUid);
 }
 
@@ -66,7 +77,8 @@ export async function endIssuerSession(sessionId: string): Promise<void> {
   const session = (await sessions.find(sessionId)) as SessionPayload | undefined;
   if (!session) return;
   for (const [clientId, authorization] of Object.entries(session.authorizations ?? {})) {
-    if (authorization.grantId && !nativeIds.has(clientId)) await adapterFor("Grant").revokeByGrantId(authorization.grantId);
+    if (authorization.grantId && !nativeIds.has(clientId))
+      await adapterFor("Grant").revokeByGrantId(authorization.grantId);
   }
   await sessions.destroy(sessionId);
 }

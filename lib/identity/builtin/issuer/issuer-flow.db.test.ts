@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => issuer.close());
 
 const createMember = (email: string) => issuer.createMember(email);
-const authorizationUrl = (challenge: string | undefined, state: string, nonce: string) => issuer.authorizationUrl(challenge, state, nonce);
+const authorizationUrl = (challenge: string | undefined, state: string, nonce: string) =>
+  issuer.authorizationUrl(challenge, state, nonce);
 
 async function authorize(accountId: string) {
   const { uid, verifier, jar, completion, next: callback } = await issuer.signInThroughIssuer(accountId);
@@ -64,44 +65,76 @@ describe("built-in issuer", () => {
     const { code, verifier } = await authorize(accountId);
 
     // A wrong verifier is refused (and a code is single-use, so take a fresh one afterwards).
-    const wrong = await token({ grant_type: "authorization_code", code, redirect_uri: client.redirect, code_verifier: "x".repeat(43) });
+    const wrong = await token({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: client.redirect,
+      code_verifier: "x".repeat(43),
+    });
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).error).toBe("invalid_grant");
 
     const second = await authorize(accountId);
-    const exchanged = await token({ grant_type: "authorization_code", code: second.code, redirect_uri: client.redirect, code_verifier: second.verifier });
+    const exchanged = await token({
+      grant_type: "authorization_code",
+      code: second.code,
+      redirect_uri: client.redirect,
+      code_verifier: second.verifier,
+    });
     expect(exchanged.status).toBe(200);
     const tokens = await exchanged.json();
     expect(tokens.refresh_token).toEqual(expect.any(String));
     const idToken = decodeJwt(tokens.id_token);
-    expect(idToken).toMatchObject({ iss: `${base}/api/oidc`, sub: accountId, aud: client.clientId, nonce: "nonce-1", email: "ada@example.com", name: "Ada Lovelace" });
+    expect(idToken).toMatchObject({
+      iss: `${base}/api/oidc`,
+      sub: accountId,
+      aud: client.clientId,
+      nonce: "nonce-1",
+      email: "ada@example.com",
+      name: "Ada Lovelace",
+    });
     // When the member signed in (the password, here): the account pages' recent sign-in.
     expect(idToken.auth_time).toEqual(expect.any(Number));
     expect(Math.abs(Number(idToken.auth_time) * 1000 - Date.now())).toBeLessThan(120_000);
     void verifier;
 
     const refreshed = await refreshIfNeeded(
-      { tokenEndpoint: `${base}/api/oidc/token`, clientId: client.clientId, clientSecret: client.clientSecret, tokens: { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, expiresAt: Date.now() } },
+      {
+        tokenEndpoint: `${base}/api/oidc/token`,
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+        tokens: { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, expiresAt: Date.now() },
+      },
       defaultRefreshDependencies,
     );
     expect(refreshed.kind).toBe("refreshed");
     const current = refreshed.kind === "refreshed" ? refreshed.tokens : undefined;
     expect(current?.accessToken).not.toBe(tokens.access_token);
 
-    const userinfo = await fetch(`${base}/api/oidc/me`, { headers: { authorization: `Bearer ${current!.accessToken}` } });
+    const userinfo = await fetch(`${base}/api/oidc/me`, {
+      headers: { authorization: `Bearer ${current!.accessToken}` },
+    });
     expect(await userinfo.json()).toMatchObject({ sub: accountId, email: "ada@example.com" });
 
     // Sign out everywhere: the issuer's grants go, so the next refresh signs the member out.
     await signOutEverywhere(accountId);
     const after = await refreshIfNeeded(
-      { tokenEndpoint: `${base}/api/oidc/token`, clientId: client.clientId, clientSecret: client.clientSecret, tokens: { ...current!, expiresAt: Date.now() } },
+      {
+        tokenEndpoint: `${base}/api/oidc/token`,
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+        tokens: { ...current!, expiresAt: Date.now() },
+      },
       defaultRefreshDependencies,
     );
     expect(after).toMatchObject({ kind: "signed-out" });
   });
 
   it("refuses the token request of a client with the wrong secret", async () => {
-    const response = await token({ grant_type: "authorization_code", code: "x", redirect_uri: client.redirect, code_verifier: "y".repeat(43) }, `Basic ${Buffer.from("happr-web:nope").toString("base64")}`);
+    const response = await token(
+      { grant_type: "authorization_code", code: "x", redirect_uri: client.redirect, code_verifier: "y".repeat(43) },
+      `Basic ${Buffer.from("happr-web:nope").toString("base64")}`,
+    );
     expect(response.status).toBe(401);
   });
 });

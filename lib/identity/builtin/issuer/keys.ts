@@ -13,7 +13,10 @@ import { identityIssuerSecrets } from "../../../db/schema/identity";
 async function getOrCreate<T>(db: Db, name: string, create: () => Promise<T>): Promise<T> {
   const [existing] = await db.select().from(identityIssuerSecrets).where(eq(identityIssuerSecrets.name, name));
   if (existing) return existing.value as T;
-  await db.insert(identityIssuerSecrets).values({ name, value: await create() }).onConflictDoNothing();
+  await db
+    .insert(identityIssuerSecrets)
+    .values({ name, value: await create() })
+    .onConflictDoNothing();
   const [stored] = await db.select().from(identityIssuerSecrets).where(eq(identityIssuerSecrets.name, name));
   if (!stored) throw new Error(`issuer secret ${name} could not be stored`);
   return stored.value as T;

@@ -36,7 +36,8 @@ let issuer: TestIssuer;
 let accountId: string;
 
 const api = createGraphQLServer({
-  resolveCaller: (request) => resolveCaller(request, { verifyToken: getTokenVerifier(), cookieSession: async () => undefined }),
+  resolveCaller: (request) =>
+    resolveCaller(request, { verifyToken: getTokenVerifier(), cookieSession: async () => undefined }),
   billing: () => Promise.reject(new Error("no billing in this test")),
   siteUrl: "http://app.test",
   limitProviderCall: async () => ({ allowed: true, remaining: 100, retryAfterSeconds: 0 }),
@@ -66,7 +67,9 @@ async function profileWith(accessToken: string) {
     headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` },
     body: JSON.stringify({ query: ops.getUserProfile }),
   });
-  const body = (await response.json()) as { data: { getUserProfile: { statusCode: number; user: { firstName: string | null } | null } } };
+  const body = (await response.json()) as {
+    data: { getUserProfile: { statusCode: number; user: { firstName: string | null } | null } };
+  };
   return { statusCode: body.data.getUserProfile.statusCode, firstName: body.data.getUserProfile.user?.firstName };
 }
 
@@ -77,9 +80,18 @@ function pkce() {
 
 /** An authorization request; a parameter given as undefined is left out. */
 function authorizationUrl(params: Record<string, string | undefined>) {
-  const defaults = { client_id: IOS.clientId, redirect_uri: IOS.redirect, response_type: "code", scope: SCOPES, state: "state-1", nonce: "nonce-1", code_challenge_method: "S256" };
+  const defaults = {
+    client_id: IOS.clientId,
+    redirect_uri: IOS.redirect,
+    response_type: "code",
+    scope: SCOPES,
+    state: "state-1",
+    nonce: "nonce-1",
+    code_challenge_method: "S256",
+  };
   const url = new URL(`${issuer.base}/api/oidc/auth`);
-  for (const [name, value] of Object.entries({ ...defaults, ...params })) if (value !== undefined) url.searchParams.set(name, value);
+  for (const [name, value] of Object.entries({ ...defaults, ...params }))
+    if (value !== undefined) url.searchParams.set(name, value);
   return url;
 }
 
@@ -87,12 +99,22 @@ function authorizationUrl(params: Record<string, string | undefined>) {
  * One app sign-in through the system browser (`jar`): the authorization request, the member signing
  * in on the sign-in pages (the interaction finished as the pages do), and the redirect to the app.
  */
-async function appSignIn(options: { app?: App; jar?: Jar; params?: Record<string, string | undefined>; account?: string } = {}) {
+async function appSignIn(
+  options: { app?: App; jar?: Jar; params?: Record<string, string | undefined>; account?: string } = {},
+) {
   const app = options.app ?? IOS;
   const jar = options.jar ?? new Jar();
   const { verifier, challenge } = pkce();
   const start = jar.take(
-    await fetch(authorizationUrl({ client_id: app.clientId, redirect_uri: app.redirect, code_challenge: challenge, ...options.params }), { redirect: "manual" }),
+    await fetch(
+      authorizationUrl({
+        client_id: app.clientId,
+        redirect_uri: app.redirect,
+        code_challenge: challenge,
+        ...options.params,
+      }),
+      { redirect: "manual" },
+    ),
   );
   const signInPage = new URL(start.headers.get("location")!);
   expect(`${signInPage.origin}${signInPage.pathname}`).toBe("http://app.test/auth");
@@ -100,7 +122,12 @@ async function appSignIn(options: { app?: App; jar?: Jar; params?: Record<string
   if (!("returnTo" in completion)) throw new Error(`sign-in refused: ${completion.refused}`);
   // The issuer names itself after SITE_URL; this one answers on loopback.
   const resume = new URL(completion.returnTo);
-  const resumed = jar.take(await fetch(`${issuer.base}${resume.pathname}${resume.search}`, { redirect: "manual", headers: { cookie: jar.header() } }));
+  const resumed = jar.take(
+    await fetch(`${issuer.base}${resume.pathname}${resume.search}`, {
+      redirect: "manual",
+      headers: { cookie: jar.header() },
+    }),
+  );
   const callback = resumed.headers.get("location")!;
   return { callback: new URL(callback), callbackText: callback, verifier, jar };
 }
@@ -113,11 +140,25 @@ const tokenRequest = (body: Record<string, string>, headers: Record<string, stri
   });
 
 const exchange = (code: string, verifier: string | undefined, app = IOS) =>
-  tokenRequest({ grant_type: "authorization_code", client_id: app.clientId, code, redirect_uri: app.redirect, ...(verifier ? { code_verifier: verifier } : {}) });
+  tokenRequest({
+    grant_type: "authorization_code",
+    client_id: app.clientId,
+    code,
+    redirect_uri: app.redirect,
+    ...(verifier ? { code_verifier: verifier } : {}),
+  });
 
-const refresh = (refreshToken: string, app = IOS) => tokenRequest({ grant_type: "refresh_token", client_id: app.clientId, refresh_token: refreshToken });
+const refresh = (refreshToken: string, app = IOS) =>
+  tokenRequest({ grant_type: "refresh_token", client_id: app.clientId, refresh_token: refreshToken });
 
-type Tokens = { access_token: string; refresh_token: string; id_token: string; expires_in: number; token_type: string; scope: string };
+type Tokens = {
+  access_token: string;
+  refresh_token: string;
+  id_token: string;
+  expires_in: number;
+  token_type: string;
+  scope: string;
+};
 
 async function signedInApp(app = IOS, account?: string): Promise<Tokens> {
   const { callback, verifier } = await appSignIn({ app, account });
@@ -139,7 +180,12 @@ describe("the apps sign in (authorization code + PKCE S256, no client secret)", 
     expect(response.status).toBe(200);
     const tokens = (await response.json()) as Tokens;
     expect(tokens).toMatchObject({ token_type: "Bearer", expires_in: 900, refresh_token: expect.any(String) });
-    expect(decodeJwt(tokens.id_token)).toMatchObject({ aud: IOS.clientId, sub: accountId, nonce: "nonce-1", email: "app-user@example.com" });
+    expect(decodeJwt(tokens.id_token)).toMatchObject({
+      aud: IOS.clientId,
+      sub: accountId,
+      nonce: "nonce-1",
+      email: "app-user@example.com",
+    });
     expect(await profileWith(tokens.access_token)).toEqual(GRACE);
   });
 
@@ -157,9 +203,15 @@ describe("the apps sign in (authorization code + PKCE S256, no client secret)", 
     const webStart = await fetch(web, { redirect: "manual", headers: { cookie: jar.header() } });
     expect(webStart.headers.get("location")).toMatch(/^http:\/\/app\.test\/api\/auth\/callback\/happr\?code=/);
     // ... the app does not: whatever claims its scheme on the phone gets no code without the member.
-    const again = await fetch(authorizationUrl({ code_challenge: pkce().challenge }), { redirect: "manual", headers: { cookie: jar.header() } });
+    const again = await fetch(authorizationUrl({ code_challenge: pkce().challenge }), {
+      redirect: "manual",
+      headers: { cookie: jar.header() },
+    });
     expect(again.headers.get("location")).toMatch(/^http:\/\/app\.test\/auth\?interaction=/);
-    const silent = await fetch(authorizationUrl({ code_challenge: pkce().challenge, prompt: "none" }), { redirect: "manual", headers: { cookie: jar.header() } });
+    const silent = await fetch(authorizationUrl({ code_challenge: pkce().challenge, prompt: "none" }), {
+      redirect: "manual",
+      headers: { cookie: jar.header() },
+    });
     const refused = new URL(silent.headers.get("location")!);
     expect(refused.searchParams.get("error")).toBe("login_required");
     expect(refused.searchParams.get("code")).toBeNull();
@@ -168,15 +220,24 @@ describe("the apps sign in (authorization code + PKCE S256, no client secret)", 
 
 describe("bad authorization requests: the specifications' error, and nothing issued", () => {
   it("an unknown client gets an error page, never a redirect (RFC 6749 4.1.2.1)", async () => {
-    const response = await fetch(authorizationUrl({ client_id: "evil-app", code_challenge: pkce().challenge }), { redirect: "manual" });
+    const response = await fetch(authorizationUrl({ client_id: "evil-app", code_challenge: pkce().challenge }), {
+      redirect: "manual",
+    });
     expect(response.status).toBe(400);
     expect(response.headers.get("location")).toBeNull();
     expect(await response.text()).toMatch(/client is invalid|invalid_client/i);
   });
 
   it("a redirect URI the app did not register gets an error page, never a redirect (the code would go to whoever owns it)", async () => {
-    for (const redirect of ["app.evil.ios:/oauth/callback", "app.happr.ios:/oauth/callback/other", "https://evil.example/cb", ANDROID.redirect]) {
-      const response = await fetch(authorizationUrl({ redirect_uri: redirect, code_challenge: pkce().challenge }), { redirect: "manual" });
+    for (const redirect of [
+      "app.evil.ios:/oauth/callback",
+      "app.happr.ios:/oauth/callback/other",
+      "https://evil.example/cb",
+      ANDROID.redirect,
+    ]) {
+      const response = await fetch(authorizationUrl({ redirect_uri: redirect, code_challenge: pkce().challenge }), {
+        redirect: "manual",
+      });
       expect(response.status, redirect).toBe(400);
       expect(response.headers.get("location"), redirect).toBeNull();
       expect(await response.text()).toMatch(/redirect_uri did not match/);
@@ -185,7 +246,10 @@ describe("bad authorization requests: the specifications' error, and nothing iss
 
   it("a request without a code challenge, or with the plain method, is sent back with invalid_request (RFC 7636 4.4.1)", async () => {
     const { verifier } = pkce();
-    for (const params of [{ code_challenge: undefined, code_challenge_method: undefined }, { code_challenge: verifier, code_challenge_method: "plain" }]) {
+    for (const params of [
+      { code_challenge: undefined, code_challenge_method: undefined },
+      { code_challenge: verifier, code_challenge_method: "plain" },
+    ]) {
       const response = await fetch(authorizationUrl(params), { redirect: "manual" });
       const location = response.headers.get("location")!;
       expect(location.startsWith(`${IOS.redirect}?`)).toBe(true);
@@ -208,7 +272,10 @@ describe("bad token requests: invalid_grant or invalid_client, and nothing issue
     const { callback, verifier } = await appSignIn();
     const code = callback.searchParams.get("code")!;
     expect(await oauthError(await exchange(code, undefined))).toMatchObject({ status: 400, error: "invalid_grant" });
-    expect(await oauthError(await exchange(code, pkce().verifier))).toMatchObject({ status: 400, error: "invalid_grant" });
+    expect(await oauthError(await exchange(code, pkce().verifier))).toMatchObject({
+      status: 400,
+      error: "invalid_grant",
+    });
     // Guessing a verifier (256 random bits) is hopeless, so failed tries do not spend the code: the app still gets its tokens.
     expect((await exchange(code, verifier)).status).toBe(200);
   });
@@ -225,7 +292,9 @@ describe("bad token requests: invalid_grant or invalid_client, and nothing issue
   it("a code sent twice at once gives tokens once", async () => {
     const { callback, verifier } = await appSignIn();
     const code = callback.searchParams.get("code")!;
-    const statuses = (await Promise.all([exchange(code, verifier), exchange(code, verifier)])).map((response) => response.status).sort();
+    const statuses = (await Promise.all([exchange(code, verifier), exchange(code, verifier)]))
+      .map((response) => response.status)
+      .sort();
     expect(statuses).toEqual([200, 400]);
   });
 
@@ -233,13 +302,19 @@ describe("bad token requests: invalid_grant or invalid_client, and nothing issue
     const { callback, verifier } = await appSignIn();
     vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
     vi.setSystemTime(Date.now() + 61_000);
-    expect(await oauthError(await exchange(callback.searchParams.get("code")!, verifier))).toMatchObject({ status: 400, error: "invalid_grant" });
+    expect(await oauthError(await exchange(callback.searchParams.get("code")!, verifier))).toMatchObject({
+      status: 400,
+      error: "invalid_grant",
+    });
   });
 
   it("a code is redeemed only by the app it was issued to, at the redirect it was sent to", async () => {
     const { callback, verifier } = await appSignIn();
     const code = callback.searchParams.get("code")!;
-    expect(await oauthError(await exchange(code, verifier, ANDROID))).toMatchObject({ status: 400, error: "invalid_grant" });
+    expect(await oauthError(await exchange(code, verifier, ANDROID))).toMatchObject({
+      status: 400,
+      error: "invalid_grant",
+    });
     const other = await appSignIn();
     const wrongRedirect = await tokenRequest({
       grant_type: "authorization_code",
@@ -254,7 +329,13 @@ describe("bad token requests: invalid_grant or invalid_client, and nothing issue
   it("an unknown client, or an app presenting a secret, is refused with invalid_client", async () => {
     const { callback, verifier } = await appSignIn();
     const code = callback.searchParams.get("code")!;
-    const unknown = await tokenRequest({ grant_type: "authorization_code", client_id: "evil-app", code, redirect_uri: IOS.redirect, code_verifier: verifier });
+    const unknown = await tokenRequest({
+      grant_type: "authorization_code",
+      client_id: "evil-app",
+      code,
+      redirect_uri: IOS.redirect,
+      code_verifier: verifier,
+    });
     expect(await oauthError(unknown)).toMatchObject({ status: 401, error: "invalid_client" });
     const withSecret = await tokenRequest(
       { grant_type: "authorization_code", code, redirect_uri: IOS.redirect, code_verifier: verifier },
@@ -278,7 +359,10 @@ describe("refresh tokens rotate at every use; a replay ends the whole sign-in", 
     // Someone replays the first refresh token (stolen from a backup, say): refused ...
     expect(await oauthError(await refresh(first.refresh_token))).toMatchObject({ status: 400, error: "invalid_grant" });
     // ... and neither the thief nor the app can go on: the whole family is gone, the app signs in again.
-    expect(await oauthError(await refresh(second.refresh_token))).toMatchObject({ status: 400, error: "invalid_grant" });
+    expect(await oauthError(await refresh(second.refresh_token))).toMatchObject({
+      status: 400,
+      error: "invalid_grant",
+    });
     expect(await profileWith(second.access_token)).toEqual(REFUSED);
     expect(await profileWith(first.access_token)).toEqual(REFUSED);
 
@@ -291,7 +375,10 @@ describe("refresh tokens rotate at every use; a replay ends the whole sign-in", 
     const responses = await Promise.all([refresh(tokens.refresh_token), refresh(tokens.refresh_token)]);
     expect(responses.map((response) => response.status).sort()).toEqual([200, 400]);
     const winner = (await responses.find((response) => response.status === 200)!.json()) as Tokens;
-    expect(await oauthError(await refresh(winner.refresh_token))).toMatchObject({ status: 400, error: "invalid_grant" });
+    expect(await oauthError(await refresh(winner.refresh_token))).toMatchObject({
+      status: 400,
+      error: "invalid_grant",
+    });
   });
 
   it("a refresh token expires after 30 days unused, and a sign-in after 90 days however often it refreshes", async () => {
@@ -313,7 +400,10 @@ describe("refresh tokens rotate at every use; a replay ends the whole sign-in", 
 
   it("a refresh token is for the app it was issued to", async () => {
     const tokens = await signedInApp();
-    expect(await oauthError(await refresh(tokens.refresh_token, ANDROID))).toMatchObject({ status: 400, error: "invalid_grant" });
+    expect(await oauthError(await refresh(tokens.refresh_token, ANDROID))).toMatchObject({
+      status: 400,
+      error: "invalid_grant",
+    });
   });
 
   it("neither the ID token nor the refresh token is a bearer token for /graphql", async () => {
@@ -344,7 +434,10 @@ describe("revocation and the account's own sign-outs end the apps' tokens", () =
   it("revoking the refresh token (the app's sign-out) ends the sign-in: its access token too", async () => {
     const tokens = await signedInApp();
     expect((await revoke(tokens.refresh_token, "refresh_token")).status).toBe(200);
-    expect(await oauthError(await refresh(tokens.refresh_token))).toMatchObject({ status: 400, error: "invalid_grant" });
+    expect(await oauthError(await refresh(tokens.refresh_token))).toMatchObject({
+      status: 400,
+      error: "invalid_grant",
+    });
     expect(await profileWith(tokens.access_token)).toEqual(REFUSED);
   });
 
@@ -366,9 +459,15 @@ describe("revocation and the account's own sign-outs end the apps' tokens", () =
     const ios = await signedInApp();
     const android = await signedInApp(ANDROID);
     await signOutEverywhere(accountId);
-    for (const [tokens, app] of [[ios, IOS], [android, ANDROID]] as const) {
+    for (const [tokens, app] of [
+      [ios, IOS],
+      [android, ANDROID],
+    ] as const) {
       expect(await profileWith(tokens.access_token)).toEqual(REFUSED);
-      expect(await oauthError(await refresh(tokens.refresh_token, app))).toMatchObject({ status: 400, error: "invalid_grant" });
+      expect(await oauthError(await refresh(tokens.refresh_token, app))).toMatchObject({
+        status: 400,
+        error: "invalid_grant",
+      });
     }
   });
 
@@ -377,7 +476,10 @@ describe("revocation and the account's own sign-outs end the apps' tokens", () =
     const app = (await (await exchange(callback.searchParams.get("code")!, verifier)).json()) as Tokens;
     // The website in the same browser: single sign-on, then its own tokens.
     const { verifier: webVerifier, challenge } = pkce();
-    const webStart = await fetch(issuer.authorizationUrl(challenge, "s", "n"), { redirect: "manual", headers: { cookie: jar.header() } });
+    const webStart = await fetch(issuer.authorizationUrl(challenge, "s", "n"), {
+      redirect: "manual",
+      headers: { cookie: jar.header() },
+    });
     const webCode = new URL(webStart.headers.get("location")!).searchParams.get("code")!;
     const web = (await (await issuer.exchangeCode(webCode, webVerifier)).json()) as Tokens;
 
@@ -400,12 +502,23 @@ describe("revocation and the account's own sign-outs end the apps' tokens", () =
     const leaving = await issuer.createMember("leaving@example.com");
     const ios = await signedInApp(IOS, leaving);
     const android = await signedInApp(ANDROID, leaving);
-    const billing = createBillingService(new SandboxBillingProvider({ getDb, siteUrl: "http://app.test" }), { siteUrl: "http://app.test" });
+    const billing = createBillingService(new SandboxBillingProvider({ getDb, siteUrl: "http://app.test" }), {
+      siteUrl: "http://app.test",
+    });
     const centre = createBuiltinIdentity({ accountId: leaving, email: "leaving@example.com" }, { mfa: "optional" });
-    await deleteMemberAccount({ memberId: leaving, email: "leaving@example.com", name: "Ada Lovelace" }, PASSWORD, { security: centre, billing });
-    for (const [tokens, app] of [[ios, IOS], [android, ANDROID]] as const) {
+    await deleteMemberAccount({ memberId: leaving, email: "leaving@example.com", name: "Ada Lovelace" }, PASSWORD, {
+      security: centre,
+      billing,
+    });
+    for (const [tokens, app] of [
+      [ios, IOS],
+      [android, ANDROID],
+    ] as const) {
       expect(await profileWith(tokens.access_token)).toEqual(REFUSED);
-      expect(await oauthError(await refresh(tokens.refresh_token, app))).toMatchObject({ status: 400, error: "invalid_grant" });
+      expect(await oauthError(await refresh(tokens.refresh_token, app))).toMatchObject({
+        status: 400,
+        error: "invalid_grant",
+      });
     }
   });
 });

@@ -9,7 +9,10 @@ export const NATIVE_APP_CLIENT_IDS = { ios: "happr-ios", android: "happr-android
 export type NativeAppClient = { clientId: string; redirectUris: string[] };
 
 /** The apps' clients for the configured redirect URIs. */
-export function nativeAppClients(redirectUris: { ios: readonly string[]; android: readonly string[] }): NativeAppClient[] {
+export function nativeAppClients(redirectUris: {
+  ios: readonly string[];
+  android: readonly string[];
+}): NativeAppClient[] {
   return [
     { clientId: NATIVE_APP_CLIENT_IDS.ios, redirectUris: [...redirectUris.ios] },
     { clientId: NATIVE_APP_CLIENT_IDS.android, redirectUris: [...redirectUris.android] },

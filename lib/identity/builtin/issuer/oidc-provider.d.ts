@@ -5,15 +5,26 @@ declare module "oidc-provider" {
     constructor(issuer: string, configuration?: Record<string, unknown>);
     callback(): NodeHandler;
     /** The interaction named by the request's signed interaction cookie; throws errors.SessionNotFound otherwise. */
-    interactionDetails(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse): Promise<unknown>;
+    interactionDetails(
+      req: import("node:http").IncomingMessage,
+      res: import("node:http").ServerResponse,
+    ): Promise<unknown>;
     proxy: boolean;
     issuer: string;
   }
-  export const errors: { SessionNotFound: new (...args: never[]) => Error; InvalidGrant: new (description?: string) => Error };
+  export const errors: {
+    SessionNotFound: new (...args: never[]) => Error;
+    InvalidGrant: new (description?: string) => Error;
+  };
   /** The prompts and checks deciding when a sign-in needs the member (login, consent). */
   export namespace interactionPolicy {
     class Check {
-      constructor(reason: string, description: string, error: string, check: (ctx: never) => boolean | Promise<boolean>);
+      constructor(
+        reason: string,
+        description: string,
+        error: string,
+        check: (ctx: never) => boolean | Promise<boolean>,
+      );
       static REQUEST_PROMPT: true;
       static NO_NEED_TO_PROMPT: false;
     }

@@ -92,7 +92,8 @@ export async function createIssuer(options: IssuerOptions): Promise<Provider> {
     interactions: {
       // oidc-provider scopes its signed interaction cookie to this URL's path: "/auth" lets sign-in,
       // sign-up, confirm and /auth/complete read it (app/(auth)/auth/route.ts sends the browser on to sign-in).
-      url: (_ctx: unknown, interaction: { uid: string }) => `${options.siteUrl}${INTERACTION_PATH}?interaction=${encodeURIComponent(interaction.uid)}`,
+      url: (_ctx: unknown, interaction: { uid: string }) =>
+        `${options.siteUrl}${INTERACTION_PATH}?interaction=${encodeURIComponent(interaction.uid)}`,
       policy: signInPolicy(isNative),
     },
     // Happr's own clients are first-party: their grant is given, never asked for.
@@ -138,7 +139,11 @@ export async function createIssuer(options: IssuerOptions): Promise<Provider> {
     features: {
       devInteractions: { enabled: false },
       // A client revokes only its own tokens; another's is answered like an unknown one (RFC 7009 2.2).
-      revocation: { enabled: true, allowedPolicy: (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) => token.clientId === client.clientId },
+      revocation: {
+        enabled: true,
+        allowedPolicy: (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) =>
+          token.clientId === client.clientId,
+      },
       rpInitiatedLogout: { enabled: true },
     },
     ttl: {
@@ -147,7 +152,8 @@ export async function createIssuer(options: IssuerOptions): Promise<Provider> {
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
-      Grant: (_ctx: unknown, grant: { clientId: string }) => (nativeIds.has(grant.clientId) ? NATIVE_TOKEN_LIFETIMES.signInSeconds : WEB_GRANT_SECONDS),
+      Grant: (_ctx: unknown, grant: { clientId: string }) =>
+        nativeIds.has(grant.clientId) ? NATIVE_TOKEN_LIFETIMES.signInSeconds : WEB_GRANT_SECONDS,
       // An app's refresh token lives 30 days from its last use, never past the end of its sign-in
       // (iiat: when the family's first token was issued, kept through rotations).
       RefreshToken: (_ctx: unknown, token: { iiat?: number }, client: { clientId: string }) => {
@@ -180,11 +186,19 @@ export async function createIssuer(options: IssuerOptions): Promise<Provider> {
  */
 function signInPolicy(isNative: (client: { clientId: string } | undefined) => boolean) {
   const policy = interactionPolicy.base();
-  policy.get("login")!.checks.add(
-    new interactionPolicy.Check("native_app_sign_in", "the apps sign in with the password every time", "login_required", (ctx: Ctx) =>
-      isNative(ctx.oidc.client) && !ctx.oidc.result?.login ? interactionPolicy.Check.REQUEST_PROMPT : interactionPolicy.Check.NO_NEED_TO_PROMPT,
-    ),
-  );
+  policy
+    .get("login")!
+    .checks.add(
+      new interactionPolicy.Check(
+        "native_app_sign_in",
+        "the apps sign in with the password every time",
+        "login_required",
+        (ctx: Ctx) =>
+          isNative(ctx.oidc.client) && !ctx.oidc.result?.login
+            ? interactionPolicy.Check.REQUEST_PROMPT
+            : interactionPolicy.Check.NO_NEED_TO_PROMPT,
+      ),
+    );
   policy.get("consent")!.checks.remove("native_client_prompt");
   return policy;
 }
@@ -193,7 +207,10 @@ function signInPolicy(isNative: (client: { clientId: string } | undefined) => bo
 const INTERACTION_PATH = "/auth";
 
 type GrantInstance = { addOIDCScope(scope: string): void; save(): Promise<string> };
-type GrantClass = { new (fields: { clientId: string; accountId: string }): GrantInstance; find(id: string): Promise<GrantInstance | undefined> };
+type GrantClass = {
+  new (fields: { clientId: string; accountId: string }): GrantInstance;
+  find(id: string): Promise<GrantInstance | undefined>;
+};
 
 type InteractionInstance = {
   uid: string;
@@ -222,7 +239,10 @@ function pinToIssuerOrigin(provider: Provider, req: IncomingMessage): void {
  * cookie (set when the interaction began, HttpOnly, scoped to /auth), verified by oidc-provider.
  * Undefined when the browser holds none, or its cookie is forged, expired or names a finished one.
  */
-export async function browserInteraction(provider: Provider, cookieHeader: string | null | undefined): Promise<InteractionInstance | undefined> {
+export async function browserInteraction(
+  provider: Provider,
+  cookieHeader: string | null | undefined,
+): Promise<InteractionInstance | undefined> {
   if (!cookieHeader) return undefined;
   const req = new IncomingMessage(new Socket());
   req.method = "GET";
@@ -237,7 +257,8 @@ export async function browserInteraction(provider: Provider, cookieHeader: strin
   }
 }
 
-export type LoginCompletion = { returnTo: string } | { refused: "no-interaction" | "other-interaction" | "already-finished" | "not-a-login" };
+export type LoginCompletion =
+  { returnTo: string } | { refused: "no-interaction" | "other-interaction" | "already-finished" | "not-a-login" };
 
 /**
  * Finishes the login prompt of this browser's own interaction (see browserInteraction) for an
@@ -265,7 +286,12 @@ export async function finishLoginInteraction(
  * Mounts the issuer on a Node request whose path starts with `mountPath`: oidc-provider routes on
  * the rest of the path and builds its URLs from `originalUrl` and the issuer's origin.
  */
-export function handleIssuerRequest(provider: Provider, mountPath: string, req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) {
+export function handleIssuerRequest(
+  provider: Provider,
+  mountPath: string,
+  req: IncomingMessage & { originalUrl?: string },
+  res: ServerResponse,
+) {
   return new Promise<void>((resolve) => {
     const url = req.url ?? "/";
     if (url.startsWith(mountPath)) {

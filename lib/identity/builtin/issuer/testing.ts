@@ -12,10 +12,17 @@ import { nativeAppClients } from "./native-apps";
 import { createIssuer, finishLoginInteraction, handleIssuerRequest, type LoginCompletion } from "./provider";
 
 /** Tests only: the built-in issuer served over HTTP on loopback, as the app mounts it, on a fresh database. */
-export const testClient = { clientId: "happr-web", clientSecret: "test-client-secret-123", redirect: "http://app.test/api/auth/callback/happr" };
+export const testClient = {
+  clientId: "happr-web",
+  clientSecret: "test-client-secret-123",
+  redirect: "http://app.test/api/auth/callback/happr",
+};
 
 /** The native apps as the issuer registers them by default, plus a claimed https link for iOS. */
-const testNativeRedirects = { ios: [...DEFAULT_NATIVE_REDIRECT_URIS.ios, "https://app.test/ios/oauth/callback"], android: [...DEFAULT_NATIVE_REDIRECT_URIS.android] };
+const testNativeRedirects = {
+  ios: [...DEFAULT_NATIVE_REDIRECT_URIS.ios, "https://app.test/ios/oauth/callback"],
+  android: [...DEFAULT_NATIVE_REDIRECT_URIS.android],
+};
 
 /** One browser's cookies (name=value; the issuer's paths are all under the same origin). */
 export class Jar {
@@ -44,7 +51,9 @@ export type TestIssuer = {
   /** Starts a sign-in as a browser would: answers the interaction's uid, its cookies in `jar`. */
   startSignIn(jar: Jar, headers?: Record<string, string>): Promise<{ uid: string; signInUrl: URL; verifier: string }>;
   /** A whole sign-in in one browser: started, finished for `accountId`, resumed; answers where the issuer sent it. */
-  signInThroughIssuer(accountId: string): Promise<{ uid: string; verifier: string; jar: Jar; completion: LoginCompletion; next: URL }>;
+  signInThroughIssuer(
+    accountId: string,
+  ): Promise<{ uid: string; verifier: string; jar: Jar; completion: LoginCompletion; next: URL }>;
   /** The token request Auth.js makes with the code the callback received. */
   exchangeCode(code: string, verifier: string): Promise<Response>;
   /** A confirmed account that can sign in, by email. */
@@ -86,7 +95,12 @@ export async function startTestIssuer(options: { issuer?: string } = {}): Promis
   async function startSignIn(jar: Jar, headers: Record<string, string> = {}) {
     const verifier = randomBytes(32).toString("base64url");
     const challenge = createHash("sha256").update(verifier).digest("base64url");
-    const start = jar.take(await fetch(authorizationUrl(challenge, "state-1", "nonce-1"), { redirect: "manual", headers: { ...headers, cookie: jar.header() } }));
+    const start = jar.take(
+      await fetch(authorizationUrl(challenge, "state-1", "nonce-1"), {
+        redirect: "manual",
+        headers: { ...headers, cookie: jar.header() },
+      }),
+    );
     const signInUrl = new URL(start.headers.get("location")!);
     return { uid: signInUrl.searchParams.get("interaction")!, signInUrl, verifier };
   }
@@ -101,7 +115,9 @@ export async function startTestIssuer(options: { issuer?: string } = {}): Promis
       const jar = new Jar();
       const { uid, verifier } = await startSignIn(jar);
       const completion = await finishLoginInteraction(provider, jar.header(), accountId);
-      const resumed = jar.take(await fetch(`${base}/api/oidc/auth/${uid}`, { redirect: "manual", headers: { cookie: jar.header() } }));
+      const resumed = jar.take(
+        await fetch(`${base}/api/oidc/auth/${uid}`, { redirect: "manual", headers: { cookie: jar.header() } }),
+      );
       return { uid, verifier, jar, completion, next: new URL(resumed.headers.get("location")!) };
     },
     exchangeCode(code, verifier) {
@@ -111,13 +127,24 @@ export async function startTestIssuer(options: { issuer?: string } = {}): Promis
           authorization: `Basic ${Buffer.from(`${testClient.clientId}:${testClient.clientSecret}`).toString("base64")}`,
           "content-type": "application/x-www-form-urlencoded",
         },
-        body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: testClient.redirect, code_verifier: verifier }),
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code,
+          redirect_uri: testClient.redirect,
+          code_verifier: verifier,
+        }),
       });
     },
     async createMember(email) {
-      await signUp({ email, password: "Str0ng!Passw0rd", givenName: "Ada", familyName: "Lovelace" }, { mfa: "optional" });
+      await signUp(
+        { email, password: "Str0ng!Passw0rd", givenName: "Ada", familyName: "Lovelace" },
+        { mfa: "optional" },
+      );
       await confirmSignUp({ email, code: await lastCodeSentTo(database.db, email) }, { mfa: "optional" });
-      const result = await signIn({ email, password: "Str0ng!Passw0rd" }, { mfa: "optional", clientAddress: "203.0.113.9" });
+      const result = await signIn(
+        { email, password: "Str0ng!Passw0rd" },
+        { mfa: "optional", clientAddress: "203.0.113.9" },
+      );
       if (!result.signedIn) throw new Error("expected a direct sign-in");
       return result.accountId;
     },

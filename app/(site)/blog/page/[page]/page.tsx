@@ -21,7 +21,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const number = pageNumber((await params).page);
   const page = await getInfoPage("blog");
   if (!page || !number) return {};
-  return await pageMetadata({ seo: { title: `${page.seo.title} (page ${number})`, description: page.seo.description }, path: `/blog/page/${number}` });
+  return await pageMetadata({
+    seo: { title: `${page.seo.title} (page ${number})`, description: page.seo.description },
+    path: `/blog/page/${number}`,
+  });
 }
 
 export default async function BlogPage({ params }: Props) {
