@@ -150,5 +150,3 @@ export function CurrentPasswordField({ id, error }: { id: string; error?: string
     />
   );
 }
-
-export const panelClass = "mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm";

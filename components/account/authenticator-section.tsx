@@ -5,6 +5,7 @@ import { currentPasswordHint } from "@/lib/identity/reauthentication";
 import { AuthenticatorForm } from "./authenticator-form";
 import type { FormAction } from "@/lib/forms";
 import { logError } from "@/lib/log";
+import { Panel } from "@/components/ui/panel";
 
 /** /my-account's "Authenticator app" card: its current state is read on the server for this member. */
 export async function AuthenticatorSection({ action }: { action: FormAction<AuthenticatorFormState> }) {
@@ -26,10 +27,7 @@ export async function AuthenticatorSection({ action }: { action: FormAction<Auth
     };
   }
   return (
-    <section
-      aria-labelledby="authenticator"
-      className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
+    <Panel aria-labelledby="authenticator" className="mt-6">
       <h2 id="authenticator" className="text-lg font-semibold text-ink">
         Authenticator app
       </h2>
@@ -38,6 +36,6 @@ export async function AuthenticatorSection({ action }: { action: FormAction<Auth
         from your phone.
       </p>
       <AuthenticatorForm action={action} initial={initial} passwordHint={currentPasswordHint()} />
-    </section>
+    </Panel>
   );
 }

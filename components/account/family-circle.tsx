@@ -1,9 +1,9 @@
 import { getMember } from "@/lib/auth/member";
 import { getBillingService } from "@/lib/billing/provider";
 import { familyPlanFrom, getCircle } from "@/lib/invitations";
-import { panelClass } from "./account-form";
 import { FamilyCircleView, type CircleActions } from "./family-circle-view";
 import { InvitationAcceptor } from "./invitation-acceptor";
+import { Panel } from "@/components/ui/panel";
 
 /** "My Safe Circle": the people a Family plan covers, their invitations, or whose circle the member is in. */
 export async function FamilyCircle({ actions }: { actions: CircleActions }) {
@@ -11,12 +11,12 @@ export async function FamilyCircle({ actions }: { actions: CircleActions }) {
   if (!member) return null;
   const circle = await getCircle(member, { familyPlan: familyPlanFrom(getBillingService) });
   return (
-    <section aria-labelledby="safe-circle" className={panelClass}>
+    <Panel aria-labelledby="safe-circle" className="mt-6">
       <h2 id="safe-circle" className="text-lg font-semibold text-ink">
         My Safe Circle
       </h2>
       <InvitationAcceptor />
       <FamilyCircleView actions={actions} circle={circle} />
-    </section>
+    </Panel>
   );
 }

@@ -16,6 +16,7 @@ import {
   useAccountForm,
   useFocusAfterAnswer,
 } from "./account-form";
+import { PASSWORD_HINT } from "@/lib/identity/password-hint";
 
 /** The security centre's server actions, handed down by the page. */
 export type SecurityActions = Record<
@@ -36,8 +37,6 @@ export type SecurityActions = Record<
 };
 
 const Actions = createContext<SecurityActions | null>(null) as React.Context<SecurityActions>;
-
-const PASSWORD_HINT = "At least 8 characters, with upper and lower case letters, a number and a symbol.";
 
 /** Stays mounted once verified, so its "verified" message outlives the form. */
 function VerifyForm({

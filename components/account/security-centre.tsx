@@ -2,8 +2,8 @@ import { isIdentityError, type DevicePage } from "@/lib/identity";
 import { identityOf } from "@/lib/account/member-identity";
 import { getMember } from "@/lib/auth/member";
 import { currentPasswordHint } from "@/lib/identity/reauthentication";
-import { panelClass } from "./account-form";
 import { SecurityCentreForms, type SecurityActions } from "./security-centre-forms";
+import { Panel } from "@/components/ui/panel";
 
 /** "Security": email and phone with their codes, SMS sign-in codes, password, devices, data and deletion. */
 export async function SecurityCentre({ actions }: { actions: SecurityActions }) {
@@ -21,7 +21,7 @@ export async function SecurityCentre({ actions }: { actions: SecurityActions }) 
     devicesMessage = error.message;
   }
   return (
-    <section aria-labelledby="security-centre" className={panelClass}>
+    <Panel aria-labelledby="security-centre" className="mt-6">
       <h2 id="security-centre" className="text-lg font-semibold text-ink">
         Security
       </h2>
@@ -33,6 +33,6 @@ export async function SecurityCentre({ actions }: { actions: SecurityActions }) 
         devicesMessage={devicesMessage}
         passwordHint={currentPasswordHint()}
       />
-    </section>
+    </Panel>
   );
 }

@@ -7,6 +7,8 @@ import type { FormAction } from "@/lib/forms";
 import { Button, buttonClass } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FormMessage as UiFormMessage } from "@/components/ui/form-message";
+import { Panel } from "@/components/ui/panel";
+import { PASSWORD_HINT } from "@/lib/identity/password-hint";
 
 const idle: AuthFormState = { status: "idle", message: "", fieldErrors: {}, values: {} };
 
@@ -14,8 +16,6 @@ const idle: AuthFormState = { status: "idle", message: "", fieldErrors: {}, valu
 export type AuthAction = FormAction<AuthFormState>;
 /** A password sign-in and the challenge steps after it (a challenge that ends starts sign-in again). */
 export type SignInActions = { signIn: AuthAction; challenge: AuthAction };
-
-const PASSWORD_HINT = "At least 8 characters, with upper and lower case letters, a number and a symbol.";
 
 /** Moves focus to the first field with an error (or the form's message) after each answer. */
 function useFocusOnProblem(state: AuthFormState, fieldId: (field: AuthField) => string, order: AuthField[]) {
@@ -534,11 +534,11 @@ function Done({
 export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
-      <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <Panel as="div" className="sm:p-8">
         <h1 className="text-2xl font-bold text-ink">{title}</h1>
         {intro ? <div className="mt-2 text-sm text-muted">{intro}</div> : null}
         <div className="mt-6">{children}</div>
-      </div>
+      </Panel>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Dialog, DialogError } from "@/components/ui/dialog";
 import { planName, useAccountStore, type CancelSelection } from "@/components/account/account-store";
 import { callApi, succeeded } from "@/lib/graphql-client";
 import { formatDate } from "@/lib/format/date";
-import { sectionClass } from "./section";
+import { Panel } from "@/components/ui/panel";
 
 /** Cancel at the end of the period or now, each with what it means, confirmed in a dialog. */
 export function CancelSubscription() {
@@ -75,7 +75,7 @@ export function CancelSubscription() {
   const cancelled = active.cancelAt !== null && !inQueue;
   const kinds: CancelSelection[] = cancelled ? ["immediately"] : ["period_end", "immediately"];
   return (
-    <section aria-labelledby="cancel-plan" className={sectionClass}>
+    <Panel compact aria-labelledby="cancel-plan">
       <h2 id="cancel-plan" className="text-lg font-semibold text-ink">
         Cancel subscription
       </h2>
@@ -117,6 +117,6 @@ export function CancelSubscription() {
           </Dialog>
         ))}
       </div>
-    </section>
+    </Panel>
   );
 }

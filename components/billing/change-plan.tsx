@@ -11,7 +11,7 @@ import { inQueueStartsAt } from "@/lib/billing/subscription-state";
 import { formatDate } from "@/lib/format/date";
 import { formatMoney } from "@/lib/format/money";
 import { IntervalSwitch } from "./interval-switch";
-import { sectionClass } from "./section";
+import { Panel } from "@/components/ui/panel";
 
 const asPrice = (plan: ApiPlan) => ({ id: plan.priceId, unitAmount: plan.unitAmount, interval: plan.interval });
 
@@ -120,7 +120,7 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
       : "Change plan";
 
   return (
-    <section aria-labelledby="change-plan" className={sectionClass}>
+    <Panel compact aria-labelledby="change-plan">
       <h2 id="change-plan" className="text-lg font-semibold text-ink">
         Change plan
       </h2>
@@ -204,7 +204,7 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
           </ul>
         </>
       )}
-    </section>
+    </Panel>
   );
 }
 

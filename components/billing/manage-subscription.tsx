@@ -12,10 +12,10 @@ import { CancelSubscription } from "./cancel-subscription";
 import { NoSubscription } from "./no-subscription";
 import { ChangePlan } from "./change-plan";
 import { PaymentMethods } from "./payment-methods";
-import { sectionClass } from "./section";
 import type { TokenizeSandboxCard } from "@/lib/billing/sandbox/cards";
 import { TransactionHistory } from "./transaction-history";
 import { Detail } from "@/components/ui/detail";
+import { Panel } from "@/components/ui/panel";
 
 /** The page's one place for the result of the last action: announced, and focusable for keyboards. */
 function ResultMessage() {
@@ -61,7 +61,7 @@ function CurrentSubscription() {
   }
 
   return (
-    <section aria-labelledby="current-plan" className={`${sectionClass} min-h-40`} aria-busy={loading.subscriptions}>
+    <Panel compact aria-labelledby="current-plan" className="min-h-40" aria-busy={loading.subscriptions}>
       <div className="flex items-center justify-between gap-2">
         <h2 id="current-plan" className="text-lg font-semibold text-ink">
           Your plan
@@ -100,7 +100,7 @@ function CurrentSubscription() {
           </Button>
         </div>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 

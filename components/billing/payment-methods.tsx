@@ -8,7 +8,7 @@ import { useAccountStore } from "@/components/account/account-store";
 import { callApi, succeeded } from "@/lib/graphql-client";
 import { SandboxCardForm } from "./sandbox-card-form";
 import type { TokenizeSandboxCard } from "@/lib/billing/sandbox/cards";
-import { sectionClass } from "./section";
+import { Panel } from "@/components/ui/panel";
 
 // Stripe.js is fetched only when Stripe is configured and the member opens "Add a card".
 const StripeCardForm = lazy(() => import("./stripe-card-form"));
@@ -62,11 +62,7 @@ export function PaymentMethods({
   }
 
   return (
-    <section
-      aria-labelledby="payment-methods"
-      className={`${sectionClass} min-h-40`}
-      aria-busy={loading.paymentMethods}
-    >
+    <Panel compact aria-labelledby="payment-methods" className="min-h-40" aria-busy={loading.paymentMethods}>
       <div className="flex items-center justify-between gap-2">
         <h2 id="payment-methods" className="text-lg font-semibold text-ink">
           Payment methods
@@ -140,6 +136,6 @@ export function PaymentMethods({
           )}
         </Dialog>
       </div>
-    </section>
+    </Panel>
   );
 }

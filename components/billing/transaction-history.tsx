@@ -5,7 +5,7 @@ import { useAccountStore } from "@/components/account/account-store";
 import { memberStatement } from "@/lib/billing/statement";
 import { formatDate } from "@/lib/format/date";
 import { formatMoney } from "@/lib/format/money";
-import { sectionClass } from "./section";
+import { Panel } from "@/components/ui/panel";
 
 const statusNames: Record<string, string> = {
   paid: "Paid",
@@ -24,7 +24,7 @@ export function TransactionHistory() {
   const { loading } = state.subscription;
   const transactions = memberStatement(state.subscription.transactions);
   return (
-    <section aria-labelledby="transactions" className={`${sectionClass} min-h-40`} aria-busy={loading.transactions}>
+    <Panel compact aria-labelledby="transactions" className="min-h-40" aria-busy={loading.transactions}>
       <div className="flex items-center justify-between gap-2">
         <h2 id="transactions" className="text-lg font-semibold text-ink">
           Transaction history
@@ -69,6 +69,6 @@ export function TransactionHistory() {
           </table>
         </div>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -1,6 +1,6 @@
 "use server";
 
-import QRCode from "qrcode";
+import { otpauthQrCode } from "@/lib/identity/qr";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import {
@@ -61,7 +61,7 @@ async function nextStep(
     const setup = await associateSoftwareTokenForChallenge({ session: result.session }, await identityContext());
     challenge.setup = {
       secretCode: setup.secretCode,
-      qrDataUrl: await QRCode.toDataURL(setup.otpauthUri, { margin: 1, width: 200 }),
+      qrDataUrl: await otpauthQrCode(setup.otpauthUri),
     };
   }
   return { status: "challenge", message: "", fieldErrors: {}, values, challenge };

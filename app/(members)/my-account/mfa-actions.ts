@@ -1,6 +1,6 @@
 "use server";
 
-import QRCode from "qrcode";
+import { otpauthQrCode } from "@/lib/identity/qr";
 import { runAuthenticatorStep, type AuthenticatorFormState } from "@/lib/auth/authenticator-form";
 import { requireMember } from "@/lib/auth/member";
 import { accountChangesOf } from "@/lib/account/member-identity";
@@ -11,7 +11,5 @@ export async function authenticatorAction(
   formData: FormData,
 ): Promise<AuthenticatorFormState> {
   const member = await requireMember("/my-account");
-  return runAuthenticatorStep(await accountChangesOf(member), previous, formData, (uri) =>
-    QRCode.toDataURL(uri, { margin: 1, width: 200 }),
-  );
+  return runAuthenticatorStep(await accountChangesOf(member), previous, formData, (uri) => otpauthQrCode(uri));
 }

@@ -1,3 +1,4 @@
+import { Panel } from "@/components/ui/panel";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { AccountOverview, AccountOverviewLoading } from "@/components/account/account-overview";
@@ -34,7 +35,7 @@ export default async function MyAccountPage() {
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-ink">My Account</h1>
-      <section aria-labelledby="who" className="mt-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
+      <Panel aria-labelledby="who" className="mt-8">
         <h2 id="who" className="text-lg font-semibold text-ink">
           Signed in as
         </h2>
@@ -44,11 +45,11 @@ export default async function MyAccountPage() {
             {member.email}
           </Detail>
         </dl>
-      </section>
+      </Panel>
       <Suspense fallback={<AccountOverviewLoading />}>
         <AccountOverview saveProfile={updateProfileAction} />
       </Suspense>
-      <section aria-labelledby="sessions" className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
+      <Panel aria-labelledby="sessions" className="mt-6">
         <h2 id="sessions" className="text-lg font-semibold text-ink">
           Sessions
         </h2>
@@ -59,7 +60,7 @@ export default async function MyAccountPage() {
           <LogOutForm className={buttonClass()} />
           <SignOutEverywhereButton />
         </div>
-      </section>
+      </Panel>
       <FamilyCircle
         actions={{
           invite: inviteAction,

@@ -8,6 +8,7 @@ import { assertChargeable } from "./cards";
 import { newId } from "./ids";
 import { loadPrice, loadSubscription } from "./read";
 import { applyBalance, chargeableCard, customerBalance, emitEvent, invoiceAndCharge } from "./write";
+import { isCurrentStatus } from "../subscription-state";
 
 /** The sandbox's plan changes, each run inside the caller's transaction (and idempotency key). */
 
@@ -57,8 +58,7 @@ async function prorate(tx: Tx, now: number, input: ChangePriceNowInput) {
 /** An upgrade: the new price applies now, the proration invoiced and charged at once. */
 export async function changePriceNowIn(tx: Tx, now: number, input: ChangePriceNowInput): Promise<Subscription> {
   const { subscription, item, oldPrice, newPrice, preview } = await prorate(tx, now, input);
-  if (!["active", "past_due"].includes(subscription.status))
-    throw conflict("Only an active subscription can change price now");
+  if (!isCurrentStatus(subscription.status)) throw conflict("Only an active subscription can change price now");
   const card = await chargeableCard(tx, subscription.defaultPaymentMethod, subscription.customerId);
   // pending_if_incomplete: a change whose invoice cannot be paid is not applied at all.
   if (preview.amountDue > 0) {
@@ -100,8 +100,7 @@ export async function changePriceNowIn(tx: Tx, now: number, input: ChangePriceNo
 /** A downgrade: the current subscription ends at its period end; a trialing one starts then. */
 export async function scheduleDowngradeIn(tx: Tx, now: number, input: ChangePriceInput): Promise<ScheduledDowngrade> {
   const { subscription, item, newPrice } = await loadChange(tx, input);
-  if (!["active", "past_due"].includes(subscription.status))
-    throw conflict("Only an active subscription can change plan");
+  if (!isCurrentStatus(subscription.status)) throw conflict("Only an active subscription can change plan");
   const startsAt = item.currentPeriodEnd;
   await tx
     .update(t.billingSandboxSubscriptions)

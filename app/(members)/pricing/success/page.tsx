@@ -1,3 +1,4 @@
+import { Panel } from "@/components/ui/panel";
 import type { Metadata } from "next";
 import { CheckoutConfirmation } from "@/components/billing/checkout-confirmation";
 
@@ -17,9 +18,9 @@ export default async function CheckoutSuccessPage({
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-ink">Subscription</h1>
-      <div className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
+      <Panel as="div" className="mt-6">
         <CheckoutConfirmation sessionId={sessionId} />
-      </div>
+      </Panel>
     </div>
   );
 }
