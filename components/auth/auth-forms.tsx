@@ -332,16 +332,8 @@ export function SignUpForm({
           readOnly
         />
       ) : null}
-      <TextField
+      <EmailField
         id={fieldId("email")}
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        aria-required="true"
-        maxLength={254}
         defaultValue={state.values.email ?? invited?.email}
         error={state.fieldErrors.email}
       />
@@ -391,30 +383,8 @@ export function ConfirmForm({
       <form action={action} noValidate aria-label="Confirm your account" className="grid gap-5">
         <FormMessage state={state} messageRef={messageRef} />
         <Hidden fields={{ continue: continuePath }} />
-        <TextField
-          id={fieldId("email")}
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          required
-          aria-required="true"
-          maxLength={254}
-          defaultValue={state.values.email ?? email}
-          error={state.fieldErrors.email}
-        />
-        <TextField
-          id={fieldId("code")}
-          name="code"
-          label="Confirmation code"
-          hint="The 6-digit code we emailed you."
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          required
-          aria-required="true"
-          maxLength={10}
-          error={state.fieldErrors.code}
-        />
+        <EmailField id={fieldId("email")} defaultValue={state.values.email ?? email} error={state.fieldErrors.email} />
+        <EmailedCodeField id={fieldId("code")} label="Confirmation code" error={state.fieldErrors.code} />
         <Button type="submit" pending={pending} pendingLabel="Confirming…">
           Confirm
         </Button>
@@ -438,19 +408,7 @@ export function ForgotPasswordForm({ action: forgotPassword }: { action: AuthAct
   return (
     <form action={action} noValidate aria-label="Reset your password" className="grid gap-5">
       <FormMessage state={state} messageRef={messageRef} />
-      <TextField
-        id={fieldId("email")}
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        aria-required="true"
-        maxLength={254}
-        defaultValue={state.values.email}
-        error={state.fieldErrors.email}
-      />
+      <EmailField id={fieldId("email")} defaultValue={state.values.email} error={state.fieldErrors.email} />
       <Button type="submit" pending={pending} pendingLabel="Sending…">
         Send reset code
       </Button>
@@ -467,30 +425,8 @@ export function ResetPasswordForm({ action: resetPassword, email }: { action: Au
   return (
     <form action={action} noValidate aria-label="Choose a new password" className="grid gap-5">
       <FormMessage state={state} messageRef={messageRef} />
-      <TextField
-        id={fieldId("email")}
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="email"
-        required
-        aria-required="true"
-        maxLength={254}
-        defaultValue={state.values.email ?? email}
-        error={state.fieldErrors.email}
-      />
-      <TextField
-        id={fieldId("code")}
-        name="code"
-        label="Reset code"
-        hint="The 6-digit code we emailed you."
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        required
-        aria-required="true"
-        maxLength={10}
-        error={state.fieldErrors.code}
-      />
+      <EmailField id={fieldId("email")} defaultValue={state.values.email ?? email} error={state.fieldErrors.email} />
+      <EmailedCodeField id={fieldId("code")} label="Reset code" error={state.fieldErrors.code} />
       <TextField
         id={fieldId("password")}
         name="password"
@@ -540,5 +476,42 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
         <div className="mt-6">{children}</div>
       </Panel>
     </div>
+  );
+}
+
+/** The email field of the sign-up, confirm and recovery forms. */
+function EmailField({ id, defaultValue, error }: { id: string; defaultValue?: string; error?: string }) {
+  return (
+    <TextField
+      id={id}
+      name="email"
+      type="email"
+      label="Email"
+      autoComplete="email"
+      inputMode="email"
+      required
+      aria-required="true"
+      maxLength={254}
+      defaultValue={defaultValue}
+      error={error}
+    />
+  );
+}
+
+/** The field for a 6-digit code sent by email (confirming an account, resetting a password). */
+function EmailedCodeField({ id, label, error }: { id: string; label: string; error?: string }) {
+  return (
+    <TextField
+      id={id}
+      name="code"
+      label={label}
+      hint="The 6-digit code we emailed you."
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      required
+      aria-required="true"
+      maxLength={10}
+      error={error}
+    />
   );
 }
