@@ -1,15 +1,11 @@
-import { signUpNew } from "@/lib/identity/builtin/test-helpers";
-import { createHmac } from "node:crypto";
-import { Secret } from "otpauth";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/open";
-import { confirmSignUp } from "./accounts";
 import type { IdentityContext } from "./context";
 import { IdentityError } from "../errors";
 import { associateSoftwareToken, verifySoftwareToken } from "./mfa";
 import { respondToChallenge, signIn, type SignInResult } from "./sign-in";
 import { useMemberTestDatabase } from "./test-database";
-import { lastCodeSentTo } from "./test-helpers";
+import { signUpConfirmed, totpAt } from "./test-helpers";
 
 /**
  * Attacks on the sign-in lockout that race: many guesses sent at the same moment (on PostgreSQL they
@@ -31,22 +27,8 @@ const at = (ms: number, clientAddress = newAddress()): IdentityContext => ({
 
 useMemberTestDatabase((opened) => (db = opened));
 
-async function member(email: string): Promise<string> {
-  const { accountId } = await signUpNew({ email, password: PASSWORD, givenName: "Grace", familyName: "Hopper" }, at(0));
-  await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, at(0));
-  return accountId;
-}
-
-/** RFC 6238 computed here, independently of the code under test. */
-function totpAt(secretBase32: string, ms: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(ms / 30_000)));
-  const mac = createHmac("sha1", Buffer.from(Secret.fromBase32(secretBase32).bytes))
-    .update(counter)
-    .digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  return ((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).toString().padStart(6, "0");
-}
+const member = (email: string) =>
+  signUpConfirmed(db, { email, password: PASSWORD, givenName: "Grace", familyName: "Hopper" }, at(0));
 
 async function withTotp(email: string) {
   await member(email);

@@ -1,9 +1,7 @@
 import { signUpNew } from "@/lib/identity/builtin/test-helpers";
-import { createHmac } from "node:crypto";
-import { Secret } from "otpauth";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/open";
-import { confirmSignUp, signOutEverywhere } from "./accounts";
+import { signOutEverywhere } from "./accounts";
 import type { IdentityContext } from "./context";
 import { IdentityError } from "../errors";
 import {
@@ -17,7 +15,7 @@ import { createBuiltinIdentity } from "./identity";
 import { hashPassword, setPasswordHashParamsForTests } from "../password";
 import { useMemberTestDatabase } from "./test-database";
 import { associateSoftwareTokenForChallenge, respondToChallenge, signIn, type SignInResult } from "./sign-in";
-import { lastCodeSentTo, messagesSentTo, setAccountRow } from "./test-helpers";
+import { lastCodeSentTo, messagesSentTo, setAccountRow, signUpConfirmed, totpAt } from "./test-helpers";
 
 let db: Db;
 const start = new Date("2026-04-01T12:00:00.000Z");
@@ -37,22 +35,8 @@ const at = (ms: number, clientAddress = "203.0.113.1", extra: IdentityContext = 
 
 useMemberTestDatabase((opened) => (db = opened));
 
-async function member(email: string): Promise<string> {
-  const { accountId } = await signUpNew({ email, password: PASSWORD, givenName: "Ada", familyName: "Lovelace" }, at(0));
-  await confirmSignUp({ email, code: await lastCodeSentTo(db, email) }, at(0));
-  return accountId;
-}
-
-/** RFC 4226/6238 computed here, independently of the code under test. */
-function totpAt(secretBase32: string, ms: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(ms / 30_000)));
-  const mac = createHmac("sha1", Buffer.from(Secret.fromBase32(secretBase32).bytes))
-    .update(counter)
-    .digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  return ((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).toString().padStart(6, "0");
-}
+const member = (email: string) =>
+  signUpConfirmed(db, { email, password: PASSWORD, givenName: "Ada", familyName: "Lovelace" }, at(0));
 
 async function withTotp(email: string, offset = 0) {
   const accountId = await member(email);

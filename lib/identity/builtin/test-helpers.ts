@@ -1,5 +1,8 @@
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { signUp, type SignUpResult } from "./accounts";
+import { Secret } from "otpauth";
+import { confirmSignUp, signUp, type SignUpResult } from "./accounts";
+import type { IdentityContext } from "./context";
 import type { Db } from "../../db/open";
 import { identityAccounts } from "../../db/schema/identity";
 import { readOutbox } from "../../mail";
@@ -32,4 +35,26 @@ export async function signUpNew(...args: Parameters<typeof signUp>): Promise<Sig
   const result = await signUp(...args);
   if (!result.accountId) throw new Error(`${args[0].email} already had an account`);
   return { ...result, accountId: result.accountId };
+}
+
+/** Signs up and confirms a new member with the emailed code: their account id. */
+export async function signUpConfirmed(
+  db: Db,
+  member: { email: string; password: string; givenName: string; familyName: string },
+  context: IdentityContext,
+): Promise<string> {
+  const { accountId } = await signUpNew(member, context);
+  await confirmSignUp({ email: member.email, code: await lastCodeSentTo(db, member.email) }, context);
+  return accountId;
+}
+
+/** An authenticator code at `ms` (RFC 6238), computed here, independently of the code under test. */
+export function totpAt(secretBase32: string, ms: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(ms / 30_000)));
+  const mac = createHmac("sha1", Buffer.from(Secret.fromBase32(secretBase32).bytes))
+    .update(counter)
+    .digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  return ((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).toString().padStart(6, "0");
 }
