@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import {
   getCountries,
   getCountryCallingCode,
@@ -18,9 +18,11 @@ type Values = {
   firstName: string;
   lastName: string;
   dob: string;
-  country: CountryCode;
+  /** null: not chosen (no phone saved): the browser's region applies. */
+  country: CountryCode | null;
   phone: string;
-  timezone: string;
+  /** null: none saved: the browser's zone applies. */
+  timezone: string | null;
 };
 type FieldName = "firstName" | "lastName" | "dob" | "phone" | "timezone";
 const FIELDS: FieldName[] = ["firstName", "lastName", "dob", "phone", "timezone"];
@@ -40,10 +42,10 @@ export const messageFor = (field: FieldName, message: string) => {
   return /^[A-Z]/.test(rest) ? rest : `${labels[field]} ${rest}`;
 };
 
-function splitPhone(phone: string | null, fallback: CountryCode): { country: CountryCode; phone: string } {
+function splitPhone(phone: string | null): { country: CountryCode | null; phone: string } {
   const parsed = phone ? parsePhoneNumberFromString(phone) : undefined;
   if (parsed?.country) return { country: parsed.country, phone: parsed.formatNational() };
-  return { country: fallback, phone: phone ?? "" };
+  return { country: null, phone: phone ?? "" };
 }
 
 const browserTimeZone = () => {
@@ -63,15 +65,20 @@ const browserRegion = (): CountryCode | undefined => {
   }
 };
 
-function valuesOf(profile: ApiProfile | null, timezone: string): Values {
-  const phone = splitPhone(profile?.phone ?? null, "US");
+// The browser's zone and region, read once: they do not change while the page is open.
+let browserDefaults: { timezone: string; region: CountryCode | undefined } | undefined;
+const readBrowserDefaults = () => (browserDefaults ??= { timezone: browserTimeZone(), region: browserRegion() });
+const neverChanges = () => () => {};
+
+function valuesOf(profile: ApiProfile | null): Values {
+  const phone = splitPhone(profile?.phone ?? null);
   return {
     firstName: profile?.firstName ?? "",
     lastName: profile?.lastName ?? "",
     dob: profile?.dob ?? "",
     country: phone.country,
     phone: phone.phone,
-    timezone: profile?.timezone ?? timezone,
+    timezone: profile?.timezone ?? null,
   };
 }
 
@@ -83,21 +90,15 @@ function valuesOf(profile: ApiProfile | null, timezone: string): Values {
 export function ProfileForm({ action }: { action: FormAction<FormState> }) {
   const { state, dispatch } = useAccountStore();
   const id = useId();
-  // The server cannot know the browser's zone: "UTC" until hydrated, then the browser's.
-  const [values, setValues] = useState<Values>(() => valuesOf(state.profile, state.profile?.timezone ?? "UTC"));
+  const [values, setValues] = useState<Values>(() => valuesOf(state.profile));
+  // The server cannot know the browser's zone and region: it renders "UTC" and "US", and the browser's
+  // own replace them once hydrated (no mismatch: React renders the server's snapshot first).
+  const browser = useSyncExternalStore(neverChanges, readBrowserDefaults, () => null);
+  const timezone = values.timezone ?? browser?.timezone ?? "UTC";
+  const country = values.country ?? browser?.region ?? "US";
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<{ tone: "success" | "error"; text: string; field?: FieldName } | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
-
-  // Browser-only defaults, adopted once hydrated: the server cannot know them, and rendering a guess
-  // there would not match the browser's first render.
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (!state.profile?.timezone) setValues((current) => ({ ...current, timezone: browserTimeZone() }));
-    // No phone saved yet: the country starts as the browser's region.
-    const region = browserRegion();
-    if (!state.profile?.phone && region) setValues((current) => ({ ...current, country: region }));
-  }, [state.profile?.timezone, state.profile?.phone]);
 
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames(["en"], { type: "region" });
@@ -107,8 +108,8 @@ export function ProfileForm({ action }: { action: FormAction<FormState> }) {
   }, []);
   const timeZones = useMemo(() => {
     const zones = Intl.supportedValuesOf("timeZone");
-    return zones.includes(values.timezone) ? zones : [values.timezone, ...zones];
-  }, [values.timezone]);
+    return zones.includes(timezone) ? zones : [timezone, ...zones];
+  }, [timezone]);
 
   const set = (field: keyof Values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -121,8 +122,8 @@ export function ProfileForm({ action }: { action: FormAction<FormState> }) {
       firstName: values.firstName,
       lastName: values.lastName,
       dob: values.dob,
-      phone: toE164(values.country, values.phone),
-      timezone: values.timezone,
+      phone: toE164(country, values.phone),
+      timezone,
     };
     const form = new FormData();
     for (const [field, value] of Object.entries(request)) form.set(field, value);
@@ -191,7 +192,7 @@ export function ProfileForm({ action }: { action: FormAction<FormState> }) {
           id={`${id}-country`}
           label="Country"
           autoComplete="tel-country-code"
-          value={values.country}
+          value={country}
           onChange={set("country")}
         >
           {countries.map((country) => (
@@ -214,7 +215,7 @@ export function ProfileForm({ action }: { action: FormAction<FormState> }) {
       <SelectField
         id={`${id}-tz`}
         label="Time zone"
-        value={values.timezone}
+        value={timezone}
         onChange={set("timezone")}
         error={errorOf("timezone")}
       >

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogError } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
@@ -47,16 +47,16 @@ export function ChangePlan({ initialPriceId }: { initialPriceId: string | null }
     if (select(plan)) setError(null);
   };
 
-  // Arriving from /pricing with ?change=<price>: open that choice once.
-  useEffect(() => {
+  // Arriving from /pricing with ?change=<price>: open that choice once. An effect event reads the
+  // latest plans and subscription without making them reasons to run again (that would reopen it).
+  const openArrivalChoice = useEffectEvent(() => {
     const plan = initialPriceId ? plans.find((candidate) => candidate.priceId === initialPriceId) : undefined;
     if (plan && active && !inQueue) {
       dispatch({ type: "selectInterval", interval: plan.interval === "year" ? "year" : "month" });
       select(plan);
     }
-    // Only on arrival: later changes to the plans or the subscription must not reopen the dialog.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  useEffect(() => openArrivalChoice(), []);
 
   // The figure is asked for when the dialog opens: the server records its date, and confirming uses it.
   const previewKey = selection && active ? `${active.subscriptionId} ${selection.priceId} ${previewRound}` : null;
