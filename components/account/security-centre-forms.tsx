@@ -16,7 +16,7 @@ import {
   useAccountForm,
   useFocusAfterAnswer,
 } from "./account-form";
-import { PASSWORD_HINT } from "@/lib/identity/password-hint";
+import { NewPasswordField } from "@/components/ui/new-password-field";
 
 /** The security centre's server actions, handed down by the page. */
 export type SecurityActions = Record<
@@ -266,18 +266,7 @@ function PasswordSection() {
         maxLength={256}
         error={state.fieldErrors.currentPassword}
       />
-      <TextField
-        id={ids.newPassword}
-        name="newPassword"
-        type="password"
-        label="New password"
-        hint={PASSWORD_HINT}
-        autoComplete="new-password"
-        required
-        aria-required="true"
-        maxLength={256}
-        error={state.fieldErrors.newPassword}
-      />
+      <NewPasswordField id={ids.newPassword} name="newPassword" error={state.fieldErrors.newPassword} />
       <TextField
         id={ids.confirmPassword}
         name="confirmPassword"

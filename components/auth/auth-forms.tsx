@@ -8,7 +8,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FormMessage as UiFormMessage } from "@/components/ui/form-message";
 import { Panel } from "@/components/ui/panel";
-import { PASSWORD_HINT } from "@/lib/identity/password-hint";
+import { NewPasswordField } from "@/components/ui/new-password-field";
 
 const idle: AuthFormState = { status: "idle", message: "", fieldErrors: {}, values: {} };
 
@@ -244,17 +244,7 @@ function ChallengeForm({
           ) : null}
         </fieldset>
       ) : challenge.name === "NEW_PASSWORD_REQUIRED" ? (
-        <TextField
-          id={fieldId("answer")}
-          name="answer"
-          type="password"
-          label="New password"
-          hint={PASSWORD_HINT}
-          autoComplete="new-password"
-          required
-          aria-required="true"
-          error={state.fieldErrors.answer}
-        />
+        <NewPasswordField id={fieldId("answer")} name="answer" error={state.fieldErrors.answer} />
       ) : (
         <TextField
           id={fieldId("answer")}
@@ -337,18 +327,7 @@ export function SignUpForm({
         defaultValue={state.values.email ?? invited?.email}
         error={state.fieldErrors.email}
       />
-      <TextField
-        id={fieldId("password")}
-        name="password"
-        type="password"
-        label="Password"
-        hint={PASSWORD_HINT}
-        autoComplete="new-password"
-        required
-        aria-required="true"
-        maxLength={256}
-        error={state.fieldErrors.password}
-      />
+      <NewPasswordField id={fieldId("password")} name="password" label="Password" error={state.fieldErrors.password} />
       <Button type="submit" pending={pending} pendingLabel="Creating your account…">
         Create account
       </Button>
@@ -427,18 +406,7 @@ export function ResetPasswordForm({ action: resetPassword, email }: { action: Au
       <FormMessage state={state} messageRef={messageRef} />
       <EmailField id={fieldId("email")} defaultValue={state.values.email ?? email} error={state.fieldErrors.email} />
       <EmailedCodeField id={fieldId("code")} label="Reset code" error={state.fieldErrors.code} />
-      <TextField
-        id={fieldId("password")}
-        name="password"
-        type="password"
-        label="New password"
-        hint={PASSWORD_HINT}
-        autoComplete="new-password"
-        required
-        aria-required="true"
-        maxLength={256}
-        error={state.fieldErrors.password}
-      />
+      <NewPasswordField id={fieldId("password")} name="password" error={state.fieldErrors.password} />
       <Button type="submit" pending={pending} pendingLabel="Saving…">
         Set new password
       </Button>
