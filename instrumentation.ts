@@ -3,6 +3,20 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  try {
+    await start();
+  } catch (error) {
+    // Next logs a failed hook and goes on serving pages: a refused configuration must stop the process
+    // instead, so nothing runs on a default nobody chose (and the orchestrator sees it exit).
+    const { ConfigError } = await import("./lib/config");
+    if (!(error instanceof ConfigError)) throw error;
+    const { logError } = await import("./lib/log");
+    logError(`Happr did not start. ${error.message}`);
+    process.exit(1);
+  }
+}
+
+async function start() {
   // First: from here on every request carries its socket's address (lib/request/socket-address.ts).
   const { recordSocketAddresses } = await import("./lib/request/socket-address");
   recordSocketAddresses();
