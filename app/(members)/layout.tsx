@@ -1,5 +1,7 @@
 import { SignInRedirect } from "@/components/session/sign-in-redirect";
 import { getMember } from "@/lib/auth/member";
+import { isDiscreet } from "@/lib/settings";
+import { LeaveNow } from "@/components/discreet/leave-now";
 
 /**
  * The members' pages: proxy.ts sends visitors to sign-in before they get here; this is the second
@@ -7,6 +9,12 @@ import { getMember } from "@/lib/auth/member";
  * with getMember() and render nothing without one.
  */
 export default async function MembersLayout({ children }: { children: React.ReactNode }) {
-  if (!(await getMember())) return <SignInRedirect />;
-  return children;
+  const member = await getMember();
+  if (!member) return <SignInRedirect />;
+  return (
+    <>
+      {children}
+      {(await isDiscreet(member.memberId)) && <LeaveNow />}
+    </>
+  );
 }

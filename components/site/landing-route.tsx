@@ -4,6 +4,8 @@ import { getHomePage, getLandingPage, getLandingPaths } from "@/lib/content";
 import type { LandingKind } from "@/lib/content/types";
 import { pageMetadata } from "@/lib/seo";
 import { LandingPageView } from "./landing-page-view";
+import { LeaveNow } from "@/components/discreet/leave-now";
+import { LEAVE_NOW_PUBLIC_PATHS } from "@/config/discreet";
 
 const kinds: LandingKind[] = ["audience", "feature", "pillar"];
 
@@ -31,7 +33,12 @@ export function landingRoute(prefix: string) {
     if (!page) notFound();
     const home = await getHomePage();
     const siblings = home ? { audience: home.audiences, feature: home.features, pillar: home.pillars }[page.kind] : [];
-    return <LandingPageView page={page} related={siblings.filter((item) => item.path !== page.path)} />;
+    return (
+      <>
+        <LandingPageView page={page} related={siblings.filter((item) => item.path !== page.path)} />
+        {LEAVE_NOW_PUBLIC_PATHS.includes(page.path) && <LeaveNow />}
+      </>
+    );
   }
 
   return { generateStaticParams, generateMetadata, Page };

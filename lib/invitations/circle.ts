@@ -137,6 +137,7 @@ async function sendInvitation(
         to: invitation.recipient,
         body: `${who} invited you to their Happr Safe Circle. Join within 7 days: ${link}`,
         memberId: invitation.ownerId,
+        toSomeoneElse: true,
       },
       tx,
     );
@@ -145,6 +146,7 @@ async function sendInvitation(
       {
         to: invitation.recipient,
         memberId: invitation.ownerId,
+        toSomeoneElse: true,
         subject: `${who} invited you to their Happr Safe Circle`,
         text: `Hi,\n\n${who} invited you to join their Safe Circle on Happr, covered by their Family plan.\n\nJoin here (the link works once, for 7 days):\n${link}\n\nIf you were not expecting this, you can ignore this email.`,
       },

@@ -10,6 +10,8 @@ import { outbox } from "../db/schema";
 import { E164_PATTERN, NOT_E164_MESSAGE } from "../phone";
 import { openBody, sealBody } from "./sealed-body";
 import { logInfo } from "../log";
+import { isDiscreet } from "../settings/settings";
+import { NEUTRAL_SUBJECT } from "@/config/discreet";
 
 /** A database or an open transaction: pass the caller's transaction so the message commits with it. */
 export type Executor = Db;
@@ -46,9 +48,19 @@ export const smsMessageSchema = z.object({
     .max(1600, "body must be at most 1600 characters"),
 });
 
-/** `memberId`: the member the message is about (their codes, notices, invitations), so it goes with their account. */
-export type EmailMessage = z.input<typeof emailMessageSchema> & { memberId?: string };
-export type SmsMessage = z.input<typeof smsMessageSchema> & { memberId?: string };
+/**
+ * `memberId`: the member the message is about (their codes, notices, invitations), so it goes with
+ * their account. A message to that member follows their discreet mode (a neutral subject, or
+ * `neutralBody` for a text); `toSomeoneElse` marks one that goes to another person (an invitation).
+ */
+type MemberMessage = { memberId?: string; toSomeoneElse?: boolean };
+export type EmailMessage = z.input<typeof emailMessageSchema> & MemberMessage & { neutralSubject?: string };
+export type SmsMessage = z.input<typeof smsMessageSchema> & MemberMessage & { neutralBody?: string };
+
+/** Whether the member this message goes to chose discreet mode (read in the sender's transaction). */
+async function goesToDiscreetMember(message: MemberMessage, db: Executor): Promise<boolean> {
+  return Boolean(message.memberId && !message.toSomeoneElse && (await isDiscreet(message.memberId, db)));
+}
 
 // The statement's own time, not the transaction's: two messages queued in one transaction keep their order.
 const queuedAt = sql`clock_timestamp()`;
@@ -60,6 +72,7 @@ const queuedAt = sql`clock_timestamp()`;
 export async function sendEmail(message: EmailMessage, tx?: Executor): Promise<{ id: string }> {
   const parsed = emailMessageSchema.parse(message);
   const db = tx ?? (await getDb());
+  if (await goesToDiscreetMember(message, db)) parsed.subject = message.neutralSubject ?? NEUTRAL_SUBJECT;
   const id = randomUUID();
   const [row] = await db
     .insert(outbox)
@@ -94,6 +107,7 @@ export async function sendEmail(message: EmailMessage, tx?: Executor): Promise<{
 export async function sendSms(message: SmsMessage, tx?: Executor): Promise<{ id: string }> {
   const parsed = smsMessageSchema.parse(message);
   const db = tx ?? (await getDb());
+  if (message.neutralBody && (await goesToDiscreetMember(message, db))) parsed.body = message.neutralBody;
   const id = randomUUID();
   const [row] = await db
     .insert(outbox)

@@ -13,6 +13,7 @@ import { logError } from "../log";
 import { deliverPending, forgetMessagesOf } from "../mail";
 import { deleteUserProfile, getUserProfile } from "../profile";
 import { forgetSubjects } from "../rate-limit";
+import { exportSettings, forgetSettings } from "../settings";
 import { forgetWaitlistEntries } from "../waitlist";
 import type { Member } from "../auth/member";
 
@@ -56,6 +57,7 @@ export async function exportMemberData(member: Member, deps: { security: Identit
         }))
       : [],
     circle: await exportCircle(member.memberId),
+    settings: await exportSettings(member.memberId),
   };
 }
 
@@ -90,6 +92,7 @@ export async function deleteMemberAccount(member: Member, password: string, deps
   await db.transaction(async (tx) => {
     await forgetMemberCustomer(tx, member.memberId);
     await deleteUserProfile(member.memberId, { db: tx });
+    await forgetSettings(tx, member.memberId);
     await removeFromCircles(member.memberId, { db: tx, addresses });
     await forgetMessagesOf(tx, { memberId: member.memberId, addresses });
     await forgetWaitlistEntries(tx, emails);

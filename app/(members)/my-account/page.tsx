@@ -1,6 +1,8 @@
 import { Panel } from "@/components/ui/panel";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { Suspense } from "react";
+import { isDiscreet } from "@/lib/settings";
 import { AccountOverview, AccountOverviewLoading } from "@/components/account/account-overview";
 import { getMember } from "@/lib/auth/member";
 import { SignOutEverywhereButton } from "@/components/account/sign-out-everywhere-button";
@@ -60,6 +62,19 @@ export default async function MyAccountPage() {
           <LogOutForm className={buttonClass()} />
           <SignOutEverywhereButton />
         </div>
+      </Panel>
+      <Panel aria-labelledby="discreet" className="mt-6">
+        <h2 id="discreet" className="text-lg font-semibold text-ink">
+          Discreet mode
+        </h2>
+        <p className="mt-2 text-sm text-muted">
+          {(await isDiscreet(member.memberId))
+            ? "On: a Leave now button on every page of your account, and neutral email subjects."
+            : "Off. For anyone who needs to use Happr without someone nearby finding out."}
+        </p>
+        <Link href="/my-account/discreet-mode" className={buttonClass("secondary", "mt-4")}>
+          About discreet mode
+        </Link>
       </Panel>
       <FamilyCircle
         actions={{

@@ -79,7 +79,15 @@ async function sendAttributeCode(
     return { deliveryMedium: "EMAIL", destination: maskEmail(to) };
   }
   const code = await issueCode(db, { accountId: account.id, purpose: "verify_phone", now });
-  await sendSms({ to, body: `Your Happr verification code is ${code}.`, memberId: account.id }, db);
+  await sendSms(
+    {
+      to,
+      body: `Your Happr verification code is ${code}.`,
+      neutralBody: `Your verification code is ${code}.`,
+      memberId: account.id,
+    },
+    db,
+  );
   return { deliveryMedium: "SMS", destination: maskPhone(to) };
 }
 

@@ -139,6 +139,7 @@ async function openChallenge(db: Db, account: Account, name: ChallengeName, now:
       {
         to: account.phoneNumber,
         body: `Your Happr sign-in code is ${code}. It expires in 5 minutes.`,
+        neutralBody: `Your sign-in code is ${code}. It expires in 5 minutes.`,
         memberId: account.id,
       },
       db,

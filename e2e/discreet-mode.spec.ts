@@ -1,0 +1,89 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { LEAVE_NOW_URL } from "../config/discreet";
+import { signUp } from "./support/members";
+
+test.describe.configure({ timeout: 90_000 });
+
+const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+const neutralSite = new URL(LEAVE_NOW_URL).origin;
+
+/** The weather site stands in on loopback terms: the browser never leaves the machine. */
+async function serveNeutralSite(page: Page) {
+  await page.route(`${neutralSite}/**`, (route) =>
+    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Weather</title><h1>Weather</h1>" }),
+  );
+}
+
+async function turnOnDiscreetMode(page: Page) {
+  await page.goto("/my-account");
+  await page.getByRole("link", { name: "About discreet mode" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Discreet mode" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What it cannot do" })).toBeVisible();
+  await page.getByRole("button", { name: "Turn on discreet mode" }).click();
+  await expect(page.getByText("Discreet mode is on.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Leave now" })).toBeVisible();
+}
+
+test("discreet mode: Leave now replaces a members' page, clears the tab's storage, and Back does not return", async ({
+  page,
+  context,
+}) => {
+  await signUp(page);
+  // Off by default: no exit button on the members' pages.
+  await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Leave now" })).toHaveCount(0);
+  await turnOnDiscreetMode(page);
+
+  // A tab opened straight on a members' page, as someone would have it open.
+  const tab = await context.newPage();
+  await serveNeutralSite(tab);
+  const response = await tab.goto("/my-account");
+  expect(response?.headers()["cache-control"]).toContain("no-store");
+  await tab.evaluate(() => sessionStorage.setItem("draft", "a private note"));
+  await tab.getByRole("button", { name: "Leave now" }).click();
+  await expect(tab).toHaveURL(`${LEAVE_NOW_URL}`);
+  await expect(tab.getByRole("heading", { name: "Weather" })).toBeVisible();
+
+  await tab.goBack().catch(() => null);
+  expect(tab.url().startsWith(neutralSite), `Back showed ${tab.url()}`).toBe(true);
+
+  // The tab's session storage for Happr is empty when Happr is opened in it again.
+  await tab.goto("/my-account");
+  expect(await tab.evaluate(() => sessionStorage.length)).toBe(0);
+});
+
+test("discreet mode: Shift pressed three times leaves at once; the explanation page passes axe at 360 and 1280 px", async ({
+  page,
+}) => {
+  await signUp(page);
+  await turnOnDiscreetMode(page);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    expect(results.violations, `axe at ${width}px`).toEqual([]);
+  }
+
+  await serveNeutralSite(page);
+  await page.goto("/my-account");
+  await page.keyboard.press("Shift");
+  await page.keyboard.press("a"); // another key in between starts the count again
+  await page.keyboard.press("Shift");
+  await page.keyboard.press("Shift");
+  await expect(page).toHaveURL(/\/my-account$/);
+  await page.keyboard.press("Shift");
+  await expect(page).toHaveURL(`${LEAVE_NOW_URL}`);
+
+  // Turning it off removes the exit.
+  await page.goto("/my-account/discreet-mode");
+  await page.getByRole("button", { name: "Turn off discreet mode" }).click();
+  await expect(page.getByText("Discreet mode is off.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Leave now" })).toHaveCount(0);
+});
+
+test("the Discreet Navigators page offers Leave now to every visitor", async ({ page }) => {
+  await serveNeutralSite(page);
+  await page.goto("/for-you/discreet-navigators");
+  await page.getByRole("button", { name: "Leave now" }).click();
+  await expect(page).toHaveURL(`${LEAVE_NOW_URL}`);
+});
