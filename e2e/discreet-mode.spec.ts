@@ -87,3 +87,28 @@ test("the Discreet Navigators page offers Leave now to every visitor", async ({ 
   await page.getByRole("button", { name: "Leave now" }).click();
   await expect(page).toHaveURL(`${LEAVE_NOW_URL}`);
 });
+
+test("quiet hours: a member sets their own, is told what a mistake is, and can turn them off", async ({ page }) => {
+  await signUp(page);
+  const quiet = page.getByRole("region", { name: "Quiet hours" });
+  await expect(quiet.getByText(/^Off\./)).toBeVisible();
+  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])
+    await quiet.getByLabel(day).uncheck();
+  await quiet.getByRole("button", { name: "Save quiet hours" }).click();
+  await expect(quiet.getByText("days must name at least one weekday")).toBeVisible();
+
+  await quiet.getByLabel("Friday").check();
+  await quiet.getByLabel("Saturday").check();
+  await quiet.getByLabel("From").fill("22:30");
+  await quiet.getByLabel("Until").fill("08:00");
+  await quiet.getByRole("button", { name: "Save quiet hours" }).click();
+  await expect(quiet.getByText("Quiet hours saved.")).toBeVisible();
+  await page.reload();
+  await expect(quiet.getByText(/On: reminders and notifications wait until 08:00/)).toBeVisible();
+  await expect(quiet.getByLabel("Friday")).toBeChecked();
+  await expect(quiet.getByLabel("Monday")).not.toBeChecked();
+  await expect(quiet.getByLabel("From")).toHaveValue("22:30");
+
+  await quiet.getByRole("button", { name: "Turn off quiet hours" }).click();
+  await expect(quiet.getByText("Quiet hours are off.")).toBeVisible();
+});

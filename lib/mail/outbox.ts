@@ -10,7 +10,7 @@ import { outbox } from "../db/schema";
 import { E164_PATTERN, NOT_E164_MESSAGE } from "../phone";
 import { openBody, sealBody } from "./sealed-body";
 import { logInfo } from "../log";
-import { isDiscreet } from "../settings/settings";
+import { isDiscreet, memberDeliverAt } from "../settings/settings";
 import { NEUTRAL_SUBJECT } from "@/config/discreet";
 
 /** A database or an open transaction: pass the caller's transaction so the message commits with it. */
@@ -53,9 +53,22 @@ export const smsMessageSchema = z.object({
  * their account. A message to that member follows their discreet mode (a neutral subject, or
  * `neutralBody` for a text); `toSomeoneElse` marks one that goes to another person (an invitation).
  */
-type MemberMessage = { memberId?: string; toSomeoneElse?: boolean };
+type MemberMessage = {
+  memberId?: string;
+  toSomeoneElse?: boolean;
+  /** A reminder or notification (not a code or a security notice): held until the member's quiet hours end. */
+  holdInQuietHours?: boolean;
+};
 export type EmailMessage = z.input<typeof emailMessageSchema> & MemberMessage & { neutralSubject?: string };
 export type SmsMessage = z.input<typeof smsMessageSchema> & MemberMessage & { neutralBody?: string };
+
+/** When the deliverer may send it: now, or (held) when the member's quiet hours end; the lease column holds it. */
+async function heldUntil(message: MemberMessage, db: Executor): Promise<Date | undefined> {
+  if (!message.memberId || message.toSomeoneElse || !message.holdInQuietHours) return undefined;
+  const now = new Date();
+  const at = await memberDeliverAt(message.memberId, now, db);
+  return at > now ? at : undefined;
+}
 
 /** Whether the member this message goes to chose discreet mode (read in the sender's transaction). */
 async function goesToDiscreetMember(message: MemberMessage, db: Executor): Promise<boolean> {
@@ -85,6 +98,7 @@ export async function sendEmail(message: EmailMessage, tx?: Executor): Promise<{
       listUnsubscribe: parsed.listUnsubscribe,
       subject: parsed.subject,
       body: sealBody(id, parsed.text),
+      lockedUntil: await heldUntil(message, db),
       createdAt: queuedAt,
     })
     .returning({ id: outbox.id });
@@ -117,6 +131,7 @@ export async function sendSms(message: SmsMessage, tx?: Executor): Promise<{ id:
       recipient: parsed.to,
       memberId: message.memberId,
       body: sealBody(id, parsed.body),
+      lockedUntil: await heldUntil(message, db),
       createdAt: queuedAt,
     })
     .returning({ id: outbox.id });

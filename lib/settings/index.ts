@@ -1,2 +1,11 @@
-// A member's settings that shape how the app behaves for them (discreet mode).
-export { exportSettings, forgetSettings, isDiscreet, setDiscreetMode } from "./settings";
+// A member's settings that shape how the app behaves for them (discreet mode, quiet hours).
+export {
+  exportSettings,
+  forgetSettings,
+  getQuietHours,
+  isDiscreet,
+  memberDeliverAt,
+  setDiscreetMode,
+  setQuietHours,
+} from "./settings";
+export { deliverAt, quietHoursSchema, type QuietHours } from "./quiet-hours";

@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { memberSettings } from "../db/schema/settings";
+import { memberProfiles } from "../db/schema/profile";
+import { deliverAt, type QuietHours } from "./quiet-hours";
 
 /** Whether the member chose discreet mode. Pass the caller's transaction to read inside it. */
 export async function isDiscreet(memberId: string, tx?: Db): Promise<boolean> {
@@ -21,9 +23,44 @@ export async function setDiscreetMode(memberId: string, on: boolean, tx?: Db): P
     .onConflictDoUpdate({ target: memberSettings.memberId, set: { discreetMode: on, updatedAt: sql`now()` } });
 }
 
+/** The member's own quiet hours, or null to have none. */
+export async function setQuietHours(memberId: string, quietHours: QuietHours | null, tx?: Db): Promise<void> {
+  const db = tx ?? (await getDb());
+  await db
+    .insert(memberSettings)
+    .values({ memberId, quietHours })
+    .onConflictDoUpdate({ target: memberSettings.memberId, set: { quietHours, updatedAt: sql`now()` } });
+}
+
+export async function getQuietHours(memberId: string, tx?: Db): Promise<QuietHours | null> {
+  const db = tx ?? (await getDb());
+  const [row] = await db
+    .select({ quietHours: memberSettings.quietHours })
+    .from(memberSettings)
+    .where(eq(memberSettings.memberId, memberId));
+  return row?.quietHours ?? null;
+}
+
+/**
+ * When a reminder or notification for the member may go out, if it were sent at `at`: after every
+ * quiet hour that applies to them, in their profile's time zone (UTC when they have not chosen one).
+ */
+export async function memberDeliverAt(memberId: string, at: Date, tx?: Db): Promise<Date> {
+  const db = tx ?? (await getDb());
+  const [row] = await db
+    .select({ quietHours: memberSettings.quietHours, timeZone: memberProfiles.timezone })
+    .from(memberSettings)
+    .leftJoin(memberProfiles, eq(memberProfiles.memberId, memberSettings.memberId))
+    .where(eq(memberSettings.memberId, memberId));
+  const windows = row?.quietHours ? [row.quietHours] : [];
+  return windows.length ? deliverAt(at, windows, row?.timeZone ?? "UTC") : at;
+}
+
 /** The member's settings for their data download. */
-export async function exportSettings(memberId: string): Promise<{ discreetMode: boolean }> {
-  return { discreetMode: await isDiscreet(memberId) };
+export async function exportSettings(
+  memberId: string,
+): Promise<{ discreetMode: boolean; quietHours: QuietHours | null }> {
+  return { discreetMode: await isDiscreet(memberId), quietHours: await getQuietHours(memberId) };
 }
 
 /** Erasure: the member's settings row goes with their account (inside the deletion's transaction). */

@@ -2,7 +2,10 @@ import { Panel } from "@/components/ui/panel";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
-import { isDiscreet } from "@/lib/settings";
+import { getQuietHours, isDiscreet } from "@/lib/settings";
+import { getUserProfile } from "@/lib/profile";
+import { QuietHoursForm } from "@/components/account/quiet-hours-form";
+import { quietHoursAction } from "./settings-actions";
 import { AccountOverview, AccountOverviewLoading } from "@/components/account/account-overview";
 import { getMember } from "@/lib/auth/member";
 import { SignOutEverywhereButton } from "@/components/account/sign-out-everywhere-button";
@@ -34,6 +37,11 @@ export const metadata: Metadata = { title: "My Account", robots: { index: false 
 export default async function MyAccountPage() {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
+  const [discreet, quietHours, profile] = await Promise.all([
+    isDiscreet(member.memberId),
+    getQuietHours(member.memberId),
+    getUserProfile(member.memberId),
+  ]);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-ink">My Account</h1>
@@ -68,7 +76,7 @@ export default async function MyAccountPage() {
           Discreet mode
         </h2>
         <p className="mt-2 text-sm text-muted">
-          {(await isDiscreet(member.memberId))
+          {discreet
             ? "On: a Leave now button on every page of your account, and neutral email subjects."
             : "Off. For anyone who needs to use Happr without someone nearby finding out."}
         </p>
@@ -76,6 +84,7 @@ export default async function MyAccountPage() {
           About discreet mode
         </Link>
       </Panel>
+      <QuietHoursForm quietHours={quietHours} timeZone={profile.timezone ?? "UTC"} action={quietHoursAction} />
       <FamilyCircle
         actions={{
           invite: inviteAction,

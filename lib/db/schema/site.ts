@@ -49,7 +49,7 @@ export const outbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** Delivery attempts so far; a row is given up after a few failures (see lib/mail). */
     attempts: integer("attempts").notNull().default(0),
-    /** A deliverer's lease: nobody else picks the row up before this time. Also the retry back-off. */
+    /** A deliverer's lease: nobody else picks the row up before this time. Also the retry back-off, and the hold on a message queued in quiet hours. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
   },

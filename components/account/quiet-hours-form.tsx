@@ -1,0 +1,100 @@
+"use client";
+
+import { useActionState, useEffect, useRef } from "react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { FormMessage } from "@/components/ui/form-message";
+import { Panel } from "@/components/ui/panel";
+import { idleForm, type FormAction, type FormState } from "@/lib/forms";
+
+type QuietHours = { days: number[]; from: string; to: string };
+
+const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/**
+ * The member's quiet hours: reminders and notifications wait until they end. Security messages
+ * (codes, account changes) never wait, and the form says so.
+ */
+export function QuietHoursForm({
+  quietHours,
+  timeZone,
+  action,
+}: {
+  quietHours: QuietHours | null;
+  timeZone: string;
+  action: FormAction<FormState>;
+}) {
+  const [state, submit, pending] = useActionState(action, idleForm);
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (state.status === "ok" || state.message) messageRef.current?.focus();
+  }, [state]);
+  const days = new Set(quietHours?.days ?? [1, 2, 3, 4, 5, 6, 7]);
+  return (
+    <Panel aria-labelledby="quiet-hours" className="mt-6">
+      <h2 id="quiet-hours" className="text-lg font-semibold text-ink">
+        Quiet hours
+      </h2>
+      <p className="mt-2 text-sm text-muted">
+        {quietHours
+          ? `On: reminders and notifications wait until ${quietHours.to} (${timeZone}).`
+          : "Off. Reminders and notifications can reach you at any time."}{" "}
+        Sign-in codes and notices about your account are never held back.
+      </p>
+      <form action={submit} className="mt-4 grid gap-4">
+        <fieldset aria-describedby={state.fieldErrors.days ? "quiet-days-error" : undefined}>
+          <legend className="text-sm font-semibold text-ink">Days (the evening a quiet night starts)</legend>
+          <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+            {WEEKDAYS.map((name, index) => (
+              <label key={name} className="inline-flex min-h-11 items-center gap-2 text-base text-ink">
+                <input
+                  type="checkbox"
+                  name={`day-${index + 1}`}
+                  defaultChecked={days.has(index + 1)}
+                  className="size-5"
+                />
+                {name}
+              </label>
+            ))}
+          </div>
+          {state.fieldErrors.days ? (
+            <p id="quiet-days-error" className="text-sm font-medium text-red-700">
+              {state.fieldErrors.days}
+            </p>
+          ) : null}
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="quiet-from"
+            name="from"
+            type="time"
+            label="From"
+            defaultValue={quietHours?.from ?? "21:00"}
+            error={state.fieldErrors.from}
+            required
+          />
+          <TextField
+            id="quiet-to"
+            name="to"
+            type="time"
+            label="Until"
+            defaultValue={quietHours?.to ?? "07:00"}
+            error={state.fieldErrors.to}
+            required
+          />
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" name="intent" value="save" pending={pending} pendingLabel="Saving…">
+            Save quiet hours
+          </Button>
+          {quietHours ? (
+            <Button type="submit" name="intent" value="off" variant="secondary" formNoValidate disabled={pending}>
+              Turn off quiet hours
+            </Button>
+          ) : null}
+        </div>
+        <FormMessage message={state.message} good={state.status === "ok"} messageRef={messageRef} />
+      </form>
+    </Panel>
+  );
+}
