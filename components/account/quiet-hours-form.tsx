@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useEffect, useRef } from "react";
+import { useActionState, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
@@ -29,7 +29,17 @@ export function QuietHoursForm({
   useEffect(() => {
     if (state.status === "ok" || state.message) messageRef.current?.focus();
   }, [state]);
-  const days = new Set(quietHours?.days ?? [1, 2, 3, 4, 5, 6, 7]);
+  // Controlled, so a refused save keeps what was chosen (React resets an uncontrolled form after its action).
+  const [days, setDays] = useState(() => new Set(quietHours?.days ?? [1, 2, 3, 4, 5, 6, 7]));
+  const [from, setFrom] = useState(quietHours?.from ?? "21:00");
+  const [to, setTo] = useState(quietHours?.to ?? "07:00");
+  const toggle = (day: number, on: boolean) =>
+    setDays((current) => {
+      const next = new Set(current);
+      if (on) next.add(day);
+      else next.delete(day);
+      return next;
+    });
   return (
     <Panel aria-labelledby="quiet-hours" className="mt-6">
       <h2 id="quiet-hours" className="text-lg font-semibold text-ink">
@@ -50,7 +60,8 @@ export function QuietHoursForm({
                 <input
                   type="checkbox"
                   name={`day-${index + 1}`}
-                  defaultChecked={days.has(index + 1)}
+                  checked={days.has(index + 1)}
+                  onChange={(event) => toggle(index + 1, event.target.checked)}
                   className="size-5"
                 />
                 {name}
@@ -69,7 +80,8 @@ export function QuietHoursForm({
             name="from"
             type="time"
             label="From"
-            defaultValue={quietHours?.from ?? "21:00"}
+            value={from}
+            onChange={(event) => setFrom(event.target.value)}
             error={state.fieldErrors.from}
             required
           />
@@ -78,7 +90,8 @@ export function QuietHoursForm({
             name="to"
             type="time"
             label="Until"
-            defaultValue={quietHours?.to ?? "07:00"}
+            value={to}
+            onChange={(event) => setTo(event.target.value)}
             error={state.fieldErrors.to}
             required
           />
