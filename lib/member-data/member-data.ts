@@ -14,6 +14,7 @@ import { deliverPending, forgetMessagesOf } from "../mail";
 import { deleteUserProfile, getUserProfile } from "../profile";
 import { forgetSubjects } from "../rate-limit";
 import { forgetWaitlistEntries } from "../waitlist";
+import { forgetSessionCutoff } from "../identity/session-cutoffs";
 import type { Member } from "../auth/member";
 
 /** A member's own data as one JSON document (the download), and the deletion of their account. */
@@ -95,6 +96,7 @@ export async function deleteMemberAccount(member: Member, password: string, deps
     await forgetWaitlistEntries(tx, emails);
     await forgetContactMessages(tx, emails);
     await forgetSubjects(tx, [member.memberId, ...addresses]);
+    await forgetSessionCutoff(member.memberId, tx);
     if (security.accountsInDatabase) await security.deleteUser(tx);
     // Not tied to the member (memberId null): it must reach them after everything else is gone.
     await queueChangeNotice(
