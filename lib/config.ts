@@ -514,7 +514,9 @@ function parseIdentity(raw: z.infer<typeof rawSchema>, siteUrl: string) {
     redirectUri: raw.COGNITO_REDIRECT_URI ?? `${siteUrl}/api/auth/callback/cognito`,
     signOutUri: raw.COGNITO_SIGN_OUT_URI ?? `${siteUrl}/`,
     // The user-pool API somewhere else than AWS (cognito-local in tests).
-    ...(raw.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER ? { endpoint: raw.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER } : {}),
+    ...(raw.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER
+      ? { endpoint: raw.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER }
+      : {}),
   } as const;
 }
 

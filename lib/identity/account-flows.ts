@@ -31,9 +31,7 @@ export type SignUpOutcome = {
  * (Cognito), which brings them back where they were going.
  */
 export type ConfirmOutcome =
-  | { next: "signed-in"; signIn: SignInResult }
-  | { next: "sign-in" }
-  | { next: "hosted-sign-in" };
+  { next: "signed-in"; signIn: SignInResult } | { next: "sign-in" } | { next: "hosted-sign-in" };
 
 export interface AccountFlows {
   /** Which provider answers (for logs and tests; the pages behave the same). */

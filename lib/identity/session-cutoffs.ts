@@ -18,13 +18,19 @@ export async function recordSessionCutoff(memberId: string, options: { db?: Db; 
     .values({ memberId, sessionsValidAfter: at })
     .onConflictDoUpdate({
       target: identitySessionCutoffs.memberId,
-      set: { sessionsValidAfter: sql`greatest(${identitySessionCutoffs.sessionsValidAfter}, excluded.sessions_valid_after)` },
+      set: {
+        sessionsValidAfter: sql`greatest(${identitySessionCutoffs.sessionsValidAfter}, excluded.sessions_valid_after)`,
+      },
     });
   return at;
 }
 
 /** Whether a session of `memberId` that began at `issuedAt` is after the member's revocation point (if any). */
-export async function isAfterSessionCutoff(memberId: string, issuedAt: Date, options: { db?: Db } = {}): Promise<boolean> {
+export async function isAfterSessionCutoff(
+  memberId: string,
+  issuedAt: Date,
+  options: { db?: Db } = {},
+): Promise<boolean> {
   const db = options.db ?? (await getDb());
   const [row] = await db
     .select({ sessionsValidAfter: identitySessionCutoffs.sessionsValidAfter })

@@ -159,7 +159,13 @@ export async function confirmAction(_previous: AuthFormState, formData: FormData
     else if (outcome.next === "hosted-sign-in")
       next = `${getConfig().siteUrl}/auth/start?continue=${encodeURIComponent(safeContinuePath(formText(formData, "continue") || undefined))}`;
     // Confirmed elsewhere or after the hour: the member signs in with their password.
-    else next = { status: "sent", message: `Your account is confirmed. ${messages.useCredentials}`, fieldErrors: {}, values };
+    else
+      next = {
+        status: "sent",
+        message: `Your account is confirmed. ${messages.useCredentials}`,
+        fieldErrors: {},
+        values,
+      };
   } catch (error) {
     return failureState(error, values);
   }

@@ -81,7 +81,11 @@ const TOO_MANY = "Too many attempts. Please try again later.";
  */
 function mapped(error: unknown, action: string): IdentityError {
   const code = cognitoCode(error);
-  if (code === "LimitExceededException" || code === "TooManyRequestsException" || code === "TooManyFailedAttemptsException")
+  if (
+    code === "LimitExceededException" ||
+    code === "TooManyRequestsException" ||
+    code === "TooManyFailedAttemptsException"
+  )
     return new IdentityError("LimitExceededException", TOO_MANY, { cause: error });
   if (code === "InvalidPasswordException")
     return new IdentityError("InvalidPasswordException", (error as Error).message, { cause: error, field: "password" });
@@ -94,7 +98,11 @@ export function createCognitoAccountFlows(caller: FlowCaller, options: CognitoAc
   const { clientId } = options;
   const secretHash = (username: string) =>
     options.clientSecret
-      ? { SecretHash: createHmac("sha256", options.clientSecret).update(username + clientId).digest("base64") }
+      ? {
+          SecretHash: createHmac("sha256", options.clientSecret)
+            .update(username + clientId)
+            .digest("base64"),
+        }
       : {};
   const limit = async (action: "sign-up" | "code-send" | "confirm", email: string) =>
     limitOutsider(options.db ?? (await getDb()), action, email, caller.clientAddress, options.now ?? new Date());
@@ -225,10 +233,18 @@ export function createCognitoAccountFlows(caller: FlowCaller, options: CognitoAc
           "ResendConfirmationCode",
           () =>
             client.send(
-              new ResendConfirmationCodeCommand({ ClientId: clientId, Username: data.email, ...secretHash(data.email) }),
+              new ResendConfirmationCodeCommand({
+                ClientId: clientId,
+                Username: data.email,
+                ...secretHash(data.email),
+              }),
             ),
           // Unknown, or already confirmed: answered like a code sent.
-          { UserNotFoundException: () => undefined, InvalidParameterException: () => undefined, NotAuthorizedException: () => undefined },
+          {
+            UserNotFoundException: () => undefined,
+            InvalidParameterException: () => undefined,
+            NotAuthorizedException: () => undefined,
+          },
         );
         return sentTo(data.email);
       });
@@ -240,9 +256,16 @@ export function createCognitoAccountFlows(caller: FlowCaller, options: CognitoAc
         await limit("code-send", data.email);
         await send(
           "ForgotPassword",
-          () => client.send(new ForgotPasswordCommand({ ClientId: clientId, Username: data.email, ...secretHash(data.email) })),
+          () =>
+            client.send(
+              new ForgotPasswordCommand({ ClientId: clientId, Username: data.email, ...secretHash(data.email) }),
+            ),
           // Unknown, disabled, or without a verified email: answered like a code sent.
-          { UserNotFoundException: () => undefined, InvalidParameterException: () => undefined, NotAuthorizedException: () => undefined },
+          {
+            UserNotFoundException: () => undefined,
+            InvalidParameterException: () => undefined,
+            NotAuthorizedException: () => undefined,
+          },
         );
         return sentTo(data.email);
       });
