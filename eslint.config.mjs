@@ -14,6 +14,7 @@ const providerSdks = {
   pg: ["lib/db/**"],
   "@electric-sql/pglite": ["lib/db/**"],
   nodemailer: ["lib/mail/**"],
+  "@aws-sdk/client-cognito-identity-provider": ["lib/identity/cognito/**"],
 };
 
 const componentRules = [

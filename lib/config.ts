@@ -191,6 +191,11 @@ const rawSchema = z.object({
   COGNITO_REDIRECT_URI: optionalString.pipe(
     z.url({ message: "COGNITO_REDIRECT_URI must be an absolute URL" }).optional(),
   ),
+  // The SDK's own variable (it reads it itself); read here too so a typo stops start-up instead of
+  // calling AWS, and so the user-pool calls made without the SDK go to the same place (cognito-local in tests).
+  AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: optionalString.pipe(
+    z.url({ message: "AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER must be an absolute URL" }).optional(),
+  ),
   COGNITO_SIGN_OUT_URI: optionalString.pipe(
     z.url({ message: "COGNITO_SIGN_OUT_URI must be an absolute URL" }).optional(),
   ),
@@ -277,7 +282,13 @@ export function parseConfig(env: Record<string, string | undefined>) {
   }
   const raw = parsed.data;
   const cognitoOnly = (
-    ["COGNITO_CLIENT_SECRET", "COGNITO_REDIRECT_URI", "COGNITO_SIGN_OUT_URI", "COGNITO_REGION"] as const
+    [
+      "COGNITO_CLIENT_SECRET",
+      "COGNITO_REDIRECT_URI",
+      "COGNITO_SIGN_OUT_URI",
+      "COGNITO_REGION",
+      "AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER",
+    ] as const
   ).filter((name) => raw[name] !== undefined);
   if (cognitoOnly.length > 0 && raw.COGNITO_USER_POOL_ID === undefined) {
     throw new ConfigError(
@@ -502,6 +513,10 @@ function parseIdentity(raw: z.infer<typeof rawSchema>, siteUrl: string) {
     scopes: COGNITO_SCOPES,
     redirectUri: raw.COGNITO_REDIRECT_URI ?? `${siteUrl}/api/auth/callback/cognito`,
     signOutUri: raw.COGNITO_SIGN_OUT_URI ?? `${siteUrl}/`,
+    // The user-pool API somewhere else than AWS (cognito-local in tests).
+    ...(raw.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER
+      ? { endpoint: raw.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER }
+      : {}),
   } as const;
 }
 

@@ -30,6 +30,7 @@ let mockOrigin = "";
 const realFetch = globalThis.fetch;
 /** What reached the "Cognito" side, in order. */
 let seen: { url: string; body?: URLSearchParams }[] = [];
+let poolCalls: { action: string; body: Record<string, unknown> }[] = [];
 
 async function cognitoFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const url = new URL(input instanceof Request ? input.url : input.toString());
@@ -56,12 +57,22 @@ async function cognitoFetch(input: string | URL | Request, init?: RequestInit): 
     });
   }
   if (url.origin === DOMAIN) return realFetch(`${mockOrigin}${url.pathname}${url.search}`, init);
+  // The user-pool API (the security centre's calls): GlobalSignOut as Cognito answers it.
+  const target = new Headers(init?.headers).get("x-amz-target");
+  if (url.toString() === `${new URL(ISSUER).origin}/` && target) {
+    poolCalls.push({
+      action: target.replace("AWSCognitoIdentityProviderService.", ""),
+      body: JSON.parse(String(init?.body)),
+    });
+    if (target.endsWith(".GlobalSignOut")) return Response.json({});
+  }
   throw new Error(`unexpected request to ${url}`);
 }
 
 type Handlers = { GET: (request: NextRequest) => Promise<Response>; POST: (request: NextRequest) => Promise<Response> };
 let handlers: Handlers;
 let signOutRoute: (request: NextRequest) => Promise<Response>;
+let signOutEverywhereRoute: (request: NextRequest) => Promise<Response>;
 let decodeSession: (token: string) => Promise<Record<string, unknown> | null>;
 
 beforeAll(async () => {
@@ -110,6 +121,7 @@ beforeAll(async () => {
   const handle = (request: NextRequest) => Auth(request, config as Parameters<typeof Auth>[1]);
   handlers = { GET: handle, POST: handle };
   signOutRoute = (await import("@/app/(auth)/auth/sign-out/route")).POST;
+  signOutEverywhereRoute = (await import("@/app/(auth)/auth/sign-out-everywhere/route")).POST;
   const { decode } = await import("next-auth/jwt");
   decodeSession = async (token) =>
     (await decode({ token, secret: "cognito-flow-test-secret-0123456789abcdef", salt: SESSION_COOKIE })) as Record<
@@ -349,6 +361,32 @@ describe("Auth.js with the Cognito configuration", () => {
     } finally {
       info.mockRestore();
     }
+  });
+
+  it("sign out everywhere: GlobalSignOut with the member's access token, and another browser's session is refused on its next request", async () => {
+    const other = await signedInJar();
+    const session = async (jar: Jar) => await jar.take(await handlers.GET(jar.request("/api/auth/session"))).json();
+    expect(await session(other)).toMatchObject({ user: { email: "ada@example.com" } });
+    // Its access token is still valid for most of an hour: only the app's revocation point can end it now.
+    const otherToken = (await decodeSession(other.get(SESSION_COOKIE)!))!;
+    expect(otherToken.expiresAt as number).toBeGreaterThan(Date.now() + 60_000);
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const jar = await signedInJar();
+    const accessToken = (await decodeSession(jar.get(SESSION_COOKIE)!))!.accessToken;
+    poolCalls = [];
+    const request = jar.request("/auth/sign-out-everywhere", { method: "POST" });
+    request.headers.set("origin", SITE);
+    const response = jar.take(await signOutEverywhereRoute(request));
+    expect(response.status).toBe(303);
+    expect(poolCalls).toEqual([{ action: "GlobalSignOut", body: { AccessToken: accessToken } }]);
+    expect(jar.get(SESSION_COOKIE)).toBeUndefined();
+
+    expect(await session(other)).toBeNull();
+    expect(other.get(SESSION_COOKIE)).toBeUndefined();
+    // A sign-in after it stands.
+    const later = await signedInJar();
+    expect(await session(later)).toMatchObject({ user: { email: "ada@example.com" } });
   });
 
   it("signs out through Cognito's /logout with client_id and logout_uri, after revoking the refresh token", async () => {

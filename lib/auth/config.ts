@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { NextAuthConfig } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import { getConfig } from "../config";
-import { isSessionCurrent } from "../identity/builtin";
+import { isSessionCurrent } from "../identity";
 import { defaultRefreshDependencies, refreshIfNeeded, type RefreshDependencies } from "./refresh";
 import {
   BUILTIN_CLIENT_ID,
@@ -167,9 +167,9 @@ export function buildAuthConfig(): NextAuthConfig {
           { token, account: account ?? undefined, profile: claims },
           {
             now: () => Date.now(),
-            // Cognito's own revocation shows up as a refused refresh; the built-in issuer keeps a revocation point.
-            isSessionCurrent:
-              config.identity.kind === "builtin" ? (id, issuedAt) => isSessionCurrent(id, issuedAt) : async () => true,
+            // The member's revocation point in the database, whichever provider holds the account
+            // (with Cognito, recorded with GlobalSignOut: its access tokens outlive it by up to an hour).
+            isSessionCurrent: (id, issuedAt) => isSessionCurrent(id, issuedAt),
             isSessionEnded: (sessionId) => isSessionEnded(sessionId),
             newSessionId: () => randomUUID(),
             refresh: defaultRefreshDependencies,

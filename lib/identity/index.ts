@@ -1,12 +1,19 @@
 import "server-only";
 import { getConfig } from "../config";
+import type { AccountFlows, FlowCaller } from "./account-flows";
+import { createBuiltinAccountFlows } from "./builtin/account-flows";
+import { isSessionCurrent as isBuiltinSessionCurrent } from "./builtin/accounts";
 import { createBuiltinIdentity } from "./builtin/identity";
+import { createCognitoAccountFlows } from "./cognito/account-flows";
 import { createCognitoIdentity } from "./cognito/identity";
 import type { IdentityCaller, IdentityPort } from "./port";
+import { isAfterSessionCutoff } from "./session-cutoffs";
 
-// The app's way into identity: the port (port.ts) and the one place its adapter is chosen. The
-// built-in issuer's own sign-up, sign-in and recovery steps are in ./builtin (index.ts there).
+// The app's way into identity: the ports (port.ts for a signed-in member's own account,
+// account-flows.ts for sign-up and recovery) and the one place their adapters are chosen. The
+// built-in issuer's own sign-in steps are in ./builtin (index.ts there).
 export { IdentityError, isIdentityError, messages, type IdentityErrorCode } from "./errors";
+export type { AccountFlows, ConfirmOutcome, FlowCaller, SignUpOutcome } from "./account-flows";
 export type {
   AuthenticatorStatus,
   CodeDelivery,
@@ -27,7 +34,32 @@ export function identityFor(caller: IdentityCaller): IdentityPort {
       region: identity.region,
       clientId: identity.clientId,
       clientSecret: identity.clientSecret,
+      ...("endpoint" in identity ? { endpoint: identity.endpoint } : {}),
     });
   }
   return createBuiltinIdentity(caller);
+}
+
+/** Sign-up, confirmation and password recovery, on the provider the configuration names. */
+export function accountFlowsFor(caller: FlowCaller): AccountFlows {
+  const identity = getConfig().identity;
+  if (identity.kind === "cognito") {
+    return createCognitoAccountFlows(caller, {
+      region: identity.region,
+      clientId: identity.clientId,
+      clientSecret: identity.clientSecret,
+    });
+  }
+  return createBuiltinAccountFlows(caller);
+}
+
+/**
+ * Whether a session of `accountId` that began at `issuedAt` still stands (checked on every request):
+ * nothing revoked the member's sessions since (sign out everywhere, a password change or reset) and,
+ * on the built-in provider, the account exists and may sign in.
+ */
+export function isSessionCurrent(accountId: string, issuedAt: Date): Promise<boolean> {
+  return getConfig().identity.kind === "cognito"
+    ? isAfterSessionCutoff(accountId, issuedAt)
+    : isBuiltinSessionCurrent(accountId, issuedAt);
 }

@@ -5,8 +5,8 @@ import type { Db } from "../db/open";
  * it. Shaped like Cognito's user-pool calls for an access token (GetUser, UpdateUserAttributes,
  * AssociateSoftwareToken, ListDevices, GlobalSignOut, DeleteUser...). Two adapters: builtin/ (the
  * built-in issuer's database) and cognito/ (the user-pool API); lib/identity/index.ts picks one from
- * the configuration. Sign-up, sign-in and recovery are not here: Cognito runs its own pages, the
- * built-in issuer's pages call lib/identity/builtin directly.
+ * the configuration. Sign-up, confirmation and recovery are the account flows port (account-flows.ts);
+ * sign-in is the provider's: Cognito's hosted pages, or the built-in issuer's pages over lib/identity/builtin.
  */
 export type MfaMethod = "SOFTWARE_TOKEN_MFA" | "SMS_MFA";
 

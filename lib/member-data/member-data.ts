@@ -15,6 +15,7 @@ import { deleteUserProfile, getUserProfile } from "../profile";
 import { forgetSubjects } from "../rate-limit";
 import { exportSettings, forgetSettings } from "../settings";
 import { forgetWaitlistEntries } from "../waitlist";
+import { forgetSessionCutoff } from "../identity/session-cutoffs";
 import type { Member } from "../auth/member";
 
 /** A member's own data as one JSON document (the download), and the deletion of their account. */
@@ -98,6 +99,7 @@ export async function deleteMemberAccount(member: Member, password: string, deps
     await forgetWaitlistEntries(tx, emails);
     await forgetContactMessages(tx, emails);
     await forgetSubjects(tx, [member.memberId, ...addresses]);
+    await forgetSessionCutoff(member.memberId, tx);
     if (security.accountsInDatabase) await security.deleteUser(tx);
     // Not tied to the member (memberId null): it must reach them after everything else is gone.
     await queueChangeNotice(

@@ -6,19 +6,16 @@ import { redirect } from "next/navigation";
 import {
   abandonSignIn,
   associateSoftwareTokenForChallenge,
-  confirmSignUpAndSignIn,
-  confirmForgotPassword,
   deviceNameFromUserAgent,
-  forgotPassword,
-  resendConfirmationCode,
   respondToChallenge,
   signIn,
-  signUp,
   type SignInResult,
   AUTO_SIGN_IN_LIFETIME_MS,
   CHALLENGE_LIFETIME_MS,
 } from "@/lib/identity/builtin";
-import { isIdentityError, messages } from "@/lib/identity/errors";
+import { accountFlowsFor, isIdentityError, messages } from "@/lib/identity";
+import { getConfig } from "@/lib/config";
+import { safeContinuePath } from "@/lib/auth/continue";
 import { assertCurrentChallenge, beginPasswordSignIn, recordSignInStep } from "@/lib/auth/pending-challenge";
 import { failureState, type AuthFormState } from "@/lib/auth/forms";
 import { formText } from "@/lib/request/form-text";
@@ -120,6 +117,11 @@ function endsChallenge(error: unknown): boolean {
   );
 }
 
+/** Sign-up, confirmation and recovery: on the provider the configuration names (lib/identity/account-flows.ts). */
+async function accountFlows() {
+  return accountFlowsFor({ clientAddress: (await identityContext()).clientAddress });
+}
+
 export async function signUpAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
   const values = {
     email: formText(formData, "email"),
@@ -128,8 +130,9 @@ export async function signUpAction(_previous: AuthFormState, formData: FormData)
   };
   let email: string;
   try {
-    const result = await signUp({ ...values, password: formText(formData, "password") }, await identityContext());
-    await setAuthCookie("autoSignIn", result.autoSignInSession, new Date(Date.now() + AUTO_SIGN_IN_LIFETIME_MS));
+    const result = await (await accountFlows()).signUp({ ...values, password: formText(formData, "password") });
+    if (result.autoSignInSession)
+      await setAuthCookie("autoSignIn", result.autoSignInSession, new Date(Date.now() + AUTO_SIGN_IN_LIFETIME_MS));
     email = values.email.trim();
   } catch (error) {
     return failureState(error, values);
@@ -143,15 +146,26 @@ export async function confirmAction(_previous: AuthFormState, formData: FormData
   const values = { email: formText(formData, "email") };
   let next: AuthFormState | string;
   try {
-    const { signIn: signedIn } = await confirmSignUpAndSignIn(
-      { email: values.email, code: formText(formData, "code"), autoSignInSession: await readAuthCookie("autoSignIn") },
-      await identityContext(),
-    );
+    const outcome = await (
+      await accountFlows()
+    ).confirmSignUp({
+      email: values.email,
+      code: formText(formData, "code"),
+      autoSignInSession: await readAuthCookie("autoSignIn"),
+    });
     await clearAuthCookie("autoSignIn");
+    if (outcome.next === "signed-in") next = await nextStep(outcome.signIn, formData, values);
+    // Cognito: its hosted sign-in, then back where the member was going (absolute: a full page load).
+    else if (outcome.next === "hosted-sign-in")
+      next = `${getConfig().siteUrl}/auth/start?continue=${encodeURIComponent(safeContinuePath(formText(formData, "continue") || undefined))}`;
     // Confirmed elsewhere or after the hour: the member signs in with their password.
-    next = signedIn
-      ? await nextStep(signedIn, formData, values)
-      : { status: "sent", message: `Your account is confirmed. ${messages.useCredentials}`, fieldErrors: {}, values };
+    else
+      next = {
+        status: "sent",
+        message: `Your account is confirmed. ${messages.useCredentials}`,
+        fieldErrors: {},
+        values,
+      };
   } catch (error) {
     return failureState(error, values);
   }
@@ -161,7 +175,7 @@ export async function confirmAction(_previous: AuthFormState, formData: FormData
 export async function resendCodeAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
   const values = { email: formText(formData, "email") };
   try {
-    const { codeDelivery } = await resendConfirmationCode({ email: values.email }, await identityContext());
+    const { codeDelivery } = await (await accountFlows()).resendConfirmationCode({ email: values.email });
     return { status: "sent", message: `We sent a new code to ${codeDelivery.destination}.`, fieldErrors: {}, values };
   } catch (error) {
     return failureState(error, values);
@@ -171,7 +185,7 @@ export async function resendCodeAction(_previous: AuthFormState, formData: FormD
 export async function forgotPasswordAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
   const values = { email: formText(formData, "email") };
   try {
-    await forgotPassword({ email: values.email }, await identityContext());
+    await (await accountFlows()).forgotPassword({ email: values.email });
   } catch (error) {
     return failureState(error, values);
   }
@@ -181,10 +195,13 @@ export async function forgotPasswordAction(_previous: AuthFormState, formData: F
 export async function resetPasswordAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
   const values = { email: formText(formData, "email") };
   try {
-    await confirmForgotPassword(
-      { email: values.email, code: formText(formData, "code"), password: formText(formData, "password") },
-      await identityContext(),
-    );
+    await (
+      await accountFlows()
+    ).confirmForgotPassword({
+      email: values.email,
+      code: formText(formData, "code"),
+      password: formText(formData, "password"),
+    });
   } catch (error) {
     return failureState(error, values);
   }

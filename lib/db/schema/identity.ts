@@ -187,3 +187,15 @@ export const authEndedSessions = pgTable(
   },
   (table) => [index("auth_ended_sessions_expires_idx").on(table.expiresAt)],
 );
+
+/**
+ * With Cognito, where the app keeps each member's revocation point: sessions the app issued before
+ * `sessionsValidAfter` are refused (sign out everywhere, a password change or reset). Cognito's
+ * GlobalSignOut revokes the refresh tokens but not the access tokens already handed out, and the
+ * app's session would otherwise live on until its access token expires. Keyed by Cognito's `sub`;
+ * the built-in provider keeps the same point on its account row (identity_accounts.sessions_valid_after).
+ */
+export const identitySessionCutoffs = pgTable("identity_session_cutoffs", {
+  memberId: text("member_id").primaryKey(),
+  sessionsValidAfter: timestamp("sessions_valid_after", { withTimezone: true, precision: 3 }).notNull(),
+});

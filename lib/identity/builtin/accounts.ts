@@ -1,12 +1,11 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getConfig } from "../../config";
 import type { Db } from "../../db/open";
 import { identityAccounts, identityChallenges } from "../../db/schema/identity";
 import { deliverPending, sendEmail } from "../../mail";
 import { startProfileFromSignUp } from "../../profile";
-import { consumeEach, tryAgainIn } from "../../rate-limit";
+import { limitOutsider, noSoonerThan, RECOVERY_ANSWER_FLOOR_MS } from "../outsider-limits";
 import type { CodeDelivery } from "../port";
 import { consumeCode, issueCode } from "./codes";
 import { consumeAutoSignIn, storeChallenge } from "./challenges";
@@ -51,59 +50,6 @@ export function deliverAfterCommit(db: Db): void {
   void deliverPending({ db }).catch((error: unknown) =>
     logError("[identity] mail delivery failed; it stays queued", error),
   );
-}
-
-/**
- * What an outsider may make the identity forms do, per client address and per target email, in the
- * database so every instance shares the count: sign-ups and code messages (mail bombing, outbox
- * flooding), confirmation attempts (code guessing across many accounts). Counted before the account
- * is looked up, so a refusal says nothing about it.
- */
-const OUTSIDER_LIMITS = {
-  // The sign-up limit per address is SIGN_UPS_PER_ADDRESS_PER_HOUR (30 unless configured).
-  "sign-up": { address: { limit: 30, windowSeconds: 3600 }, target: { limit: 5, windowSeconds: 3600 } },
-  // Resend-code and forgot-password share one count per email: both send a code to it.
-  "code-send": { address: { limit: 30, windowSeconds: 3600 }, target: { limit: 5, windowSeconds: 3600 } },
-  confirm: { address: { limit: 60, windowSeconds: 3600 }, target: { limit: 10, windowSeconds: 3600 } },
-} as const;
-
-async function limitOutsider(
-  db: Db,
-  action: keyof typeof OUTSIDER_LIMITS,
-  email: string,
-  clientAddress: string | undefined,
-  now: Date,
-) {
-  const rules = OUTSIDER_LIMITS[action];
-  const address =
-    action === "sign-up" ? { ...rules.address, limit: getConfig().auth.signUpsPerAddressPerHour } : rules.address;
-  const result = await consumeEach(
-    [
-      { bucket: `identity-${action}-address`, subject: clientAddress, rule: address },
-      { bucket: `identity-${action}`, subject: email, rule: rules.target },
-    ],
-    { db, now },
-  );
-  if (!result.allowed) {
-    throw new IdentityError("LimitExceededException", `Too many attempts. ${tryAgainIn(result.retryAfterSeconds)}`, {
-      retryAfterSeconds: result.retryAfterSeconds,
-    });
-  }
-}
-
-// Resend-code and forgot-password answer no sooner than this: whether a code was issued and queued
-// (an account exists) takes a few milliseconds that the answer's timing must not show.
-const RECOVERY_ANSWER_FLOOR_MS = 150;
-
-/** Runs `work` and answers (or fails) no sooner than `floorMs` after it began. */
-async function noSoonerThan<T>(floorMs: number, work: () => Promise<T>): Promise<T> {
-  const began = performance.now();
-  try {
-    return await work();
-  } finally {
-    const wait = floorMs - (performance.now() - began);
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  }
 }
 
 function uniqueViolation(error: unknown): boolean {

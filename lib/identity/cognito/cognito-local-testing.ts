@@ -106,7 +106,7 @@ export function useCognitoLocal(): CognitoLocal {
           .filter((block) => block.includes(destination));
         const code = blocks.at(-1)?.match(/Code:\s+(\d{6})/)?.[1];
         if (code) return code;
-        if (Date.now() - started > 5000) throw new Error(`no code for ${destination} in:\n${printed.slice(before)}`);
+        if (Date.now() - started > 15_000) throw new Error(`no code for ${destination} in:\n${printed.slice(before)}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },

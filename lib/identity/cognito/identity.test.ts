@@ -27,7 +27,14 @@ function fakeCognito(replies: Record<string, Reply | Reply[]>) {
 }
 
 const caller = { accountId: "sub-1", email: "member@example.com", accessToken: "access-token-1" };
-const options = (fetch: typeof globalThis.fetch) => ({ region: "us-east-1", clientId: "client-1", fetch });
+// Revocation points the adapter records (the database's part is in revocation.db.test.ts).
+let cutoffs: string[] = [];
+const options = (fetch: typeof globalThis.fetch) => ({
+  region: "us-east-1",
+  clientId: "client-1",
+  fetch,
+  recordSessionCutoff: async (memberId: string) => cutoffs.push(memberId),
+});
 const fail = (type: string, message: string) => ({ status: 400, body: { __type: type, message } });
 
 describe("Cognito security centre", () => {
@@ -243,18 +250,38 @@ describe("Cognito security centre", () => {
     );
   });
 
+  it("signs out everywhere with GlobalSignOut, then records the revocation point; a failed call records none", async () => {
+    const cognito = fakeCognito({
+      GlobalSignOut: [fail("NotAuthorizedException", "Access Token has been revoked"), { body: {} }],
+    });
+    const centre = createCognitoIdentity(caller, options(cognito.fetch));
+    cutoffs = [];
+    await expect(centre.signOutEverywhere()).rejects.toMatchObject({ code: "NotAuthorizedException" });
+    expect(cutoffs).toEqual([]);
+    await centre.signOutEverywhere();
+    expect(cognito.sent).toEqual([
+      { action: "GlobalSignOut", body: { AccessToken: "access-token-1" } },
+      { action: "GlobalSignOut", body: { AccessToken: "access-token-1" } },
+    ]);
+    expect(cutoffs).toEqual(["sub-1"]);
+  });
+
   it("ChangePassword then GlobalSignOut; a wrong current password is NotAuthorizedException", async () => {
     const cognito = fakeCognito({
       ChangePassword: [fail("NotAuthorizedException", "Incorrect username or password."), { body: {} }],
       GlobalSignOut: { body: {} },
     });
     const centre = createCognitoIdentity(caller, options(cognito.fetch));
+    cutoffs = [];
     await expect(centre.changePassword("Wrong-1!", "Brand-New-Pass-7")).rejects.toMatchObject({
       code: "NotAuthorizedException",
       status: 401,
     });
+    expect(cutoffs).toEqual([]);
     await centre.changePassword("Sunny-Day-42", "Brand-New-Pass-7");
     expect(cognito.sent.map((s) => s.action)).toEqual(["ChangePassword", "ChangePassword", "GlobalSignOut"]);
+    // Every session of the member issued before now is refused on its next request.
+    expect(cutoffs).toEqual(["sub-1"]);
     expect(cognito.sent[1]!.body).toEqual({
       AccessToken: "access-token-1",
       PreviousPassword: "Sunny-Day-42",

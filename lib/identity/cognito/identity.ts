@@ -5,6 +5,7 @@ import { IdentityError, isIdentityError, messages } from "../errors";
 import { assertPasswordPolicy } from "../password";
 import { DEVICE_PAGE_LIMIT, type CodeDelivery, type IdentityCaller, type IdentityPort, type MfaMethod } from "../port";
 import { TOTP_DEVICE_LABEL, totpUri } from "../totp";
+import { recordSessionCutoff } from "../session-cutoffs";
 import { callUserPool, type CognitoOptions } from "./user-pool";
 
 /**
@@ -12,7 +13,12 @@ import { callUserPool, type CognitoOptions } from "./user-pool";
  * (ConfirmPassword is the exception: InitiateAuth with the app client, which is how Cognito checks a
  * password). Wire format as Cognito documents it; tests record the requests.
  */
-export type CognitoIdentityOptions = CognitoOptions & { clientId: string; clientSecret?: string };
+export type CognitoIdentityOptions = CognitoOptions & {
+  clientId: string;
+  clientSecret?: string;
+  /** Records the member's revocation point in the app (default: the database, lib/identity/session-cutoffs.ts). */
+  recordSessionCutoff?: (memberId: string) => Promise<unknown>;
+};
 
 const attribute = z.object({ Name: z.string(), Value: z.string().optional() });
 const getUserResponse = z.object({
@@ -61,6 +67,16 @@ export function createCognitoIdentity(caller: IdentityCaller, options: CognitoId
       throw error;
     }
   };
+
+  /**
+   * GlobalSignOut revokes the member's refresh tokens, but the app's sessions hold access tokens that
+   * stay valid for up to an hour: the revocation point in the app's database ends them on their next
+   * request, on every instance (lib/identity/index.ts isSessionCurrent).
+   */
+  async function endEverySession() {
+    await call("GlobalSignOut", { AccessToken: token() }, z.object({}));
+    await (options.recordSessionCutoff ?? ((memberId: string) => recordSessionCutoff(memberId)))(caller.accountId);
+  }
 
   async function getUser() {
     return call("GetUser", { AccessToken: token() }, getUserResponse);
@@ -127,7 +143,7 @@ export function createCognitoIdentity(caller: IdentityCaller, options: CognitoId
         z.object({}),
       );
       // ChangePassword leaves other sessions alive in Cognito: end them all (this browser signs in again).
-      await call("GlobalSignOut", { AccessToken: token() }, z.object({}));
+      await endEverySession();
     },
 
     async setMfaPreference(input) {
@@ -190,7 +206,7 @@ export function createCognitoIdentity(caller: IdentityCaller, options: CognitoId
     },
 
     async signOutEverywhere() {
-      await call("GlobalSignOut", { AccessToken: token() }, z.object({}));
+      await endEverySession();
     },
 
     async listDevices(paginationToken) {

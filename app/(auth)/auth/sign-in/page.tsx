@@ -29,6 +29,19 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           <input type="hidden" name="continue" value={continuePath} />
           <Button type="submit">Continue to sign in</Button>
         </form>
+        {/* Accounts are created and recovered on our own pages, at the same pool. */}
+        <p className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
+          <Link className="font-semibold text-brand-700 underline" href="/auth/forgot-password" prefetch={false}>
+            Forgot your password?
+          </Link>
+          <Link
+            className="font-semibold text-brand-700 underline"
+            href={`/auth/sign-up?continue=${encodeURIComponent(continuePath)}`}
+            prefetch={false}
+          >
+            Create an account
+          </Link>
+        </p>
       </AuthCard>
     );
   }
