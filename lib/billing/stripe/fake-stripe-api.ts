@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { plans } from "@/config/plans";
 import fixtures from "../__fixtures__/stripe-objects.json";
+import { openingPrice } from "../opening-prices";
 import { addInterval } from "../proration";
 
 /**
@@ -78,9 +79,9 @@ export class FakeStripeApi {
         id: `price_live_${plan.lookupKey}`,
         lookup_key: plan.lookupKey,
         product: productId,
-        unit_amount: plan.unitAmount,
-        unit_amount_decimal: String(plan.unitAmount),
-        currency: "usd",
+        unit_amount: openingPrice(plan.lookupKey).unitAmount,
+        unit_amount_decimal: String(openingPrice(plan.lookupKey).unitAmount),
+        currency: openingPrice(plan.lookupKey).currency,
         recurring: { ...(price.recurring as object), interval: plan.interval, interval_count: 1 },
       });
       this.prices.set(price.id, price);
