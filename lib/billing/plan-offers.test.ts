@@ -45,14 +45,16 @@ describe("the plans with the provider's prices", () => {
   });
 
   it("leaves a plan without a price at the provider not available instead of inventing an amount", () => {
-    const offers = planOffers([
-      stripePrice({ id: "price_fm", lookup_key: "happr_family_monthly" }),
-      // Stripe's example price as it comes (no lookup key) belongs to no plan.
-      stripePrice({}),
-    ].map(toPrice));
-    expect(offers.offers.filter((candidate) => candidate.price === null).map((candidate) => candidate.lookupKey)).toEqual(
-      ["happr_individual_monthly", "happr_individual_yearly", "happr_family_yearly"],
+    const offers = planOffers(
+      [
+        stripePrice({ id: "price_fm", lookup_key: "happr_family_monthly" }),
+        // Stripe's example price as it comes (no lookup key) belongs to no plan.
+        stripePrice({}),
+      ].map(toPrice),
     );
+    expect(
+      offers.offers.filter((candidate) => candidate.price === null).map((candidate) => candidate.lookupKey),
+    ).toEqual(["happr_individual_monthly", "happr_individual_yearly", "happr_family_yearly"]);
   });
 
   it("ignores an archived price and one billing at another interval than its lookup key says", () => {
@@ -67,7 +69,9 @@ describe("the plans with the provider's prices", () => {
   });
 
   it("formats a zero-decimal currency in its own unit (1500 jpy is ¥1,500, not ¥15)", () => {
-    const offers = planOffers([stripePrice({ lookup_key: "happr_individual_monthly", unit_amount: 1500, currency: "jpy" })].map(toPrice));
+    const offers = planOffers(
+      [stripePrice({ lookup_key: "happr_individual_monthly", unit_amount: 1500, currency: "jpy" })].map(toPrice),
+    );
     const price = offer(offers, "happr_individual_monthly").price!;
     expect(formatMoney(price.unitAmount, price.currency)).toBe("¥1,500");
   });
