@@ -88,6 +88,28 @@ export class FakeStripeApi {
     }
   }
 
+  /**
+   * A repricing as made in Stripe's dashboard: a new price of the same product takes over the lookup
+   * key (transfer_lookup_key) and the old one is archived. Returns the old and the new price.
+   */
+  reprice(lookupKey: string, unitAmount: number, currency = "usd"): { old: Json; created: Json } {
+    const old = [...this.prices.values()].find((price) => price.lookup_key === lookupKey && price.active);
+    if (!old) throw new Error(`No active price for ${lookupKey}`);
+    Object.assign(old, { lookup_key: null, active: false });
+    const created = {
+      ...clone(old),
+      id: stripeId("price"),
+      lookup_key: lookupKey,
+      active: true,
+      unit_amount: unitAmount,
+      unit_amount_decimal: String(unitAmount),
+      currency,
+      created: this.now,
+    };
+    this.prices.set(created.id, created);
+    return { old, created };
+  }
+
   async start(): Promise<{ host: string; port: number; protocol: "http" }> {
     this.server = createServer((req, res) => {
       void this.handle(req).then(({ status, body }) => {
