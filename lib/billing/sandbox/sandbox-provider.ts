@@ -450,7 +450,7 @@ export class SandboxBillingProvider implements BillingProvider {
    * on it keep paying what they agreed to. Emits price.created and price.updated, as Stripe does:
    * their delivery expires the site's cached prices (lib/billing/webhooks/handlers.ts).
    */
-  repricePlan(lookupKey: string, amount: { unitAmount: number; currency: string }): Promise<Price> {
+  async repricePlan(lookupKey: string, amount: { unitAmount: number; currency: string }): Promise<Price> {
     if (!Number.isInteger(amount.unitAmount) || amount.unitAmount < 0 || amount.unitAmount > 99_999_999)
       throw invalid("unitAmount must be a whole number of the currency's smallest unit, 0 to 99999999");
     if (!/^[a-z]{3}$/.test(amount.currency)) throw invalid("currency must be a three-letter ISO code, e.g. usd");
