@@ -1,8 +1,9 @@
 import "server-only";
-import { revalidateTag, unstable_cache } from "next/cache";
+import { unstable_cache } from "next/cache";
 import { logError } from "../log";
 import type { Price } from "./port";
 import { planOffers, type PlanOffers } from "./plan-offers";
+import { PRICES_TAG } from "./prices-tag";
 import { getBillingService } from "./provider";
 import type { BillingService } from "./service";
 
@@ -13,7 +14,7 @@ import type { BillingService } from "./service";
  * REDIS_URL the cache and the expired tags are shared, so the instance that got the webhook is not the
  * only one that shows the new amount. Pages that read the prices carry the tag too and are re-rendered.
  */
-export const PRICES_TAG = "billing:prices";
+export { PRICES_TAG };
 export const PRICES_REVALIDATE_SECONDS = 3600;
 /** How soon a page rendered without amounts because the provider did not answer tries again. */
 export const PRICES_RETRY_SECONDS = 60;
@@ -54,28 +55,5 @@ export async function getPlanOffers(): Promise<PlanOffers> {
     logError("[billing] the plans' prices could not be read; /planform shows the plans without amounts", error);
     await retryAfterFailure();
     return planOffers(null);
-  }
-}
-
-type IncrementalCache = { revalidateTag(tags: string[], durations?: { expire?: number }): Promise<void> };
-
-/**
- * Expires the cached prices and the pages showing them, at once (the next read asks the provider).
- * In a request (Stripe's webhook) through revalidateTag; outside one (the sandbox engine's timer
- * delivering its price events) through the process's incremental cache, which revalidateTag's
- * request would have used: Next keeps it in `globalThis.__incrementalCache` from the first request
- * on. Before any request nothing is cached yet, so there is nothing to expire.
- */
-export async function expireCachedPrices(): Promise<void> {
-  try {
-    revalidateTag(PRICES_TAG, { expire: 0 });
-    return;
-  } catch (error) {
-    const cache = (globalThis as { __incrementalCache?: IncrementalCache }).__incrementalCache;
-    if (!cache) {
-      if (error instanceof Error && error.message.includes("static generation store missing")) return;
-      throw error;
-    }
-    await cache.revalidateTag([PRICES_TAG], { expire: 0 });
   }
 }

@@ -1,4 +1,4 @@
-import { expireCachedPrices } from "../catalogue";
+import { expireCachedPrices } from "../prices-tag";
 import { noWrite, type EventHandler } from "./types";
 
 /**
