@@ -1,6 +1,8 @@
 /**
- * The plan catalogue: what Happr sells. The public plans page shows it; the billing engine uses the
- * lookup keys to find the payment provider's prices and the embedded sandbox charges these amounts.
+ * The plan catalogue: what Happr sells, by the payment provider's lookup keys. It maps each lookup key
+ * to a plan and its features, never to an amount: amounts and currencies are the provider's (Stripe's
+ * prices, or the sandbox's price rows), read through lib/billing/catalogue.ts, so a repricing at the
+ * provider shows on the site without a deploy.
  */
 export type PlanTier = "individual" | "family";
 export type PlanInterval = "month" | "year";
@@ -11,9 +13,6 @@ export type PlanDefinition = {
   interval: PlanInterval;
   name: string;
   description: string;
-  /** The embedded default's price, in cents. */
-  unitAmount: number;
-  currency: "usd";
 };
 
 export const planTiers: Record<PlanTier, { name: string; description: string; includes: string[]; seats: number }> = {
@@ -42,17 +41,16 @@ export const planTiers: Record<PlanTier, { name: string; description: string; in
 };
 
 export const plans: PlanDefinition[] = [
-  { lookupKey: "happr_individual_monthly", tier: "individual", interval: "month", unitAmount: 499 },
-  { lookupKey: "happr_individual_yearly", tier: "individual", interval: "year", unitAmount: 4999 },
-  { lookupKey: "happr_family_monthly", tier: "family", interval: "month", unitAmount: 999 },
-  { lookupKey: "happr_family_yearly", tier: "family", interval: "year", unitAmount: 9999 },
+  { lookupKey: "happr_individual_monthly", tier: "individual", interval: "month" },
+  { lookupKey: "happr_individual_yearly", tier: "individual", interval: "year" },
+  { lookupKey: "happr_family_monthly", tier: "family", interval: "month" },
+  { lookupKey: "happr_family_yearly", tier: "family", interval: "year" },
 ].map((plan) => ({
   ...plan,
   tier: plan.tier as PlanTier,
   interval: plan.interval as PlanInterval,
   name: planTiers[plan.tier as PlanTier].name,
   description: planTiers[plan.tier as PlanTier].description,
-  currency: "usd" as const,
 }));
 
 export function findPlanByLookupKey(lookupKey: string): PlanDefinition | undefined {

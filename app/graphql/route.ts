@@ -1,5 +1,5 @@
 import { resolveCaller } from "@/lib/auth/caller";
-import { getBillingService } from "@/lib/billing/provider";
+import { getBillingServiceWithCachedPlans } from "@/lib/billing/catalogue";
 import { getConfig } from "@/lib/config";
 import { consume, consumeEach } from "@/lib/rate-limit";
 import { createGraphQLServer } from "@/graphql/server";
@@ -19,7 +19,8 @@ let yoga: ReturnType<typeof createGraphQLServer> | undefined;
 function server() {
   yoga ??= createGraphQLServer({
     resolveCaller: (request) => resolveCaller(request),
-    billing: getBillingService,
+    // getPlans from the cached catalogue (refreshed by price and product webhooks); the rest is live.
+    billing: getBillingServiceWithCachedPlans,
     limitProviderCall: (subject) => consume("graphql-provider", subject, PROVIDER_CALLS),
     limitGuestCall: (address) => consumeEach([{ bucket: "graphql-guest", subject: address, rule: GUEST_CALLS }]),
     siteUrl: getConfig().siteUrl,

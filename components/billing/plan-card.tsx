@@ -11,16 +11,29 @@ type PlanCardProps = {
   name: string;
   description: string | null;
   includes: string[];
-  amount: number;
-  currency: string;
+  /** The provider's price; null when it has none for this plan (shown as not available, never a made-up figure). */
+  amount: number | null;
+  currency: string | null;
   interval: "month" | "year";
   /** "Current plan" or "Selected": shown as a badge and as the card's outline. */
   badge?: string;
-  children: ReactNode;
+  /** Shown instead of the amount when there is none (default "Not available"). */
+  unavailableLabel?: string;
+  children?: ReactNode;
 };
 
-/** One plan: name, price for the chosen interval (in its currency), what it includes, and its action. */
-export function PlanCard({ name, description, includes, amount, currency, interval, badge, children }: PlanCardProps) {
+/** One plan: name, price for the chosen interval (the provider's, in its currency), what it includes, and its action. */
+export function PlanCard({
+  name,
+  description,
+  includes,
+  amount,
+  currency,
+  interval,
+  badge,
+  unavailableLabel,
+  children,
+}: PlanCardProps) {
   return (
     <li
       className={`flex flex-col rounded-3xl bg-white p-6 shadow-sm ring-1 sm:p-8 ${badge ? "ring-2 ring-brand-600" : "ring-black/10"}`}
@@ -32,10 +45,14 @@ export function PlanCard({ name, description, includes, amount, currency, interv
         ) : null}
       </div>
       {description ? <p className="mt-2 text-muted">{description}</p> : null}
-      <p className="mt-6 flex items-baseline gap-2">
-        <span className="text-3xl font-extrabold text-ink">{formatMoney(amount, currency)}</span>
-        <span className="text-muted">per {interval}</span>
-      </p>
+      {amount !== null && currency !== null ? (
+        <p className="mt-6 flex items-baseline gap-2">
+          <span className="text-3xl font-extrabold text-ink">{formatMoney(amount, currency)}</span>
+          <span className="text-muted">per {interval}</span>
+        </p>
+      ) : (
+        <p className="mt-6 text-lg font-semibold text-muted">{unavailableLabel ?? "Not available"}</p>
+      )}
       <ul className="mt-6 flex-1 space-y-2">
         {includes.map((item) => (
           <li key={item} className="flex gap-2 text-muted">
@@ -46,7 +63,7 @@ export function PlanCard({ name, description, includes, amount, currency, interv
           </li>
         ))}
       </ul>
-      <div className="mt-8 grid">{children}</div>
+      {children ? <div className="mt-8 grid">{children}</div> : null}
     </li>
   );
 }

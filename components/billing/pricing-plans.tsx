@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRef, useState } from "react";
-import { planTiers } from "@/config/plans";
+import { planTiers, type PlanTier } from "@/config/plans";
 import { Button } from "@/components/ui/button";
 import { useAccountStore } from "@/components/account/account-store";
 import { callApi, succeeded, type ApiPlan } from "@/lib/graphql-client";
@@ -16,6 +16,10 @@ export function PricingPlans() {
   const [pendingPriceId, setPendingPriceId] = useState<string | null>(null);
   const messageRef = useRef<HTMLParagraphElement>(null);
   const shown = plans.filter((plan) => plan.interval === selectedInterval);
+  // Plans the provider has no price for at this interval: listed, as not available (no made-up amount).
+  const missing = (Object.keys(planTiers) as PlanTier[]).filter(
+    (tier) => !shown.some((plan) => tierOfProductName(plan.productName) === tier),
+  );
 
   async function subscribe(plan: ApiPlan) {
     setPendingPriceId(plan.priceId);
@@ -99,6 +103,17 @@ export function PricingPlans() {
             </PlanCard>
           );
         })}
+        {missing.map((tier) => (
+          <PlanCard
+            key={tier}
+            name={planTiers[tier].name}
+            description={planTiers[tier].description}
+            includes={planTiers[tier].includes}
+            amount={null}
+            currency={null}
+            interval={selectedInterval}
+          />
+        ))}
       </ul>
     </div>
   );

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { plans } from "@/config/plans";
+import { openingPrice } from "./opening-prices";
 import { quotePlanChange } from "./due-now";
 import { BillingError } from "./errors";
 import { planChangeDirection } from "./plan-change";
@@ -99,7 +100,7 @@ export function defineBillingContract(name: string, setup: () => Promise<Contrac
           productName: plan.name,
         });
         expect(price!.id).toMatch(/^price_/);
-        if (p.kind === "sandbox") expect(price!.unitAmount).toBe(plan.unitAmount);
+        if (p.kind === "sandbox") expect(price!.unitAmount).toBe(openingPrice(plan.lookupKey).unitAmount);
       }
       expect(await p.listActivePrices([])).toEqual([]);
       expect(await p.listActivePrices(["no_such_lookup_key"])).toEqual([]);

@@ -180,6 +180,10 @@ export interface BillingProvider {
   /** The provider's clock, Unix seconds (the sandbox's own clock; Stripe's is the wall clock). */
   now(): Promise<number>;
 
+  /**
+   * The active recurring prices with a fixed amount under these lookup keys, product included: the
+   * amounts and currencies the site shows (Stripe's prices.list by lookup_keys; the sandbox's price rows).
+   */
   listActivePrices(lookupKeys: readonly string[]): Promise<Price[]>;
   getPrice(priceId: string): Promise<Price>;
 

@@ -83,3 +83,44 @@ describe("the hosted checkout page's summary", () => {
     await expect(getSandboxCheckoutSummary(provider, "cs_test_nope")).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe("repricing a plan in the sandbox", () => {
+  it("moves the lookup key to a new price as Stripe does: the old one keeps its amount, archived; events emitted", async () => {
+    const before = (await provider.listActivePrices(["happr_individual_yearly"]))[0]!;
+    expect(before).toMatchObject({ id: sandboxPriceId("happr_individual_yearly"), unitAmount: 4999 });
+    const created = await provider.repricePlan("happr_individual_yearly", { unitAmount: 5499, currency: "eur" });
+    expect(created).toMatchObject({ lookupKey: "happr_individual_yearly", unitAmount: 5499, currency: "eur" });
+    expect(created.id).not.toBe(before.id);
+    expect(await provider.listActivePrices(["happr_individual_yearly"])).toEqual([created]);
+    // Members on the old price keep paying what they agreed to.
+    expect(await provider.getPrice(before.id)).toMatchObject({ unitAmount: 4999, active: false, lookupKey: null });
+    const db = await getDb();
+    const events = await db
+      .select()
+      .from(t.billingSandboxEvents)
+      .where(eq(t.billingSandboxEvents.type, "price.created"));
+    expect(events.map((event) => event.objectId)).toContain(created.id);
+    const updated = await db
+      .select()
+      .from(t.billingSandboxEvents)
+      .where(eq(t.billingSandboxEvents.type, "price.updated"));
+    expect(updated.map((event) => event.objectId)).toContain(before.id);
+  });
+
+  it("refuses an amount that is not a whole number of cents, a bad currency, or an unknown lookup key, changing nothing", async () => {
+    await expect(
+      provider.repricePlan("happr_family_yearly", { unitAmount: 12.5, currency: "usd" }),
+    ).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(
+      provider.repricePlan("happr_family_yearly", { unitAmount: 1000, currency: "dollars" }),
+    ).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(provider.repricePlan("no_such_plan", { unitAmount: 1000, currency: "usd" })).rejects.toMatchObject({
+      status: 404,
+    });
+    expect((await provider.listActivePrices(["happr_family_yearly"]))[0]).toMatchObject({ unitAmount: 9999 });
+  });
+});

@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { plans } from "@/config/plans";
 import type { Db } from "@/lib/db/open";
 import * as t from "@/lib/db/schema";
-import { conflict, notFound } from "../errors";
+import { conflict, invalid, notFound } from "../errors";
+import { openingPrice } from "../opening-prices";
 import type {
   BillingProvider,
   ChangePriceInput,
@@ -441,6 +442,47 @@ export class SandboxBillingProvider implements BillingProvider {
     return this.transaction((tx) => loadCharges(tx, customerId));
   }
 
+  // ------------------------------------------------------------------ the sandbox's own dashboard
+
+  /**
+   * A repricing, made as in Stripe, where a price's amount never changes: a new price of the same
+   * product takes over the lookup key (transfer_lookup_key) and the old one is archived, so members
+   * on it keep paying what they agreed to. Emits price.created and price.updated, as Stripe does:
+   * their delivery expires the site's cached prices (lib/billing/webhooks/handlers.ts).
+   */
+  async repricePlan(lookupKey: string, amount: { unitAmount: number; currency: string }): Promise<Price> {
+    if (!Number.isInteger(amount.unitAmount) || amount.unitAmount < 0 || amount.unitAmount > 99_999_999)
+      throw invalid("unitAmount must be a whole number of the currency's smallest unit, 0 to 99999999");
+    if (!/^[a-z]{3}$/.test(amount.currency)) throw invalid("currency must be a three-letter ISO code, e.g. usd");
+    return this.transaction(async (tx, now) => {
+      const [current] = await tx
+        .select()
+        .from(t.billingSandboxPrices)
+        .where(eq(t.billingSandboxPrices.lookupKey, lookupKey))
+        .for("update");
+      if (!current) throw notFound("Price");
+      await tx
+        .update(t.billingSandboxPrices)
+        .set({ lookupKey: null, active: false })
+        .where(eq(t.billingSandboxPrices.id, current.id));
+      const [created] = await tx
+        .insert(t.billingSandboxPrices)
+        .values({
+          ...current,
+          id: newId("price"),
+          lookupKey,
+          unitAmount: amount.unitAmount,
+          currency: amount.currency,
+          active: true,
+          created: now,
+        })
+        .returning();
+      await emitEvent(tx, "price.created", created!.id, null, now);
+      await emitEvent(tx, "price.updated", current.id, null, now);
+      return toPrice(created!);
+    });
+  }
+
   // ------------------------------------------------------------------ helpers
 
   private updateSubscription(
@@ -481,8 +523,7 @@ async function seedPrices(db: Db) {
         productId: `prod_${plan.tier}`,
         productName: plan.name,
         productDescription: plan.description,
-        unitAmount: plan.unitAmount,
-        currency: plan.currency,
+        ...openingPrice(plan.lookupKey),
         interval: plan.interval,
         created: 0,
       })),

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { plans } from "@/config/plans";
 import fixtures from "../__fixtures__/stripe-objects.json";
+import { openingPrice } from "../opening-prices";
 import { addInterval } from "../proration";
 
 /**
@@ -78,13 +79,35 @@ export class FakeStripeApi {
         id: `price_live_${plan.lookupKey}`,
         lookup_key: plan.lookupKey,
         product: productId,
-        unit_amount: plan.unitAmount,
-        unit_amount_decimal: String(plan.unitAmount),
-        currency: "usd",
+        unit_amount: openingPrice(plan.lookupKey).unitAmount,
+        unit_amount_decimal: String(openingPrice(plan.lookupKey).unitAmount),
+        currency: openingPrice(plan.lookupKey).currency,
         recurring: { ...(price.recurring as object), interval: plan.interval, interval_count: 1 },
       });
       this.prices.set(price.id, price);
     }
+  }
+
+  /**
+   * A repricing as made in Stripe's dashboard: a new price of the same product takes over the lookup
+   * key (transfer_lookup_key) and the old one is archived. Returns the old and the new price.
+   */
+  reprice(lookupKey: string, unitAmount: number, currency = "usd"): { old: Json; created: Json } {
+    const old = [...this.prices.values()].find((price) => price.lookup_key === lookupKey && price.active);
+    if (!old) throw new Error(`No active price for ${lookupKey}`);
+    Object.assign(old, { lookup_key: null, active: false });
+    const created = {
+      ...clone(old),
+      id: stripeId("price"),
+      lookup_key: lookupKey,
+      active: true,
+      unit_amount: unitAmount,
+      unit_amount_decimal: String(unitAmount),
+      currency,
+      created: this.now,
+    };
+    this.prices.set(created.id, created);
+    return { old, created };
   }
 
   async start(): Promise<{ host: string; port: number; protocol: "http" }> {

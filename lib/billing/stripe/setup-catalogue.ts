@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { plans, planTiers } from "@/config/plans";
+import { openingPrice } from "../opening-prices";
 
 export type CatalogueOptions = {
   secretKey: string;
@@ -38,16 +39,17 @@ export async function setupStripeCatalogue(options: CatalogueOptions): Promise<C
       );
     });
     for (const plan of tierPlans) {
+      const { unitAmount, currency } = openingPrice(plan.lookupKey);
       await stripe.prices.create(
         {
           product: productId,
-          currency: plan.currency,
-          unit_amount: plan.unitAmount,
+          currency,
+          unit_amount: unitAmount,
           recurring: { interval: plan.interval },
           lookup_key: plan.lookupKey,
           nickname: `${plan.name} (${plan.interval}ly)`,
         },
-        { idempotencyKey: `happr-setup-price-${plan.lookupKey}-${plan.unitAmount}` },
+        { idempotencyKey: `happr-setup-price-${plan.lookupKey}-${unitAmount}` },
       );
       report.created.push(plan.lookupKey);
     }

@@ -75,7 +75,8 @@ export class StripeBillingProvider implements BillingProvider {
         expand: ["data.product"],
         limit: 100,
       });
-      return list.data.map(toPrice);
+      // A price without a fixed amount (customer-chosen, tiered, metered) has no figure to show or charge.
+      return list.data.filter((price) => price.unit_amount !== null && price.recurring !== null).map(toPrice);
     });
   }
 

@@ -5,6 +5,7 @@ import {
   refetchPaymentMethods,
   refetchSubscription,
 } from "./refetch";
+import { expirePrices } from "./price-events";
 import type { EventHandler } from "./types";
 
 /**
@@ -29,4 +30,11 @@ export const eventHandlers: Readonly<Record<string, EventHandler>> = {
   // Email, name and default payment method; a deleted customer's payment methods are dropped.
   "customer.updated": refetchCustomer,
   "customer.deleted": refetchCustomer,
+  // The amounts and products on sale: the cached prices (and the pages showing them) are expired.
+  "price.created": expirePrices,
+  "price.updated": expirePrices,
+  "price.deleted": expirePrices,
+  "product.created": expirePrices,
+  "product.updated": expirePrices,
+  "product.deleted": expirePrices,
 };

@@ -123,7 +123,8 @@ export const billingSandboxClock = pgTable("billing_sandbox_clock", {
 
 export const billingSandboxPrices = pgTable("billing_sandbox_prices", {
   id: text("id").primaryKey(),
-  lookupKey: text("lookup_key").notNull().unique(),
+  /** Null once a repricing moved the lookup key to a newer price (Stripe's transfer_lookup_key). */
+  lookupKey: text("lookup_key").unique(),
   productId: text("product_id").notNull(),
   productName: text("product_name").notNull(),
   productDescription: text("product_description"),

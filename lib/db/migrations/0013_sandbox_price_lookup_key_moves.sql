@@ -1,0 +1,1 @@
+ALTER TABLE "billing_sandbox_prices" ALTER COLUMN "lookup_key" DROP NOT NULL;
