@@ -78,7 +78,22 @@ export function createBillingService(provider: BillingProvider, options: Billing
   }
 
   async function allowedPrice(priceId: string, requireActive = true): Promise<Price> {
-    return assertAllowedPrice(await provider.getPrice(priceId), { requireActive });
+    const price = await provider.getPrice(priceId);
+    if (!requireActive && !price.lookupKey) return retiredPrice(price);
+    return assertAllowedPrice(price, { requireActive });
+  }
+
+  /**
+   * A repricing moves the lookup key to the new price (Stripe's transfer_lookup_key; the sandbox does
+   * the same), so members who kept the old price hold one without a key. It is still their plan: the
+   * plan whose current price has the same product and interval.
+   */
+  async function retiredPrice(price: Price): Promise<Price> {
+    const successor = (await provider.listActivePrices(allowedLookupKeys)).find(
+      (current) => current.productId === price.productId && current.interval === price.interval,
+    );
+    if (!successor) throw notFound("Price");
+    return assertAllowedPrice({ ...price, lookupKey: successor.lookupKey }, { requireActive: false });
   }
 
   /** A change of the member's subscription to newPriceId: whose it is, the prices, and what kind (the rules). */

@@ -107,6 +107,37 @@ describe("repricing a plan in the sandbox", () => {
     expect(updated.map((event) => event.objectId)).toContain(before.id);
   });
 
+  it("keeps a member on a retired price in their plan: the Family cover still counts after a repricing", async () => {
+    const { createBillingService } = await import("../service");
+    const { familyPlanFrom } = await import("@/lib/invitations/family-plan");
+    const service = createBillingService(provider, { siteUrl: "http://localhost:3000" });
+    const customer = await provider.createCustomer(
+      { email: "fam@example.com", name: null, memberId: "m-fam" },
+      "c-fam",
+    );
+    const session = await provider.createCheckoutSession(
+      {
+        customerId: customer.id,
+        priceId: sandboxPriceId("happr_family_monthly"),
+        successUrl: "http://localhost:3000/ok",
+        cancelUrl: "http://localhost:3000/no",
+        memberId: "m-fam",
+      },
+      "cs-fam",
+    );
+    await provider.completeSandboxCheckout(session.id, goodCard);
+    await provider.runDueWork();
+    const familyPlan = familyPlanFrom(async () => service);
+    expect((await familyPlan("m-fam")).family).toBe(true);
+
+    const old = sandboxPriceId("happr_family_monthly");
+    await provider.repricePlan("happr_family_monthly", { unitAmount: 1299, currency: "usd" });
+    expect(await provider.getPrice(old)).toMatchObject({ lookupKey: null, active: false });
+    expect(await service.getPriceLookupKey(old)).toBe("happr_family_monthly");
+    expect(await service.getPriceDetails(old)).toMatchObject({ lookupKey: "happr_family_monthly", unitAmount: 999 });
+    expect((await familyPlan("m-fam")).family).toBe(true);
+  });
+
   it("refuses an amount that is not a whole number of cents, a bad currency, or an unknown lookup key, changing nothing", async () => {
     await expect(
       provider.repricePlan("happr_family_yearly", { unitAmount: 12.5, currency: "usd" }),
