@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useEffect, useRef, useState } from "react";
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
@@ -29,7 +29,8 @@ export function QuietHoursForm({
   useEffect(() => {
     if (state.status === "ok" || state.message) messageRef.current?.focus();
   }, [state]);
-  // Controlled, so a refused save keeps what was chosen (React resets an uncontrolled form after its action).
+  // Controlled, and submitted without <form action>: React resets a form after its action, which
+  // would undo the member's choices on a refused save.
   const [days, setDays] = useState(() => new Set(quietHours?.days ?? [1, 2, 3, 4, 5, 6, 7]));
   const [from, setFrom] = useState(quietHours?.from ?? "21:00");
   const [to, setTo] = useState(quietHours?.to ?? "07:00");
@@ -40,6 +41,11 @@ export function QuietHoursForm({
       else next.delete(day);
       return next;
     });
+  const send = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    startTransition(() => submit(data));
+  };
   return (
     <Panel aria-labelledby="quiet-hours" className="mt-6">
       <h2 id="quiet-hours" className="text-lg font-semibold text-ink">
@@ -51,7 +57,7 @@ export function QuietHoursForm({
           : "Off. Reminders and notifications can reach you at any time."}{" "}
         Sign-in codes and notices about your account are never held back.
       </p>
-      <form action={submit} className="mt-4 grid gap-4">
+      <form onSubmit={send} className="mt-4 grid gap-4">
         <fieldset aria-describedby={state.fieldErrors.days ? "quiet-days-error" : undefined}>
           <legend className="text-sm font-semibold text-ink">Days (the evening a quiet night starts)</legend>
           <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
