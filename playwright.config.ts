@@ -7,6 +7,8 @@ import { PREVIEW_SECRET } from "./e2e/support/preview";
 const port = Number(process.env.E2E_PORT ?? 3210);
 // "localhost", as the sign-in redirects are built from SITE_URL and must match the browser's origin.
 const baseURL = `http://localhost:${port}`;
+// Amazon SNS's stand-in (e2e/support/sns-stand-in.ts): the last port of this run's range (E2E_PORT..+19).
+const snsPort = port + 19;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -52,31 +54,47 @@ export default defineConfig({
     },
     { name: "mobile", use: { ...devices["Pixel 7"], launchOptions: chromium }, testMatch: /mobile\.spec\.ts/ },
   ],
-  webServer: {
-    command: `npm run build && npx next start -p ${port}`,
-    url: `${baseURL}/api/health`,
-    timeout: 600_000,
-    reuseExistingServer: !process.env.CI,
-    env: {
-      DATA_DIR: ".data/e2e",
-      // The journeys read sign-up codes from here (the server holds the embedded database).
-      OUTBOX_FILE: ".data/e2e/outbox.ndjson",
-      SITE_URL: baseURL,
-      NODE_ENV: "production",
-      // Production asks for the embedded billing engine and message outbox by name (lib/config.ts).
-      BILLING: "sandbox",
-      MAIL: "outbox",
-      // Account changes always ask for the current password here (a session minutes old would not):
-      // the journeys type it, and e2e/security shows a session alone is refused.
-      REAUTH_WINDOW_SECONDS: "0",
-      // Every journey signs up its own members, all from 127.0.0.1: more than the 30 an hour one address
-      // may. The limit itself is proven by lib/rate-limit/outsider-limits.db.attack.test.ts.
-      SIGN_UPS_PER_ADDRESS_PER_HOUR: "1000",
-      // Editors' draft preview (e2e/draft-preview.spec.ts, e2e/security/draft-preview-cache.spec.ts).
-      SANITY_PREVIEW_SECRET: PREVIEW_SECRET,
-      // Production refuses to start without a session secret; a throwaway one per run is right here.
-      AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(33).toString("base64"),
+  webServer: [
+    {
+      command: `npx tsx e2e/support/sns-stand-in.ts ${snsPort}`,
+      port: snsPort,
+      reuseExistingServer: !process.env.CI,
+      stdout: "pipe",
     },
-    stdout: "pipe",
-  },
+    {
+      command: `npm run build && npx next start -p ${port}`,
+      url: `${baseURL}/api/health`,
+      timeout: 600_000,
+      reuseExistingServer: !process.env.CI,
+      env: {
+        DATA_DIR: ".data/e2e",
+        // The journeys read sign-up codes from here (the server holds the embedded database).
+        OUTBOX_FILE: ".data/e2e/outbox.ndjson",
+        SITE_URL: baseURL,
+        NODE_ENV: "production",
+        // Production asks for the embedded billing engine and message outbox by name (lib/config.ts).
+        BILLING: "sandbox",
+        MAIL: "outbox",
+        // Texts go through the SNS adapter to a stand-in on loopback (production without SMS=sns does
+        // not offer the phone features: lib/mail/sms/texts-unavailable.db.test.ts); codes are read from
+        // OUTBOX_FILE as every message is copied there when queued.
+        SMS: "sns",
+        AWS_REGION: "us-east-1",
+        AWS_ENDPOINT_URL_SNS: `http://127.0.0.1:${snsPort}`,
+        AWS_ACCESS_KEY_ID: "e2e-access-key",
+        AWS_SECRET_ACCESS_KEY: "e2e-secret-key",
+        // Account changes always ask for the current password here (a session minutes old would not):
+        // the journeys type it, and e2e/security shows a session alone is refused.
+        REAUTH_WINDOW_SECONDS: "0",
+        // Every journey signs up its own members, all from 127.0.0.1: more than the 30 an hour one address
+        // may. The limit itself is proven by lib/rate-limit/outsider-limits.db.attack.test.ts.
+        SIGN_UPS_PER_ADDRESS_PER_HOUR: "1000",
+        // Editors' draft preview (e2e/draft-preview.spec.ts, e2e/security/draft-preview-cache.spec.ts).
+        SANITY_PREVIEW_SECRET: PREVIEW_SECRET,
+        // Production refuses to start without a session secret; a throwaway one per run is right here.
+        AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(33).toString("base64"),
+      },
+      stdout: "pipe",
+    },
+  ],
 });

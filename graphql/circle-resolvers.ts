@@ -10,7 +10,7 @@ import {
 } from "@/lib/invitations";
 import type { GraphQLContext } from "./context";
 import type { Resolvers } from "./generated/resolvers-types";
-import { forMember } from "./resolvers";
+import { forMember, forMemberId } from "./resolvers";
 
 /** Thin resolvers for the Safe Circle extension: the rules are in lib/invitations. */
 const optionsOf = (context: GraphQLContext) => ({
@@ -31,7 +31,7 @@ const circleOf = (view: CircleView) => ({
 
 export const circleResolvers: Resolvers = {
   Query: {
-    getMyCircle: forMember({ circle: null }, async (member, _args, context) => ({
+    getMyCircle: forMemberId({ circle: null }, async (member, _args, context) => ({
       statusCode: 200,
       message: "OK",
       circle: circleOf(await getCircle(member, optionsOf(context))),
@@ -52,11 +52,11 @@ export const circleResolvers: Resolvers = {
       message: "Invitation sent again",
       invitation: await resendInvitation(member, args.invitationId, optionsOf(context)),
     })),
-    revokeCircleInvitation: forMember({}, async (member, args) => {
+    revokeCircleInvitation: forMemberId({}, async (member, args) => {
       await revokeInvitation(member.memberId, args.invitationId, {});
       return { statusCode: 200, message: "Invitation withdrawn" };
     }),
-    removeCircleMember: forMember({}, async (member, args) => {
+    removeCircleMember: forMemberId({}, async (member, args) => {
       await removeCircleMember(member.memberId, args.memberId, {});
       return { statusCode: 200, message: "Member removed from your Safe Circle" };
     }),

@@ -15,4 +15,6 @@ export type GraphQLContext = {
    * `guest:<client address>` for the catalogue reads guests may make.
    */
   limitProviderCall: (subject: string) => Promise<RateLimitResult>;
+  /** An operation answered 503 because the identity provider does not answer: the response says when to retry. */
+  identityUnavailable: (retryAfterSeconds: number) => void;
 };

@@ -11,12 +11,16 @@ import {
 } from "@/lib/billing/inputs";
 import { paymentMethodView, planView, subscriptionView, transactionView } from "@/lib/billing/views";
 import { assertSameOrigin } from "@/lib/billing/rules";
-import type { CallingMember as Member } from "@/lib/auth/caller";
-import { getUserProfile, updateUserProfile, type UpdateUserProfileInput } from "@/lib/profile";
+import { IdentityUnavailableError } from "@/lib/auth/caller";
+import type { Member } from "@/lib/auth/member";
+import { getUserProfile, updateUserProfile, type SignUpDetails, type UpdateUserProfileInput } from "@/lib/profile";
 import { acceptInvitation, familyPlanFrom } from "@/lib/invitations";
 import type { GraphQLContext } from "./context";
 import type { Resolvers } from "./generated/resolvers-types";
 import { answer, memberOf, TooManyRequests, UNAUTHENTICATED, type Answer } from "./results";
+
+/** A member known by id only: what operations that need no email or name get (nothing asked of the pool). */
+export type MemberRef = { memberId: string; signUp?: () => Promise<SignUpDetails | undefined> };
 
 /**
  * Thin resolvers: who may call, argument shape, then one lib/ service call mapped to the contract's
@@ -30,42 +34,63 @@ type Empty<T> = Omit<Out<T>, keyof Answer>;
 
 const ok = (message = "OK", statusCode = 200): Answer => ({ statusCode, message });
 
-/** Guests and invalid credentials get the empty result with 401; members run `body`. */
+/**
+ * Guests and invalid credentials get the empty result with 401; members run `body` with their email
+ * and name (with a Cognito token, read from the pool at most once per token: see lib/auth/caller.ts).
+ */
 export function forMember<T>(
   empty: NoInfer<Empty<T>>,
   body: (member: Member, args: NoInfer<Args<T>>, context: GraphQLContext) => Promise<NoInfer<Out<T>>>,
 ): T {
+  return forMemberId<T>(empty, async (_ref, args, context) =>
+    body(await memberOf(context.caller).member(), args, context),
+  );
+}
+
+/** As forMember, for operations that need only the member's id: the identity provider is not asked. */
+export function forMemberId<T>(
+  empty: NoInfer<Empty<T>>,
+  body: (member: MemberRef, args: NoInfer<Args<T>>, context: GraphQLContext) => Promise<NoInfer<Out<T>>>,
+): T {
   const resolve = (_parent: unknown, args: Args<T>, context: GraphQLContext) =>
-    answer<Out<T>>(empty, async () => {
-      const member = memberOf(context.caller);
-      if (!member) return { ...empty, ...UNAUTHENTICATED } as Out<T>;
-      return body(member, args, context);
-    });
+    answer<Out<T>>(
+      empty,
+      async () => {
+        const caller = memberOf(context.caller);
+        return body({ memberId: caller.memberId, signUp: caller.signUp }, args, context);
+      },
+      context.identityUnavailable,
+    );
   return resolve as T;
 }
 
-/** Guests too, but an invalid, expired or revoked token still answers 401 (never data). */
+/** Guests too, but an invalid, expired or revoked token still answers 401 (never data), and an unchecked one 503. */
 function forAnyone<T>(
   empty: NoInfer<Empty<T>>,
   body: (args: NoInfer<Args<T>>, context: GraphQLContext) => Promise<NoInfer<Out<T>>>,
 ): T {
   const resolve = (_parent: unknown, args: Args<T>, context: GraphQLContext) =>
-    answer<Out<T>>(empty, async () => {
-      if (context.caller.kind === "invalid") return { ...empty, ...UNAUTHENTICATED } as Out<T>;
-      return body(args, context);
-    });
+    answer<Out<T>>(
+      empty,
+      async () => {
+        if (context.caller.kind === "invalid") return { ...empty, ...UNAUTHENTICATED } as Out<T>;
+        if (context.caller.kind === "unavailable") throw new IdentityUnavailableError(context.caller.retryAfterSeconds);
+        return body(args, context);
+      },
+      context.identityUnavailable,
+    );
   return resolve as T;
 }
 
 /** Operations that reach the payment provider count against the member's rate limit (after argument checks). */
-async function limit(context: GraphQLContext, member: Member) {
+async function limit(context: GraphQLContext, member: MemberRef) {
   await limitSubject(context, member.memberId);
 }
 
 /** The catalogue reads guests may make reach the provider too (Stripe): guests are counted by address. */
 async function limitCatalogueRead(context: GraphQLContext) {
-  const member = memberOf(context.caller);
-  await limitSubject(context, member ? member.memberId : `guest:${context.clientAddress}`);
+  const { caller } = context;
+  await limitSubject(context, caller.kind === "member" ? caller.memberId : `guest:${context.clientAddress}`);
 }
 
 async function limitSubject(context: GraphQLContext, subject: string) {
@@ -77,12 +102,12 @@ const invitationToken = z.string().trim().min(1, "token is required").max(512, "
 
 export const resolvers: Resolvers = {
   Query: {
-    getUserProfile: forMember({ user: null }, async (member) => ({
+    getUserProfile: forMemberId({ user: null }, async (member) => ({
       ...ok(),
       user: await getUserProfile(member.memberId, { signUp: member.signUp }),
     })),
 
-    getMySubscriptions: forMember({ subscriptionData: [] }, async (member, _args, context) => {
+    getMySubscriptions: forMemberId({ subscriptionData: [] }, async (member, _args, context) => {
       const subscriptions = await (await context.billing()).getMySubscriptions(member.memberId);
       return {
         ...ok(),
@@ -90,13 +115,13 @@ export const resolvers: Resolvers = {
       };
     }),
 
-    getCustomerProfile: forMember({ customer: null }, async (member, _args, context) => {
+    getCustomerProfile: forMemberId({ customer: null }, async (member, _args, context) => {
       const customer = await (await context.billing()).getCustomerProfile(member.memberId);
       if (!customer) return { customer: null, statusCode: 404, message: "Customer not found" };
       return { ...ok(), customer };
     }),
 
-    getTransactionHistory: forMember({ history: [] }, async (member, _args, context) => {
+    getTransactionHistory: forMemberId({ history: [] }, async (member, _args, context) => {
       const rows = await (await context.billing()).getTransactionHistory(member.memberId);
       return {
         ...ok(),
@@ -104,7 +129,7 @@ export const resolvers: Resolvers = {
       };
     }),
 
-    getMyPaymentMethods: forMember({ paymentMethods: [] }, async (member, _args, context) => {
+    getMyPaymentMethods: forMemberId({ paymentMethods: [] }, async (member, _args, context) => {
       const rows = await (await context.billing()).getPaymentMethods(member.memberId);
       return {
         ...ok(),
@@ -119,7 +144,7 @@ export const resolvers: Resolvers = {
   },
 
   Mutation: {
-    updateUserProfile: forMember({ user: null }, async (member, args) => ({
+    updateUserProfile: forMemberId({ user: null }, async (member, args) => ({
       ...ok("Profile updated"),
       user: await updateUserProfile(member.memberId, (args.request ?? {}) as UpdateUserProfileInput, {
         signUp: member.signUp,

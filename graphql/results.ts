@@ -2,7 +2,13 @@ import { GraphQLError } from "graphql";
 import { isBillingError } from "@/lib/billing/errors";
 import { ProfileError } from "@/lib/profile";
 import { isInvitationError } from "@/lib/invitations/errors";
-import type { Caller, CallingMember as Member } from "@/lib/auth/caller";
+import {
+  IdentityUnavailableError,
+  PoolAttributesWithheldError,
+  TokenRefusedError,
+  type Caller,
+  type MemberCaller,
+} from "@/lib/auth/caller";
 
 /**
  * How the API answers: expected failures are results carrying statusCode and message (the contract);
@@ -18,6 +24,9 @@ function expectedFailure(error: unknown): Answer | undefined {
   if (error instanceof ProfileError) return { statusCode: error.status, message: error.message };
   if (isInvitationError(error)) return { statusCode: error.status, message: error.message };
   if (error instanceof TooManyRequests) return { statusCode: 429, message: error.message };
+  if (error instanceof TokenRefusedError) return UNAUTHENTICATED;
+  if (error instanceof PoolAttributesWithheldError) return { statusCode: error.status, message: error.message };
+  if (error instanceof IdentityUnavailableError) return { statusCode: error.status, message: error.message };
   return undefined;
 }
 
@@ -30,12 +39,18 @@ export class TooManyRequests extends Error {
 
 /**
  * Runs a resolver body, turning expected failures into `{ ...empty, statusCode, message }`. Unexpected
- * errors become a plain GraphQL error whose text yoga masks.
+ * errors become a plain GraphQL error whose text yoga masks. An identity provider that does not
+ * answer is also told to `onUnavailable`, which puts Retry-After on the response.
  */
-export async function answer<R extends Answer>(empty: Omit<R, keyof Answer>, body: () => Promise<R>): Promise<R> {
+export async function answer<R extends Answer>(
+  empty: Omit<R, keyof Answer>,
+  body: () => Promise<R>,
+  onUnavailable?: (retryAfterSeconds: number) => void,
+): Promise<R> {
   try {
     return await body();
   } catch (error) {
+    if (error instanceof IdentityUnavailableError) onUnavailable?.(error.retryAfterSeconds);
     const failure = expectedFailure(error);
     if (failure) return { ...empty, ...failure } as R;
     if (error instanceof GraphQLError) throw error;
@@ -43,14 +58,13 @@ export async function answer<R extends Answer>(empty: Omit<R, keyof Answer>, bod
   }
 }
 
-/** The member behind the call, or undefined for a guest or an invalid credential. */
-export function memberOf(caller: Caller): Member | undefined {
-  return caller.kind === "member"
-    ? {
-        memberId: caller.memberId,
-        email: caller.email,
-        name: caller.name,
-        ...(caller.signUp ? { signUp: caller.signUp } : {}),
-      }
-    : undefined;
+/**
+ * The member behind the call. A guest or an invalid credential is a 401; a token that could not be
+ * checked because the identity provider does not answer is a 503 (never a 401, which an app takes
+ * for a sign-out).
+ */
+export function memberOf(caller: Caller): MemberCaller {
+  if (caller.kind === "unavailable") throw new IdentityUnavailableError(caller.retryAfterSeconds);
+  if (caller.kind !== "member") throw new TokenRefusedError();
+  return caller;
 }

@@ -107,11 +107,29 @@ function guestLimit(options: GraphQLServerOptions, callers: WeakMap<Request, Cal
 }
 
 /**
+ * An operation answered 503 because the identity provider (Cognito's keys or its user pool) does not
+ * answer: the response is a 503 with Retry-After, the results still in its body. An app must not read
+ * it as a sign-out, which a 401 would be.
+ */
+function identityOutage(retryAfter: WeakMap<Request, number>): Plugin {
+  return {
+    onResponse({ request, response, setResponse, fetchAPI }) {
+      const seconds = retryAfter.get(request);
+      if (seconds === undefined) return;
+      const headers = new fetchAPI.Headers(response.headers);
+      headers.set("retry-after", String(seconds));
+      setResponse(new fetchAPI.Response(response.body, { status: 503, headers }));
+    },
+  };
+}
+
+/**
  * The API endpoint. Errors are always masked (isDev off, so not even development leaks messages);
  * GraphiQL and introspection exist only outside production; yoga refuses mutations over GET.
  */
 export function createGraphQLServer(options: GraphQLServerOptions) {
   const callers = new WeakMap<Request, Caller>();
+  const retryAfter = new WeakMap<Request, number>();
   return createYoga({
     schema,
     graphqlEndpoint: options.endpoint ?? "/graphql",
@@ -130,9 +148,11 @@ export function createGraphQLServer(options: GraphQLServerOptions) {
       siteUrl: options.siteUrl,
       clientAddress: clientAddress(request.headers),
       limitProviderCall: options.limitProviderCall,
+      identityUnavailable: (seconds) => retryAfter.set(request, Math.max(seconds, retryAfter.get(request) ?? 0)),
     }),
     plugins: [
       csrfPrevention(),
+      identityOutage(retryAfter),
       guestLimit(options, callers),
       ...(options.production ? [disableIntrospection()] : []),
       EnvelopArmorPlugin({

@@ -1,20 +1,23 @@
-import type { Caller, CallingMember as Member } from "@/lib/auth/caller";
+import { knownMember, type Caller, type MemberCaller } from "@/lib/auth/caller";
+import type { Member } from "@/lib/auth/member";
 import type { BillingService } from "@/lib/billing/service";
 import type { RateLimitResult } from "@/lib/rate-limit";
 import { createGraphQLServer } from "./server";
 
 /** Test callers: `x-test-member: <id>` is that member, `x-test-invalid` a bad token, else a guest. */
-function testCaller(members: Record<string, Member>) {
+function testCaller(members: Record<string, Member | MemberCaller>) {
   return async (request: Request): Promise<Caller> => {
     if (request.headers.has("x-test-invalid")) return { kind: "invalid" };
     const id = request.headers.get("x-test-member");
     const member = id ? members[id] : undefined;
-    return member ? { kind: "member", ...member } : { kind: "guest" };
+    if (!member) return { kind: "guest" };
+    return "kind" in member ? member : knownMember(member);
   };
 }
 
 export type TestServerOptions = {
-  members: Record<string, Member>;
+  /** A member, or a caller whose attributes are read as a token's are (lib/auth/caller.ts). */
+  members: Record<string, Member | MemberCaller>;
   billing: () => Promise<BillingService>;
   limitProviderCall?: (subject: string) => Promise<RateLimitResult>;
   production?: boolean;

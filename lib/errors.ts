@@ -34,4 +34,7 @@ const DOMAIN_ERROR_NAMES = new Set([
   "ProfileError",
   "InvitationError",
   "MemberRequiredError",
+  "IdentityUnavailableError",
+  "TokenRefusedError",
+  "PoolAttributesWithheldError",
 ]);

@@ -11,6 +11,7 @@ import { encode, decode } from "@auth/core/jwt";
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from "jose";
 import {
   builtinMemberLookup,
+  knownMember,
   createJwtAccessTokenVerifier,
   resolveCaller,
   type MemberLookup,
@@ -106,7 +107,7 @@ async function main() {
       .sign(privateKey);
     const verifier = (lookupMember: MemberLookup) =>
       createJwtAccessTokenVerifier({ issuer, clientId: "happr-web", keys, lookupMember });
-    const signatureOnly = verifier(async () => member);
+    const signatureOnly = verifier(async () => knownMember(member));
     const withLookup = verifier(builtinMemberLookup);
 
     const bearer = new Request("http://bench.invalid/graphql", { headers: { authorization: `Bearer ${accessToken}` } });

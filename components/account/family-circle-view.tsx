@@ -17,32 +17,38 @@ export type CircleActions = Record<
 
 const Actions = createContext<CircleActions | null>(null) as React.Context<CircleActions>;
 
-function InviteForm() {
+/** `texts`: whether invitations may go by text message (not in production without an SMS provider). */
+function InviteForm({ texts }: { texts: boolean }) {
   const id = useId();
-  const [channel, setChannel] = useState<"phone" | "email">("phone");
+  const [chosen, setChannel] = useState<"phone" | "email">("phone");
+  const channel = texts ? chosen : "email";
   const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).invite, { contact: `${id}-contact` });
   // The choice sits outside the form: React resets a form after its action, which would flip the
   // radios back while the label still follows the state.
   return (
     <div className="grid gap-4">
-      <fieldset className="grid gap-2">
-        <legend className="text-sm font-semibold text-ink">Send the invitation by</legend>
-        <div className="flex flex-wrap gap-4">
-          {(["phone", "email"] as const).map((value) => (
-            <label key={value} className="flex items-center gap-2 text-base text-ink">
-              <input
-                type="radio"
-                name={`${id}-channel`}
-                value={value}
-                checked={channel === value}
-                onChange={() => setChannel(value)}
-                className="h-5 w-5"
-              />
-              {value === "phone" ? "Text message" : "Email"}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      {texts ? (
+        <fieldset className="grid gap-2">
+          <legend className="text-sm font-semibold text-ink">Send the invitation by</legend>
+          <div className="flex flex-wrap gap-4">
+            {(["phone", "email"] as const).map((value) => (
+              <label key={value} className="flex items-center gap-2 text-base text-ink">
+                <input
+                  type="radio"
+                  name={`${id}-channel`}
+                  value={value}
+                  checked={channel === value}
+                  onChange={() => setChannel(value)}
+                  className="h-5 w-5"
+                />
+                {value === "phone" ? "Text message" : "Email"}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : (
+        <p className="text-sm text-muted">Invitations go by email: text messages are not available on this site yet.</p>
+      )}
       <form action={formAction} noValidate className="grid gap-4" aria-label="Invite someone to your Safe Circle">
         <FormMessage state={state} messageRef={messageRef} />
         <input type="hidden" name="channel" value={channel} />
@@ -89,7 +95,7 @@ function RemoveMember({ memberId, label }: { memberId: string; label: string }) 
   );
 }
 
-function OwnerView({ circle }: { circle: Extract<CircleView, { role: "owner" | "none" }> }) {
+function OwnerView({ circle, texts }: { circle: Extract<CircleView, { role: "owner" | "none" }>; texts: boolean }) {
   const members = circle.role === "owner" ? circle.members : [];
   const invitations = circle.role === "owner" ? circle.invitations : [];
   const covered = circle.role === "owner" ? circle.covered : circle.canInvite;
@@ -156,7 +162,7 @@ function OwnerView({ circle }: { circle: Extract<CircleView, { role: "owner" | "
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  {covered ? (
+                  {covered && (texts || invitation.channel !== "sms") ? (
                     <ActionButton
                       action={use(Actions).resendInvitation}
                       fields={{ invitationId: invitation.invitationId }}
@@ -179,7 +185,7 @@ function OwnerView({ circle }: { circle: Extract<CircleView, { role: "owner" | "
         </section>
       ) : null}
       {circle.canInvite ? (
-        <InviteForm />
+        <InviteForm texts={texts} />
       ) : (
         <p className="text-sm text-ink" role="note">
           {circle.cannotInviteReason}
@@ -190,7 +196,15 @@ function OwnerView({ circle }: { circle: Extract<CircleView, { role: "owner" | "
 }
 
 /** The circle as its owner, a member, or someone without one yet (client part: forms and dialogs). */
-export function FamilyCircleView({ actions, circle }: { actions: CircleActions; circle: CircleView }) {
+export function FamilyCircleView({
+  actions,
+  circle,
+  texts,
+}: {
+  actions: CircleActions;
+  circle: CircleView;
+  texts: boolean;
+}) {
   if (circle.role === "member") {
     return circle.covered ? (
       <p className="mt-4 text-base text-ink">
@@ -205,7 +219,7 @@ export function FamilyCircleView({ actions, circle }: { actions: CircleActions; 
   }
   return (
     <Actions value={actions}>
-      <OwnerView circle={circle} />
+      <OwnerView circle={circle} texts={texts} />
     </Actions>
   );
 }

@@ -1,6 +1,6 @@
 import { getMember } from "@/lib/auth/member";
 import { getBillingService } from "@/lib/billing/provider";
-import { familyPlanFrom, getCircle } from "@/lib/invitations";
+import { canInviteByText, familyPlanFrom, getCircle } from "@/lib/invitations";
 import { FamilyCircleView, type CircleActions } from "./family-circle-view";
 import { InvitationAcceptor } from "./invitation-acceptor";
 import { Panel } from "@/components/ui/panel";
@@ -16,7 +16,7 @@ export async function FamilyCircle({ actions }: { actions: CircleActions }) {
         My Safe Circle
       </h2>
       <InvitationAcceptor />
-      <FamilyCircleView actions={actions} circle={circle} />
+      <FamilyCircleView actions={actions} circle={circle} texts={canInviteByText()} />
     </Panel>
   );
 }

@@ -142,28 +142,37 @@ function PhoneSection({ overview }: { overview: SecurityOverview }) {
           <span className="text-muted">No phone number yet.</span>
         )}
       </p>
-      {overview.phoneNumber ? (
+      {overview.phoneNumber && overview.textCodes ? (
         <VerifyForm attribute="phone_number" label="phone" verified={overview.phoneNumberVerified} />
       ) : null}
-      <form action={formAction} noValidate className="grid gap-3" aria-label="Phone number">
-        <FormMessage state={state} messageRef={messageRef} />
-        <TextField
-          id={`${id}-phone`}
-          name="phone"
-          type="tel"
-          label="Mobile number"
-          hint="With the country code, like +14155550123. We text you a code to verify it."
-          autoComplete="tel"
-          maxLength={40}
-          required
-          aria-required="true"
-          error={state.fieldErrors.phone}
-        />
-        <CurrentPasswordField id={`${id}-password`} error={state.fieldErrors.currentPassword} />
-        <Button type="submit" variant="secondary" pending={pending} pendingLabel="Saving…">
-          {overview.phoneNumber ? "Change phone number" : "Add phone number"}
-        </Button>
-      </form>
+      {overview.textCodes ? null : (
+        // Verification and sign-in codes need texts this site cannot send yet: not offered, rather than lost.
+        <p className="text-sm text-muted" role="note">
+          Text messages are not available on this site yet, so a phone number cannot be added, verified or used for
+          sign-in codes.
+        </p>
+      )}
+      {overview.textCodes ? (
+        <form action={formAction} noValidate className="grid gap-3" aria-label="Phone number">
+          <FormMessage state={state} messageRef={messageRef} />
+          <TextField
+            id={`${id}-phone`}
+            name="phone"
+            type="tel"
+            label="Mobile number"
+            hint="With the country code, like +14155550123. We text you a code to verify it."
+            autoComplete="tel"
+            maxLength={40}
+            required
+            aria-required="true"
+            error={state.fieldErrors.phone}
+          />
+          <CurrentPasswordField id={`${id}-password`} error={state.fieldErrors.currentPassword} />
+          <Button type="submit" variant="secondary" pending={pending} pendingLabel="Saving…">
+            {overview.phoneNumber ? "Change phone number" : "Add phone number"}
+          </Button>
+        </form>
+      ) : null}
       {overview.phoneNumber ? <RemovePhone /> : null}
     </div>
   );
@@ -202,7 +211,8 @@ function MfaSection({ overview }: { overview: SecurityOverview }) {
   });
   const smsOn = overview.mfa.enabled.includes("SMS_MFA");
   const appOn = overview.mfa.enabled.includes("SOFTWARE_TOKEN_MFA");
-  const canSms = Boolean(overview.phoneNumber && overview.phoneNumberVerified);
+  // Without texts SMS codes cannot be turned on; ones already on can stay on or be turned off.
+  const canSms = Boolean(overview.phoneNumber && overview.phoneNumberVerified && (overview.textCodes || smsOn));
   return (
     <form action={formAction} className="grid gap-4" aria-label="Sign-in verification">
       <FormMessage state={state} messageRef={messageRef} />
@@ -219,7 +229,11 @@ function MfaSection({ overview }: { overview: SecurityOverview }) {
           Text me a code when I sign in (SMS)
         </label>
         <p id={`${id}-sms-hint`} className="text-sm text-muted">
-          {canSms ? `Codes go to ${overview.phoneNumber}.` : "Add and verify a phone number first."}
+          {!overview.textCodes && !smsOn
+            ? "Text messages are not available on this site yet."
+            : canSms
+              ? `Codes go to ${overview.phoneNumber}.`
+              : "Add and verify a phone number first."}
         </p>
       </div>
       {appOn ? (
@@ -235,7 +249,7 @@ function MfaSection({ overview }: { overview: SecurityOverview }) {
           >
             <option value="ask">Ask me each time</option>
             <option value="SOFTWARE_TOKEN_MFA">Authenticator app</option>
-            <option value="SMS_MFA">Text message</option>
+            {overview.textCodes || smsOn ? <option value="SMS_MFA">Text message</option> : null}
           </select>
         </div>
       ) : null}

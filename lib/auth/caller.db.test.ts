@@ -42,8 +42,8 @@ describe("resolveCaller with the built-in issuer", () => {
     const token = await issue(iat);
     const request = () =>
       new Request("http://localhost/graphql", { method: "POST", headers: { authorization: `Bearer ${token}` } });
-    expect(await resolveCaller(request(), { verifyToken: getTokenVerifier() })).toEqual({
-      kind: "member",
+    const caller = await resolveCaller(request(), { verifyToken: getTokenVerifier() });
+    expect(caller.kind === "member" && (await caller.member())).toEqual({
       memberId: accountId,
       email: "grace@example.com",
       name: "Grace Hopper",
@@ -76,7 +76,10 @@ describe("resolveCaller with the built-in issuer", () => {
     };
     const value = "opaqueTokenValue_abcdefghijklmnopqrstuvw";
     await tokens.upsert(value, { ...payload, jti: value }, 3600);
-    expect(await getTokenVerifier()(value)).toMatchObject({ memberId: accountId, email: "grace@example.com" });
+    expect(await (await getTokenVerifier()(value))?.member()).toMatchObject({
+      memberId: accountId,
+      email: "grace@example.com",
+    });
     const foreign = "opaqueTokenValue_foreignclient_0123456789";
     await tokens.upsert(foreign, { ...payload, jti: foreign, clientId: "another-client" }, 3600);
     expect(await getTokenVerifier()(foreign)).toBeUndefined();

@@ -1,6 +1,6 @@
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createJwtAccessTokenVerifier, resolveCaller, type TokenVerifier } from "./caller";
+import { createJwtAccessTokenVerifier, knownMember, resolveCaller, type Caller, type TokenVerifier } from "./caller";
 import type { Member } from "./member";
 
 const ISSUER = "http://localhost:3000/api/oidc";
@@ -11,7 +11,9 @@ const access = { token_use: "access", client_id: CLIENT };
 const ada: Member = { memberId: "acct-ada", email: "ada@example.com", name: "Ada Lovelace" };
 
 let sign: (claims: JWTPayload, overrides?: { issuer?: string; key?: CryptoKey; kid?: string }) => Promise<string>;
-let verify: TokenVerifier;
+let verifier: TokenVerifier;
+/** The member a token verifies as (with email and name), or undefined. */
+const verify = async (token: string) => (await (await verifier(token))?.member()) ?? undefined;
 // Sessions of a member issued before this point are revoked (as isSessionCurrent does).
 const revokedBefore = new Map<string, number>();
 
@@ -28,18 +30,23 @@ beforeAll(async () => {
       .setExpirationTime(claims.exp ?? now + 3600)
       .sign(overrides.key ?? privateKey);
   const lookupMember = async (claims: { sub: string; iat: number }) =>
-    claims.sub === ada.memberId && claims.iat >= (revokedBefore.get(claims.sub) ?? 0) ? ada : undefined;
-  verify = createJwtAccessTokenVerifier({ issuer: ISSUER, clientId: CLIENT, keys, lookupMember });
+    claims.sub === ada.memberId && claims.iat >= (revokedBefore.get(claims.sub) ?? 0) ? knownMember(ada) : undefined;
+  verifier = createJwtAccessTokenVerifier({ issuer: ISSUER, clientId: CLIENT, keys, lookupMember });
 });
 
 const request = (headers: Record<string, string> = {}) =>
   new Request("http://localhost/graphql", { method: "POST", headers });
 const noCookie = async () => undefined;
+/** A caller as plain data: a member's kind with their email and name. */
+const shown = async (caller: Caller) =>
+  caller.kind === "member" ? { kind: caller.kind, ...(await caller.member()) } : caller;
 
 describe("resolveCaller", () => {
   it("a valid bearer token is the member", async () => {
     const token = await sign(access);
-    expect(await resolveCaller(request({ authorization: `Bearer ${token}` }), { verifyToken: verify })).toEqual({
+    expect(
+      await shown(await resolveCaller(request({ authorization: `Bearer ${token}` }), { verifyToken: verifier })),
+    ).toEqual({
       kind: "member",
       ...ada,
     });
@@ -47,22 +54,28 @@ describe("resolveCaller", () => {
 
   it("accepts the bare token", async () => {
     const token = await sign(access);
-    expect(await resolveCaller(request({ authorization: token }), { verifyToken: verify })).toMatchObject({
+    expect(
+      await shown(await resolveCaller(request({ authorization: token }), { verifyToken: verifier })),
+    ).toMatchObject({
       kind: "member",
       memberId: ada.memberId,
     });
   });
 
   it("guest header or nothing at all is a guest", async () => {
-    expect(await resolveCaller(request({ authorization: "guest" }), { verifyToken: verify })).toEqual({
+    expect(await shown(await resolveCaller(request({ authorization: "guest" }), { verifyToken: verifier }))).toEqual({
       kind: "guest",
     });
-    expect(await resolveCaller(request(), { verifyToken: verify, cookieSession: noCookie })).toEqual({ kind: "guest" });
+    expect(await shown(await resolveCaller(request(), { verifyToken: verifier, cookieSession: noCookie }))).toEqual({
+      kind: "guest",
+    });
   });
 
   it("an expired token is invalid", async () => {
     const token = await sign({ ...access, iat: now - 7200, exp: now - 3600 });
-    expect(await resolveCaller(request({ authorization: `Bearer ${token}` }), { verifyToken: verify })).toEqual({
+    expect(
+      await shown(await resolveCaller(request({ authorization: `Bearer ${token}` }), { verifyToken: verifier })),
+    ).toEqual({
       kind: "invalid",
     });
   });
@@ -73,13 +86,21 @@ describe("resolveCaller", () => {
     const claims = JSON.parse(Buffer.from(body!, "base64url").toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, sub: "acct-someone-else" })).toString("base64url");
     expect(
-      await resolveCaller(request({ authorization: `Bearer ${head}.${forged}.${signature}` }), { verifyToken: verify }),
+      await shown(
+        await resolveCaller(request({ authorization: `Bearer ${head}.${forged}.${signature}` }), {
+          verifyToken: verifier,
+        }),
+      ),
     ).toEqual({ kind: "invalid" });
     const flipped = signature!.slice(0, -2) + (signature!.endsWith("AA") ? "BB" : "AA");
     expect(
-      await resolveCaller(request({ authorization: `Bearer ${head}.${body}.${flipped}` }), { verifyToken: verify }),
+      await shown(
+        await resolveCaller(request({ authorization: `Bearer ${head}.${body}.${flipped}` }), { verifyToken: verifier }),
+      ),
     ).toEqual({ kind: "invalid" });
-    expect(await resolveCaller(request({ authorization: "Bearer not-a-jwt" }), { verifyToken: verify })).toEqual({
+    expect(
+      await shown(await resolveCaller(request({ authorization: "Bearer not-a-jwt" }), { verifyToken: verifier })),
+    ).toEqual({
       kind: "invalid",
     });
   });
@@ -106,7 +127,9 @@ describe("resolveCaller", () => {
     const token = await sign({ ...access, iat: now - 100 });
     expect(await verify(token)).toEqual(ada);
     revokedBefore.set(ada.memberId, now - 50);
-    expect(await resolveCaller(request({ authorization: `Bearer ${token}` }), { verifyToken: verify })).toEqual({
+    expect(
+      await shown(await resolveCaller(request({ authorization: `Bearer ${token}` }), { verifyToken: verifier })),
+    ).toEqual({
       kind: "invalid",
     });
     expect(await verify(await sign({ ...access, iat: now - 10 }))).toEqual(ada);
@@ -116,13 +139,17 @@ describe("resolveCaller", () => {
   it("without a header the site's session cookie decides", async () => {
     const cookieSession = async () => ada;
     expect(
-      await resolveCaller(request({ cookie: "authjs.session-token=x" }), { verifyToken: verify, cookieSession }),
+      await shown(
+        await resolveCaller(request({ cookie: "authjs.session-token=x" }), { verifyToken: verifier, cookieSession }),
+      ),
     ).toEqual({ kind: "member", ...ada });
     expect(
-      await resolveCaller(request({ cookie: "authjs.session-token=x" }), {
-        verifyToken: verify,
-        cookieSession: noCookie,
-      }),
+      await shown(
+        await resolveCaller(request({ cookie: "authjs.session-token=x" }), {
+          verifyToken: verifier,
+          cookieSession: noCookie,
+        }),
+      ),
     ).toEqual({ kind: "guest" });
   });
 });

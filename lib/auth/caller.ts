@@ -1,28 +1,98 @@
 import "server-only";
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
 import { z } from "zod";
 import { getConfig } from "../config";
-import { callUserPool } from "../identity/cognito/user-pool";
+import { DomainError } from "../errors";
+import { IdentityError, messages } from "../identity/errors";
+import {
+  poolAttributes,
+  PoolTokenRefusedError,
+  POOL_ADMIN_SCOPE,
+  type PoolAttributes,
+  type PoolMemberOptions,
+} from "../identity/cognito/pool-members";
 import { createOidcAdapter } from "../identity/builtin/issuer/adapter";
 import { findCurrentAccount } from "../identity/builtin/accounts";
 import type { SignUpDetails } from "../profile";
 import type { Member } from "./member";
 import { NATIVE_APP_CLIENT_IDS } from "../identity/builtin/issuer/native-apps";
 import { BUILTIN_CLIENT_ID } from "./secrets";
+import { createCachedKeySet, KeySetUnavailableError } from "./jwks";
 
 /**
- * Who is calling the API: a guest, a member (from an access token or the site's session cookie), or
- * someone whose credentials do not stand (expired, tampered, foreign, revoked): never a member then.
+ * Who is calling the API: a guest, a member (from an access token or the site's session cookie),
+ * someone whose credentials do not stand (expired, tampered, foreign, revoked): never a member then,
+ * or someone whose token cannot be checked now because the identity provider does not answer.
  */
-/** The member behind a credential; signUp: what the identity provider holds from their sign-up, when the lookup has it (Cognito). */
-export type CallingMember = Member & { signUp?: SignUpDetails };
-export type Caller = { kind: "guest" } | ({ kind: "member" } & CallingMember) | { kind: "invalid" };
+export type Caller =
+  { kind: "guest" } | MemberCaller | { kind: "invalid" } | { kind: "unavailable"; retryAfterSeconds: number };
+
+/**
+ * A member. `memberId` is known at once (the token's subject); `member()` adds their email and name,
+ * which for a Cognito token come from the pool (see cognitoMemberLookup) and are read only by the
+ * operations that need them. `signUp()`: what the identity provider holds from their sign-up, for the
+ * profile's first start (Cognito).
+ */
+export type MemberCaller = {
+  kind: "member";
+  memberId: string;
+  member: () => Promise<Member>;
+  signUp?: () => Promise<SignUpDetails | undefined>;
+};
+
+/** The member behind a verified credential. */
+export type VerifiedMember = Omit<MemberCaller, "kind">;
+
+/** A member whose email and name are already known (the site's session, the built-in issuer's tokens). */
+export function knownMember(member: Member): MemberCaller {
+  const known = { memberId: member.memberId, email: member.email, name: member.name };
+  return { kind: "member", memberId: member.memberId, member: async () => known };
+}
+
+/** How long a caller is asked to wait when the identity provider does not answer (JWKS refetch cooldown). */
+export const IDENTITY_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * The identity provider (Cognito's key set or its user-pool API) does not answer, so the call cannot be
+ * checked or completed: 503 with Retry-After. Never a 401: an app takes that for a sign-out.
+ */
+export class IdentityUnavailableError extends DomainError<"IdentityUnavailable", 503> {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds = IDENTITY_RETRY_AFTER_SECONDS, options: { cause?: unknown } = {}) {
+    super("IdentityUnavailable", 503, "The sign-in service is not answering. Please try again shortly.", options);
+    this.name = "IdentityUnavailableError";
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** The identity provider refused a token whose signature stands (revoked by a global sign-out, user disabled or deleted). */
+export class TokenRefusedError extends DomainError<"NotAuthenticated", 401> {
+  constructor(options: { cause?: unknown } = {}) {
+    super("NotAuthenticated", 401, messages.notAuthenticated, options);
+    this.name = "TokenRefusedError";
+  }
+}
+
+/**
+ * The operation needs the member's email address, the token may not read it from the pool (no
+ * `aws.cognito.signin.user.admin` scope), and no earlier call left a copy.
+ */
+export class PoolAttributesWithheldError extends DomainError<"AttributesWithheld", 403> {
+  constructor() {
+    super(
+      "AttributesWithheld",
+      403,
+      `This sign-in does not let Happr read your email address: sign in again from an app that asks for the ${POOL_ADMIN_SCOPE} scope`,
+    );
+    this.name = "PoolAttributesWithheldError";
+  }
+}
 
 /** What a verified access token says about its subject; `undefined` when the member is gone or revoked. */
 export type MemberLookup = (
   claims: JWTPayload & { sub: string; iat: number },
   token: string,
-) => Promise<CallingMember | undefined>;
+) => Promise<VerifiedMember | undefined>;
 
 export type JwtAccessTokenVerifierOptions = {
   issuer: string;
@@ -33,7 +103,8 @@ export type JwtAccessTokenVerifierOptions = {
   currentDate?: Date;
 };
 
-export type TokenVerifier = (token: string) => Promise<CallingMember | undefined>;
+/** Throws KeySetUnavailableError when the token cannot be checked for want of the provider's keys. */
+export type TokenVerifier = (token: string) => Promise<VerifiedMember | undefined>;
 
 // Access tokens are signed with asymmetric keys only: never accept "none" or an HMAC with a public key.
 const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "ES256", "ES384", "EdDSA"];
@@ -42,7 +113,7 @@ const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "ES256", "ES384", "EdDSA
  * Cognito's access tokens: JWTs signed by the pool, saying `token_use: "access"` and naming the app
  * client in `client_id`. The pool signs its ID tokens with the same keys (`token_use: "id"`, the
  * client in `aud`), and access tokens for every app client of the pool: neither is a credential for
- * this API, so both are refused.
+ * this API, so both are refused. Verified locally against the pool's key set: no call to the pool.
  */
 export function createJwtAccessTokenVerifier(options: JwtAccessTokenVerifierOptions): TokenVerifier {
   return async (token) => {
@@ -104,36 +175,35 @@ export const builtinMemberLookup: MemberLookup = async (claims) => {
   // iat has whole seconds while the revocation point has milliseconds: read iat as the end of its
   // second, or the fresh token issued right after a password change would count as revoked.
   const account = await findCurrentAccount(claims.sub, new Date(claims.iat * 1000 + 999));
-  return account ? { memberId: account.id, email: account.email, name: account.name || null } : undefined;
+  return account ? knownMember({ memberId: account.id, email: account.email, name: account.name || null }) : undefined;
 };
 
-const cognitoUser = z.object({
-  Username: z.string(),
-  UserAttributes: z.array(z.object({ Name: z.string(), Value: z.string().optional() })).default([]),
-});
-
 /**
- * Cognito: GetUser with the member's own token gives the profile, and fails for a token revoked by
- * a global sign-out (which the signature alone cannot show).
+ * Cognito: the token's `sub` is the member id (the key of every local record: profile, billing
+ * customer, circle). Their email and name come from the local copy of the pool's attributes,
+ * refreshed with GetUser at most once per token and only when an operation asks for them
+ * (`member()`, `signUp()`): most calls make no call to the pool. GetUser refusing the token (a global
+ * sign-out) makes that call a 401; the pool not answering makes it a 503.
  */
-export function cognitoMemberLookup(region: string, endpoint?: string): MemberLookup {
+export function cognitoMemberLookup(options: PoolMemberOptions): MemberLookup {
   return async (claims, token) => {
-    const user = await callUserPool({ region, endpoint }, "GetUser", { AccessToken: token }, cognitoUser).catch(
-      () => undefined,
-    );
-    if (!user) return undefined;
-    const attribute = (name: string) => user.UserAttributes.find((a) => a.Name === name)?.Value;
-    const email = attribute("email");
-    if (!email) return undefined;
-    const name =
-      attribute("name") ?? ([attribute("given_name"), attribute("family_name")].filter(Boolean).join(" ") || null);
-    // The profile starts with these the first time the member reaches the API (a native app's first sign-in).
-    const signUp = {
-      givenName: attribute("given_name") ?? null,
-      familyName: attribute("family_name") ?? null,
-      phoneNumber: attribute("phone_number") ?? null,
+    let loaded: Promise<PoolAttributes | undefined> | undefined;
+    const load = () =>
+      (loaded ??= poolAttributes(claims, token, options).catch((error: unknown) => {
+        if (error instanceof PoolTokenRefusedError) throw new TokenRefusedError({ cause: error });
+        if (error instanceof IdentityError && error.code === "NetworkError")
+          throw new IdentityUnavailableError(IDENTITY_RETRY_AFTER_SECONDS, { cause: error });
+        throw error;
+      }));
+    return {
+      memberId: claims.sub,
+      member: async () => {
+        const attributes = await load();
+        if (!attributes) throw new PoolAttributesWithheldError();
+        return { memberId: claims.sub, email: attributes.email, name: attributes.name };
+      },
+      signUp: async () => (await load())?.signUp,
     };
-    return { memberId: claims.sub, email, name, signUp };
   };
 }
 
@@ -150,8 +220,8 @@ export function getTokenVerifier(): TokenVerifier {
     configured = createJwtAccessTokenVerifier({
       issuer: identity.issuer,
       clientId: identity.clientId,
-      keys: createRemoteJWKSet(new URL(`${identity.issuer}/.well-known/jwks.json`)),
-      lookupMember: cognitoMemberLookup(identity.region),
+      keys: createCachedKeySet({ url: new URL(`${identity.issuer}/.well-known/jwks.json`) }),
+      lookupMember: cognitoMemberLookup({ region: identity.region }),
     });
   } else {
     const accessTokens = createOidcAdapter()("AccessToken");
@@ -179,7 +249,8 @@ export type ResolveCallerOptions = { verifyToken?: TokenVerifier; cookieSession?
 
 /**
  * `Authorization: Bearer <token>`, the bare token, or `guest`; without the header, the site's session
- * cookie; otherwise a guest. Credentials that fail to verify make the caller `invalid`, not a guest.
+ * cookie; otherwise a guest. Credentials that fail to verify make the caller `invalid`, not a guest;
+ * a token that cannot be checked for want of the provider's keys makes it `unavailable`.
  */
 export async function resolveCaller(request: Request, options: ResolveCallerOptions = {}): Promise<Caller> {
   const header = request.headers.get("authorization")?.trim();
@@ -187,12 +258,18 @@ export async function resolveCaller(request: Request, options: ResolveCallerOpti
     if (header.toLowerCase() === "guest") return { kind: "guest" };
     const token = /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, "").trim() : header;
     if (!token || token.length > 8192) return { kind: "invalid" };
-    const member = await (options.verifyToken ?? getTokenVerifier())(token);
-    return member ? { kind: "member", ...member } : { kind: "invalid" };
+    try {
+      const member = await (options.verifyToken ?? getTokenVerifier())(token);
+      return member ? { kind: "member", ...member } : { kind: "invalid" };
+    } catch (error) {
+      if (error instanceof KeySetUnavailableError)
+        return { kind: "unavailable", retryAfterSeconds: IDENTITY_RETRY_AFTER_SECONDS };
+      throw error;
+    }
   }
   if (request.headers.get("cookie")) {
     const member = await (options.cookieSession ?? defaultCookieSession)(request);
-    if (member) return { kind: "member", ...member };
+    if (member) return knownMember(member);
   }
   return { kind: "guest" };
 }

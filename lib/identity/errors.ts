@@ -74,6 +74,8 @@ export const messages = {
   challengeResponseEmpty: "Challenge response cannot be empty",
   emailEmpty: "Email cannot be empty",
   phoneEmpty: "Phone number cannot be empty",
+  textsUnavailable:
+    "Text messages are not available on this site yet, so a phone number cannot be verified or get sign-in codes",
   noValidMfa: "No valid MFA method provided",
   invalidMfaType: "Invalid MFA type",
   useCredentials: "Please use your credentials to sign in",

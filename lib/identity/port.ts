@@ -23,6 +23,11 @@ export type SecurityOverview = {
   phoneNumber: string | null;
   phoneNumberVerified: boolean;
   mfa: { enabled: MfaMethod[]; preferred: MfaMethod | null };
+  /**
+   * Whether codes can be texted to the member (phone verification, SMS sign-in codes): false with the
+   * built-in provider in production without a real SMS provider (SMS=sns); Cognito texts its own.
+   */
+  textCodes: boolean;
 };
 
 export type TrackedDevice = {

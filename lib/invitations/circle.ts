@@ -5,7 +5,7 @@ import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { circleInvitations, circleMembers } from "../db/schema/invitations";
-import { deliverPending, sendEmail, sendSms } from "../mail";
+import { canSendAppTexts, deliverPending, sendEmail, sendSms } from "../mail";
 import { INVALID_PHONE_MESSAGE, realPhoneNumber } from "../phone";
 import { getUserProfile, updateUserProfile } from "../profile";
 import { consumeEach, tryAgainIn } from "../rate-limit";
@@ -28,9 +28,10 @@ const SENDS_PER_RECIPIENT_PER_DAY = 3;
 
 export type CircleMemberIdentity = { memberId: string; name: string | null; email: string };
 
-export type CircleOptions = { db?: Db; now?: Date; familyPlan: FamilyPlanLookup; siteUrl?: string };
+/** `texts`: whether the app may send its own texts (default: canSendAppTexts with the configuration). */
+export type CircleOptions = { db?: Db; now?: Date; familyPlan: FamilyPlanLookup; siteUrl?: string; texts?: boolean };
 
-type Resolved = { db: Db; now: Date; familyPlan: FamilyPlanLookup; siteUrl: string };
+type Resolved = { db: Db; now: Date; familyPlan: FamilyPlanLookup; siteUrl: string; texts: boolean };
 
 async function resolve(options: CircleOptions): Promise<Resolved> {
   return {
@@ -38,7 +39,13 @@ async function resolve(options: CircleOptions): Promise<Resolved> {
     now: options.now ?? new Date(),
     familyPlan: options.familyPlan,
     siteUrl: options.siteUrl ?? getConfig().siteUrl,
+    texts: options.texts ?? canSendAppTexts(getConfig()),
   };
+}
+
+/** Whether invitations may go by text message: not in production without a real SMS provider. */
+export function canInviteByText(): boolean {
+  return canSendAppTexts(getConfig());
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
@@ -186,7 +193,9 @@ export async function inviteToCircle(
   options: CircleOptions,
 ): Promise<InvitationView> {
   const { channel, recipient } = parse(recipientSchema, input ?? {});
-  const { db, now, familyPlan, siteUrl } = await resolve(options);
+  const { db, now, familyPlan, siteUrl, texts } = await resolve(options);
+  // Refused before anything is written: the text would never leave the outbox.
+  if (channel === "sms" && !texts) throw new InvitationError(400, messages.noTexts, { field: "phone" });
   if (channel === "email" && recipient === owner.email.toLowerCase())
     throw new InvitationError(409, "You are already in your own Safe Circle");
   if (!(await familyPlan(owner.memberId)).family) throw new InvitationError(403, messages.notFamily);
@@ -253,12 +262,13 @@ export async function resendInvitation(
   options: CircleOptions,
 ): Promise<InvitationView> {
   const invitationId = parse(idSchema("invitationId"), invitationIdArg);
-  const { db, now, familyPlan, siteUrl } = await resolve(options);
+  const { db, now, familyPlan, siteUrl, texts } = await resolve(options);
   if (!(await familyPlan(owner.memberId)).family) throw new InvitationError(403, messages.notFamily);
   const token = randomBytes(32).toString("base64url");
   const view = await db.transaction(async (tx) => {
     await lockOwner(tx, owner.memberId);
     const row = await ownedInvitation(tx, owner.memberId, invitationId);
+    if (row.channel === "sms" && !texts) throw new InvitationError(400, messages.noTexts);
     if (row.status === "accepted") throw new InvitationError(409, messages.used);
     if (row.status === "revoked") throw new InvitationError(409, messages.revoked);
     if (row.expiresAt.getTime() <= now.getTime()) {

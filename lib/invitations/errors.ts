@@ -24,6 +24,7 @@ export function isInvitationError(error: unknown): error is InvitationError {
 /** What members read (the pages and the API show exactly these). */
 export const invitationMessages = {
   notFound: "Invitation not found",
+  noTexts: "Invitations by text message are not available on this site yet: invite them by email",
   used: "This invitation has already been used",
   expired: "This invitation has expired. Ask the person who invited you to send a new one.",
   revoked: "This invitation was withdrawn by the person who sent it",

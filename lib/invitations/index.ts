@@ -1,6 +1,7 @@
 // Safe Circle invitations: the service, its errors, and how a member's Family plan is looked up.
 export {
   acceptInvitation,
+  canInviteByText,
   CIRCLE_CAPACITY,
   exportCircle,
   getCircle,

@@ -77,6 +77,7 @@ describe("a member's data and account deletion", () => {
           phoneNumber: null,
           phoneNumberVerified: false,
           mfa: { enabled: [], preferred: null },
+          textCodes: true,
         }),
       },
     });

@@ -12,6 +12,7 @@ import { exportCircle, removeFromCircles } from "../invitations";
 import { logError } from "../log";
 import { deliverPending, forgetMessagesOf } from "../mail";
 import { deleteUserProfile, getUserProfile } from "../profile";
+import { forgetPoolMember } from "../identity/cognito/pool-members";
 import { forgetSubjects } from "../rate-limit";
 import { exportSettings, forgetSettings } from "../settings";
 import { forgetWaitlistEntries } from "../waitlist";
@@ -70,7 +71,8 @@ export type DeletionDeps = { security: IdentityPort; billing: BillingService; db
  * Deletes the member's account after their current password (or a recent sign-in), leaving nothing
  * personal behind:
  * 1. the payment provider: any subscription ends now and the customer is deleted (sandbox or Stripe);
- * 2. in one database transaction: the billing mirror's customer and cards, the profile, the Safe
+ * 2. in one database transaction: the billing mirror's customer and cards, the profile (and, with
+ *    Cognito, the API's copy of the pool's attributes), the Safe
  *    Circle (theirs, and the invitations they sent and received), the outbox messages about them or to
  *    their addresses, their waitlist entry and contact-form messages, the rate-limit counters keyed
  *    by their id or address, and (built-in identity) the account with its codes, devices, sign-in
@@ -94,6 +96,7 @@ export async function deleteMemberAccount(member: Member, password: string, deps
     await forgetMemberCustomer(tx, member.memberId);
     await deleteUserProfile(member.memberId, { db: tx });
     await forgetSettings(tx, member.memberId);
+    await forgetPoolMember(tx, member.memberId);
     await removeFromCircles(member.memberId, { db: tx, addresses });
     await forgetMessagesOf(tx, { memberId: member.memberId, addresses });
     await forgetWaitlistEntries(tx, emails);

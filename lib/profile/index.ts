@@ -5,6 +5,7 @@ export {
   startProfileFromSignUp,
   ProfileError,
   type SignUpDetails,
+  type SignUpSource,
   type UserProfile,
   type UpdateUserProfileInput,
 } from "./profile";

@@ -112,20 +112,34 @@ function requireMember(memberId: string) {
 }
 
 /**
+ * The caller's sign-up details, or how to fetch them: a Cognito member's come from the user pool, so
+ * they are asked for only while the profile has not started from them (once per member).
+ */
+export type SignUpSource = SignUpDetails | (() => Promise<SignUpDetails | undefined>);
+
+async function signUpPending(db: Db, memberId: string, source: SignUpSource | undefined) {
+  if (!source) return undefined;
+  const [row] = await db
+    .select({ at: memberProfiles.signUpAppliedAt })
+    .from(memberProfiles)
+    .where(eq(memberProfiles.memberId, memberId));
+  if (row?.at) return undefined;
+  return typeof source === "function" ? source() : source;
+}
+
+/**
  * The member's profile. `signUp`: the caller's sign-up details from the identity provider (a Cognito
  * member seen first through the API): the profile starts with them if it has not yet.
  */
 export async function getUserProfile(
   memberId: string,
-  options: { db?: Db; signUp?: SignUpDetails } = {},
+  options: { db?: Db; signUp?: SignUpSource } = {},
 ): Promise<UserProfile> {
   requireMember(memberId);
   const db = options.db ?? (await getDb());
-  let [row] = await db.select().from(memberProfiles).where(eq(memberProfiles.memberId, memberId));
-  if (options.signUp && !row?.signUpAppliedAt) {
-    await startProfileFromSignUp(memberId, options.signUp, { db });
-    [row] = await db.select().from(memberProfiles).where(eq(memberProfiles.memberId, memberId));
-  }
+  const signUp = await signUpPending(db, memberId, options.signUp);
+  if (signUp) await startProfileFromSignUp(memberId, signUp, { db });
+  const [row] = await db.select().from(memberProfiles).where(eq(memberProfiles.memberId, memberId));
   if (!row) return { ...EMPTY };
   return { firstName: row.firstName, lastName: row.lastName, dob: row.dob, phone: row.phone, timezone: row.timezone };
 }
@@ -137,7 +151,7 @@ export async function getUserProfile(
 export async function updateUserProfile(
   memberId: string,
   input: UpdateUserProfileInput,
-  options: { db?: Db; now?: Date; signUp?: SignUpDetails } = {},
+  options: { db?: Db; now?: Date; signUp?: SignUpSource } = {},
 ): Promise<UserProfile> {
   requireMember(memberId);
   const parsed = updateSchema(options.now ?? new Date()).safeParse(input ?? {});
@@ -156,7 +170,8 @@ export async function updateUserProfile(
   ) as Partial<UserProfile>;
   const db = options.db ?? (await getDb());
   // The sign-up details go in first (once), so a first edit of one field keeps the names given at sign-up.
-  if (options.signUp) await startProfileFromSignUp(memberId, options.signUp, { db });
+  const signUp = await signUpPending(db, memberId, options.signUp);
+  if (signUp) await startProfileFromSignUp(memberId, signUp, { db });
   await db
     .insert(memberProfiles)
     .values({ memberId, ...changes })

@@ -47,16 +47,13 @@ describe("Cognito sign-up details", () => {
     );
     const token = auth.AuthenticationResult.AccessToken;
     const claims = decodeJwt(token) as { sub: string; iat: number };
-    const lookup = cognitoMemberLookup("us-east-1", local.endpoint);
-    const member = await lookup(claims, token);
-    expect(member).toMatchObject({
-      memberId: claims.sub,
-      email,
-      signUp: { givenName: "Grace", familyName: "Hopper", phoneNumber: "+14155552671" },
-    });
+    const lookup = cognitoMemberLookup({ region: "us-east-1", endpoint: local.endpoint });
+    const member = (await lookup(claims, token))!;
+    expect(await member.member()).toMatchObject({ memberId: claims.sub, email });
+    expect(await member.signUp?.()).toEqual({ givenName: "Grace", familyName: "Hopper", phoneNumber: "+14155552671" });
 
     const { gql } = createTestServer({
-      members: { grace: member! },
+      members: { grace: { kind: "member", ...member } },
       billing: () => Promise.reject(new Error("unused")),
     });
     const profile = async () => (await gql(ops.getUserProfile, {}, "grace")).body.data?.getUserProfile;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createGraphQLServer } from "@/graphql/server";
+import { knownMember } from "../auth/caller";
 import type { Db } from "../db/open";
 import { confirmSignUp, forgotPassword, resendConfirmationCode, signUp } from "../identity/builtin/accounts";
 import { IdentityError } from "../identity/errors";
@@ -117,7 +118,7 @@ describe("guest API calls", () => {
     const yoga = createGraphQLServer({
       resolveCaller: async (request) =>
         request.headers.get("authorization")
-          ? { kind: "member", memberId: "m1", email: "m@example.com", name: null }
+          ? knownMember({ memberId: "m1", email: "m@example.com", name: null })
           : { kind: "guest" },
       billing: () => Promise.reject(new Error("not used")),
       siteUrl: "http://localhost:3000",

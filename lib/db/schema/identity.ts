@@ -199,3 +199,19 @@ export const identitySessionCutoffs = pgTable("identity_session_cutoffs", {
   memberId: text("member_id").primaryKey(),
   sessionsValidAfter: timestamp("sessions_valid_after", { withTimezone: true, precision: 3 }).notNull(),
 });
+
+/**
+ * What the API knows of a Cognito user's pool attributes, keyed by `sub` (the member id): API calls
+ * with the member's access token read it instead of asking the pool each time. It is refreshed with
+ * GetUser at most once per access token (a token issued after `fetchedAt` is newer than the copy),
+ * and only for operations that need the attributes. Deleted with the member's account.
+ */
+export const identityPoolMembers = pgTable("identity_pool_members", {
+  memberId: text("member_id").primaryKey(),
+  email: text("email").notNull(),
+  name: text("name"),
+  givenName: text("given_name"),
+  familyName: text("family_name"),
+  phoneNumber: text("phone_number"),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true, precision: 3 }).notNull(),
+});

@@ -1,16 +1,19 @@
 import type { Db } from "../../db/open";
 import { getDb } from "../../db/client";
 import { getConfig } from "../../config";
+import { canSendAppTexts } from "../../mail/sms";
 
 /**
  * What a service call may be given besides its input: the client's address (for lockouts), a clock
- * and a database (tests), and the MFA setting (normally from the configuration).
+ * and a database (tests), the MFA setting and whether the app may text codes (normally from the
+ * configuration: see canSendAppTexts).
  */
 export type IdentityContext = {
   clientAddress?: string;
   now?: Date;
   db?: Db;
   mfa?: "optional" | "required";
+  texts?: boolean;
 };
 
 export async function resolveContext(context: IdentityContext = {}) {
@@ -20,6 +23,7 @@ export async function resolveContext(context: IdentityContext = {}) {
     now: context.now ?? new Date(),
     clientAddress: context.clientAddress,
     mfa: context.mfa ?? (identity?.kind === "builtin" ? identity.mfa : "optional"),
+    texts: context.texts ?? canSendAppTexts(getConfig()),
   };
 }
 

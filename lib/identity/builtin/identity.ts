@@ -106,7 +106,7 @@ export function createBuiltinIdentity(caller: IdentityCaller, context?: Identity
   const id = caller.accountId;
   return {
     async overview() {
-      const { db } = await resolveContext(context);
+      const { db, texts } = await resolveContext(context);
       const account = await requireAccount(db, id);
       return {
         email: account.email,
@@ -114,6 +114,7 @@ export function createBuiltinIdentity(caller: IdentityCaller, context?: Identity
         phoneNumber: account.phoneNumber,
         phoneNumberVerified: account.phoneNumberVerified,
         mfa: { enabled: enabledMfaMethods(account), preferred: account.preferredMfa },
+        textCodes: texts,
       };
     },
 
@@ -122,7 +123,10 @@ export function createBuiltinIdentity(caller: IdentityCaller, context?: Identity
         updateSchema,
         Object.fromEntries(writableAttributes(attributes).map((a) => [a.Name, a.Value])),
       );
-      const { db, now } = await resolveContext(context);
+      const { db, now, texts } = await resolveContext(context);
+      // A new number would wait for a code nobody can send: refused, rather than saved unverifiable.
+      if (data.phone_number !== undefined && !texts)
+        throw new IdentityError("InvalidParameterException", messages.textsUnavailable, { field: "phone_number" });
       const deliveries = await db.transaction(async (tx) => {
         const [account] = await tx.select().from(identityAccounts).where(eq(identityAccounts.id, id)).for("update");
         if (!account || account.status === "DISABLED")
@@ -165,7 +169,9 @@ export function createBuiltinIdentity(caller: IdentityCaller, context?: Identity
 
     async sendVerificationCode(attribute) {
       assertVerifiable(attribute);
-      const { db, now } = await resolveContext(context);
+      const { db, now, texts } = await resolveContext(context);
+      if (attribute === "phone_number" && !texts)
+        throw new IdentityError("InvalidParameterException", messages.textsUnavailable);
       const delivery = await db.transaction(async (tx) => {
         const account = await requireAccount(tx, id);
         const to = attribute === "email" ? account.email : account.phoneNumber;
@@ -230,6 +236,10 @@ export function createBuiltinIdentity(caller: IdentityCaller, context?: Identity
     },
 
     async setMfaPreference(input) {
+      const { db, texts } = await resolveContext(context);
+      // Turning SMS codes on needs texts; one already on may stay on or be turned off.
+      if (!texts && (input.sms || input.preferred === "SMS_MFA") && !(await requireAccount(db, id)).smsMfaEnabled)
+        throw new IdentityError("InvalidParameterException", messages.textsUnavailable);
       await setMfaPreference(id, input, context);
     },
 

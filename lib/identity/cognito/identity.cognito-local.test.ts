@@ -22,6 +22,7 @@ describe("Cognito security centre against cognito-local", () => {
       phoneNumber: null,
       phoneNumberVerified: false,
       mfa: { enabled: [], preferred: null },
+      textCodes: true,
     });
   });
 

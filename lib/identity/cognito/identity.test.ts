@@ -62,6 +62,8 @@ describe("Cognito security centre", () => {
       phoneNumber: "+14155550100",
       phoneNumberVerified: false,
       mfa: { enabled: ["SMS_MFA"], preferred: "SMS_MFA" },
+      // Cognito texts its own codes, whatever SMS says.
+      textCodes: true,
     });
     expect(cognito.sent).toEqual([{ action: "GetUser", body: { AccessToken: "access-token-1" } }]);
   });

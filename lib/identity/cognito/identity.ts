@@ -93,6 +93,7 @@ export function createCognitoIdentity(caller: IdentityCaller, options: CognitoId
         emailVerified: value("email_verified") === "true",
         phoneNumber: value("phone_number") ?? null,
         phoneNumberVerified: value("phone_number_verified") === "true",
+        textCodes: true,
         mfa: { enabled, preferred },
       };
     },

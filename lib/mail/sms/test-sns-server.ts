@@ -14,7 +14,7 @@ export type ReceivedText = {
  * body) with a PublishResponse, and collects each text in `received`. `failNext` answers the next
  * Publish with an SNS error instead (a 400 the SDK does not retry, so the deliverer's own retry shows).
  */
-export async function startTestSnsServer() {
+export async function startTestSnsServer(port = 0) {
   const received: ReceivedText[] = [];
   const state = { failNext: 0, requests: 0 };
   const server = http.createServer((request, response) => {
@@ -62,10 +62,10 @@ export async function startTestSnsServer() {
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const { port: listening } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
     received,
     state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
