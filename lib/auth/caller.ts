@@ -13,6 +13,7 @@ import {
 } from "../identity/cognito/pool-members";
 import { createOidcAdapter } from "../identity/builtin/issuer/adapter";
 import { findCurrentAccount } from "../identity/builtin/accounts";
+import { isAfterSessionCutoff } from "../identity/session-cutoffs";
 import type { SignUpDetails } from "../profile";
 import type { Member } from "./member";
 import { NATIVE_APP_CLIENT_IDS } from "../identity/builtin/issuer/native-apps";
@@ -179,7 +180,7 @@ export const builtinMemberLookup: MemberLookup = async (claims) => {
 };
 
 /**
- * Cognito: the token's `sub` is the member id (the key of every local record: profile, billing
+ * Cognito: the token's `sub` is the member id; a token from before the member's revocation point is refused (the key of every local record: profile, billing
  * customer, circle). Their email and name come from the local copy of the pool's attributes,
  * refreshed with GetUser at most once per token and only when an operation asks for them
  * (`member()`, `signUp()`): most calls make no call to the pool. GetUser refusing the token (a global
@@ -187,6 +188,10 @@ export const builtinMemberLookup: MemberLookup = async (claims) => {
  */
 export function cognitoMemberLookup(options: PoolMemberOptions): MemberLookup {
   return async (claims, token) => {
+    // Signed out everywhere (or the password changed) since this token was issued: GlobalSignOut does
+    // not expire access tokens already handed out, the member's revocation point does. iat is read as
+    // the end of its second, as the built-in lookup does.
+    if (!(await isAfterSessionCutoff(claims.sub, new Date(claims.iat * 1000 + 999)))) return undefined;
     let loaded: Promise<PoolAttributes | undefined> | undefined;
     const load = () =>
       (loaded ??= poolAttributes(claims, token, options).catch((error: unknown) => {

@@ -7,10 +7,11 @@ import { ops } from "@/graphql/test-helpers";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
 import { createBillingService } from "@/lib/billing/service";
 import { getDb } from "@/lib/db/client";
-import { billingCustomers, identityPoolMembers, memberProfiles } from "@/lib/db/schema";
+import { billingCustomers, identityPoolMembers, identitySessionCutoffs, memberProfiles } from "@/lib/db/schema";
 import { useTestDatabase } from "@/lib/db/test-hooks";
 import { cognitoMemberLookup, createJwtAccessTokenVerifier, resolveCaller, type TokenVerifier } from "./caller";
 import { createCachedKeySet } from "./jwks";
+import { recordSessionCutoff } from "@/lib/identity/session-cutoffs";
 
 /**
  * /graphql with Cognito access tokens, end to end over loopback: the pool's key set is a small HTTP
@@ -25,7 +26,7 @@ const SUB = "7d3f8a2e-1b4c-4e6a-9f0d-2c5b8e1a7f30";
 const ADMIN_SCOPE = "openid email phone profile aws.cognito.signin.user.admin";
 const now = () => Math.floor(Date.now() / 1000);
 
-const database = useTestDatabase([identityPoolMembers, memberProfiles, billingCustomers]);
+const database = useTestDatabase([identityPoolMembers, memberProfiles, billingCustomers, identitySessionCutoffs]);
 
 type Key = { kid: string; privateKey: CryptoKey; jwk: JWK };
 let signingKey: Key;
@@ -345,5 +346,21 @@ describe("/graphql with Cognito access tokens", () => {
     pool.revoked.add(token);
     expect((await call(token, "getUserProfile")).result).toMatchObject({ statusCode: 401, user: null });
     expect(pool.calls).toBe(1);
+  });
+
+  it("refuses, on its next call, a token issued before the member signed out everywhere; one issued after works", async () => {
+    const call = api();
+    const before = await accessToken({ iat: now() - 120 });
+    expect((await call(before, "getMySubscriptions")).result).toMatchObject({ statusCode: 200 });
+    await recordSessionCutoff(SUB, { now: new Date((now() - 90) * 1000) });
+    expect((await call(before, "getMySubscriptions")).result).toMatchObject({
+      statusCode: 401,
+      message: "User is not authenticated",
+    });
+    expect((await call(await accessToken({ iat: now() - 10 }), "getMySubscriptions")).result).toMatchObject({
+      statusCode: 200,
+    });
+    // No call to the pool was needed to know.
+    expect(pool.calls).toBe(0);
   });
 });
