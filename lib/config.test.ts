@@ -98,6 +98,14 @@ describe("parseConfig: identity", () => {
     expect(() => parseConfig({ IDENTITY_MFA: "always" })).toThrow(/IDENTITY_MFA/);
   });
 
+  it("takes the native apps' own Cognito app clients for the API, and names the variable when one is malformed", () => {
+    expect(parseConfig(cognito).identity).toMatchObject({ kind: "cognito", appClientIds: [] });
+    expect(parseConfig({ ...cognito, COGNITO_APP_CLIENT_IDS: "iosclient1,androidclient2" }).identity).toMatchObject({
+      appClientIds: ["iosclient1", "androidclient2"],
+    });
+    expect(() => parseConfig({ ...cognito, COGNITO_APP_CLIENT_IDS: "ios client" })).toThrow(/COGNITO_APP_CLIENT_IDS/);
+  });
+
   it("takes the native apps' redirect URIs: private-use schemes named as reverse domains and https claimed links", () => {
     const config = parseConfig({
       NATIVE_IOS_REDIRECT_URIS: "app.happr.ios:/oauth/callback, https://happr.app/ios/callback",
@@ -141,6 +149,7 @@ describe("parseConfig: identity", () => {
       region: "eu-west-1",
       userPoolId: "eu-west-1_AbC123xyz",
       clientId: "4abcdefghijklmnopqrstu1234",
+      appClientIds: [],
       clientSecret: "s3cret",
       domain: "https://happr.auth.eu-west-1.amazoncognito.com",
       issuer: "https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123xyz",

@@ -187,6 +187,16 @@ const rawSchema = z.object({
       .optional(),
   ),
   COGNITO_CLIENT_SECRET: optionalString,
+  /** The native apps' own app clients of the pool, comma-separated: /graphql takes their access tokens too. */
+  COGNITO_APP_CLIENT_IDS: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[\w+]{1,128}(,[\w+]{1,128})*$/,
+        "COGNITO_APP_CLIENT_IDS must be app client ids separated by commas (letters, digits, _ and +)",
+      )
+      .optional(),
+  ),
   COGNITO_DOMAIN: optionalString,
   COGNITO_REDIRECT_URI: optionalString.pipe(
     z.url({ message: "COGNITO_REDIRECT_URI must be an absolute URL" }).optional(),
@@ -506,6 +516,7 @@ function parseIdentity(raw: z.infer<typeof rawSchema>, siteUrl: string) {
     region,
     userPoolId: poolId,
     clientId: raw.COGNITO_CLIENT_ID!,
+    appClientIds: raw.COGNITO_APP_CLIENT_IDS?.split(",") ?? [],
     // Optional: a public app client (no secret) still uses PKCE.
     clientSecret: raw.COGNITO_CLIENT_SECRET,
     domain: new URL(domain).origin,

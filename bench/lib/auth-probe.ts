@@ -106,7 +106,7 @@ async function main() {
       .setExpirationTime("1h")
       .sign(privateKey);
     const verifier = (lookupMember: MemberLookup) =>
-      createJwtAccessTokenVerifier({ issuer, clientId: "happr-web", keys, lookupMember });
+      createJwtAccessTokenVerifier({ issuer, clientIds: ["happr-web"], keys, lookupMember });
     const signatureOnly = verifier(async () => knownMember(member));
     const withLookup = verifier(builtinMemberLookup);
 

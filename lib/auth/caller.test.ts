@@ -31,7 +31,7 @@ beforeAll(async () => {
       .sign(overrides.key ?? privateKey);
   const lookupMember = async (claims: { sub: string; iat: number }) =>
     claims.sub === ada.memberId && claims.iat >= (revokedBefore.get(claims.sub) ?? 0) ? knownMember(ada) : undefined;
-  verifier = createJwtAccessTokenVerifier({ issuer: ISSUER, clientId: CLIENT, keys, lookupMember });
+  verifier = createJwtAccessTokenVerifier({ issuer: ISSUER, clientIds: [CLIENT], keys, lookupMember });
 });
 
 const request = (headers: Record<string, string> = {}) =>

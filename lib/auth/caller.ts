@@ -97,7 +97,8 @@ export type MemberLookup = (
 
 export type JwtAccessTokenVerifierOptions = {
   issuer: string;
-  clientId: string;
+  /** The app clients whose access tokens are for this API: the web app's and the native apps'. */
+  clientIds: readonly string[];
   keys: JWTVerifyGetKey;
   lookupMember: MemberLookup;
   /** Tests pin the clock. */
@@ -131,7 +132,7 @@ export function createJwtAccessTokenVerifier(options: JwtAccessTokenVerifierOpti
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return undefined;
       throw error;
     }
-    if (payload.token_use !== "access" || payload.client_id !== options.clientId) return undefined;
+    if (payload.token_use !== "access" || !options.clientIds.includes(String(payload.client_id))) return undefined;
     if (typeof payload.sub !== "string" || typeof payload.iat !== "number") return undefined;
     return options.lookupMember({ ...payload, sub: payload.sub, iat: payload.iat }, token);
   };
@@ -224,7 +225,7 @@ export function getTokenVerifier(): TokenVerifier {
   if (identity.kind === "cognito") {
     configured = createJwtAccessTokenVerifier({
       issuer: identity.issuer,
-      clientId: identity.clientId,
+      clientIds: [identity.clientId, ...identity.appClientIds],
       keys: createCachedKeySet({ url: new URL(`${identity.issuer}/.well-known/jwks.json`) }),
       lookupMember: cognitoMemberLookup({ region: identity.region }),
     });

@@ -22,6 +22,8 @@ import { recordSessionCutoff } from "@/lib/identity/session-cutoffs";
  */
 const SITE = "http://localhost:3000";
 const CLIENT_ID = "happrwebclient1";
+/** A native app's own app client of the pool (COGNITO_APP_CLIENT_IDS). */
+const NATIVE_CLIENT_ID = "happriosclient1";
 const SUB = "7d3f8a2e-1b4c-4e6a-9f0d-2c5b8e1a7f30";
 const ADMIN_SCOPE = "openid email phone profile aws.cognito.signin.user.admin";
 const now = () => Math.floor(Date.now() / 1000);
@@ -140,7 +142,7 @@ function api(options: { keys?: ReturnType<typeof createCachedKeySet>; fetchedAt?
   const keys = options.keys ?? createCachedKeySet({ url: new URL(`${issuer}/.well-known/jwks.json`) });
   const verify: TokenVerifier = createJwtAccessTokenVerifier({
     issuer,
-    clientId: CLIENT_ID,
+    clientIds: [CLIENT_ID, NATIVE_CLIENT_ID],
     keys,
     lookupMember: cognitoMemberLookup({ region: "us-east-1", endpoint: getUserEndpoint, now: options.fetchedAt }),
   });
@@ -179,6 +181,9 @@ describe("/graphql with Cognito access tokens", () => {
     const token = await accessToken();
     expect((await call(token, "getMySubscriptions")).result).toMatchObject({ statusCode: 200, subscriptionData: [] });
     expect((await call(token, "getMyPaymentMethods")).result).toMatchObject({ statusCode: 200 });
+    // A native app's own app client of the pool is also this API's.
+    const fromTheApp = await accessToken({ claims: { client_id: NATIVE_CLIENT_ID } });
+    expect((await call(fromTheApp, "getMySubscriptions")).result).toMatchObject({ statusCode: 200 });
     expect(pool.calls).toBe(0);
     // The key set was fetched once and is reused.
     expect(jwks.requests).toBe(1);

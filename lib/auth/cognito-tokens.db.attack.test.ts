@@ -87,7 +87,7 @@ beforeAll(async () => {
 
   verify = createJwtAccessTokenVerifier({
     issuer: poolUrl,
-    clientId: CLIENT_ID,
+    clientIds: [CLIENT_ID],
     keys: createCachedKeySet({ url: new URL(`${poolUrl}/jwks`) }),
     lookupMember: cognitoMemberLookup({
       region: "us-east-1",
