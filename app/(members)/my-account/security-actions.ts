@@ -1,15 +1,11 @@
 "use server";
 
-import { headers } from "next/headers";
 import { z } from "zod";
-import { getConfig } from "@/lib/config";
-import { IdentityError, isIdentityError, messages, type DevicePage, type MfaMethod } from "@/lib/identity";
-import { readSessionToken } from "@/lib/auth/sign-out";
-import { signValue } from "@/lib/auth/secrets";
-import { encodeRenewalTicket, sessionFingerprint } from "@/lib/auth/session-renewal";
-import { done, signOutNext, type FormState } from "@/lib/forms";
+import { isIdentityError, messages, type DevicePage, type MfaMethod } from "@/lib/identity";
+import { done, signOutNext } from "@/lib/forms";
 import { MemberRequiredError, requireMember } from "@/lib/auth/member";
 import { accountChangesOf, identityOf } from "@/lib/account/member-identity";
+import { afterPasswordChange, passwordFieldOf } from "@/lib/account/password-change";
 import { formField, memberAction } from "@/lib/account/member-action";
 import { CURRENT_PASSWORD_FIELD } from "@/lib/identity/reauthentication";
 import { getBillingService } from "@/lib/billing/provider";
@@ -139,40 +135,6 @@ export const changePasswordAction = memberAction(
     fields: { previousPassword: "currentPassword", proposedPassword: "newPassword", newPassword: "newPassword" },
   },
 );
-
-/**
- * Which field a failure names none of is about, by its code: the policy is the new password's, a wrong
- * (or missing) current password the current one's.
- */
-function passwordFieldOf(error: unknown): unknown {
-  if (!isIdentityError(error) || error.field) return error;
-  const field =
-    error.code === "InvalidPasswordException"
-      ? "newPassword"
-      : ["NotAuthorizedException", "InvalidParameterException"].includes(error.code)
-        ? CURRENT_PASSWORD_FIELD
-        : undefined;
-  return field
-    ? new IdentityError(error.code, error.message, { cause: error, field, retryAfterSeconds: error.retryAfterSeconds })
-    : error;
-}
-
-async function afterPasswordChange(memberId: string): Promise<FormState> {
-  if (getConfig().identity.kind !== "builtin") return signOutNext("Your password is changed.");
-  const ticket = encodeRenewalTicket(
-    memberId,
-    sessionFingerprint(await readSessionToken(await headers())),
-    Date.now(),
-    signValue,
-  );
-  return {
-    status: "redirect",
-    message: "Your password is changed.",
-    fieldErrors: {},
-    values: {},
-    redirectTo: `/auth/renew?ticket=${encodeURIComponent(ticket)}`,
-  };
-}
 
 /** Deletes the account after the password (or a recent sign-in): the subscription ends now, then this browser signs out. */
 export const deleteAccountAction = memberAction(
