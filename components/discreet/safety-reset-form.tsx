@@ -1,0 +1,74 @@
+"use client";
+
+import { useId } from "react";
+import { FormMessage, useAccountForm } from "@/components/account/account-form";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { NewPasswordField } from "@/components/ui/new-password-field";
+import type { FormAction, FormState } from "@/lib/forms";
+
+/**
+ * The safety reset: one form, one confirmation. What it does is listed above the fields so nothing
+ * comes as a surprise; nobody else is told.
+ */
+export function SafetyResetForm({ action }: { action: FormAction<FormState> }) {
+  const id = useId();
+  const ids = {
+    currentPassword: `${id}-current`,
+    newPassword: `${id}-new`,
+    confirmPassword: `${id}-confirm`,
+    confirm: `${id}-understood`,
+  };
+  const { state, formAction, pending, messageRef } = useAccountForm(action, ids);
+  return (
+    <form action={formAction} noValidate className="mt-4 grid gap-3" aria-label="Safety reset">
+      <FormMessage state={state} messageRef={messageRef} />
+      <TextField
+        id={ids.currentPassword}
+        name="currentPassword"
+        type="password"
+        label="Current password"
+        autoComplete="current-password"
+        required
+        aria-required="true"
+        maxLength={256}
+        error={state.fieldErrors.currentPassword}
+      />
+      <NewPasswordField id={ids.newPassword} name="newPassword" error={state.fieldErrors.newPassword} />
+      <TextField
+        id={ids.confirmPassword}
+        name="confirmPassword"
+        type="password"
+        label="Confirm new password"
+        autoComplete="new-password"
+        required
+        aria-required="true"
+        maxLength={256}
+        error={state.fieldErrors.confirmPassword}
+      />
+      <div className="grid gap-1">
+        <label className="inline-flex min-h-11 items-center gap-2 text-base text-ink">
+          <input
+            id={ids.confirm}
+            type="checkbox"
+            name="confirm"
+            className="size-5"
+            aria-invalid={state.fieldErrors.confirm ? true : undefined}
+            aria-describedby={state.fieldErrors.confirm ? `${ids.confirm}-error` : undefined}
+          />
+          I understand: every share ends and I leave my circles
+        </label>
+        {state.fieldErrors.confirm ? (
+          <p id={`${ids.confirm}-error`} className="text-sm font-medium text-red-700">
+            {state.fieldErrors.confirm}
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <Button type="submit" pending={pending} pendingLabel="Resetting…">
+          Reset now
+        </Button>
+      </div>
+    </form>
+  );
+}
