@@ -1,6 +1,7 @@
 import type { Caller } from "@/lib/auth/caller";
 import type { BillingService } from "@/lib/billing/service";
 import type { RateLimitResult } from "@/lib/rate-limit";
+import type { ItemKinds } from "@/lib/sharing/item-kinds";
 
 /** What every resolver gets: the caller and the services, injected so tests can swap them. */
 export type GraphQLContext = {
@@ -15,4 +16,6 @@ export type GraphQLContext = {
    * `guest:<client address>` for the catalogue reads guests may make.
    */
   limitProviderCall: (subject: string) => Promise<RateLimitResult>;
+  /** How each shareable kind of item finds an item's owner (shareItem answers 404 for others' items). */
+  itemKinds: ItemKinds;
 };

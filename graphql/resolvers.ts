@@ -14,6 +14,7 @@ import { assertSameOrigin } from "@/lib/billing/rules";
 import type { CallingMember as Member } from "@/lib/auth/caller";
 import { getUserProfile, updateUserProfile, type UpdateUserProfileInput } from "@/lib/profile";
 import { acceptInvitation, familyPlanFrom } from "@/lib/invitations";
+import { coverThroughCircles } from "@/lib/circles/cover";
 import type { GraphQLContext } from "./context";
 import type { Resolvers } from "./generated/resolvers-types";
 import { answer, memberOf, TooManyRequests, UNAUTHENTICATED, type Answer } from "./results";
@@ -82,11 +83,16 @@ export const resolvers: Resolvers = {
       user: await getUserProfile(member.memberId, { signUp: member.signUp }),
     })),
 
+    // The member's own subscriptions, then the Family plan cover they have through a circle (marked).
     getMySubscriptions: forMember({ subscriptionData: [] }, async (member, _args, context) => {
       const subscriptions = await (await context.billing()).getMySubscriptions(member.memberId);
+      const cover = await coverThroughCircles(member.memberId, { familyPlan: familyPlanFrom(context.billing) });
       return {
         ...ok(),
-        subscriptionData: subscriptions.map(subscriptionView),
+        subscriptionData: [
+          ...subscriptions.map((row) => ({ ...subscriptionView(row), throughCircleId: null, throughCircleName: null })),
+          ...cover,
+        ],
       };
     }),
 

@@ -2,6 +2,7 @@ import { GraphQLError } from "graphql";
 import { isBillingError } from "@/lib/billing/errors";
 import { ProfileError } from "@/lib/profile";
 import { isInvitationError } from "@/lib/invitations/errors";
+import { isCircleError } from "@/lib/circles/errors";
 import type { Caller, CallingMember as Member } from "@/lib/auth/caller";
 
 /**
@@ -17,6 +18,7 @@ function expectedFailure(error: unknown): Answer | undefined {
   if (isBillingError(error)) return { statusCode: error.status, message: error.message };
   if (error instanceof ProfileError) return { statusCode: error.status, message: error.message };
   if (isInvitationError(error)) return { statusCode: error.status, message: error.message };
+  if (isCircleError(error)) return { statusCode: error.status, message: error.message };
   if (error instanceof TooManyRequests) return { statusCode: 429, message: error.message };
   return undefined;
 }

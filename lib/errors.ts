@@ -33,5 +33,6 @@ const DOMAIN_ERROR_NAMES = new Set([
   "BillingError",
   "ProfileError",
   "InvitationError",
+  "CircleError",
   "MemberRequiredError",
 ]);

@@ -4,3 +4,4 @@ export * from "./identity";
 export * from "./billing";
 export * from "./profile";
 export * from "./invitations";
+export * from "./circles";
