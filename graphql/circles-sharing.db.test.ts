@@ -14,6 +14,8 @@ const members = {
   gus: { memberId: "member-gus", email: "gus@example.com", name: "Gus" },
   ada: { memberId: "member-ada", email: "ada@example.com", name: "Ada" },
   zed: { memberId: "member-zed", email: "zed@example.com", name: "Zed" },
+  pia: { memberId: "member-pia", email: "pia@example.com", name: "Pia" },
+  ben: { memberId: "member-ben", email: "ben@example.com", name: "Ben" },
 };
 type Who = keyof typeof members;
 
@@ -249,13 +251,13 @@ describe("circles and sharing over GraphQL", () => {
   });
 
   it("getMySubscriptions shows the cover a circle's Family plan gives, marked as through the circle", async () => {
-    await subscribe("olga");
-    const circleId = await join("olga", "ada");
-    const own = await gql(circleOps.getMySubscriptions, {}, "olga");
+    await subscribe("pia");
+    const circleId = await join("pia", "ben");
+    const own = await gql(circleOps.getMySubscriptions, {}, "pia");
     expect(own.subscriptionData).toEqual([
       expect.objectContaining({ throughCircleId: null, throughCircleName: null, status: "active" }),
     ]);
-    const covered = await gql(circleOps.getMySubscriptions, {}, "ada");
+    const covered = await gql(circleOps.getMySubscriptions, {}, "ben");
     expect(covered).toMatchObject({ statusCode: 200 });
     expect(covered.subscriptionData).toEqual([
       {
@@ -266,14 +268,14 @@ describe("circles and sharing over GraphQL", () => {
         planPriceId: own.subscriptionData[0].planPriceId,
         cancelAt: null,
         throughCircleId: circleId,
-        throughCircleName: "Olga's circle",
+        throughCircleName: "Pia's circle",
       },
     ]);
     // The cover is not Ada's to cancel: the id answers as an unknown subscription.
-    const cancel = await gql(ops.cancelSubscription, { subscriptionId: `circle:${circleId}` }, "ada");
+    const cancel = await gql(ops.cancelSubscription, { subscriptionId: `circle:${circleId}` }, "ben");
     expect([400, 404]).toContain(cancel.statusCode);
     // The plan ends: so does the cover.
-    await billing.cancelSubscriptionImmediately(members.olga, own.subscriptionData[0].subscriptionId);
-    expect((await gql(circleOps.getMySubscriptions, {}, "ada")).subscriptionData).toEqual([]);
+    await billing.cancelSubscriptionImmediately(members.pia, own.subscriptionData[0].subscriptionId);
+    expect((await gql(circleOps.getMySubscriptions, {}, "ben")).subscriptionData).toEqual([]);
   });
 });
