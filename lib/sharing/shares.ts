@@ -57,11 +57,11 @@ export async function shareItem(ownerId: string, input: unknown, options: Option
   const owner = kind ? await kind.ownerOf(itemId, db) : null;
   if (owner !== ownerId) throw itemNotFound();
   return db.transaction(async (tx) => {
-    // The owner's memberships stay put until the share is written: leaving waits, then ends it.
+    // The two people's memberships stay put until the share is written: a departure waits, then ends it.
     await tx
       .select({ circleId: circleMemberships.circleId })
       .from(circleMemberships)
-      .where(eq(circleMemberships.memberId, ownerId))
+      .where(inArray(circleMemberships.memberId, memberId ? [ownerId, memberId] : [ownerId]))
       .for("share");
     if (memberId) {
       if (memberId === ownerId)
