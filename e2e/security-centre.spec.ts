@@ -156,7 +156,8 @@ test("download the data, delete the account (its subscription ends), and fail to
   expect(data.account.email).toBe(email);
   expect(data.subscriptions).toEqual([expect.objectContaining({ status: "active" })]);
   expect(data.transactions.length).toBeGreaterThan(0);
-  expect(data.circle).toEqual({ memberOf: null, members: [], invitations: [] });
+  expect(data.circle).toEqual({ memberOf: null, circles: [], members: [], invitations: [] });
+  expect(data.shares).toEqual([]);
 
   await security(page).getByRole("button", { name: "Delete account" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete your account?" });

@@ -1,6 +1,7 @@
 import type { Caller } from "@/lib/auth/caller";
 import type { BillingService } from "@/lib/billing/service";
 import type { RateLimitResult } from "@/lib/rate-limit";
+import type { ItemKinds } from "@/lib/sharing/item-kinds";
 
 /** What every resolver gets: the caller and the services, injected so tests can swap them. */
 export type GraphQLContext = {
@@ -17,4 +18,6 @@ export type GraphQLContext = {
   limitProviderCall: (subject: string) => Promise<RateLimitResult>;
   /** An operation answered 503 because the identity provider does not answer: the response says when to retry. */
   identityUnavailable: (retryAfterSeconds: number) => void;
+  /** How each shareable kind of item finds an item's owner (shareItem answers 404 for others' items). */
+  itemKinds: ItemKinds;
 };

@@ -15,6 +15,7 @@ import { IdentityUnavailableError } from "@/lib/auth/caller";
 import type { Member } from "@/lib/auth/member";
 import { getUserProfile, updateUserProfile, type SignUpDetails, type UpdateUserProfileInput } from "@/lib/profile";
 import { acceptInvitation, familyPlanFrom } from "@/lib/invitations";
+import { coverThroughCircles } from "@/lib/circles/cover";
 import type { GraphQLContext } from "./context";
 import type { Resolvers } from "./generated/resolvers-types";
 import { answer, memberOf, TooManyRequests, UNAUTHENTICATED, type Answer } from "./results";
@@ -107,11 +108,16 @@ export const resolvers: Resolvers = {
       user: await getUserProfile(member.memberId, { signUp: member.signUp }),
     })),
 
+    // The member's own subscriptions, then the Family plan cover they have through a circle (marked).
     getMySubscriptions: forMemberId({ subscriptionData: [] }, async (member, _args, context) => {
       const subscriptions = await (await context.billing()).getMySubscriptions(member.memberId);
+      const cover = await coverThroughCircles(member.memberId, { familyPlan: familyPlanFrom(context.billing) });
       return {
         ...ok(),
-        subscriptionData: subscriptions.map(subscriptionView),
+        subscriptionData: [
+          ...subscriptions.map((row) => ({ ...subscriptionView(row), throughCircleId: null, throughCircleName: null })),
+          ...cover,
+        ],
       };
     }),
 

@@ -9,6 +9,7 @@ import {
   type Caller,
   type MemberCaller,
 } from "@/lib/auth/caller";
+import { isCircleError } from "@/lib/circles/errors";
 
 /**
  * How the API answers: expected failures are results carrying statusCode and message (the contract);
@@ -23,6 +24,7 @@ function expectedFailure(error: unknown): Answer | undefined {
   if (isBillingError(error)) return { statusCode: error.status, message: error.message };
   if (error instanceof ProfileError) return { statusCode: error.status, message: error.message };
   if (isInvitationError(error)) return { statusCode: error.status, message: error.message };
+  if (isCircleError(error)) return { statusCode: error.status, message: error.message };
   if (error instanceof TooManyRequests) return { statusCode: 429, message: error.message };
   if (error instanceof TokenRefusedError) return UNAUTHENTICATED;
   if (error instanceof PoolAttributesWithheldError) return { statusCode: error.status, message: error.message };

@@ -14,11 +14,14 @@ import {
 import { buildClientSchema, getIntrospectionQuery, type GraphQLSchema } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createGraphQLServer } from "./server";
-import { CONTRACT_FILE, schemaFiles, typeDefs } from "./type-defs";
+import { CONTRACT_FILE, MEMBERS_CONTRACT_FILE, schemaFiles, typeDefs } from "./type-defs";
 
 const here = import.meta.dirname;
 const contractText = readFileSync(path.join(here, "contract/schema.graphql"), "utf8");
 const contract = buildSchema(contractText);
+// The members' features (circles, sharing, habits, calendar) extend the contract under the same rules.
+const membersContractText = readFileSync(path.join(here, "contract/members-features.graphql"), "utf8");
+const membersContract = buildSchema(`${contractText}\n${membersContractText}`);
 
 const kindOf = (type: GraphQLNamedType) =>
   isObjectType(type)
@@ -109,6 +112,13 @@ describe("the served schema", () => {
     expect(differences(contract, served)).toEqual([]);
   });
 
+  it("contains the members' features contract exactly (circles, sharing, habits, calendar)", () => {
+    expect(differences(membersContract, served)).toEqual([]);
+    const operations = ["getMyCircles", "setCircleRole", "shareItem", "revokeShare"];
+    expect(Object.keys(served.getQueryType()!.getFields())).toContain("getMyCircles");
+    expect(Object.keys(served.getMutationType()!.getFields())).toEqual(expect.arrayContaining(operations.slice(1)));
+  });
+
   it("the comparison catches a renamed argument, a nullability change and a missing type", () => {
     const broken = buildSchema(
       contractText
@@ -129,12 +139,16 @@ describe("the served schema", () => {
     ]);
   });
 
-  it("serves the contract copied unchanged, then graphql/extensions/*.graphql", () => {
+  it("serves the contracts copied unchanged, then graphql/extensions/*.graphql", () => {
     expect(CONTRACT_FILE).toBe(path.join(here, "contract/schema.graphql"));
-    expect(schemaFiles.slice(1).every((file) => path.dirname(file) === path.join(here, "extensions"))).toBe(true);
+    expect(MEMBERS_CONTRACT_FILE).toBe(path.join(here, "contract/members-features.graphql"));
+    expect(schemaFiles.slice(2).every((file) => path.dirname(file) === path.join(here, "extensions"))).toBe(true);
     expect(typeDefs[0]).toBe(contractText);
+    expect(typeDefs[1]).toBe(membersContractText);
     const shared = path.resolve(here, "../../shared/contracts/schema.graphql");
     if (existsSync(shared)) expect(contractText).toBe(readFileSync(shared, "utf8"));
+    const sharedMembers = path.resolve(here, "../../shared/contracts/members-features.graphql");
+    if (existsSync(sharedMembers)) expect(membersContractText).toBe(readFileSync(sharedMembers, "utf8"));
   });
 
   it("serves the extensions' operations beside the contract's (Safe Circle, resumeSubscription)", () => {
@@ -146,6 +160,8 @@ describe("the served schema", () => {
         "resendCircleInvitation",
         "revokeCircleInvitation",
         "removeCircleMember",
+        "leaveCircle",
+        "setCircleMemberDetails",
       ]),
     );
   });

@@ -3,6 +3,7 @@ import type { ValidationContext } from "graphql";
 import { createGraphQLError, createSchema, createYoga, type Plugin } from "graphql-yoga";
 import type { Caller } from "@/lib/auth/caller";
 import type { BillingService } from "@/lib/billing/service";
+import { itemKinds, type ItemKinds } from "@/lib/sharing/item-kinds";
 import { tryAgainIn, type RateLimitResult } from "@/lib/rate-limit";
 import { clientAddress } from "@/lib/request/client-address";
 import type { GraphQLContext } from "./context";
@@ -19,6 +20,8 @@ export type GraphQLServerOptions = {
   limitGuestCall?: (clientAddress: string) => Promise<RateLimitResult>;
   production: boolean;
   endpoint?: string;
+  /** The shareable item kinds (lib/sharing/item-kinds.ts); tests bring their own. */
+  itemKinds?: ItemKinds;
 };
 
 // Built once: the schema does not change at run time.
@@ -149,6 +152,7 @@ export function createGraphQLServer(options: GraphQLServerOptions) {
       clientAddress: clientAddress(request.headers),
       limitProviderCall: options.limitProviderCall,
       identityUnavailable: (seconds) => retryAfter.set(request, Math.max(seconds, retryAfter.get(request) ?? 0)),
+      itemKinds: options.itemKinds ?? itemKinds,
     }),
     plugins: [
       csrfPrevention(),

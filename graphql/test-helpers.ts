@@ -2,6 +2,7 @@ import { knownMember, type Caller, type MemberCaller } from "@/lib/auth/caller";
 import type { Member } from "@/lib/auth/member";
 import type { BillingService } from "@/lib/billing/service";
 import type { RateLimitResult } from "@/lib/rate-limit";
+import type { ItemKinds } from "@/lib/sharing/item-kinds";
 import { createGraphQLServer } from "./server";
 
 /** Test callers: `x-test-member: <id>` is that member, `x-test-invalid` a bad token, else a guest. */
@@ -21,6 +22,7 @@ export type TestServerOptions = {
   billing: () => Promise<BillingService>;
   limitProviderCall?: (subject: string) => Promise<RateLimitResult>;
   production?: boolean;
+  itemKinds?: ItemKinds;
 };
 
 export function createTestServer(options: TestServerOptions) {
@@ -31,6 +33,7 @@ export function createTestServer(options: TestServerOptions) {
     limitProviderCall:
       options.limitProviderCall ?? (async () => ({ allowed: true, remaining: 100, retryAfterSeconds: 0 })),
     production: options.production ?? false,
+    itemKinds: options.itemKinds,
   });
   /** POSTs one operation as `who` (a member id, "guest" or "invalid") and answers the parsed body. */
   async function gql(

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 /**
- * The served SDL, read from files once at module load: the public contract (a copy of
- * ../shared/contracts/schema.graphql that schema.test.ts keeps identical), then every
- * graphql/extensions/*.graphql in name order. codegen.ts reads the same files.
+ * The served SDL, read from files once at module load: the public contract (copies of
+ * ../shared/contracts/schema.graphql and members-features.graphql that schema.test.ts keeps
+ * identical), then every graphql/extensions/*.graphql in name order. codegen.ts reads the same files.
  *
  * Paths start at the working directory (the project root under `next start`, vitest and tsx), not at
  * this module: Next bundles it into .next/server, away from the files; next.config.ts traces them.
@@ -12,10 +12,13 @@ import path from "node:path";
 const root = path.join(process.cwd(), "graphql");
 
 export const CONTRACT_FILE = path.join(root, "contract", "schema.graphql");
+/** The members' features (circles, sharing, habits, calendar): an extension of the contract, as fixed. */
+export const MEMBERS_CONTRACT_FILE = path.join(root, "contract", "members-features.graphql");
 const EXTENSIONS_DIR = path.join(root, "extensions");
 
 export const schemaFiles = [
   CONTRACT_FILE,
+  MEMBERS_CONTRACT_FILE,
   ...readdirSync(EXTENSIONS_DIR)
     .filter((name) => name.endsWith(".graphql"))
     .sort()

@@ -33,6 +33,7 @@ const DOMAIN_ERROR_NAMES = new Set([
   "BillingError",
   "ProfileError",
   "InvitationError",
+  "CircleError",
   "MemberRequiredError",
   "IdentityUnavailableError",
   "TokenRefusedError",

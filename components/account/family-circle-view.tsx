@@ -15,6 +15,8 @@ export type CircleActions = Record<
   FormAction<FormState>
 >;
 
+const roleNames = { guardian: "Guardian", member: "Member", child: "Child" } as const;
+
 const Actions = createContext<CircleActions | null>(null) as React.Context<CircleActions>;
 
 /** `texts`: whether invitations may go by text message (not in production without an SMS provider). */
@@ -52,6 +54,18 @@ function InviteForm({ texts }: { texts: boolean }) {
       <form action={formAction} noValidate className="grid gap-4" aria-label="Invite someone to your Safe Circle">
         <FormMessage state={state} messageRef={messageRef} />
         <input type="hidden" name="channel" value={channel} />
+        <fieldset className="grid gap-2">
+          <legend className="text-sm font-semibold text-ink">Invite them as</legend>
+          <div className="flex flex-wrap gap-4">
+            {(["member", "guardian"] as const).map((role) => (
+              <label key={role} className="flex items-center gap-2 text-base text-ink">
+                <input type="radio" name="role" value={role} defaultChecked={role === "member"} className="h-5 w-5" />
+                {roleNames[role]}
+              </label>
+            ))}
+          </div>
+          <p className="text-sm text-muted">A guardian helps look after the children in your circle.</p>
+        </fieldset>
         <TextField
           key={channel}
           id={`${id}-contact`}
@@ -128,7 +142,9 @@ function OwnerView({ circle, texts }: { circle: Extract<CircleView, { role: "own
                       {label} <Badge good={member.covered}>{member.covered ? "Covered" : "Not covered"}</Badge>
                     </p>
                     <p className="text-sm break-all text-muted">
-                      {member.contact} · Joined {formatDate(member.joinedAt)}
+                      {roleNames[member.role]}
+                      {member.label ? ` (${member.label})` : ""} · {member.contact} · Joined{" "}
+                      {formatDate(member.joinedAt)}
                     </p>
                   </div>
                   <RemoveMember memberId={member.memberId} label={label} />
@@ -157,8 +173,8 @@ function OwnerView({ circle, texts }: { circle: Extract<CircleView, { role: "own
                     </Badge>
                   </p>
                   <p className="text-sm text-muted">
-                    Sent {formatDate(invitation.sentAt)} · {invitation.status === "pending" ? "Expires" : "Expired"}{" "}
-                    {formatDate(invitation.expiresAt)}
+                    As {roleNames[invitation.role].toLowerCase()} · Sent {formatDate(invitation.sentAt)} ·{" "}
+                    {invitation.status === "pending" ? "Expires" : "Expired"} {formatDate(invitation.expiresAt)}
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
@@ -206,10 +222,11 @@ export function FamilyCircleView({
   texts: boolean;
 }) {
   if (circle.role === "member") {
+    const as = circle.circleRole === "member" ? "" : ` as ${roleNames[circle.circleRole].toLowerCase()}`;
     return circle.covered ? (
       <p className="mt-4 text-base text-ink">
-        You are in {circle.ownerName}&apos;s Safe Circle since {formatDate(circle.joinedAt)}: their Family plan covers
-        you.
+        You are in {circle.ownerName}&apos;s Safe Circle{as} since {formatDate(circle.joinedAt)}: their Family plan
+        covers you.
       </p>
     ) : (
       <p role="status" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">

@@ -13,12 +13,27 @@ export type Scalars = {
   Float: { input: number; output: number; }
 };
 
+export type AgendaResult = {
+  __typename?: 'AgendaResult';
+  message: Scalars['String']['output'];
+  occurrences: Array<Occurrence>;
+  statusCode: Scalars['Int']['output'];
+};
+
 export type BillingDetails = {
   __typename?: 'BillingDetails';
   email: Maybe<Scalars['String']['output']>;
   name: Maybe<Scalars['String']['output']>;
   phone: Maybe<Scalars['String']['output']>;
   postalCode: Maybe<Scalars['String']['output']>;
+};
+
+/** url: an https (or webcal) address of an iCalendar feed; keep it private. */
+export type CalendarFeedResult = {
+  __typename?: 'CalendarFeedResult';
+  message: Scalars['String']['output'];
+  statusCode: Scalars['Int']['output'];
+  url: Maybe<Scalars['String']['output']>;
 };
 
 export type CancelSubscriptionResult = {
@@ -59,6 +74,10 @@ export type Circle = {
   __typename?: 'Circle';
   canInvite: Scalars['Boolean']['output'];
   cannotInviteReason: Maybe<Scalars['String']['output']>;
+  /** The circle shown (none: null). */
+  circleId: Maybe<Scalars['String']['output']>;
+  /** For a member: their role in it (guardian, member or child). */
+  circleRole: Maybe<Scalars['String']['output']>;
   /** Whether the caller is covered by a live Family plan through the circle (owner: their own plan). */
   covered: Scalars['Boolean']['output'];
   invitations: Array<CircleInvitation>;
@@ -74,9 +93,12 @@ export type CircleInvitation = {
   __typename?: 'CircleInvitation';
   /** sms or email */
   channel: Scalars['String']['output'];
+  circleId: Maybe<Scalars['String']['output']>;
   expiresAt: Scalars['Int']['output'];
   invitationId: Scalars['String']['output'];
   recipient: Scalars['String']['output'];
+  /** The role the invitee will have: member or guardian. */
+  role: Scalars['String']['output'];
   sentAt: Scalars['Int']['output'];
   /** pending or expired */
   status: Scalars['String']['output'];
@@ -94,13 +116,42 @@ export type CircleMember = {
   contact: Scalars['String']['output'];
   covered: Scalars['Boolean']['output'];
   joinedAt: Scalars['Int']['output'];
+  label: Maybe<Scalars['String']['output']>;
   memberId: Scalars['String']['output'];
   name: Maybe<Scalars['String']['output']>;
+  /** guardian, member or child */
+  role: Scalars['String']['output'];
+};
+
+export type CircleMembership = {
+  __typename?: 'CircleMembership';
+  circleId: Scalars['String']['output'];
+  /** How the circle knows the caller (e.g. grandparent). */
+  label: Maybe<Scalars['String']['output']>;
+  memberCount: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  /** The circle's owner (the member whose Family plan covers it). */
+  ownerId: Scalars['String']['output'];
+  pronouns: Maybe<Scalars['String']['output']>;
+  role: CircleRole;
 };
 
 export type CircleResult = {
   __typename?: 'CircleResult';
   circle: Maybe<Circle>;
+  message: Scalars['String']['output'];
+  statusCode: Scalars['Int']['output'];
+};
+
+export type CircleRole =
+  | 'CHILD'
+  | 'GUARDIAN'
+  | 'MEMBER'
+  | 'OWNER';
+
+export type CirclesResult = {
+  __typename?: 'CirclesResult';
+  circles: Array<CircleMembership>;
   message: Scalars['String']['output'];
   statusCode: Scalars['Int']['output'];
 };
@@ -122,6 +173,148 @@ export type CustomerProfileResult = {
   statusCode: Scalars['Int']['output'];
 };
 
+export type EditScope =
+  | 'ALL'
+  | 'FOLLOWING'
+  | 'THIS';
+
+export type Event = {
+  __typename?: 'Event';
+  allDay: Scalars['Boolean']['output'];
+  end: Maybe<Scalars['Int']['output']>;
+  endDate: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  location: Maybe<Scalars['String']['output']>;
+  notes: Maybe<Scalars['String']['output']>;
+  ownerId: Scalars['String']['output'];
+  people: Array<Scalars['String']['output']>;
+  requiresAcknowledgement: Scalars['Boolean']['output'];
+  rrule: Maybe<Scalars['String']['output']>;
+  start: Maybe<Scalars['Int']['output']>;
+  startDate: Maybe<Scalars['String']['output']>;
+  timezone: Maybe<Scalars['String']['output']>;
+  /** For a viewer who sees a BUSY event: 'Busy'. */
+  title: Scalars['String']['output'];
+  visibility: EventVisibility;
+};
+
+export type EventInput = {
+  circleId?: InputMaybe<Scalars['String']['input']>;
+  end?: InputMaybe<Scalars['Int']['input']>;
+  endDate?: InputMaybe<Scalars['String']['input']>;
+  location?: InputMaybe<Scalars['String']['input']>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+  /** Member ids who attend (and get reminders); for PEOPLE also the ones who see it. */
+  people?: InputMaybe<Array<Scalars['String']['input']>>;
+  privateTitle?: InputMaybe<Scalars['String']['input']>;
+  requiresAcknowledgement?: InputMaybe<Scalars['Boolean']['input']>;
+  /** RFC 5545 RRULE without the 'RRULE:' prefix, e.g. FREQ=WEEKLY;BYDAY=TU;COUNT=10. */
+  rrule?: InputMaybe<Scalars['String']['input']>;
+  /** Timed: start and end instants plus the IANA zone the recurrence follows. All-day: startDate/endDate (end exclusive). */
+  start?: InputMaybe<Scalars['Int']['input']>;
+  startDate?: InputMaybe<Scalars['String']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  title: Scalars['String']['input'];
+  visibility: EventVisibility;
+};
+
+export type EventResult = {
+  __typename?: 'EventResult';
+  event: Maybe<Event>;
+  message: Scalars['String']['output'];
+  statusCode: Scalars['Int']['output'];
+};
+
+export type EventVisibility =
+  | 'BUSY'
+  | 'CIRCLE'
+  | 'PEOPLE'
+  | 'PRIVATE';
+
+export type Habit = {
+  __typename?: 'Habit';
+  bestStreak: Scalars['Int']['output'];
+  /** True when the caller may check in (owner, or an EDIT share). */
+  canCheckIn: Scalars['Boolean']['output'];
+  currentStreak: Scalars['Int']['output'];
+  id: Scalars['String']['output'];
+  kind: HabitKind;
+  ownerId: Scalars['String']['output'];
+  privateTitle: Maybe<Scalars['String']['output']>;
+  reminderTime: Maybe<Scalars['String']['output']>;
+  restDaysPerWeek: Maybe<Scalars['Int']['output']>;
+  schedule: HabitSchedule;
+  /** 0..1, from the habit's whole history (a rest day leaves it unchanged). */
+  score: Scalars['Float']['output'];
+  target: Maybe<Scalars['Float']['output']>;
+  timesPerWeek: Maybe<Scalars['Int']['output']>;
+  title: Scalars['String']['output'];
+  /** Today in the caller's time zone: DONE, REST, DUE or NOT_DUE. */
+  todayState: Scalars['String']['output'];
+  unit: Maybe<Scalars['String']['output']>;
+  weekdays: Maybe<Array<Scalars['Int']['output']>>;
+};
+
+export type HabitEntry = {
+  __typename?: 'HabitEntry';
+  date: Scalars['String']['output'];
+  memberId: Scalars['String']['output'];
+  note: Maybe<Scalars['String']['output']>;
+  rest: Scalars['Boolean']['output'];
+  value: Maybe<Scalars['Float']['output']>;
+};
+
+export type HabitHistoryResult = {
+  __typename?: 'HabitHistoryResult';
+  entries: Array<HabitEntry>;
+  habit: Maybe<Habit>;
+  message: Scalars['String']['output'];
+  statusCode: Scalars['Int']['output'];
+};
+
+export type HabitInput = {
+  kind: HabitKind;
+  /** Shown in lists instead of the title (a code word), for discreet use. */
+  privateTitle?: InputMaybe<Scalars['String']['input']>;
+  /** HH:MM in the member's time zone; never sent inside quiet hours. */
+  reminderTime?: InputMaybe<Scalars['String']['input']>;
+  /** Rest days allowed per week without breaking the streak. */
+  restDaysPerWeek?: InputMaybe<Scalars['Int']['input']>;
+  schedule: HabitSchedule;
+  /** For COUNT (e.g. glasses) and MINUTES: the day's target. */
+  target?: InputMaybe<Scalars['Float']['input']>;
+  /** TIMES_PER_WEEK: how many days a week. */
+  timesPerWeek?: InputMaybe<Scalars['Int']['input']>;
+  title: Scalars['String']['input'];
+  unit?: InputMaybe<Scalars['String']['input']>;
+  /** WEEKDAYS: ISO weekdays 1 (Monday) to 7. */
+  weekdays?: InputMaybe<Array<Scalars['Int']['input']>>;
+};
+
+export type HabitKind =
+  | 'CHECK'
+  | 'COUNT'
+  | 'MINUTES';
+
+export type HabitResult = {
+  __typename?: 'HabitResult';
+  habit: Maybe<Habit>;
+  message: Scalars['String']['output'];
+  statusCode: Scalars['Int']['output'];
+};
+
+export type HabitSchedule =
+  | 'DAILY'
+  | 'TIMES_PER_WEEK'
+  | 'WEEKDAYS';
+
+export type HabitsResult = {
+  __typename?: 'HabitsResult';
+  habits: Array<Habit>;
+  message: Scalars['String']['output'];
+  statusCode: Scalars['Int']['output'];
+};
+
 export type InvoiceLine = {
   __typename?: 'InvoiceLine';
   amount: Scalars['Int']['output'];
@@ -134,20 +327,30 @@ export type InvoiceLine = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** An attendee confirms they have seen an event that asked for it. */
+  acknowledgeEvent: Result;
   /** token: a payment method id or token from the payment provider's card form (test ids such as pm_card_visa work in test mode and in the sandbox). */
   addNewPaymentMethod: Result;
+  archiveHabit: Result;
   /** Cancels at the end of the current period (cancelAt is set; status stays active until then). */
   cancelSubscription: CancelSubscriptionResult;
   cancelSubscriptionImmediately: CancelSubscriptionResult;
   /** An upgrade applies now with proration; a downgrade starts when the current period ends. */
   changeSubscriptionPlan: ChangeSubscriptionPlanResult;
+  /** Records a day: done (value for counted or timed habits), or rest. Idempotent per habit, day and member. */
+  checkInHabit: HabitResult;
+  createEvent: EventResult;
+  createHabit: HabitResult;
   /** Starts a hosted checkout for priceId; url is where to send the browser. */
   createSubscriptionCheckoutSession: CheckoutSessionResult;
+  deleteEvent: Result;
   getPriceDetails: PriceDetailsResult;
   /** Marks the caller's acceptance of an invitation. */
   invitationSignUpDone: Result;
-  /** Invites someone to the caller's Safe Circle by phone (E.164) or email, one of them. Needs a live Family plan (403 otherwise). */
+  /** Invites someone to the caller's Safe Circle by phone (E.164) or email, one of them. Needs a live Family plan (403 otherwise). role: member (the default) or guardian. */
   inviteToCircle: CircleInvitationResult;
+  /** The caller leaves a circle they are in (the owner cannot: 409). The shares made through it end. */
+  leaveCircle: Result;
   previewProration: ProrationPreviewResult;
   /** Takes a member out of the caller's circle. */
   removeCircleMember: Result;
@@ -157,7 +360,22 @@ export type Mutation = {
   resumeSubscription: ResumeSubscriptionResult;
   /** Withdraws a pending invitation: its link stops working. */
   revokeCircleInvitation: Result;
+  /** Ends a share at once: the item leaves the other people's views on their next request. */
+  revokeShare: Result;
+  /** A new private calendar feed link (the old one stops working). neutralTitles: every event is 'Busy'. */
+  rotateCalendarFeed: CalendarFeedResult;
+  /** How a circle knows someone: a label (e.g. grandparent, carer; 40 characters) and pronouns (30). Yourself; the owner anyone; a guardian members and children. */
+  setCircleMemberDetails: Result;
+  /** Changes another member's role in a circle the caller owns or guards (owner only for guardians). */
+  setCircleRole: Result;
   setDefaultPaymentMethod: Result;
+  /** Shares one item with one member or one circle; view or edit. */
+  shareItem: ShareResult;
+  /** Removes the caller's entry for that day. */
+  undoHabitCheckIn: HabitResult;
+  /** scope: THIS (one occurrence, by occurrenceStart), FOLLOWING (from that occurrence on) or ALL. */
+  updateEvent: EventResult;
+  updateHabit: HabitResult;
   /** All fields optional; only the fields given change. dob is YYYY-MM-DD, phone E.164, timezone IANA. */
   updateUserProfile: UserProfileResult;
   /** Confirms, after the return to successUrl, that the checkout completed for the caller. */
@@ -165,8 +383,19 @@ export type Mutation = {
 };
 
 
+export type MutationAcknowledgeEventArgs = {
+  eventId: Scalars['String']['input'];
+  occurrenceStart?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type MutationAddNewPaymentMethodArgs = {
   token: Scalars['String']['input'];
+};
+
+
+export type MutationArchiveHabitArgs = {
+  habitId: Scalars['String']['input'];
 };
 
 
@@ -187,10 +416,36 @@ export type MutationChangeSubscriptionPlanArgs = {
 };
 
 
+export type MutationCheckInHabitArgs = {
+  date: Scalars['String']['input'];
+  habitId: Scalars['String']['input'];
+  note?: InputMaybe<Scalars['String']['input']>;
+  rest?: InputMaybe<Scalars['Boolean']['input']>;
+  value?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
+export type MutationCreateEventArgs = {
+  input: EventInput;
+};
+
+
+export type MutationCreateHabitArgs = {
+  input: HabitInput;
+};
+
+
 export type MutationCreateSubscriptionCheckoutSessionArgs = {
   cancelUrl: Scalars['String']['input'];
   priceId: Scalars['String']['input'];
   successUrl: Scalars['String']['input'];
+};
+
+
+export type MutationDeleteEventArgs = {
+  eventId: Scalars['String']['input'];
+  occurrenceStart?: InputMaybe<Scalars['Int']['input']>;
+  scope: EditScope;
 };
 
 
@@ -207,6 +462,12 @@ export type MutationInvitationSignUpDoneArgs = {
 export type MutationInviteToCircleArgs = {
   email?: InputMaybe<Scalars['String']['input']>;
   phone?: InputMaybe<Scalars['String']['input']>;
+  role?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationLeaveCircleArgs = {
+  circleId: Scalars['String']['input'];
 };
 
 
@@ -236,8 +497,62 @@ export type MutationRevokeCircleInvitationArgs = {
 };
 
 
+export type MutationRevokeShareArgs = {
+  shareId: Scalars['String']['input'];
+};
+
+
+export type MutationRotateCalendarFeedArgs = {
+  neutralTitles: Scalars['Boolean']['input'];
+};
+
+
+export type MutationSetCircleMemberDetailsArgs = {
+  circleId: Scalars['String']['input'];
+  label?: InputMaybe<Scalars['String']['input']>;
+  memberId: Scalars['String']['input'];
+  pronouns?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSetCircleRoleArgs = {
+  circleId: Scalars['String']['input'];
+  memberId: Scalars['String']['input'];
+  role: CircleRole;
+};
+
+
 export type MutationSetDefaultPaymentMethodArgs = {
   newPaymentMethodId: Scalars['String']['input'];
+};
+
+
+export type MutationShareItemArgs = {
+  circleId?: InputMaybe<Scalars['String']['input']>;
+  itemId: Scalars['String']['input'];
+  itemType: SharedItemType;
+  memberId?: InputMaybe<Scalars['String']['input']>;
+  permission: SharePermission;
+};
+
+
+export type MutationUndoHabitCheckInArgs = {
+  date: Scalars['String']['input'];
+  habitId: Scalars['String']['input'];
+};
+
+
+export type MutationUpdateEventArgs = {
+  eventId: Scalars['String']['input'];
+  input: EventInput;
+  occurrenceStart?: InputMaybe<Scalars['Int']['input']>;
+  scope: EditScope;
+};
+
+
+export type MutationUpdateHabitArgs = {
+  habitId: Scalars['String']['input'];
+  input: HabitInput;
 };
 
 
@@ -248,6 +563,16 @@ export type MutationUpdateUserProfileArgs = {
 
 export type MutationValidateSessionArgs = {
   checkoutSessionId: Scalars['String']['input'];
+};
+
+export type Occurrence = {
+  __typename?: 'Occurrence';
+  acknowledged: Scalars['Boolean']['output'];
+  allDay: Scalars['Boolean']['output'];
+  end: Scalars['Int']['output'];
+  eventId: Scalars['String']['output'];
+  start: Scalars['Int']['output'];
+  title: Scalars['String']['output'];
 };
 
 export type PaymentMethod = {
@@ -327,14 +652,35 @@ export type ProrationPreviewResult = {
 export type Query = {
   __typename?: 'Query';
   getCustomerProfile: CustomerProfileResult;
+  /** One habit's entries between two local dates (inclusive), with its score and streaks. */
+  getHabitHistory: HabitHistoryResult;
+  /** Every occurrence the caller may see between two instants, recurring events expanded, oldest first. */
+  getMyAgenda: AgendaResult;
   /** The caller's Safe Circle: as its owner (members, pending invitations), as a member (covered or not), or none. */
   getMyCircle: CircleResult;
+  /** The caller's circles and their role in each (a person can be in more than one circle). */
+  getMyCircles: CirclesResult;
+  /** The caller's habits and the habits shared with them, with today's state in the caller's time zone. */
+  getMyHabits: HabitsResult;
   getMyPaymentMethods: PaymentMethodsResult;
   getMySubscriptions: SubscriptionsResult;
   /** The plans on sale (active prices), cheapest first. Guests may call it. */
   getPlans: PlansResult;
   getTransactionHistory: TransactionHistoryResult;
   getUserProfile: UserProfileResult;
+};
+
+
+export type QueryGetHabitHistoryArgs = {
+  from: Scalars['String']['input'];
+  habitId: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+};
+
+
+export type QueryGetMyAgendaArgs = {
+  from: Scalars['Int']['input'];
+  to: Scalars['Int']['input'];
 };
 
 export type Result = {
@@ -353,6 +699,31 @@ export type ResumeSubscriptionResult = {
   subscriptionId: Maybe<Scalars['String']['output']>;
 };
 
+export type Share = {
+  __typename?: 'Share';
+  circleId: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  itemId: Scalars['String']['output'];
+  itemType: SharedItemType;
+  memberId: Maybe<Scalars['String']['output']>;
+  permission: SharePermission;
+};
+
+export type SharePermission =
+  | 'EDIT'
+  | 'VIEW';
+
+export type ShareResult = {
+  __typename?: 'ShareResult';
+  message: Scalars['String']['output'];
+  share: Maybe<Share>;
+  statusCode: Scalars['Int']['output'];
+};
+
+export type SharedItemType =
+  | 'EVENT'
+  | 'HABIT';
+
 export type Subscription = {
   __typename?: 'Subscription';
   /** When a cancellation takes effect; null when none is scheduled. */
@@ -365,6 +736,9 @@ export type Subscription = {
   status: Scalars['String']['output'];
   subItemId: Scalars['String']['output'];
   subscriptionId: Scalars['String']['output'];
+  /** Set when this entry is cover through a circle: the circle owner's Family plan and its end, not the caller's to change. */
+  throughCircleId: Maybe<Scalars['String']['output']>;
+  throughCircleName: Maybe<Scalars['String']['output']>;
 };
 
 export type SubscriptionsResult = {
@@ -502,8 +876,10 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AgendaResult: ResolverTypeWrapper<AgendaResult>;
   BillingDetails: ResolverTypeWrapper<BillingDetails>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CalendarFeedResult: ResolverTypeWrapper<CalendarFeedResult>;
   CancelSubscriptionResult: ResolverTypeWrapper<CancelSubscriptionResult>;
   Card: ResolverTypeWrapper<Card>;
   ChangeSubscriptionPlanResult: ResolverTypeWrapper<ChangeSubscriptionPlanResult>;
@@ -512,12 +888,30 @@ export type ResolversTypes = {
   CircleInvitation: ResolverTypeWrapper<CircleInvitation>;
   CircleInvitationResult: ResolverTypeWrapper<CircleInvitationResult>;
   CircleMember: ResolverTypeWrapper<CircleMember>;
+  CircleMembership: ResolverTypeWrapper<CircleMembership>;
   CircleResult: ResolverTypeWrapper<CircleResult>;
+  CircleRole: CircleRole;
+  CirclesResult: ResolverTypeWrapper<CirclesResult>;
   CustomerProfile: ResolverTypeWrapper<CustomerProfile>;
   CustomerProfileResult: ResolverTypeWrapper<CustomerProfileResult>;
+  EditScope: EditScope;
+  Event: ResolverTypeWrapper<Event>;
+  EventInput: EventInput;
+  EventResult: ResolverTypeWrapper<EventResult>;
+  EventVisibility: EventVisibility;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Habit: ResolverTypeWrapper<Habit>;
+  HabitEntry: ResolverTypeWrapper<HabitEntry>;
+  HabitHistoryResult: ResolverTypeWrapper<HabitHistoryResult>;
+  HabitInput: HabitInput;
+  HabitKind: HabitKind;
+  HabitResult: ResolverTypeWrapper<HabitResult>;
+  HabitSchedule: HabitSchedule;
+  HabitsResult: ResolverTypeWrapper<HabitsResult>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   InvoiceLine: ResolverTypeWrapper<InvoiceLine>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Occurrence: ResolverTypeWrapper<Occurrence>;
   PaymentMethod: ResolverTypeWrapper<PaymentMethod>;
   PaymentMethodsResult: ResolverTypeWrapper<PaymentMethodsResult>;
   Plan: ResolverTypeWrapper<Plan>;
@@ -528,6 +922,10 @@ export type ResolversTypes = {
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Result: ResolverTypeWrapper<Result>;
   ResumeSubscriptionResult: ResolverTypeWrapper<ResumeSubscriptionResult>;
+  Share: ResolverTypeWrapper<Share>;
+  SharePermission: SharePermission;
+  ShareResult: ResolverTypeWrapper<ShareResult>;
+  SharedItemType: SharedItemType;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SubscriptionsResult: ResolverTypeWrapper<SubscriptionsResult>;
@@ -542,8 +940,10 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AgendaResult: AgendaResult;
   BillingDetails: BillingDetails;
   Boolean: Scalars['Boolean']['output'];
+  CalendarFeedResult: CalendarFeedResult;
   CancelSubscriptionResult: CancelSubscriptionResult;
   Card: Card;
   ChangeSubscriptionPlanResult: ChangeSubscriptionPlanResult;
@@ -552,12 +952,25 @@ export type ResolversParentTypes = {
   CircleInvitation: CircleInvitation;
   CircleInvitationResult: CircleInvitationResult;
   CircleMember: CircleMember;
+  CircleMembership: CircleMembership;
   CircleResult: CircleResult;
+  CirclesResult: CirclesResult;
   CustomerProfile: CustomerProfile;
   CustomerProfileResult: CustomerProfileResult;
+  Event: Event;
+  EventInput: EventInput;
+  EventResult: EventResult;
+  Float: Scalars['Float']['output'];
+  Habit: Habit;
+  HabitEntry: HabitEntry;
+  HabitHistoryResult: HabitHistoryResult;
+  HabitInput: HabitInput;
+  HabitResult: HabitResult;
+  HabitsResult: HabitsResult;
   Int: Scalars['Int']['output'];
   InvoiceLine: InvoiceLine;
   Mutation: Record<PropertyKey, never>;
+  Occurrence: Occurrence;
   PaymentMethod: PaymentMethod;
   PaymentMethodsResult: PaymentMethodsResult;
   Plan: Plan;
@@ -568,6 +981,8 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   Result: Result;
   ResumeSubscriptionResult: ResumeSubscriptionResult;
+  Share: Share;
+  ShareResult: ShareResult;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
   SubscriptionsResult: SubscriptionsResult;
@@ -580,11 +995,23 @@ export type ResolversParentTypes = {
   ValidateSessionResult: ValidateSessionResult;
 };
 
+export type AgendaResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AgendaResult'] = ResolversParentTypes['AgendaResult']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  occurrences?: Resolver<Array<ResolversTypes['Occurrence']>, ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type BillingDetailsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BillingDetails'] = ResolversParentTypes['BillingDetails']> = {
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CalendarFeedResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CalendarFeedResult'] = ResolversParentTypes['CalendarFeedResult']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CancelSubscriptionResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CancelSubscriptionResult'] = ResolversParentTypes['CancelSubscriptionResult']> = {
@@ -620,6 +1047,8 @@ export type CheckoutSessionResultResolvers<ContextType = GraphQLContext, ParentT
 export type CircleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Circle'] = ResolversParentTypes['Circle']> = {
   canInvite?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   cannotInviteReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  circleId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  circleRole?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   covered?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   invitations?: Resolver<Array<ResolversTypes['CircleInvitation']>, ParentType, ContextType>;
   members?: Resolver<Array<ResolversTypes['CircleMember']>, ParentType, ContextType>;
@@ -630,9 +1059,11 @@ export type CircleResolvers<ContextType = GraphQLContext, ParentType extends Res
 
 export type CircleInvitationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CircleInvitation'] = ResolversParentTypes['CircleInvitation']> = {
   channel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  circleId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   expiresAt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   invitationId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   recipient?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   sentAt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -647,12 +1078,30 @@ export type CircleMemberResolvers<ContextType = GraphQLContext, ParentType exten
   contact?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   covered?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   joinedAt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   memberId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CircleMembershipResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CircleMembership'] = ResolversParentTypes['CircleMembership']> = {
+  circleId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  memberCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pronouns?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['CircleRole'], ParentType, ContextType>;
 };
 
 export type CircleResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CircleResult'] = ResolversParentTypes['CircleResult']> = {
   circle?: Resolver<Maybe<ResolversTypes['Circle']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CirclesResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CirclesResult'] = ResolversParentTypes['CirclesResult']> = {
+  circles?: Resolver<Array<ResolversTypes['CircleMembership']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -671,6 +1120,77 @@ export type CustomerProfileResultResolvers<ContextType = GraphQLContext, ParentT
   statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type EventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = {
+  allDay?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  end?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  endDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  notes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  people?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  requiresAcknowledgement?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  rrule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  startDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  timezone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  visibility?: Resolver<ResolversTypes['EventVisibility'], ParentType, ContextType>;
+};
+
+export type EventResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EventResult'] = ResolversParentTypes['EventResult']> = {
+  event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type HabitResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Habit'] = ResolversParentTypes['Habit']> = {
+  bestStreak?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  canCheckIn?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  currentStreak?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['HabitKind'], ParentType, ContextType>;
+  ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  privateTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reminderTime?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  restDaysPerWeek?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  schedule?: Resolver<ResolversTypes['HabitSchedule'], ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  target?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  timesPerWeek?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  todayState?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  unit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  weekdays?: Resolver<Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
+};
+
+export type HabitEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HabitEntry'] = ResolversParentTypes['HabitEntry']> = {
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memberId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rest?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type HabitHistoryResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HabitHistoryResult'] = ResolversParentTypes['HabitHistoryResult']> = {
+  entries?: Resolver<Array<ResolversTypes['HabitEntry']>, ParentType, ContextType>;
+  habit?: Resolver<Maybe<ResolversTypes['Habit']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type HabitResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HabitResult'] = ResolversParentTypes['HabitResult']> = {
+  habit?: Resolver<Maybe<ResolversTypes['Habit']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type HabitsResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HabitsResult'] = ResolversParentTypes['HabitsResult']> = {
+  habits?: Resolver<Array<ResolversTypes['Habit']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type InvoiceLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoiceLine'] = ResolversParentTypes['InvoiceLine']> = {
   amount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -681,22 +1201,46 @@ export type InvoiceLineResolvers<ContextType = GraphQLContext, ParentType extend
 };
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  acknowledgeEvent?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationAcknowledgeEventArgs, 'eventId'>>;
   addNewPaymentMethod?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationAddNewPaymentMethodArgs, 'token'>>;
+  archiveHabit?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationArchiveHabitArgs, 'habitId'>>;
   cancelSubscription?: Resolver<ResolversTypes['CancelSubscriptionResult'], ParentType, ContextType, RequireFields<MutationCancelSubscriptionArgs, 'subscriptionId'>>;
   cancelSubscriptionImmediately?: Resolver<ResolversTypes['CancelSubscriptionResult'], ParentType, ContextType, RequireFields<MutationCancelSubscriptionImmediatelyArgs, 'subscriptionId'>>;
   changeSubscriptionPlan?: Resolver<ResolversTypes['ChangeSubscriptionPlanResult'], ParentType, ContextType, RequireFields<MutationChangeSubscriptionPlanArgs, 'newPriceId' | 'subItemId' | 'subscriptionId'>>;
+  checkInHabit?: Resolver<ResolversTypes['HabitResult'], ParentType, ContextType, RequireFields<MutationCheckInHabitArgs, 'date' | 'habitId'>>;
+  createEvent?: Resolver<ResolversTypes['EventResult'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'input'>>;
+  createHabit?: Resolver<ResolversTypes['HabitResult'], ParentType, ContextType, RequireFields<MutationCreateHabitArgs, 'input'>>;
   createSubscriptionCheckoutSession?: Resolver<ResolversTypes['CheckoutSessionResult'], ParentType, ContextType, RequireFields<MutationCreateSubscriptionCheckoutSessionArgs, 'cancelUrl' | 'priceId' | 'successUrl'>>;
+  deleteEvent?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'eventId' | 'scope'>>;
   getPriceDetails?: Resolver<ResolversTypes['PriceDetailsResult'], ParentType, ContextType, RequireFields<MutationGetPriceDetailsArgs, 'priceId'>>;
   invitationSignUpDone?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationInvitationSignUpDoneArgs, 'token'>>;
   inviteToCircle?: Resolver<ResolversTypes['CircleInvitationResult'], ParentType, ContextType, Partial<MutationInviteToCircleArgs>>;
+  leaveCircle?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationLeaveCircleArgs, 'circleId'>>;
   previewProration?: Resolver<ResolversTypes['ProrationPreviewResult'], ParentType, ContextType, RequireFields<MutationPreviewProrationArgs, 'priceId' | 'subscriptionId'>>;
   removeCircleMember?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationRemoveCircleMemberArgs, 'memberId'>>;
   resendCircleInvitation?: Resolver<ResolversTypes['CircleInvitationResult'], ParentType, ContextType, RequireFields<MutationResendCircleInvitationArgs, 'invitationId'>>;
   resumeSubscription?: Resolver<ResolversTypes['ResumeSubscriptionResult'], ParentType, ContextType, RequireFields<MutationResumeSubscriptionArgs, 'subscriptionId'>>;
   revokeCircleInvitation?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationRevokeCircleInvitationArgs, 'invitationId'>>;
+  revokeShare?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationRevokeShareArgs, 'shareId'>>;
+  rotateCalendarFeed?: Resolver<ResolversTypes['CalendarFeedResult'], ParentType, ContextType, RequireFields<MutationRotateCalendarFeedArgs, 'neutralTitles'>>;
+  setCircleMemberDetails?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationSetCircleMemberDetailsArgs, 'circleId' | 'memberId'>>;
+  setCircleRole?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationSetCircleRoleArgs, 'circleId' | 'memberId' | 'role'>>;
   setDefaultPaymentMethod?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationSetDefaultPaymentMethodArgs, 'newPaymentMethodId'>>;
+  shareItem?: Resolver<ResolversTypes['ShareResult'], ParentType, ContextType, RequireFields<MutationShareItemArgs, 'itemId' | 'itemType' | 'permission'>>;
+  undoHabitCheckIn?: Resolver<ResolversTypes['HabitResult'], ParentType, ContextType, RequireFields<MutationUndoHabitCheckInArgs, 'date' | 'habitId'>>;
+  updateEvent?: Resolver<ResolversTypes['EventResult'], ParentType, ContextType, RequireFields<MutationUpdateEventArgs, 'eventId' | 'input' | 'scope'>>;
+  updateHabit?: Resolver<ResolversTypes['HabitResult'], ParentType, ContextType, RequireFields<MutationUpdateHabitArgs, 'habitId' | 'input'>>;
   updateUserProfile?: Resolver<ResolversTypes['UserProfileResult'], ParentType, ContextType, RequireFields<MutationUpdateUserProfileArgs, 'request'>>;
   validateSession?: Resolver<ResolversTypes['ValidateSessionResult'], ParentType, ContextType, RequireFields<MutationValidateSessionArgs, 'checkoutSessionId'>>;
+};
+
+export type OccurrenceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Occurrence'] = ResolversParentTypes['Occurrence']> = {
+  acknowledged?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  allDay?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  end?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PaymentMethodResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PaymentMethod'] = ResolversParentTypes['PaymentMethod']> = {
@@ -760,7 +1304,11 @@ export type ProrationPreviewResultResolvers<ContextType = GraphQLContext, Parent
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   getCustomerProfile?: Resolver<ResolversTypes['CustomerProfileResult'], ParentType, ContextType>;
+  getHabitHistory?: Resolver<ResolversTypes['HabitHistoryResult'], ParentType, ContextType, RequireFields<QueryGetHabitHistoryArgs, 'from' | 'habitId' | 'to'>>;
+  getMyAgenda?: Resolver<ResolversTypes['AgendaResult'], ParentType, ContextType, RequireFields<QueryGetMyAgendaArgs, 'from' | 'to'>>;
   getMyCircle?: Resolver<ResolversTypes['CircleResult'], ParentType, ContextType>;
+  getMyCircles?: Resolver<ResolversTypes['CirclesResult'], ParentType, ContextType>;
+  getMyHabits?: Resolver<ResolversTypes['HabitsResult'], ParentType, ContextType>;
   getMyPaymentMethods?: Resolver<ResolversTypes['PaymentMethodsResult'], ParentType, ContextType>;
   getMySubscriptions?: Resolver<ResolversTypes['SubscriptionsResult'], ParentType, ContextType>;
   getPlans?: Resolver<ResolversTypes['PlansResult'], ParentType, ContextType>;
@@ -781,6 +1329,21 @@ export type ResumeSubscriptionResultResolvers<ContextType = GraphQLContext, Pare
   subscriptionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type ShareResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Share'] = ResolversParentTypes['Share']> = {
+  circleId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  itemId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  itemType?: Resolver<ResolversTypes['SharedItemType'], ParentType, ContextType>;
+  memberId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  permission?: Resolver<ResolversTypes['SharePermission'], ParentType, ContextType>;
+};
+
+export type ShareResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShareResult'] = ResolversParentTypes['ShareResult']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  share?: Resolver<Maybe<ResolversTypes['Share']>, ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
   cancelAt?: SubscriptionResolver<Maybe<ResolversTypes['Int']>, "cancelAt", ParentType, ContextType>;
   currentPeriodEnd?: SubscriptionResolver<ResolversTypes['Int'], "currentPeriodEnd", ParentType, ContextType>;
@@ -790,6 +1353,8 @@ export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType exten
   status?: SubscriptionResolver<ResolversTypes['String'], "status", ParentType, ContextType>;
   subItemId?: SubscriptionResolver<ResolversTypes['String'], "subItemId", ParentType, ContextType>;
   subscriptionId?: SubscriptionResolver<ResolversTypes['String'], "subscriptionId", ParentType, ContextType>;
+  throughCircleId?: SubscriptionResolver<Maybe<ResolversTypes['String']>, "throughCircleId", ParentType, ContextType>;
+  throughCircleName?: SubscriptionResolver<Maybe<ResolversTypes['String']>, "throughCircleName", ParentType, ContextType>;
 };
 
 export type SubscriptionsResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SubscriptionsResult'] = ResolversParentTypes['SubscriptionsResult']> = {
@@ -844,7 +1409,9 @@ export type ValidateSessionResultResolvers<ContextType = GraphQLContext, ParentT
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
+  AgendaResult?: AgendaResultResolvers<ContextType>;
   BillingDetails?: BillingDetailsResolvers<ContextType>;
+  CalendarFeedResult?: CalendarFeedResultResolvers<ContextType>;
   CancelSubscriptionResult?: CancelSubscriptionResultResolvers<ContextType>;
   Card?: CardResolvers<ContextType>;
   ChangeSubscriptionPlanResult?: ChangeSubscriptionPlanResultResolvers<ContextType>;
@@ -853,11 +1420,21 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CircleInvitation?: CircleInvitationResolvers<ContextType>;
   CircleInvitationResult?: CircleInvitationResultResolvers<ContextType>;
   CircleMember?: CircleMemberResolvers<ContextType>;
+  CircleMembership?: CircleMembershipResolvers<ContextType>;
   CircleResult?: CircleResultResolvers<ContextType>;
+  CirclesResult?: CirclesResultResolvers<ContextType>;
   CustomerProfile?: CustomerProfileResolvers<ContextType>;
   CustomerProfileResult?: CustomerProfileResultResolvers<ContextType>;
+  Event?: EventResolvers<ContextType>;
+  EventResult?: EventResultResolvers<ContextType>;
+  Habit?: HabitResolvers<ContextType>;
+  HabitEntry?: HabitEntryResolvers<ContextType>;
+  HabitHistoryResult?: HabitHistoryResultResolvers<ContextType>;
+  HabitResult?: HabitResultResolvers<ContextType>;
+  HabitsResult?: HabitsResultResolvers<ContextType>;
   InvoiceLine?: InvoiceLineResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  Occurrence?: OccurrenceResolvers<ContextType>;
   PaymentMethod?: PaymentMethodResolvers<ContextType>;
   PaymentMethodsResult?: PaymentMethodsResultResolvers<ContextType>;
   Plan?: PlanResolvers<ContextType>;
@@ -868,6 +1445,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Query?: QueryResolvers<ContextType>;
   Result?: ResultResolvers<ContextType>;
   ResumeSubscriptionResult?: ResumeSubscriptionResultResolvers<ContextType>;
+  Share?: ShareResolvers<ContextType>;
+  ShareResult?: ShareResultResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   SubscriptionsResult?: SubscriptionsResultResolvers<ContextType>;
   Transaction?: TransactionResolvers<ContextType>;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
 import { getDb } from "@/lib/db/client";
-import { circleInvitations, circleMembers } from "@/lib/db/schema";
+import { circleInvitations, circleMemberships, circles } from "@/lib/db/schema";
 import { readOutbox } from "@/lib/mail";
 import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
@@ -261,11 +261,14 @@ describe("Safe Circle invitations", () => {
     expect(exported.invitations).toHaveLength(2);
     expect(JSON.stringify(exported)).not.toMatch(/token/i);
     expect((await exportCircle(kid.memberId)).memberOf).toEqual({ joinedAt: expect.any(Number) });
+    expect((await exportCircle(kid.memberId)).circles).toEqual([
+      expect.objectContaining({ name: "Dora's circle", role: "member" }),
+    ]);
 
     await removeFromCircles(owner.memberId);
     expect(await getCircle(kid, options)).toMatchObject({ role: "none" });
-    expect(await (await getDb()).select().from(circleMembers).where(eq(circleMembers.ownerId, owner.memberId))).toEqual(
-      [],
-    );
+    const db = await getDb();
+    expect(await db.select().from(circles).where(eq(circles.ownerId, owner.memberId))).toEqual([]);
+    expect(await db.select().from(circleMemberships).where(eq(circleMemberships.memberId, kid.memberId))).toEqual([]);
   });
 });

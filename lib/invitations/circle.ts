@@ -1,10 +1,15 @@
 import "server-only";
-import { and, asc, count, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
-import { circleInvitations, circleMembers } from "../db/schema/invitations";
+import { circleInvitations } from "../db/schema/invitations";
+import { circleMemberships } from "../db/schema/circles";
+import { ensureOwnedCircle, lockCircleOf, removeFromOwnedCircle, removeMemberFromCircles } from "../circles/circles";
+import { circlesOf, membershipOf, ownedCircleOf } from "../circles/membership";
+import { invitedRoleSchema } from "../circles/roles";
+import { forgetShares } from "../sharing/shares";
 import { canSendAppTexts, deliverPending, sendEmail, sendSms } from "../mail";
 import { INVALID_PHONE_MESSAGE, realPhoneNumber } from "../phone";
 import { getUserProfile, updateUserProfile } from "../profile";
@@ -17,8 +22,9 @@ import { logError } from "../log";
 /**
  * Safe Circle: a member with a live Family plan (the owner) invites up to 5 people by phone or email.
  * An invitation is a single-use random token (only its hash is stored) valid for 7 days, sent through
- * the outbox with a link to sign up; accepting it puts the invitee in the owner's circle, covered by
- * the owner's plan for as long as that plan is live.
+ * the outbox with a link to sign up; it names the owner's circle and the role offered (member or
+ * guardian); accepting it puts the invitee in that circle with that role, covered by the owner's plan
+ * for as long as that plan is live. A person may be in several circles (lib/circles).
  */
 export const CIRCLE_CAPACITY = 5;
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -92,12 +98,17 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
 }
 
 /** One owner's circle changes one at a time (capacity checks must not race). */
-async function lockOwner(tx: Db, ownerId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`circle:${ownerId}`}))`);
-}
+const lockOwner = lockCircleOf;
 
+/** The people in the owner's circle besides the owner, and the live invitations: together at most 5. */
 async function seatsTaken(tx: Db, ownerId: string, now: Date) {
-  const [members] = await tx.select({ n: count() }).from(circleMembers).where(eq(circleMembers.ownerId, ownerId));
+  const circle = await ownedCircleOf(tx, ownerId);
+  const [members] = circle
+    ? await tx
+        .select({ n: count() })
+        .from(circleMemberships)
+        .where(and(eq(circleMemberships.circleId, circle.id), ne(circleMemberships.role, "owner")))
+    : [{ n: 0 }];
   const [pending] = await tx
     .select({ n: count() })
     .from(circleInvitations)
@@ -170,6 +181,9 @@ async function deliverAfterCommit(db: Db) {
 
 export type InvitationView = {
   invitationId: string;
+  circleId: string;
+  /** The role the invitee will have in the circle. */
+  role: "member" | "guardian";
   channel: "sms" | "email";
   recipient: string;
   status: "pending" | "expired";
@@ -179,6 +193,8 @@ export type InvitationView = {
 
 const viewOf = (row: typeof circleInvitations.$inferSelect, now: Date): InvitationView => ({
   invitationId: row.id,
+  circleId: row.circleId,
+  role: row.role,
   channel: row.channel,
   recipient: row.recipient,
   status: row.expiresAt.getTime() > now.getTime() ? "pending" : "expired",
@@ -186,13 +202,17 @@ const viewOf = (row: typeof circleInvitations.$inferSelect, now: Date): Invitati
   sentAt: seconds(row.lastSentAt),
 });
 
-/** Invites someone by phone or email: the owner needs a live Family plan and a free seat. */
+/**
+ * Invites someone by phone or email to the owner's circle (created on the first invitation), as a
+ * member (the default) or a guardian: the owner needs a live Family plan and a free seat.
+ */
 export async function inviteToCircle(
   owner: CircleMemberIdentity,
-  input: { phone?: string | null; email?: string | null },
+  input: { phone?: string | null; email?: string | null; role?: string | null },
   options: CircleOptions,
 ): Promise<InvitationView> {
-  const { channel, recipient } = parse(recipientSchema, input ?? {});
+  const role = parse(invitedRoleSchema, input?.role || "member");
+  const { channel, recipient } = parse(recipientSchema, { phone: input?.phone, email: input?.email });
   const { db, now, familyPlan, siteUrl, texts } = await resolve(options);
   // Refused before anything is written: the text would never leave the outbox.
   if (channel === "sms" && !texts) throw new InvitationError(400, messages.noTexts, { field: "phone" });
@@ -202,8 +222,7 @@ export async function inviteToCircle(
   const token = randomBytes(32).toString("base64url");
   const view = await db.transaction(async (tx) => {
     await lockOwner(tx, owner.memberId);
-    const [inCircle] = await tx.select().from(circleMembers).where(eq(circleMembers.memberId, owner.memberId));
-    if (inCircle) throw new InvitationError(403, messages.memberCannotInvite);
+    const circle = await ensureOwnedCircle(tx, owner, now);
     const [duplicate] = await tx
       .select({ id: circleInvitations.id })
       .from(circleInvitations)
@@ -216,9 +235,9 @@ export async function inviteToCircle(
       );
     if (duplicate) throw new InvitationError(409, `${recipient} already has an invitation: resend it instead`);
     const [member] = await tx
-      .select({ id: circleMembers.memberId })
-      .from(circleMembers)
-      .where(and(eq(circleMembers.ownerId, owner.memberId), eq(circleMembers.contact, recipient)));
+      .select({ id: circleMemberships.memberId })
+      .from(circleMemberships)
+      .where(and(eq(circleMemberships.circleId, circle.id), eq(circleMemberships.contact, recipient)));
     if (member) throw new InvitationError(409, `${recipient} is already in your Safe Circle`);
     const taken = await seatsTaken(tx, owner.memberId, now);
     if (taken.members + taken.pending >= CIRCLE_CAPACITY)
@@ -228,6 +247,8 @@ export async function inviteToCircle(
       .insert(circleInvitations)
       .values({
         ownerId: owner.memberId,
+        circleId: circle.id,
+        role,
         ownerName: owner.name ?? "",
         channel,
         recipient,
@@ -315,22 +336,13 @@ export async function revokeInvitation(
   });
 }
 
-/** Takes a member out of the owner's circle: they are no longer covered. */
+/** Takes a member out of the owner's circle: they are no longer covered, and the shares made through it end. */
 export async function removeCircleMember(
   ownerId: string,
   memberIdArg: string,
   options: Omit<CircleOptions, "familyPlan">,
 ): Promise<void> {
-  const memberId = parse(
-    z.string().trim().min(1, "memberId is required").max(255, "memberId is too long"),
-    memberIdArg,
-  );
-  const db = options.db ?? (await getDb());
-  const rows = await db
-    .delete(circleMembers)
-    .where(and(eq(circleMembers.memberId, memberId), eq(circleMembers.ownerId, ownerId)))
-    .returning({ memberId: circleMembers.memberId });
-  if (rows.length === 0) throw new InvitationError(404, "Member not found");
+  await removeFromOwnedCircle(ownerId, memberIdArg, options);
 }
 
 export type InvitationPreview =
@@ -391,22 +403,19 @@ export async function acceptInvitation(
     // Looked at again under the lock: two browsers with one link, or a revoke in between.
     const problem = row ? invitationProblem(row, now) : { status: 404 as const, message: messages.notFound };
     if (!row || problem) throw new InvitationError(problem!.status, problem!.message);
-    const [already] = await tx.select().from(circleMembers).where(eq(circleMembers.memberId, invitee.memberId));
-    if (already) throw new InvitationError(409, messages.alreadyInCircle);
-    const [owns] = await tx
-      .select({ n: count() })
-      .from(circleMembers)
-      .where(eq(circleMembers.ownerId, invitee.memberId));
-    if ((owns?.n ?? 0) > 0) throw new InvitationError(409, "You have a Safe Circle of your own");
+    // A person may be in several circles, once in each.
+    if (await membershipOf(tx, row.circleId, invitee.memberId))
+      throw new InvitationError(409, messages.alreadyInCircle);
     const taken = await seatsTaken(tx, row.ownerId, now);
     if (taken.members >= CIRCLE_CAPACITY) throw new InvitationError(409, messages.full);
     await tx
       .update(circleInvitations)
       .set({ status: "accepted", acceptedBy: invitee.memberId, acceptedAt: now })
       .where(eq(circleInvitations.id, row.id));
-    await tx.insert(circleMembers).values({
+    await tx.insert(circleMemberships).values({
+      circleId: row.circleId,
       memberId: invitee.memberId,
-      ownerId: row.ownerId,
+      role: row.role,
       invitationId: row.id,
       name: invitee.name,
       contact: row.channel === "email" ? invitee.email : row.recipient,
@@ -426,11 +435,15 @@ export type CircleMemberView = {
   contact: string;
   joinedAt: number;
   covered: boolean;
+  /** Their role in the circle (guardian, member or child) and how the circle knows them. */
+  role: "guardian" | "member" | "child";
+  label: string | null;
 };
 
 export type CircleView =
   | {
       role: "owner";
+      circleId: string;
       covered: boolean;
       canInvite: boolean;
       cannotInviteReason: string | null;
@@ -438,39 +451,55 @@ export type CircleView =
       members: CircleMemberView[];
       invitations: InvitationView[];
     }
-  | { role: "member"; ownerName: string; covered: boolean; joinedAt: number }
+  | {
+      role: "member";
+      circleId: string;
+      /** The caller's role there. */
+      circleRole: "guardian" | "member" | "child";
+      ownerName: string;
+      covered: boolean;
+      joinedAt: number;
+    }
   | { role: "none"; canInvite: boolean; cannotInviteReason: string | null; seatsLeft: number };
 
-/** The caller's circle: as its owner (members and invitations), as a member (and whether covered), or none yet. */
+/**
+ * The caller's Safe Circle for the account page: the circle they own (members and invitations) when
+ * it has anyone in it; else the first circle they joined (and whether it covers them); else none.
+ * Every circle and role: lib/circles getMyCircles.
+ */
 export async function getCircle(who: { memberId: string }, options: CircleOptions): Promise<CircleView> {
   const { db, now, familyPlan } = await resolve(options);
-  const [membership] = await db.select().from(circleMembers).where(eq(circleMembers.memberId, who.memberId));
-  if (membership) {
-    const [invitation] = membership.invitationId
-      ? await db
-          .select({ ownerName: circleInvitations.ownerName })
-          .from(circleInvitations)
-          .where(eq(circleInvitations.id, membership.invitationId))
-      : [];
-    const covered = (await familyPlan(membership.ownerId)).family;
-    return {
-      role: "member",
-      ownerName: invitation?.ownerName || "Your family",
-      covered,
-      joinedAt: seconds(membership.joinedAt),
-    };
-  }
-  const family = (await familyPlan(who.memberId)).family;
-  const members = await db
-    .select()
-    .from(circleMembers)
-    .where(eq(circleMembers.ownerId, who.memberId))
-    .orderBy(asc(circleMembers.joinedAt));
+  const owned = await ownedCircleOf(db, who.memberId);
+  const members = owned
+    ? await db
+        .select()
+        .from(circleMemberships)
+        .where(and(eq(circleMemberships.circleId, owned.id), ne(circleMemberships.role, "owner")))
+        .orderBy(asc(circleMemberships.joinedAt))
+    : [];
   const invitations = await db
     .select()
     .from(circleInvitations)
     .where(and(eq(circleInvitations.ownerId, who.memberId), eq(circleInvitations.status, "pending")))
     .orderBy(asc(circleInvitations.createdAt));
+  const joined = members.length === 0 && invitations.length === 0 ? await joinedCircle(db, who.memberId) : undefined;
+  if (joined) {
+    const [invitation] = joined.invitationId
+      ? await db
+          .select({ ownerName: circleInvitations.ownerName })
+          .from(circleInvitations)
+          .where(eq(circleInvitations.id, joined.invitationId))
+      : [];
+    return {
+      role: "member",
+      circleId: joined.circleId,
+      circleRole: joined.role,
+      ownerName: invitation?.ownerName || "Your family",
+      covered: (await familyPlan(joined.ownerId)).family,
+      joinedAt: seconds(joined.joinedAt),
+    };
+  }
+  const family = (await familyPlan(who.memberId)).family;
   const pendingLive = invitations.filter((row) => row.expiresAt.getTime() > now.getTime()).length;
   const seatsLeft = family ? Math.max(0, CIRCLE_CAPACITY - members.length - pendingLive) : 0;
   const cannotInviteReason = !family
@@ -478,10 +507,11 @@ export async function getCircle(who: { memberId: string }, options: CircleOption
     : seatsLeft === 0
       ? "Your Safe Circle is full: a Family plan covers you and 5 more people"
       : null;
-  if (members.length === 0 && invitations.length === 0)
+  if (!owned || (members.length === 0 && invitations.length === 0))
     return { role: "none", canInvite: cannotInviteReason === null, cannotInviteReason, seatsLeft };
   return {
     role: "owner",
+    circleId: owned.id,
     covered: family,
     canInvite: cannotInviteReason === null,
     cannotInviteReason,
@@ -489,32 +519,51 @@ export async function getCircle(who: { memberId: string }, options: CircleOption
     members: members.map((row) => ({
       memberId: row.memberId,
       name: row.name,
-      contact: row.contact,
+      contact: row.contact ?? "",
       joinedAt: seconds(row.joinedAt),
       covered: family,
+      role: row.role === "owner" ? "member" : row.role,
+      label: row.label,
     })),
     invitations: invitations.map((row) => viewOf(row, now)),
   };
 }
 
-/** For the member's data download: their circle as owner or member, without tokens. */
+/** The first circle the member joined that is not their own, with its owner. */
+async function joinedCircle(db: Db, memberId: string) {
+  const circle = (await circlesOf(db, memberId)).find((row) => row.role !== "owner");
+  if (!circle) return undefined;
+  const membership = (await membershipOf(db, circle.circleId, memberId))!;
+  return { ...membership, role: membership.role as "guardian" | "member" | "child", ownerId: circle.ownerId };
+}
+
+/**
+ * For the member's data download, without tokens: every circle they are in with their role, the
+ * people of the circle they own, and the invitations they sent.
+ */
 export async function exportCircle(memberId: string, options: { db?: Db } = {}) {
   const db = options.db ?? (await getDb());
-  const membership = await db
-    .select({ ownerId: circleMembers.ownerId, joinedAt: circleMembers.joinedAt })
-    .from(circleMembers)
-    .where(eq(circleMembers.memberId, memberId));
-  const members = await db
-    .select({
-      memberId: circleMembers.memberId,
-      name: circleMembers.name,
-      contact: circleMembers.contact,
-      joinedAt: circleMembers.joinedAt,
-    })
-    .from(circleMembers)
-    .where(eq(circleMembers.ownerId, memberId));
+  const circles = await circlesOf(db, memberId);
+  const joined = circles.find((row) => row.role !== "owner");
+  const owned = circles.find((row) => row.role === "owner");
+  const members = owned
+    ? await db
+        .select({
+          memberId: circleMemberships.memberId,
+          role: circleMemberships.role,
+          label: circleMemberships.label,
+          pronouns: circleMemberships.pronouns,
+          name: circleMemberships.name,
+          contact: circleMemberships.contact,
+          joinedAt: circleMemberships.joinedAt,
+        })
+        .from(circleMemberships)
+        .where(and(eq(circleMemberships.circleId, owned.circleId), ne(circleMemberships.role, "owner")))
+    : [];
   const invitations = await db
     .select({
+      circleId: circleInvitations.circleId,
+      role: circleInvitations.role,
       channel: circleInvitations.channel,
       recipient: circleInvitations.recipient,
       status: circleInvitations.status,
@@ -524,7 +573,15 @@ export async function exportCircle(memberId: string, options: { db?: Db } = {}) 
     .from(circleInvitations)
     .where(eq(circleInvitations.ownerId, memberId));
   return {
-    memberOf: membership[0] ? { joinedAt: seconds(membership[0].joinedAt) } : null,
+    memberOf: joined ? { joinedAt: seconds(joined.joinedAt) } : null,
+    circles: circles.map((row) => ({
+      circleId: row.circleId,
+      name: row.name,
+      role: row.role,
+      label: row.label,
+      pronouns: row.pronouns,
+      joinedAt: seconds(row.joinedAt),
+    })),
     members: members.map((row) => ({ ...row, joinedAt: seconds(row.joinedAt) })),
     invitations: invitations.map((row) => ({
       ...row,
@@ -535,9 +592,10 @@ export async function exportCircle(memberId: string, options: { db?: Db } = {}) 
 }
 
 /**
- * A deleted account leaves every circle, and its own circle (members and invitations) is dissolved.
- * The invitations it received go too: those sent to one of its addresses (email or phone, whoever
- * sent them) and the one it accepted.
+ * A deleted account leaves every circle, and its own circle (memberships, invitations, the shares
+ * made through it) is dissolved; every share of its items and naming it goes. The invitations it
+ * received go too: those sent to one of its addresses (email or phone, whoever sent them) and the
+ * one it accepted.
  */
 export async function removeFromCircles(
   memberId: string,
@@ -548,7 +606,8 @@ export async function removeFromCircles(
     ...new Set((options.addresses ?? []).map((address) => address.trim().toLowerCase()).filter(Boolean)),
   ];
   await db.transaction(async (tx) => {
-    await tx.delete(circleMembers).where(or(eq(circleMembers.memberId, memberId), eq(circleMembers.ownerId, memberId)));
+    await removeMemberFromCircles(tx, memberId);
+    await forgetShares(tx, memberId);
     await tx
       .delete(circleInvitations)
       .where(

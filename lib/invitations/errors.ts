@@ -33,5 +33,5 @@ export const invitationMessages = {
   notFamily: "Only members with a live Family plan can invite people to a Safe Circle",
   memberCannotInvite: "Members of someone else's Safe Circle cannot invite people",
   ownInvitation: "You cannot accept your own invitation",
-  alreadyInCircle: "You are already in a Safe Circle",
+  alreadyInCircle: "You are already in this Safe Circle",
 } as const;

@@ -2,8 +2,15 @@ import { findPlanByLookupKey } from "@/config/plans";
 import type { BillingService } from "../billing/service";
 import { isCurrentStatus } from "../billing/subscription-state";
 
-/** Whether a member's current subscription (active or past_due, from the mirror) is a Family plan. */
-export type FamilyPlanLookup = (memberId: string) => Promise<{ family: boolean; currentPeriodEnd: number | null }>;
+type SubscriptionRow = Awaited<ReturnType<BillingService["getMySubscriptions"]>>[number];
+
+/**
+ * Whether a member's current subscription (active or past_due, from the mirror) is a Family plan,
+ * and that subscription (the cover a circle's people see through it).
+ */
+export type FamilyPlanLookup = (
+  memberId: string,
+) => Promise<{ family: boolean; currentPeriodEnd: number | null; subscription?: SubscriptionRow }>;
 
 export function familyPlanFrom(billing: () => Promise<BillingService>): FamilyPlanLookup {
   return async (memberId) => {
@@ -14,6 +21,8 @@ export function familyPlanFrom(billing: () => Promise<BillingService>): FamilyPl
     if (!current) return { family: false, currentPeriodEnd: null };
     const lookupKey = await service.getPriceLookupKey(current.priceId);
     const tier = lookupKey ? findPlanByLookupKey(lookupKey)?.tier : undefined;
-    return { family: tier === "family", currentPeriodEnd: current.currentPeriodEnd };
+    return tier === "family"
+      ? { family: true, currentPeriodEnd: current.currentPeriodEnd, subscription: current }
+      : { family: false, currentPeriodEnd: current.currentPeriodEnd };
   };
 }

@@ -19,7 +19,9 @@ import { createBuiltinIdentity } from "@/lib/identity/builtin/identity";
 import { signIn } from "@/lib/identity/builtin/sign-in";
 import { useMemberTestDatabase } from "@/lib/identity/builtin/test-database";
 import { lastCodeSentTo } from "@/lib/identity/builtin/test-helpers";
+import { getMyCircles } from "@/lib/circles";
 import { acceptInvitation, familyPlanFrom, inviteToCircle } from "@/lib/invitations";
+import { shareItem } from "@/lib/sharing";
 import { deliverPending, readOutbox } from "@/lib/mail";
 import { startTestSmtpServer } from "@/lib/mail/test-smtp-server";
 import { updateUserProfile } from "@/lib/profile";
@@ -165,6 +167,24 @@ describe("deleting an account leaves nothing personal behind", () => {
     await inviteToCircle(olive, { email }, circle());
     const invitationLink = (await readOutbox(db, email)).at(-1)!.body.match(/https?:\/\/\S+/)![0];
     await acceptInvitation(member, new URL(invitationLink).searchParams.get("invitation")!, circle());
+    // Items shared both ways inside Olive's circle: Zebulon's with Olive and the circle, Olive's with him.
+    const [olives] = await getMyCircles(olive.memberId);
+    const kinds = { habit: { ownerOf: async (itemId: string) => itemId.replace(/^habit-/, "") } };
+    await shareItem(
+      id,
+      { itemType: "habit", itemId: `habit-${id}`, memberId: olive.memberId, permission: "view" },
+      { kinds },
+    );
+    await shareItem(
+      id,
+      { itemType: "habit", itemId: `habit-${id}`, circleId: olives!.circleId, permission: "edit" },
+      { kinds },
+    );
+    await shareItem(
+      olive.memberId,
+      { itemType: "habit", itemId: `habit-${olive.memberId}`, memberId: id, permission: "view" },
+      { kinds },
+    );
 
     const needles = [firstEmail, email, "Zebulon", "Quillfeather", phone, profilePhone, id];
     const before = await traces(needles);
@@ -187,7 +207,9 @@ describe("deleting an account leaves nothing personal behind", () => {
         "member_profiles",
         "identity_devices",
         "identity_oidc_models",
-        "circle_members",
+        "circles",
+        "circle_memberships",
+        "shares",
         "rate_limit_counters",
         "billing_sandbox_checkout_sessions",
         "billing_sandbox_subscriptions",
@@ -214,7 +236,8 @@ describe("deleting an account leaves nothing personal behind", () => {
     expect(await traces(needles)).toEqual({});
 
     expect((await tablesMentioning(customerId)).sort()).toEqual(Object.keys(KEPT_BY_CUSTOMER_ID).sort());
-    // Olive's own circle and plan are untouched.
+    // Olive's own circle and plan are untouched; Zebulon is no longer in it.
+    expect(await getMyCircles(olive.memberId)).toEqual([expect.objectContaining({ role: "owner", memberCount: 1 })]);
     expect(await traces(["olive.owner@example.com"])).toMatchObject({
       "olive.owner@example.com": expect.arrayContaining(["identity_accounts", "billing_customers"]),
     });

@@ -55,7 +55,8 @@ describe("a member's data and account deletion", () => {
     ]);
     expect(data.transactions.length).toBeGreaterThan(0);
     expect(data.transactions[0]).toMatchObject({ amount: 999, currency: "usd" });
-    expect(data.circle).toEqual({ memberOf: null, members: [], invitations: [] });
+    expect(data.circle).toEqual({ memberOf: null, circles: [], members: [], invitations: [] });
+    expect(data.shares).toEqual([]);
     expect(JSON.stringify(data)).not.toMatch(/password|secret|hash/i);
 
     await expect(deleteMemberAccount(member, "Wrong-Pass-1!", { security, billing })).rejects.toMatchObject({
@@ -84,7 +85,8 @@ describe("a member's data and account deletion", () => {
     expect(after).toMatchObject({
       subscriptions: [],
       transactions: [],
-      circle: { memberOf: null, members: [], invitations: [] },
+      circle: { memberOf: null, circles: [], members: [], invitations: [] },
+      shares: [],
     });
     expect(await getUserProfile(accountId)).toEqual({
       firstName: null,

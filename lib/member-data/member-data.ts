@@ -9,6 +9,7 @@ import { queueChangeNotice } from "../identity/change-notices";
 import { reauthenticate } from "../identity/reauthentication";
 import type { IdentityPort } from "../identity/port";
 import { exportCircle, removeFromCircles } from "../invitations";
+import { sharesOf } from "../sharing";
 import { logError } from "../log";
 import { deliverPending, forgetMessagesOf } from "../mail";
 import { deleteUserProfile, getUserProfile } from "../profile";
@@ -58,8 +59,11 @@ export async function exportMemberData(member: Member, deps: { security: Identit
           description: t.description,
         }))
       : [],
+    // Every circle with the member's role in it, the people of the circle they own, their invitations.
     circle: await exportCircle(member.memberId),
     settings: await exportSettings(member.memberId),
+    // The shares of the member's items: with whom (a member or a circle) and view or edit.
+    shares: await sharesOf(member.memberId),
   };
 }
 
@@ -73,7 +77,8 @@ export type DeletionDeps = { security: IdentityPort; billing: BillingService; db
  * 1. the payment provider: any subscription ends now and the customer is deleted (sandbox or Stripe);
  * 2. in one database transaction: the billing mirror's customer and cards, the profile (and, with
  *    Cognito, the API's copy of the pool's attributes), the Safe
- *    Circle (theirs, and the invitations they sent and received), the outbox messages about them or to
+ *    Circle (the circle they own ends; they leave every other; the invitations they sent and received;
+ *    every share of their items and every share naming them), the outbox messages about them or to
  *    their addresses, their waitlist entry and contact-form messages, the rate-limit counters keyed
  *    by their id or address, and (built-in identity) the account with its codes, devices, sign-in
  *    failure counters and the issuer's sessions; the notice of the deletion is queued in the same transaction;

@@ -17,14 +17,14 @@ const options = () => ({ familyPlan: familyPlanFrom(getBillingService), siteUrl:
 const invitationForm = z.object({ invitationId: formField });
 
 export const inviteAction = memberAction(
-  z.object({ channel: formField, contact: formField }),
-  async (member, { channel, contact }) => {
+  z.object({ channel: formField, contact: formField, role: formField.optional() }),
+  async (member, { channel, contact, role }) => {
     const invitation = await inviteToCircle(
       member,
-      channel === "email" ? { email: contact } : { phone: contact },
+      channel === "email" ? { email: contact, role } : { phone: contact, role },
       options(),
     );
-    return done(`Invitation sent to ${invitation.recipient}.`);
+    return done(`Invitation sent to ${invitation.recipient}${invitation.role === "guardian" ? " as a guardian" : ""}.`);
   },
   { field: "contact" },
 );

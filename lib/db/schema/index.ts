@@ -5,3 +5,4 @@ export * from "./billing";
 export * from "./profile";
 export * from "./invitations";
 export * from "./settings";
+export * from "./circles";

@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { circles } from "./circles";
 
 /**
  * Safe Circle invitations: a Family plan holder (the owner) invites someone by phone or email. Only
@@ -10,6 +11,13 @@ export const circleInvitations = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     ownerId: text("owner_id").notNull(),
+    /** The circle the invitee joins (the owner's), and as what. */
+    circleId: uuid("circle_id")
+      .notNull()
+      .references(() => circles.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["member", "guardian"] })
+      .notNull()
+      .default("member"),
     /** How the invitee sees who invited them. */
     ownerName: text("owner_name").notNull(),
     channel: text("channel", { enum: ["sms", "email"] }).notNull(),
@@ -30,19 +38,4 @@ export const circleInvitations = pgTable(
     uniqueIndex("circle_invitations_token_key").on(table.tokenHash),
     index("circle_invitations_owner_idx").on(table.ownerId),
   ],
-);
-
-/** Who is in whose circle. A member belongs to at most one circle (the primary key). */
-export const circleMembers = pgTable(
-  "circle_members",
-  {
-    memberId: text("member_id").primaryKey(),
-    ownerId: text("owner_id").notNull(),
-    invitationId: uuid("invitation_id").references(() => circleInvitations.id, { onDelete: "set null" }),
-    /** How the owner knows them: their name and contact when they joined. */
-    name: text("name"),
-    contact: text("contact").notNull(),
-    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index("circle_members_owner_idx").on(table.ownerId)],
 );

@@ -1,0 +1,26 @@
+import { DomainError } from "../errors";
+
+type CircleStatus = 400 | 403 | 404 | 409;
+const codeOf = { 400: "invalid_argument", 403: "forbidden", 404: "not_found", 409: "conflict" } as const;
+
+/** Circles' and sharing's one error: an HTTP-like status, a message safe to show, and the field it is about. */
+export class CircleError extends DomainError<(typeof codeOf)[CircleStatus], CircleStatus> {
+  constructor(status: CircleStatus, message: string, options: { field?: string } = {}) {
+    super(codeOf[status], status, message, options);
+    this.name = "CircleError";
+  }
+}
+
+export function isCircleError(error: unknown): error is CircleError {
+  return error instanceof CircleError || (error instanceof Error && error.name === "CircleError");
+}
+
+export const circleMessages = {
+  circleNotFound: "Circle not found",
+  memberNotFound: "Member not found",
+  notManager: "Only the circle's owner or a guardian can change roles",
+  guardiansByOwner: "Only the circle's owner appoints or removes guardians",
+  ownerStays: "A circle always has its owner: the owner's role cannot be changed and the owner cannot leave",
+  oneOwner: "role: a circle has one owner, the member whose Family plan covers it",
+  ownRole: "You cannot change your own role",
+} as const;

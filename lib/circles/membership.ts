@@ -1,0 +1,55 @@
+import { aliasedTable, and, asc, count, eq } from "drizzle-orm";
+import type { Db } from "../db/open";
+import { circleMemberships, circles } from "../db/schema/circles";
+
+/** Reads of who is in which circle. No rules here: lib/circles and lib/sharing build on these. */
+
+export type Membership = typeof circleMemberships.$inferSelect;
+
+export async function membershipOf(db: Db, circleId: string, memberId: string): Promise<Membership | undefined> {
+  const [row] = await db
+    .select()
+    .from(circleMemberships)
+    .where(and(eq(circleMemberships.circleId, circleId), eq(circleMemberships.memberId, memberId)));
+  return row;
+}
+
+/** The circle a member owns (one at most), if any. */
+export async function ownedCircleOf(db: Db, ownerId: string) {
+  const [row] = await db.select().from(circles).where(eq(circles.ownerId, ownerId));
+  return row;
+}
+
+/** Every circle the member is in, with their role there and how many people it holds, oldest first. */
+export async function circlesOf(db: Db, memberId: string) {
+  const everyone = aliasedTable(circleMemberships, "everyone");
+  return db
+    .select({
+      circleId: circles.id,
+      name: circles.name,
+      ownerId: circles.ownerId,
+      role: circleMemberships.role,
+      label: circleMemberships.label,
+      pronouns: circleMemberships.pronouns,
+      joinedAt: circleMemberships.joinedAt,
+      memberCount: count(everyone.memberId),
+    })
+    .from(circleMemberships)
+    .innerJoin(circles, eq(circles.id, circleMemberships.circleId))
+    .innerJoin(everyone, eq(everyone.circleId, circles.id))
+    .where(eq(circleMemberships.memberId, memberId))
+    .groupBy(circles.id, circleMemberships.circleId, circleMemberships.memberId)
+    .orderBy(asc(circleMemberships.joinedAt), asc(circles.id));
+}
+
+/** Whether two people are in at least one circle together. */
+export async function shareACircle(db: Db, a: string, b: string): Promise<boolean> {
+  const other = aliasedTable(circleMemberships, "other");
+  const [row] = await db
+    .select({ circleId: circleMemberships.circleId })
+    .from(circleMemberships)
+    .innerJoin(other, eq(other.circleId, circleMemberships.circleId))
+    .where(and(eq(circleMemberships.memberId, a), eq(other.memberId, b)))
+    .limit(1);
+  return Boolean(row);
+}

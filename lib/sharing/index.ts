@@ -1,0 +1,12 @@
+// Per-item sharing: the one visibility rule, the shares, and the registry of shareable item kinds.
+export { accessTo, itemsSharedWith, shareReaches, type Access, type ItemRef } from "./rule";
+export {
+  endSharesAfterLeaving,
+  forgetShares,
+  pruneMemberShares,
+  revokeShare,
+  shareItem,
+  sharesOf,
+  type ShareView,
+} from "./shares";
+export { itemKinds, SHARED_ITEM_TYPES, type ItemKind, type ItemKinds, type SharedItemType } from "./item-kinds";

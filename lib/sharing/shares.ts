@@ -1,0 +1,131 @@
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "../db/client";
+import type { Db } from "../db/open";
+import { circleMemberships, shares } from "../db/schema/circles";
+import { CircleError } from "../circles/errors";
+import { parseInput } from "../circles/roles";
+import { membershipOf, shareACircle } from "../circles/membership";
+import { itemKinds as registeredKinds, SHARED_ITEM_TYPES, type ItemKinds } from "./item-kinds";
+
+export type ShareView = {
+  id: string;
+  itemType: (typeof SHARED_ITEM_TYPES)[number];
+  itemId: string;
+  memberId: string | null;
+  circleId: string | null;
+  permission: "view" | "edit";
+};
+
+type Options = { db?: Db; kinds?: ItemKinds };
+
+const shareInput = z
+  .object({
+    itemType: z.enum(SHARED_ITEM_TYPES, { message: "itemType must be HABIT or EVENT" }),
+    itemId: z.string().trim().min(1, "itemId is required").max(255, "itemId is too long"),
+    memberId: z.string().trim().min(1, "memberId is empty").max(255, "memberId is too long").nullish(),
+    circleId: z.uuid({ message: "circleId is invalid" }).nullish(),
+    permission: z.enum(["view", "edit"], { message: "permission must be VIEW or EDIT" }),
+  })
+  .refine((input) => !input.memberId !== !input.circleId, {
+    message: "memberId or circleId: give exactly one of them",
+    path: ["memberId"],
+  });
+
+const view = (row: typeof shares.$inferSelect): ShareView => ({
+  id: row.id,
+  itemType: row.itemType as ShareView["itemType"],
+  itemId: row.itemId,
+  memberId: row.memberId,
+  circleId: row.circleId,
+  permission: row.permission,
+});
+
+const itemNotFound = () => new CircleError(404, "Item not found");
+
+/**
+ * Shares one of the caller's items with one member or one circle, VIEW or EDIT; sharing again with
+ * the same person or circle changes the permission. An item that does not exist or is not the
+ * caller's answers 404 (the kind's registry entry says who owns it). The person must be in one of
+ * the owner's circles, the circle one the owner is in (400 naming the field): for everyone,
+ * children included, nothing is shared outside the owner's circles.
+ */
+export async function shareItem(ownerId: string, input: unknown, options: Options = {}): Promise<ShareView> {
+  const { itemType, itemId, memberId, circleId, permission } = parseInput(shareInput, input);
+  const db = options.db ?? (await getDb());
+  const kind = (options.kinds ?? registeredKinds)[itemType];
+  const owner = kind ? await kind.ownerOf(itemId, db) : null;
+  if (owner !== ownerId) throw itemNotFound();
+  return db.transaction(async (tx) => {
+    // The two people's memberships stay put until the share is written: a departure waits, then ends it.
+    await tx
+      .select({ circleId: circleMemberships.circleId })
+      .from(circleMemberships)
+      .where(inArray(circleMemberships.memberId, memberId ? [ownerId, memberId] : [ownerId]))
+      .for("share");
+    if (memberId) {
+      if (memberId === ownerId)
+        throw new CircleError(400, "memberId: you always see your own items", { field: "memberId" });
+      if (!(await shareACircle(tx, ownerId, memberId)))
+        throw new CircleError(400, "memberId: you can share only with people in your circles", { field: "memberId" });
+    } else if (!(await membershipOf(tx, circleId!, ownerId))) {
+      throw new CircleError(400, "circleId: you can share only with a circle you are in", { field: "circleId" });
+    }
+    const target = memberId
+      ? { target: [shares.itemType, shares.itemId, shares.memberId] }
+      : { target: [shares.itemType, shares.itemId, shares.circleId] };
+    const [row] = await tx
+      .insert(shares)
+      .values({ itemType, itemId, ownerId, memberId: memberId ?? null, circleId: circleId ?? null, permission })
+      .onConflictDoUpdate({ ...target, set: { permission } })
+      .returning();
+    return view(row!);
+  });
+}
+
+/** Ends one of the caller's shares at once; someone else's share answers 404 like a missing one. */
+export async function revokeShare(ownerId: string, shareIdArg: unknown, options: { db?: Db } = {}): Promise<void> {
+  const shareId = parseInput(z.uuid({ message: "shareId is invalid" }), shareIdArg, "shareId");
+  const db = options.db ?? (await getDb());
+  const rows = await db
+    .delete(shares)
+    .where(and(eq(shares.id, shareId), eq(shares.ownerId, ownerId)))
+    .returning({ id: shares.id });
+  if (rows.length === 0) throw new CircleError(404, "Share not found");
+}
+
+/** The shares of the caller's items (what they have given), newest last. */
+export async function sharesOf(ownerId: string, options: { db?: Db } = {}): Promise<ShareView[]> {
+  const db = options.db ?? (await getDb());
+  const rows = await db.select().from(shares).where(eq(shares.ownerId, ownerId)).orderBy(shares.createdAt, shares.id);
+  return rows.map(view);
+}
+
+/**
+ * After `memberId` left (or was removed from) `circleId`, in the caller's transaction: their items'
+ * shares with that circle end, and so do the shares between them and anyone they no longer share a
+ * circle with (those were made through it). Shares others gave the circle stay, and stop reaching
+ * them by the rule itself.
+ */
+export async function endSharesAfterLeaving(tx: Db, circleId: string, memberId: string): Promise<void> {
+  await tx.delete(shares).where(and(eq(shares.circleId, circleId), eq(shares.ownerId, memberId)));
+  await pruneMemberShares(tx, [memberId]);
+}
+
+/** Deletes the one-member shares to or from `memberIds` whose two people no longer share a circle. */
+export async function pruneMemberShares(tx: Db, memberIds: string[]): Promise<void> {
+  if (memberIds.length === 0) return;
+  await tx.delete(shares).where(
+    and(
+      sql`${shares.memberId} is not null`,
+      or(inArray(shares.ownerId, memberIds), inArray(shares.memberId, memberIds)),
+      sql`not exists (select 1 from circle_memberships a join circle_memberships b on a.circle_id = b.circle_id
+          where a.member_id = ${shares.ownerId} and b.member_id = ${shares.memberId})`,
+    ),
+  );
+}
+
+/** For an erased account: every share of their items and every share naming them. */
+export async function forgetShares(tx: Db, memberId: string): Promise<void> {
+  await tx.delete(shares).where(or(eq(shares.ownerId, memberId), eq(shares.memberId, memberId)));
+}
