@@ -28,6 +28,8 @@ export const quietHoursSchema = z
     path: ["to"],
   });
 
+const WEEK_MS = 7 * 86_400_000;
+
 /** Where one window that starts on `date` begins and ends, as instants. */
 function windowOn(date: Temporal.PlainDate, window: QuietHours, timeZone: string) {
   const start = date.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from(window.from) });
@@ -57,9 +59,10 @@ function endOfWindowAt(atMs: number, windows: QuietHours[], timeZone: string): n
  * that follow on from each other, like a whole weekend, are passed through together).
  */
 export function deliverAt(at: Date, windows: QuietHours[], timeZone: string): Date {
-  let atMs = at.getTime();
-  // Seven whole-day windows would hold a message for ever: a week is as far as it waits.
-  for (let step = 0; step < 8; step += 1) {
+  const sentMs = at.getTime();
+  let atMs = sentMs;
+  // Windows covering the whole week would hold a message for ever: a week is as far as it waits.
+  while (atMs - sentMs < WEEK_MS) {
     const end = endOfWindowAt(atMs, windows, timeZone);
     if (end === null) return new Date(atMs);
     atMs = end;
