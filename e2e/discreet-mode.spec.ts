@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { LEAVE_NOW_URL } from "../config/discreet";
-import { signUp } from "./support/members";
+import { memberPassword, signUp } from "./support/members";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -116,4 +116,30 @@ test("quiet hours: a member sets their own, is told what a mistake is, and can t
 
   await quiet.getByRole("button", { name: "Turn off quiet hours" }).click();
   await expect(quiet.getByText("Quiet hours are off.")).toBeVisible();
+});
+
+test("the safety reset: a wrong password changes nothing; the right one resets and keeps this browser signed in", async ({
+  page,
+}) => {
+  const { email } = await signUp(page);
+  await page.goto("/my-account/discreet-mode");
+  const reset = page.getByRole("form", { name: "Safety reset" });
+  await reset.getByLabel("Current password").fill("Wrong-Guess-1!");
+  await reset.getByLabel(/^New password/).fill("Quiet-River-97?");
+  await reset.getByLabel("Confirm new password").fill("Quiet-River-97?");
+  await reset.getByRole("button", { name: "Reset now" }).click();
+  await expect(reset.getByText("Tick the box to confirm the reset")).toBeVisible();
+  await reset.getByLabel(/I understand/).check();
+  await reset.getByRole("button", { name: "Reset now" }).click();
+  await expect(reset.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
+
+  await reset.getByLabel("Current password").fill(memberPassword);
+  await reset.getByLabel(/^New password/).fill("Quiet-River-97?");
+  await reset.getByLabel("Confirm new password").fill("Quiet-River-97?");
+  await reset.getByLabel(/I understand/).check();
+  await reset.getByRole("button", { name: "Reset now" }).click();
+  // This browser is renewed at once; the account now answers to the new password only.
+  await expect(page).toHaveURL(/\/my-account/);
+  await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
 });

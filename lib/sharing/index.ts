@@ -2,6 +2,7 @@
 export { accessTo, itemsSharedWith, shareReaches, type Access, type ItemRef } from "./rule";
 export {
   endSharesAfterLeaving,
+  endSharesOf,
   forgetShares,
   pruneMemberShares,
   revokeShare,

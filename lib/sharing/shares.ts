@@ -125,6 +125,11 @@ export async function pruneMemberShares(tx: Db, memberIds: string[]): Promise<vo
   );
 }
 
+/** The safety reset: every share of the member's items ends at once (shares others gave them stay theirs). */
+export async function endSharesOf(tx: Db, ownerId: string): Promise<void> {
+  await tx.delete(shares).where(eq(shares.ownerId, ownerId));
+}
+
 /** For an erased account: every share of their items and every share naming them. */
 export async function forgetShares(tx: Db, memberId: string): Promise<void> {
   await tx.delete(shares).where(or(eq(shares.ownerId, memberId), eq(shares.memberId, memberId)));

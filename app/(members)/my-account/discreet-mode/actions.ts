@@ -2,7 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { memberAction } from "@/lib/account/member-action";
+import { formField, memberAction } from "@/lib/account/member-action";
+import { identityOf } from "@/lib/account/member-identity";
+import { afterPasswordChange, passwordFieldOf } from "@/lib/account/password-change";
+import { safetyReset } from "@/lib/account/safety-reset";
 import { setDiscreetMode } from "@/lib/settings";
 import { done } from "@/lib/forms";
 
@@ -16,4 +19,30 @@ export const discreetModeAction = memberAction(
     return done(discreetMode === "on" ? "Discreet mode is on." : "Discreet mode is off.");
   },
   { field: "discreetMode" },
+);
+
+/** The safety reset (lib/account/safety-reset.ts); then this browser is renewed or signs in again. */
+export const safetyResetAction = memberAction(
+  z
+    .object({ currentPassword: formField, newPassword: formField, confirmPassword: formField, confirm: formField })
+    .refine((input) => input.newPassword === input.confirmPassword, {
+      message: "The new passwords do not match",
+      path: ["confirmPassword"],
+    })
+    .refine((input) => input.confirm === "on", {
+      message: "Tick the box to confirm the reset",
+      path: ["confirm"],
+    }),
+  async (member, input) => {
+    try {
+      await safetyReset(member.memberId, input, { identity: identityOf(member) });
+    } catch (error) {
+      throw passwordFieldOf(error);
+    }
+    return afterPasswordChange(member.memberId, "Safety reset done. You are signed out everywhere else.");
+  },
+  {
+    revalidate: false,
+    fields: { previousPassword: "currentPassword", proposedPassword: "newPassword", newPassword: "newPassword" },
+  },
 );

@@ -5,7 +5,8 @@ import { Panel } from "@/components/ui/panel";
 import { HELP_SERVICES, NEUTRAL_SUBJECT } from "@/config/discreet";
 import { getMember } from "@/lib/auth/member";
 import { isDiscreet } from "@/lib/settings";
-import { discreetModeAction } from "./actions";
+import { discreetModeAction, safetyResetAction } from "./actions";
+import { SafetyResetForm } from "@/components/discreet/safety-reset-form";
 
 export const metadata: Metadata = { title: "Discreet mode", robots: { index: false } };
 
@@ -73,6 +74,22 @@ export default async function DiscreetModePage() {
             messages arrived. Someone who knows your password can still sign in: change it if they might.
           </li>
         </ul>
+      </Panel>
+
+      <Panel aria-labelledby="safety-reset" className="mt-6">
+        <h2 id="safety-reset" className="text-lg font-semibold text-ink">
+          Safety reset
+        </h2>
+        <p className="mt-2 text-base text-ink">
+          If you think someone else can get into your account, this does everything at once, and nobody is told:
+        </p>
+        <ul className="mt-3 list-disc space-y-1 pl-5 text-base text-ink">
+          <li>everything you share stops being shared;</li>
+          <li>you leave every circle you do not own, quietly (the people in a circle you own see nothing of yours);</li>
+          <li>your password changes, and every other device is signed out;</li>
+          <li>remembered devices are forgotten, so each one asks for a code again.</li>
+        </ul>
+        <SafetyResetForm action={safetyResetAction} />
       </Panel>
 
       <Panel aria-labelledby="help" className="mt-6">

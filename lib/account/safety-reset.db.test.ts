@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
+import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
+import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
+import type { BillingService } from "@/lib/billing/service";
+import { getDb } from "@/lib/db/client";
+import { readOutbox } from "@/lib/mail";
+import { acceptInvitation, familyPlanFrom, inviteToCircle, type CircleOptions } from "@/lib/invitations";
+import { getMyCircles } from "@/lib/circles";
+import { itemKinds, shareItem, sharesOf, type ItemKinds } from "@/lib/sharing";
+import { createBuiltinIdentity } from "@/lib/identity/builtin/identity";
+import { rememberDevice } from "@/lib/identity/builtin/devices";
+import { signIn } from "@/lib/identity/builtin";
+import { signUpConfirmed } from "@/lib/identity/builtin/test-helpers";
+import { safetyReset } from "./safety-reset";
+
+const SITE = "http://localhost:3000";
+const PASSWORD = "Sunny-Day-42!";
+const NEW_PASSWORD = "Quiet-River-97?";
+let provider: SandboxBillingProvider;
+let billing: BillingService;
+let options: CircleOptions;
+
+useSandboxBilling(async (fixture) => {
+  ({ provider, billing } = fixture);
+  options = { familyPlan: familyPlanFrom(async () => billing), siteUrl: SITE };
+});
+
+let people = 0;
+/** A member with a real built-in account (the reset checks and changes their password). */
+async function person(name: string) {
+  people += 1;
+  const email = `${name.toLowerCase()}${people}@example.com`;
+  const db = await getDb();
+  const memberId = await signUpConfirmed(db, { email, password: PASSWORD, givenName: name, familyName: "Test" }, {});
+  return { memberId, email, name };
+}
+type Person = Awaited<ReturnType<typeof person>>;
+
+async function familyOwner(name: string) {
+  const owner = await person(name);
+  const { checkoutSessionId } = await billing.createCheckoutSession(owner, {
+    priceId: sandboxPriceId("happr_family_monthly"),
+    successUrl: `${SITE}/my-account`,
+    cancelUrl: `${SITE}/pricing`,
+  });
+  await completeSandboxCheckout(provider, checkoutSessionId, {
+    number: "4242424242424242",
+    expMonth: 12,
+    expYear: 2030,
+    cvc: "123",
+    name,
+  });
+  await billing.validateSession(owner, checkoutSessionId);
+  return owner;
+}
+
+async function join(owner: Person, who: Person) {
+  await inviteToCircle(owner, { email: who.email }, options);
+  const body = (await readOutbox(await getDb(), who.email)).at(-1)!.body;
+  const token = new URL(body.match(/https?:\/\/\S+/)![0]).searchParams.get("invitation")!;
+  await acceptInvitation(who, token, options);
+}
+
+// One kind of item for the test, owned by whoever's id starts its item id.
+const notes: ItemKinds = { ...itemKinds, habit: { ownerOf: async (itemId: string) => itemId.split(":")[0]! } };
+
+describe("the safety reset", () => {
+  it("ends every share, leaves the circles quietly, forgets devices and changes the password; a wrong password changes nothing", async () => {
+    const db = await getDb();
+    const sam = await familyOwner("Sam");
+    const kim = await familyOwner("Kim");
+    const ria = await person("Ria");
+    await join(sam, ria);
+    await join(kim, ria);
+    await shareItem(
+      ria.memberId,
+      { itemType: "habit", itemId: `${ria.memberId}:1`, memberId: sam.memberId, permission: "view" },
+      { kinds: notes },
+    );
+    await shareItem(
+      ria.memberId,
+      {
+        itemType: "habit",
+        itemId: `${ria.memberId}:2`,
+        circleId: (await getMyCircles(kim.memberId))[0]!.circleId,
+        permission: "edit",
+      },
+      { kinds: notes },
+    );
+    await rememberDevice(db, ria.memberId, new Date(), "Kitchen laptop");
+    const identity = createBuiltinIdentity({ accountId: ria.memberId, email: ria.email }, { db });
+    const outboxBefore = (await readOutbox(db, sam.email)).length + (await readOutbox(db, kim.email)).length;
+
+    await expect(
+      safetyReset(ria.memberId, { currentPassword: "Wrong-Guess-1!", newPassword: NEW_PASSWORD }, { identity, db }),
+    ).rejects.toMatchObject({ code: "NotAuthorizedException" });
+    expect(await sharesOf(ria.memberId)).toHaveLength(2);
+    expect(await getMyCircles(ria.memberId)).toHaveLength(2);
+    expect((await identity.listDevices()).devices).toHaveLength(1);
+
+    await safetyReset(ria.memberId, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, { identity, db });
+    expect(await sharesOf(ria.memberId)).toEqual([]);
+    expect(await getMyCircles(ria.memberId)).toEqual([]);
+    expect((await identity.listDevices()).devices).toEqual([]);
+    // The new password signs in; the old one does not.
+    await expect(signIn({ email: ria.email, password: PASSWORD }, { db })).rejects.toMatchObject({
+      code: "NotAuthorizedException",
+    });
+    expect(await signIn({ email: ria.email, password: NEW_PASSWORD }, { db })).toBeTruthy();
+    // Nobody in either circle was told.
+    expect((await readOutbox(db, sam.email)).length + (await readOutbox(db, kim.email)).length).toBe(outboxBefore);
+  });
+
+  it("keeps the circle the member owns, with nothing of theirs shared in it", async () => {
+    const db = await getDb();
+    const owner = await familyOwner("Noor");
+    const member = await person("Eli");
+    await join(owner, member);
+    const circleId = (await getMyCircles(owner.memberId))[0]!.circleId;
+    await shareItem(
+      owner.memberId,
+      { itemType: "habit", itemId: `${owner.memberId}:1`, circleId, permission: "view" },
+      { kinds: notes },
+    );
+    const identity = createBuiltinIdentity({ accountId: owner.memberId, email: owner.email }, { db });
+    await safetyReset(owner.memberId, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, { identity, db });
+    expect(await getMyCircles(owner.memberId)).toMatchObject([{ circleId, role: "owner" }]);
+    expect(await sharesOf(owner.memberId)).toEqual([]);
+  });
+});

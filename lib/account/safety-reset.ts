@@ -1,0 +1,49 @@
+import "server-only";
+import { getDb } from "../db/client";
+import type { Db } from "../db/open";
+import { circlesOf, endMembership, membershipOf } from "../circles";
+import { endSharesOf } from "../sharing";
+import type { IdentityPort } from "../identity/port";
+
+export type SafetyResetInput = { currentPassword: string; newPassword: string };
+
+/**
+ * Discreet mode's safety reset: one flow for someone who fears another person has access, telling
+ * nobody. In order:
+ * 1. the current password is checked (a wrong one changes nothing);
+ * 2. the password changes, which ends every session, on every device (this browser signs in again,
+ *    or is renewed at once with the built-in provider);
+ * 3. every remembered device is forgotten;
+ * 4. in one transaction: every share of the member's items ends, and they leave every circle they do
+ *    not own. The circle they own stays (ownership comes with the Family plan), but with the shares
+ *    gone nobody in it sees anything of theirs. No message goes to anyone: a departure is silent.
+ * Calendar feed links do not exist yet; when they do, revoking them belongs in step 4.
+ * A failure part-way is finished by running it again (with the new password as the current one).
+ */
+export async function safetyReset(
+  memberId: string,
+  input: SafetyResetInput,
+  deps: { identity: IdentityPort; db?: Db },
+): Promise<void> {
+  const { identity } = deps;
+  await identity.confirmPassword(input.currentPassword);
+  await identity.changePassword(input.currentPassword, input.newPassword);
+  await forgetEveryDevice(identity);
+  const db = deps.db ?? (await getDb());
+  await db.transaction(async (tx) => {
+    await endSharesOf(tx, memberId);
+    for (const circle of await circlesOf(tx, memberId)) {
+      const membership = circle.role === "owner" ? undefined : await membershipOf(tx, circle.circleId, memberId);
+      if (membership) await endMembership(tx, membership);
+    }
+  });
+}
+
+/** Forgets the first page of devices until none is left (a page token would not survive the deletions). */
+async function forgetEveryDevice(identity: IdentityPort): Promise<void> {
+  for (let round = 0; round < 20; round += 1) {
+    const { devices } = await identity.listDevices();
+    if (devices.length === 0) return;
+    for (const device of devices) await identity.forgetDevice(device.deviceKey);
+  }
+}
