@@ -23,6 +23,7 @@ import {
   leaveCircle,
   LABEL_MAX,
   setCircleMemberDetails,
+  setChildQuietHours,
   setCircleRole,
 } from ".";
 
@@ -261,5 +262,41 @@ describe("circles with roles", () => {
     expect(
       (await coverThroughCircles(teen.memberId, { familyPlan: options.familyPlan })).map((c) => c.throughCircleName),
     ).toEqual(["Oz's circle"]);
+  });
+});
+
+describe("children's quiet hours", () => {
+  it("an owner or guardian sets them for the circle's children; they hold a child's reminders, not the adults'", async () => {
+    const { memberDeliverAt } = await import("@/lib/settings");
+    const owner = person("Olu");
+    const guardian = person("Gita");
+    const child = person("Cal");
+    const adult = person("Ade");
+    await subscribe(owner);
+    await join(owner, guardian, "guardian");
+    await join(owner, child);
+    await join(owner, adult);
+    const circleId = (await getMyCircles(owner.memberId))[0]!.circleId;
+    await setCircleRole(guardian.memberId, { circleId, memberId: child.memberId, role: "child" });
+    const evenings = { days: [1, 2, 3, 4, 5, 6, 7], from: "19:00", to: "07:00" };
+
+    expect(await failure(setChildQuietHours(adult.memberId, { circleId, quietHours: evenings }))).toMatchObject({
+      status: 403,
+    });
+    expect(
+      await failure(setChildQuietHours(guardian.memberId, { circleId, quietHours: { ...evenings, from: "7pm" } })),
+    ).toMatchObject({ status: 400, field: "from" });
+    expect(await failure(setChildQuietHours(person("Out").memberId, { circleId, quietHours: evenings }))).toMatchObject(
+      { status: 404 },
+    );
+    await setChildQuietHours(guardian.memberId, { circleId, quietHours: evenings });
+
+    // 21:00 UTC (no profile: UTC): the child's reminder waits until 07:00; the adult's goes now.
+    const at = new Date("2027-01-12T21:00:00Z");
+    expect(await memberDeliverAt(child.memberId, at)).toEqual(new Date("2027-01-13T07:00:00Z"));
+    expect(await memberDeliverAt(adult.memberId, at)).toEqual(at);
+
+    await setChildQuietHours(owner.memberId, { circleId, quietHours: null });
+    expect(await memberDeliverAt(child.memberId, at)).toEqual(at);
   });
 });

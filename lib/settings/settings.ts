@@ -4,6 +4,7 @@ import type { Db } from "../db/open";
 import { memberSettings } from "../db/schema/settings";
 import { memberProfiles } from "../db/schema/profile";
 import { deliverAt, type QuietHours } from "./quiet-hours";
+import { childQuietHoursOf } from "../circles/child-quiet-hours";
 
 /** Whether the member chose discreet mode. Pass the caller's transaction to read inside it. */
 export async function isDiscreet(memberId: string, tx?: Db): Promise<boolean> {
@@ -52,8 +53,19 @@ export async function memberDeliverAt(memberId: string, at: Date, tx?: Db): Prom
     .from(memberSettings)
     .leftJoin(memberProfiles, eq(memberProfiles.memberId, memberSettings.memberId))
     .where(eq(memberSettings.memberId, memberId));
-  const windows = row?.quietHours ? [row.quietHours] : [];
-  return windows.length ? deliverAt(at, windows, row?.timeZone ?? "UTC") : at;
+  // A child's guardians' quiet hours apply too, in the child's own zone.
+  const windows = [...(row?.quietHours ? [row.quietHours] : []), ...(await childQuietHoursOf(db, memberId))];
+  if (windows.length === 0) return at;
+  const timeZone = row?.timeZone ?? (await profileTimeZone(db, memberId)) ?? "UTC";
+  return deliverAt(at, windows, timeZone);
+}
+
+async function profileTimeZone(db: Db, memberId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ timeZone: memberProfiles.timezone })
+    .from(memberProfiles)
+    .where(eq(memberProfiles.memberId, memberId));
+  return row?.timeZone ?? null;
 }
 
 /** The member's settings for their data download. */

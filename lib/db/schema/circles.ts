@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { QuietHours } from "../../settings/quiet-hours";
 
 /**
  * Circles (a family, a household): one owner, whose Family plan covers the people in it. A person
@@ -12,6 +13,8 @@ export const circles = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     ownerId: text("owner_id").notNull(),
+    /** Quiet hours an owner or guardian sets for the circle's children (in each child's time zone); null: none. */
+    childQuietHours: jsonb("child_quiet_hours").$type<QuietHours>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // One circle per owner: the Family plan covers one circle of 6 people.

@@ -1,0 +1,45 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "../db/client";
+import type { Db } from "../db/open";
+import { circleMemberships, circles } from "../db/schema/circles";
+import { quietHoursSchema, type QuietHours } from "../settings/quiet-hours";
+import { CircleError, circleMessages } from "./errors";
+import { membershipOf } from "./membership";
+import { parseInput } from "./roles";
+
+/**
+ * The quiet hours an owner or guardian sets for a circle's children: every reminder and notification
+ * to a child in that circle waits until they end, on top of the child's own (lib/settings
+ * memberDeliverAt combines them). null turns them off.
+ */
+export async function setChildQuietHours(
+  actorId: string,
+  input: { circleId: unknown; quietHours: unknown },
+  options: { db?: Db } = {},
+): Promise<void> {
+  const circleId = parseInput(z.uuid({ message: "circleId is invalid" }), input.circleId, "circleId");
+  const quietHours = input.quietHours === null ? null : parseInput(quietHoursSchema, input.quietHours);
+  const db = options.db ?? (await getDb());
+  const actor = await membershipOf(db, circleId, actorId);
+  if (!actor) throw new CircleError(404, circleMessages.circleNotFound);
+  if (actor.role !== "owner" && actor.role !== "guardian")
+    throw new CircleError(403, "Only the circle's owner or a guardian sets the children's quiet hours");
+  await db.update(circles).set({ childQuietHours: quietHours }).where(eq(circles.id, circleId));
+}
+
+/** The quiet hours every circle in which the member is a child sets for its children. */
+export async function childQuietHoursOf(db: Db, memberId: string): Promise<QuietHours[]> {
+  const rows = await db
+    .select({ quietHours: circles.childQuietHours })
+    .from(circleMemberships)
+    .innerJoin(circles, eq(circles.id, circleMemberships.circleId))
+    .where(
+      and(
+        eq(circleMemberships.memberId, memberId),
+        eq(circleMemberships.role, "child"),
+        isNotNull(circles.childQuietHours),
+      ),
+    );
+  return rows.flatMap((row) => (row.quietHours ? [row.quietHours] : []));
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "circles" ADD COLUMN "child_quiet_hours" jsonb;
