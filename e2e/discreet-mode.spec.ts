@@ -141,5 +141,5 @@ test("the safety reset: a wrong password changes nothing; the right one resets a
   // This browser is renewed at once; the account now answers to the new password only.
   await expect(page).toHaveURL(/\/my-account/);
   await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Signed in as" }).getByText(email)).toBeVisible();
 });
