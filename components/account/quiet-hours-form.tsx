@@ -1,6 +1,6 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
+import { startTransition, useActionState, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
@@ -12,18 +12,26 @@ type QuietHours = { days: number[]; from: string; to: string };
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 /**
- * The member's quiet hours: reminders and notifications wait until they end. Security messages
- * (codes, account changes) never wait, and the form says so.
+ * Quiet hours: reminders and notifications wait until they end. The member's own (in /my-account,
+ * where security messages are said never to wait), or a circle's children's (`fields` carries the
+ * circle's id, `heading` and `summary` say whose they are).
  */
 export function QuietHoursForm({
   quietHours,
   timeZone,
   action,
+  heading = "Quiet hours",
+  summary,
+  fields = {},
 }: {
   quietHours: QuietHours | null;
-  timeZone: string;
+  timeZone?: string;
   action: FormAction<FormState>;
+  heading?: string;
+  summary?: string;
+  fields?: Record<string, string>;
 }) {
+  const id = useId();
   const [state, submit, pending] = useActionState(action, idleForm);
   const messageRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -47,18 +55,23 @@ export function QuietHoursForm({
     startTransition(() => submit(data));
   };
   return (
-    <Panel aria-labelledby="quiet-hours" className="mt-6">
-      <h2 id="quiet-hours" className="text-lg font-semibold text-ink">
-        Quiet hours
+    <Panel aria-labelledby={`${id}-heading`} className="mt-6">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-ink">
+        {heading}
       </h2>
       <p className="mt-2 text-sm text-muted">
-        {quietHours
-          ? `On: reminders and notifications wait until ${quietHours.to} (${timeZone}).`
-          : "Off. Reminders and notifications can reach you at any time."}{" "}
-        Sign-in codes and notices about your account are never held back.
+        {summary ??
+          `${
+            quietHours
+              ? `On: reminders and notifications wait until ${quietHours.to} (${timeZone ?? "UTC"}).`
+              : "Off. Reminders and notifications can reach you at any time."
+          } Sign-in codes and notices about your account are never held back.`}
       </p>
       <form onSubmit={send} className="mt-4 grid gap-4">
-        <fieldset aria-describedby={state.fieldErrors.days ? "quiet-days-error" : undefined}>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <fieldset aria-describedby={state.fieldErrors.days ? `${id}-days-error` : undefined}>
           <legend className="text-sm font-semibold text-ink">Days (the evening a quiet night starts)</legend>
           <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
             {WEEKDAYS.map((name, index) => (
@@ -75,14 +88,14 @@ export function QuietHoursForm({
             ))}
           </div>
           {state.fieldErrors.days ? (
-            <p id="quiet-days-error" className="text-sm font-medium text-red-700">
+            <p id={`${id}-days-error`} className="text-sm font-medium text-red-700">
               {state.fieldErrors.days}
             </p>
           ) : null}
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            id="quiet-from"
+            id={`${id}-from`}
             name="from"
             type="time"
             label="From"
@@ -92,7 +105,7 @@ export function QuietHoursForm({
             required
           />
           <TextField
-            id="quiet-to"
+            id={`${id}-to`}
             name="to"
             type="time"
             label="Until"
