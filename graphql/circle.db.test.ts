@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
-import { getDb } from "@/lib/db/client";
-import { readOutbox } from "@/lib/mail";
-import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
-import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
+import { subscribeInSandbox, useSandboxBilling } from "@/lib/billing/sandbox/testing";
+import { invitationTokenSentTo } from "@/lib/invitations/testing";
+import type { SandboxBillingProvider } from "@/lib/billing/sandbox/sandbox-provider";
 import type { BillingService } from "@/lib/billing/service";
 import { createTestServer, ops } from "./test-helpers";
 
@@ -35,26 +33,9 @@ useSandboxBilling(async (fixture) => {
   server = createTestServer({ members, billing: async () => billing });
 });
 
-async function subscribe(member: (typeof members)[keyof typeof members], lookupKey: string) {
-  const { checkoutSessionId } = await billing.createCheckoutSession(member, {
-    priceId: sandboxPriceId(lookupKey),
-    successUrl: `${SITE}/my-account`,
-    cancelUrl: `${SITE}/pricing`,
-  });
-  await completeSandboxCheckout(provider, checkoutSessionId, {
-    number: "4242424242424242",
-    expMonth: 12,
-    expYear: 2030,
-    cvc: "123",
-    name: member.name,
-  });
-  await billing.validateSession(member, checkoutSessionId);
-}
-
-async function tokenSentTo(recipient: string) {
-  const rows = await readOutbox(await getDb(), recipient);
-  return new URL(rows.at(-1)!.body.match(/https?:\/\/\S+/)![0]).searchParams.get("invitation")!;
-}
+const subscribe = (member: (typeof members)[keyof typeof members], lookupKey: string) =>
+  subscribeInSandbox({ provider, billing }, member, lookupKey, SITE);
+const tokenSentTo = invitationTokenSentTo;
 
 describe("Safe Circle over GraphQL", () => {
   it("guests get 401 on every circle operation", async () => {

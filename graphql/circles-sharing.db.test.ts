@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
-import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
-import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
+import { subscribeInSandbox, useSandboxBilling } from "@/lib/billing/sandbox/testing";
+import { invitationTokenSentTo } from "@/lib/invitations/testing";
+import type { SandboxBillingProvider } from "@/lib/billing/sandbox/sandbox-provider";
 import type { BillingService } from "@/lib/billing/service";
-import { getDb } from "@/lib/db/client";
-import { readOutbox } from "@/lib/mail";
 import type { ItemKinds } from "@/lib/sharing";
 import { createTestServer, ops } from "./test-helpers";
 
@@ -57,28 +55,12 @@ useSandboxBilling(async (fixture) => {
   });
 });
 
-async function subscribe(who: Who) {
-  const member = members[who];
-  const { checkoutSessionId } = await billing.createCheckoutSession(member, {
-    priceId: sandboxPriceId("happr_family_monthly"),
-    successUrl: `${SITE}/my-account`,
-    cancelUrl: `${SITE}/pricing`,
-  });
-  await completeSandboxCheckout(provider, checkoutSessionId, {
-    number: "4242424242424242",
-    expMonth: 12,
-    expYear: 2030,
-    cvc: "123",
-    name: member.name,
-  });
-  await billing.validateSession(member, checkoutSessionId);
-}
+const subscribe = (who: Who) => subscribeInSandbox({ provider, billing }, members[who], undefined, SITE);
 
 async function join(owner: Who, who: Who, role = "member") {
   const invited = await gql(circleOps.inviteToCircle, { email: members[who].email, role }, owner);
   expect(invited).toMatchObject({ statusCode: 201, invitation: { role } });
-  const body = (await readOutbox(await getDb(), members[who].email)).at(-1)!.body;
-  const token = new URL(body.match(/https?:\/\/\S+/)![0]).searchParams.get("invitation")!;
+  const token = await invitationTokenSentTo(members[who].email);
   expect(await gql(ops.invitationSignUpDone, { token }, who)).toMatchObject({ statusCode: 200 });
   return invited.invitation.circleId as string;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
-import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
-import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
+import { subscribeInSandbox, useSandboxBilling } from "@/lib/billing/sandbox/testing";
+import type { SandboxBillingProvider } from "@/lib/billing/sandbox/sandbox-provider";
+import { invitationTokenSentTo } from "@/lib/invitations/testing";
 import type { BillingService } from "@/lib/billing/service";
 import { getDb } from "@/lib/db/client";
 import { readOutbox } from "@/lib/mail";
@@ -39,27 +39,13 @@ type Person = Awaited<ReturnType<typeof person>>;
 
 async function familyOwner(name: string) {
   const owner = await person(name);
-  const { checkoutSessionId } = await billing.createCheckoutSession(owner, {
-    priceId: sandboxPriceId("happr_family_monthly"),
-    successUrl: `${SITE}/my-account`,
-    cancelUrl: `${SITE}/pricing`,
-  });
-  await completeSandboxCheckout(provider, checkoutSessionId, {
-    number: "4242424242424242",
-    expMonth: 12,
-    expYear: 2030,
-    cvc: "123",
-    name,
-  });
-  await billing.validateSession(owner, checkoutSessionId);
+  await subscribeInSandbox({ provider, billing }, owner);
   return owner;
 }
 
 async function join(owner: Person, who: Person) {
   await inviteToCircle(owner, { email: who.email }, options);
-  const body = (await readOutbox(await getDb(), who.email)).at(-1)!.body;
-  const token = new URL(body.match(/https?:\/\/\S+/)![0]).searchParams.get("invitation")!;
-  await acceptInvitation(who, token, options);
+  await acceptInvitation(who, await invitationTokenSentTo(who.email), options);
 }
 
 // One kind of item for the test, owned by whoever's id starts its item id.

@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
-import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
+import { subscribeInSandbox, useSandboxBilling } from "@/lib/billing/sandbox/testing";
+import { invitationTokenSentTo } from "@/lib/invitations/testing";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
 import type { BillingService } from "@/lib/billing/service";
 import { getDb } from "@/lib/db/client";
 import { circleMemberships } from "@/lib/db/schema";
-import { readOutbox } from "@/lib/mail";
 import {
   acceptInvitation,
   familyPlanFrom,
@@ -44,28 +43,12 @@ const person = (name: string) => {
 };
 type Person = ReturnType<typeof person>;
 
-async function subscribe(member: Person, lookupKey = "happr_family_monthly") {
-  const { checkoutSessionId } = await billing.createCheckoutSession(member, {
-    priceId: sandboxPriceId(lookupKey),
-    successUrl: `${SITE}/my-account`,
-    cancelUrl: `${SITE}/pricing`,
-  });
-  await completeSandboxCheckout(provider, checkoutSessionId, {
-    number: "4242424242424242",
-    expMonth: 12,
-    expYear: 2030,
-    cvc: "123",
-    name: member.name,
-  });
-  await billing.validateSession(member, checkoutSessionId);
-}
+const subscribe = (member: Person, lookupKey?: string) => subscribeInSandbox({ provider, billing }, member, lookupKey);
 
 /** owner invites `who` as `role` and they accept. */
 async function join(owner: Person, who: Person, role?: "member" | "guardian") {
   const invitation = await inviteToCircle(owner, { email: who.email, role }, options);
-  const body = (await readOutbox(await getDb(), who.email)).at(-1)!.body;
-  const token = new URL(body.match(/https?:\/\/\S+/)![0]).searchParams.get("invitation")!;
-  await acceptInvitation(who, token, options);
+  await acceptInvitation(who, await invitationTokenSentTo(who.email), options);
   return invitation;
 }
 

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
+import { subscribeInSandbox, useSandboxBilling } from "@/lib/billing/sandbox/testing";
 import { getDb } from "@/lib/db/client";
 import { circleInvitations, circleMemberships, circles } from "@/lib/db/schema";
 import { readOutbox } from "@/lib/mail";
-import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
-import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
+import type { SandboxBillingProvider } from "@/lib/billing/sandbox/sandbox-provider";
 import type { BillingService } from "@/lib/billing/service";
 import { getUserProfile } from "@/lib/profile";
 import {
@@ -24,7 +23,6 @@ import {
 } from ".";
 
 const SITE = "http://localhost:3000";
-const card = { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", name: "Pat" };
 
 let provider: SandboxBillingProvider;
 let billing: BillingService;
@@ -41,15 +39,8 @@ const person = (name: string) => {
   return { memberId: `member-${people}`, email: `${name.toLowerCase()}${people}@example.com`, name };
 };
 
-async function subscribe(member: ReturnType<typeof person>, lookupKey: string) {
-  const { checkoutSessionId } = await billing.createCheckoutSession(member, {
-    priceId: sandboxPriceId(lookupKey),
-    successUrl: `${SITE}/my-account`,
-    cancelUrl: `${SITE}/pricing`,
-  });
-  await completeSandboxCheckout(provider, checkoutSessionId, card);
-  await billing.validateSession(member, checkoutSessionId);
-}
+const subscribe = (member: ReturnType<typeof person>, lookupKey: string) =>
+  subscribeInSandbox({ provider, billing }, member, lookupKey, SITE);
 
 /** The link's token from the newest message to `recipient` in the outbox. */
 async function tokenSentTo(recipient: string) {

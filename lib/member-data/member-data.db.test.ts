@@ -1,8 +1,8 @@
 import { signUpNew } from "@/lib/identity/builtin/test-helpers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
 import { freezeClockAt } from "@/lib/billing/sandbox/clock";
+import { subscribeInSandbox } from "@/lib/billing/sandbox/testing";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
 import { createBillingService, type BillingService } from "@/lib/billing/service";
 import { confirmSignUp } from "@/lib/identity/builtin/accounts";
@@ -32,19 +32,7 @@ describe("a member's data and account deletion", () => {
     await confirmSignUp({ email, code: await lastCodeSentTo(await getDb(), email) }, context);
     const member = { memberId: accountId, email, name: "Lee Ving" };
     await updateUserProfile(accountId, { firstName: "Lee", timezone: "Europe/London" });
-    const { checkoutSessionId } = await billing.createCheckoutSession(member, {
-      priceId: sandboxPriceId("happr_family_monthly"),
-      successUrl: `${SITE}/my-account`,
-      cancelUrl: `${SITE}/pricing`,
-    });
-    await completeSandboxCheckout(provider, checkoutSessionId, {
-      number: "4242424242424242",
-      expMonth: 12,
-      expYear: 2030,
-      cvc: "123",
-      name: "Lee",
-    });
-    await billing.validateSession(member, checkoutSessionId);
+    await subscribeInSandbox({ provider, billing }, member, "happr_family_monthly", SITE);
     const security = createBuiltinIdentity({ accountId, email }, context);
 
     const data = await exportMemberData(member, { security });

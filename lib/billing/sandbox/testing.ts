@@ -4,7 +4,8 @@ import type { Db } from "../../db/open";
 import { createTestDatabase } from "../../db/testing";
 import { createBillingService, type BillingService } from "../service";
 import { freezeClockAt } from "./clock";
-import { SandboxBillingProvider } from "./sandbox-provider";
+import { SandboxBillingProvider, sandboxPriceId } from "./sandbox-provider";
+import { completeSandboxCheckout } from "./checkout";
 
 export type SandboxBillingFixture = { db: Db; provider: SandboxBillingProvider; billing: BillingService };
 
@@ -27,4 +28,29 @@ export function useSandboxBilling(
     await setUp({ db: database.db, provider, billing: createBillingService(provider, { siteUrl }) });
   }, 120_000);
   afterAll(() => close?.());
+}
+
+/**
+ * Subscribes `member` to a plan through the sandbox's hosted checkout with Stripe's test card, as a
+ * member would (Family monthly unless `lookupKey` says otherwise), and confirms the return.
+ */
+export async function subscribeInSandbox(
+  fixture: Pick<SandboxBillingFixture, "provider" | "billing">,
+  member: { memberId: string; email: string; name: string | null },
+  lookupKey = "happr_family_monthly",
+  siteUrl = "http://localhost:3000",
+): Promise<void> {
+  const { checkoutSessionId } = await fixture.billing.createCheckoutSession(member, {
+    priceId: sandboxPriceId(lookupKey),
+    successUrl: `${siteUrl}/my-account`,
+    cancelUrl: `${siteUrl}/pricing`,
+  });
+  await completeSandboxCheckout(fixture.provider, checkoutSessionId, {
+    number: "4242424242424242",
+    expMonth: 12,
+    expYear: 2030,
+    cvc: "123",
+    name: member.name ?? "Pat Example",
+  });
+  await fixture.billing.validateSession(member, checkoutSessionId);
 }
