@@ -1,5 +1,6 @@
 "use client";
 
+import { PasswordChangeFields } from "./password-change-fields";
 import { createContext, use, useId, useState, useTransition, type FormEvent } from "react";
 import type { DevicePage, SecurityOverview, TrackedDevice } from "@/lib/identity/port";
 import { done, formError, idleForm, type FormAction, type FormState } from "@/lib/forms";
@@ -16,7 +17,6 @@ import {
   useAccountForm,
   useFocusAfterAnswer,
 } from "./account-form";
-import { NewPasswordField } from "@/components/ui/new-password-field";
 
 /** The security centre's server actions, handed down by the page. */
 export type SecurityActions = Record<
@@ -269,29 +269,7 @@ function PasswordSection() {
     <form action={formAction} noValidate className="grid gap-3" aria-label="Change your password">
       <p className="text-sm text-muted">Every other device signed in to your account is signed out.</p>
       <FormMessage state={state} messageRef={messageRef} />
-      <TextField
-        id={ids.currentPassword}
-        name="currentPassword"
-        type="password"
-        label="Current password"
-        autoComplete="current-password"
-        required
-        aria-required="true"
-        maxLength={256}
-        error={state.fieldErrors.currentPassword}
-      />
-      <NewPasswordField id={ids.newPassword} name="newPassword" error={state.fieldErrors.newPassword} />
-      <TextField
-        id={ids.confirmPassword}
-        name="confirmPassword"
-        type="password"
-        label="Confirm new password"
-        autoComplete="new-password"
-        required
-        aria-required="true"
-        maxLength={256}
-        error={state.fieldErrors.confirmPassword}
-      />
+      <PasswordChangeFields ids={ids} errors={state.fieldErrors} />
       <Button type="submit" pending={pending} pendingLabel="Changing…">
         Change password
       </Button>

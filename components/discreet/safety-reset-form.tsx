@@ -3,8 +3,7 @@
 import { useId } from "react";
 import { FormMessage, useAccountForm } from "@/components/account/account-form";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
-import { NewPasswordField } from "@/components/ui/new-password-field";
+import { PasswordChangeFields } from "@/components/account/password-change-fields";
 import type { FormAction, FormState } from "@/lib/forms";
 
 /**
@@ -23,29 +22,7 @@ export function SafetyResetForm({ action }: { action: FormAction<FormState> }) {
   return (
     <form action={formAction} noValidate className="mt-4 grid gap-3" aria-label="Safety reset">
       <FormMessage state={state} messageRef={messageRef} />
-      <TextField
-        id={ids.currentPassword}
-        name="currentPassword"
-        type="password"
-        label="Current password"
-        autoComplete="current-password"
-        required
-        aria-required="true"
-        maxLength={256}
-        error={state.fieldErrors.currentPassword}
-      />
-      <NewPasswordField id={ids.newPassword} name="newPassword" error={state.fieldErrors.newPassword} />
-      <TextField
-        id={ids.confirmPassword}
-        name="confirmPassword"
-        type="password"
-        label="Confirm new password"
-        autoComplete="new-password"
-        required
-        aria-required="true"
-        maxLength={256}
-        error={state.fieldErrors.confirmPassword}
-      />
+      <PasswordChangeFields ids={ids} errors={state.fieldErrors} />
       <div className="grid gap-1">
         <label className="inline-flex min-h-11 items-center gap-2 text-base text-ink">
           <input
