@@ -3,10 +3,12 @@ export { accessTo, itemsSharedWith, shareReaches, type Access, type ItemRef } fr
 export {
   endSharesAfterLeaving,
   forgetShares,
+  namedSharesOf,
   pruneMemberShares,
   revokeShare,
   shareItem,
   sharesOf,
+  type NamedShare,
   type ShareView,
 } from "./shares";
 export { itemKinds, SHARED_ITEM_TYPES, type ItemKind, type ItemKinds, type SharedItemType } from "./item-kinds";
