@@ -37,6 +37,8 @@ export const config = {
     "/auth/sign-out",
     "/my-account",
     "/my-account/:path*",
+    "/circle",
+    "/circle/:path*",
     "/pricing",
     "/pricing/:path*",
     "/manage-subscription",

@@ -48,7 +48,7 @@ test("a new member signs up, confirms with the emailed code, lands signed in, si
 });
 
 test("a signed-out visitor is sent to sign in from every members' page", async ({ request }) => {
-  for (const path of ["/my-account", "/pricing", "/manage-subscription/plan"]) {
+  for (const path of ["/my-account", "/circle", "/pricing", "/manage-subscription/plan"]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBeGreaterThanOrEqual(300);
     expect(response.status(), path).toBeLessThan(400);

@@ -4,10 +4,12 @@ export {
   endSharesAfterLeaving,
   endSharesOf,
   forgetShares,
+  namedSharesOf,
   pruneMemberShares,
   revokeShare,
   shareItem,
   sharesOf,
+  type NamedShare,
   type ShareView,
 } from "./shares";
 export { itemKinds, SHARED_ITEM_TYPES, type ItemKind, type ItemKinds, type SharedItemType } from "./item-kinds";

@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
-import { circleMemberships, shares } from "../db/schema/circles";
+import { circleMemberships, circles, shares } from "../db/schema/circles";
 import { CircleError } from "../circles/errors";
 import { parseInput } from "../circles/roles";
 import { membershipOf, shareACircle } from "../circles/membership";
@@ -99,6 +99,36 @@ export async function sharesOf(ownerId: string, options: { db?: Db } = {}): Prom
   const db = options.db ?? (await getDb());
   const rows = await db.select().from(shares).where(eq(shares.ownerId, ownerId)).orderBy(shares.createdAt, shares.id);
   return rows.map(view);
+}
+
+export type NamedShare = ShareView & {
+  /** Whom it is shared with, as the owner knows them: the person's name or the circle's; null when unnamed. */
+  targetName: string | null;
+};
+
+/**
+ * The caller's shares with whom each is shared named, for the "who can see what" page: a circle by
+ * its name, a person by the name they joined one of the caller's circles with.
+ */
+export async function namedSharesOf(ownerId: string, options: { db?: Db } = {}): Promise<NamedShare[]> {
+  const db = options.db ?? (await getDb());
+  const rows = await db
+    .select({
+      share: shares,
+      circleName: circles.name,
+      memberName: sql<string | null>`(select them.name from circle_memberships them
+        join circle_memberships me on me.circle_id = them.circle_id and me.member_id = ${shares.ownerId}
+        where them.member_id = ${shares.memberId} and them.name is not null
+        order by them.joined_at limit 1)`,
+    })
+    .from(shares)
+    .leftJoin(circles, eq(circles.id, shares.circleId))
+    .where(eq(shares.ownerId, ownerId))
+    .orderBy(shares.createdAt, shares.id);
+  return rows.map(({ share, circleName, memberName }) => ({
+    ...view(share),
+    targetName: share.circleId ? circleName : memberName,
+  }));
 }
 
 /**

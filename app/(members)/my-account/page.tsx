@@ -93,6 +93,15 @@ export default async function MyAccountPage() {
           revokeInvitation: revokeInvitationAction,
         }}
       />
+      <Panel aria-labelledby="who-sees" className="mt-6">
+        <h2 id="who-sees" className="text-lg font-semibold text-ink">
+          Who can see what
+        </h2>
+        <p className="mt-2 text-sm text-muted">Your circles, the people in them, and what you share with them.</p>
+        <Link href="/circle" className={buttonClass("secondary", "mt-4")}>
+          See who can see what
+        </Link>
+      </Panel>
       <SecurityCentre
         actions={{
           changeEmail: changeEmailAction,

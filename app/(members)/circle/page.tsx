@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getMember } from "@/lib/auth/member";
+import { getCirclePeople, getMyCircles } from "@/lib/circles";
+import { namedSharesOf } from "@/lib/sharing";
+import { WhoCanSeeWhat } from "@/components/circles/who-can-see-what";
+import { stopSharingAction } from "./actions";
+
+export const metadata: Metadata = { title: "Who can see what", robots: { index: false } };
+
+export default async function CirclePage() {
+  const member = await getMember();
+  if (!member) return null; // the layout sends visitors to sign-in
+  const [myCircles, shares] = await Promise.all([getMyCircles(member.memberId), namedSharesOf(member.memberId)]);
+  const circles = await Promise.all(
+    myCircles.map(async (circle) => ({ circle, people: await getCirclePeople(member.memberId, circle.circleId) })),
+  );
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-ink">Who can see what</h1>
+      <p className="mt-2 text-base text-muted">
+        Your circles, the people in them, and everything you share.{" "}
+        <Link href="/my-account" className="underline">
+          Back to My Account
+        </Link>
+      </p>
+      <WhoCanSeeWhat circles={circles} shares={shares} memberId={member.memberId} stopSharing={stopSharingAction} />
+    </div>
+  );
+}

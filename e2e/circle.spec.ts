@@ -1,0 +1,43 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { signUp } from "./support/members";
+
+const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+async function expectNoAxeViolations(page: Page) {
+  // Dynamic pages stream their <title> in after the body: check the page once it is there.
+  await expect(page).toHaveTitle(/Who can see what/);
+  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
+}
+
+test("a new member finds who can see what from My Account: no circle, nothing shared, and says so plainly", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  await page.getByRole("link", { name: "See who can see what" }).click();
+  await expect(page).toHaveURL(/\/circle$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Who can see what" })).toBeVisible();
+
+  const circles = page.getByRole("region", { name: "Your circles" });
+  await expect(circles.getByText("You are not in a circle.")).toBeVisible();
+  const sharing = page.getByRole("region", { name: "What you share" });
+  await expect(
+    sharing.getByText("You are not sharing anything. Everything you add is private until you share it."),
+  ).toBeVisible();
+  await expect(sharing.getByText("Circle owners and guardians cannot see adults' private items.")).toBeVisible();
+  await expect(sharing.getByRole("button", { name: /Stop sharing/ })).toHaveCount(0);
+
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoAxeViolations(page);
+  }
+
+  await page.getByRole("link", { name: "Back to My Account" }).click();
+  await expect(page).toHaveURL(/\/my-account$/);
+});
