@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signUp } from "./support/members";
+import { subscribe } from "./support/subscriptions";
 
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
@@ -40,4 +41,31 @@ test("a new member finds who can see what from My Account: no circle, nothing sh
 
   await page.getByRole("link", { name: "Back to My Account" }).click();
   await expect(page).toHaveURL(/\/my-account$/);
+});
+
+test("a circle's owner sets the children's quiet hours on /circle, and axe finds nothing there", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  await subscribe(page, { name: "Happr Family", interval: "month" });
+  // The owner's first invitation creates the circle.
+  await page.goto("/my-account");
+  const safeCircle = page.getByRole("region", { name: "My Safe Circle" });
+  await safeCircle.getByLabel("Email", { exact: true }).check();
+  await safeCircle.getByLabel(/^Their email address/).fill(`kid.${Date.now()}@example.com`);
+  await safeCircle.getByRole("button", { name: "Send invitation" }).click();
+  await expect(safeCircle.getByText(/^Invitation sent to/)).toBeVisible();
+
+  await page.goto("/circle");
+  const quiet = page.getByRole("region", { name: /^Children's quiet hours/ });
+  await expect(quiet.getByText(/^Off\./)).toBeVisible();
+  await quiet.getByLabel("From").fill("19:30");
+  await quiet.getByLabel("Until").fill("07:15");
+  await quiet.getByRole("button", { name: "Save quiet hours" }).click();
+  await expect(quiet.getByText("The children's quiet hours are saved.")).toBeVisible();
+  await page.reload();
+  await expect(quiet.getByText(/wait until 07:15/)).toBeVisible();
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoAxeViolations(page);
+  }
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
@@ -42,4 +42,17 @@ export async function childQuietHoursOf(db: Db, memberId: string): Promise<Quiet
       ),
     );
   return rows.flatMap((row) => (row.quietHours ? [row.quietHours] : []));
+}
+
+/** The circles the member owns or guards, each with its children's quiet hours (for the form that sets them). */
+export async function childQuietHoursToManage(
+  memberId: string,
+  options: { db?: Db } = {},
+): Promise<{ circleId: string; name: string; quietHours: QuietHours | null }[]> {
+  const db = options.db ?? (await getDb());
+  return db
+    .select({ circleId: circles.id, name: circles.name, quietHours: circles.childQuietHours })
+    .from(circleMemberships)
+    .innerJoin(circles, eq(circles.id, circleMemberships.circleId))
+    .where(and(eq(circleMemberships.memberId, memberId), inArray(circleMemberships.role, ["owner", "guardian"])));
 }

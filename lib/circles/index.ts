@@ -14,7 +14,7 @@ export {
   type CirclePerson,
   type MyCircle,
 } from "./circles";
-export { childQuietHoursOf, setChildQuietHours } from "./child-quiet-hours";
+export { childQuietHoursOf, childQuietHoursToManage, setChildQuietHours } from "./child-quiet-hours";
 export { coverThroughCircles, type CircleCover } from "./cover";
 export { CircleError, circleMessages, isCircleError } from "./errors";
 export { circlesOf, membershipOf, ownedCircleOf, shareACircle, type Membership } from "./membership";

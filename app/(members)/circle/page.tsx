@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getMember } from "@/lib/auth/member";
-import { getCirclePeople, getMyCircles } from "@/lib/circles";
+import { childQuietHoursToManage, getCirclePeople, getMyCircles } from "@/lib/circles";
+import { QuietHoursForm } from "@/components/account/quiet-hours-form";
+import { childQuietHoursAction } from "../my-account/settings-actions";
 import { namedSharesOf } from "@/lib/sharing";
 import { WhoCanSeeWhat } from "@/components/circles/who-can-see-what";
 import { stopSharingAction } from "./actions";
@@ -11,7 +13,11 @@ export const metadata: Metadata = { title: "Who can see what", robots: { index: 
 export default async function CirclePage() {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
-  const [myCircles, shares] = await Promise.all([getMyCircles(member.memberId), namedSharesOf(member.memberId)]);
+  const [myCircles, shares, managed] = await Promise.all([
+    getMyCircles(member.memberId),
+    namedSharesOf(member.memberId),
+    childQuietHoursToManage(member.memberId),
+  ]);
   const circles = await Promise.all(
     myCircles.map(async (circle) => ({ circle, people: await getCirclePeople(member.memberId, circle.circleId) })),
   );
@@ -25,6 +31,20 @@ export default async function CirclePage() {
         </Link>
       </p>
       <WhoCanSeeWhat circles={circles} shares={shares} memberId={member.memberId} stopSharing={stopSharingAction} />
+      {managed.map((circle) => (
+        <QuietHoursForm
+          key={circle.circleId}
+          heading={`Children's quiet hours: ${circle.name}`}
+          summary={
+            circle.quietHours
+              ? `On: reminders and notifications to the children in this circle wait until ${circle.quietHours.to}, in each child's time zone.`
+              : "Off. As a guardian, you can set hours when nothing reaches the children in this circle."
+          }
+          quietHours={circle.quietHours}
+          fields={{ circleId: circle.circleId }}
+          action={childQuietHoursAction}
+        />
+      ))}
     </div>
   );
 }
