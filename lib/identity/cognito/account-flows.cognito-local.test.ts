@@ -58,6 +58,35 @@ const signsIn = (email: string, secret: string) =>
     );
 
 describe("Cognito account flows against cognito-local", () => {
+  // First in the file: after other sign-ups in the same pool, cognito-local accepts ForgotPassword
+  // but prints no code for it (its console delivery), so the journey of a reset would wait in vain.
+  it("resets a password with the emailed code; an unknown email gets the same answer and no code", async () => {
+    const email = newEmail();
+    await flows().signUp({ email, password, givenName: "Alan", familyName: "Turing" });
+    await local.call("AdminConfirmSignUp", { UserPoolId: local.poolId, Username: email }, z.object({}).passthrough());
+
+    const unknown = newEmail();
+    const quiet = local.output().length;
+    expect(await flows().forgotPassword({ email: unknown })).toEqual({
+      codeDelivery: { deliveryMedium: "EMAIL", destination: expect.stringMatching(/^f\*\*\*@e\*\*\*\.com$/) },
+    });
+    expect(local.output().slice(quiet)).not.toContain(unknown);
+    await expect(
+      flows().confirmForgotPassword({ email: unknown, code: "123456", password: "New-Pass-word-88" }),
+    ).rejects.toMatchObject({ code: "CodeMismatchException", message: messages.codeMismatch });
+
+    const before = local.output().length;
+    const answer = await flows().forgotPassword({ email });
+    expect(answer.codeDelivery.destination).toMatch(/^f\*\*\*@e\*\*\*\.com$/);
+    const code = await local.lastCode(email, before);
+    await expect(
+      flows().confirmForgotPassword({ email, code: "000000", password: "New-Pass-word-88" }),
+    ).rejects.toMatchObject({ code: "CodeMismatchException", message: messages.codeMismatch });
+    await flows().confirmForgotPassword({ email, code, password: "New-Pass-word-88" });
+    expect(await signsIn(email, "New-Pass-word-88")).toBe(true);
+    expect(await signsIn(email, password)).toBe(false);
+  });
+
   it("signs up in the pool with the names, confirms with the emailed code, then hands over to the hosted sign-in", async () => {
     const email = newEmail();
     const before = local.output().length;
@@ -109,33 +138,6 @@ describe("Cognito account flows against cognito-local", () => {
       code: "CodeMismatchException",
       message: messages.codeMismatch,
     });
-  });
-
-  it("resets a password with the emailed code; an unknown email gets the same answer and no code", async () => {
-    const email = newEmail();
-    await flows().signUp({ email, password, givenName: "Alan", familyName: "Turing" });
-    await local.call("AdminConfirmSignUp", { UserPoolId: local.poolId, Username: email }, z.object({}).passthrough());
-
-    const unknown = newEmail();
-    const quiet = local.output().length;
-    expect(await flows().forgotPassword({ email: unknown })).toEqual({
-      codeDelivery: { deliveryMedium: "EMAIL", destination: expect.stringMatching(/^f\*\*\*@e\*\*\*\.com$/) },
-    });
-    expect(local.output().slice(quiet)).not.toContain(unknown);
-    await expect(
-      flows().confirmForgotPassword({ email: unknown, code: "123456", password: "New-Pass-word-88" }),
-    ).rejects.toMatchObject({ code: "CodeMismatchException", message: messages.codeMismatch });
-
-    const before = local.output().length;
-    const answer = await flows().forgotPassword({ email });
-    expect(answer.codeDelivery.destination).toMatch(/^f\*\*\*@e\*\*\*\.com$/);
-    const code = await local.lastCode(email, before);
-    await expect(
-      flows().confirmForgotPassword({ email, code: "000000", password: "New-Pass-word-88" }),
-    ).rejects.toMatchObject({ code: "CodeMismatchException", message: messages.codeMismatch });
-    await flows().confirmForgotPassword({ email, code, password: "New-Pass-word-88" });
-    expect(await signsIn(email, "New-Pass-word-88")).toBe(true);
-    expect(await signsIn(email, password)).toBe(false);
   });
 
   it("counts sign-ups per email in the database and refuses the sixth within the hour without asking the pool", async () => {
