@@ -7,6 +7,7 @@ import type { BillingService } from "@/lib/billing/service";
 import { getDb } from "@/lib/db/client";
 import { childConsents, circleMemberships, identityAccounts } from "@/lib/db/schema";
 import { readOutbox } from "@/lib/mail";
+import { forgotPassword } from "@/lib/identity/builtin/accounts";
 import { respondToChallenge, signIn } from "@/lib/identity/builtin/sign-in";
 import { setPasswordHashParamsForTests } from "@/lib/identity/password";
 import { acceptInvitation, familyPlanFrom, inviteToCircle, type CircleOptions } from "@/lib/invitations";
@@ -118,6 +119,9 @@ describe("a guardian creates a child's account", () => {
     ]);
     // The owner is not a child anywhere: their page stays the full one.
     expect(await childCirclesOf(owner.memberId)).toBeNull();
+    // A sign-in name has no mailbox: a password reset for it answers as usual and sends nothing.
+    await forgotPassword({ email: created.signInName }, at);
+    expect(await readOutbox(db, created.signInName)).toEqual([]);
   });
 
   it("with a one-time code: the first sign-in asks the child to choose a password, and the code then stops working", async () => {
