@@ -39,6 +39,9 @@ test("a Family plan owner creates a child's account with a first password; the c
   await expect(form.getByLabel(/^Birth month/)).toBeFocused();
   await expectNoAxeViolations(page);
 
+  // What was typed stays (the password aside).
+  await expect(form.getByLabel(/^Child’s first name|^Child's first name/)).toHaveValue("Maya");
+  await expect(form.getByLabel(/^I am this child’s parent|^I am this child's parent/)).toBeChecked();
   await form.getByLabel(/^Birth month/).fill("2018-06");
   await form.getByLabel(/^First password/).fill(childPassword);
   await form.getByRole("button", { name: "Create the account" }).click();

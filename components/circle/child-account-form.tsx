@@ -32,16 +32,21 @@ export function ChildAccountForm({
 }) {
   const { state, formAction, pending, messageRef } = useAccountForm(action, ids);
   const [credential, setCredential] = useState<"password" | "code">("password");
+  // Kept in state: React empties a form after its action, and a refusal must not lose what was typed.
+  const [firstName, setFirstName] = useState("");
+  const [birthMonth, setBirthMonth] = useState("");
+  const [consent, setConsent] = useState(false);
   const answer = state as ChildFormState;
   if (answer.status === "ok" && answer.created) {
-    const { firstName, signInName, oneTimeCode } = answer.created;
+    const { signInName, oneTimeCode } = answer.created;
+    const name = answer.created.firstName;
     return (
       <section aria-labelledby="child-ready" className="mt-6 grid gap-4">
         <h2 id="child-ready" className="text-xl font-semibold text-ink" tabIndex={-1}>
-          {firstName}&rsquo;s account is ready
+          {name}&rsquo;s account is ready
         </h2>
         <p className="text-base text-ink">
-          Write these down now and give them to {firstName}: they are shown only this once.
+          Write these down now and give them to {name}: they are shown only this once.
         </p>
         <dl className="grid gap-3 rounded-xl bg-brand-50 px-4 py-3 text-base">
           <div>
@@ -57,8 +62,8 @@ export function ChildAccountForm({
                 {oneTimeCode}
               </dd>
               <dd className="mt-1 text-sm text-muted">
-                {firstName} types it as the password the first time, then chooses a password of their own. It works for
-                7 days.
+                {name} types it as the password the first time, then chooses a password of their own. It works for 7
+                days.
               </dd>
             </div>
           ) : (
@@ -98,6 +103,8 @@ export function ChildAccountForm({
         required
         aria-required="true"
         maxLength={40}
+        value={firstName}
+        onChange={(event) => setFirstName(event.target.value)}
         error={state.fieldErrors.firstName}
       />
       <TextField
@@ -109,6 +116,8 @@ export function ChildAccountForm({
         placeholder="2017-04"
         required
         aria-required="true"
+        value={birthMonth}
+        onChange={(event) => setBirthMonth(event.target.value)}
         error={state.fieldErrors.birthMonth}
       />
       <fieldset className="grid gap-2">
@@ -146,6 +155,8 @@ export function ChildAccountForm({
             type="checkbox"
             name="consent"
             className="mt-1 size-5 shrink-0"
+            checked={consent}
+            onChange={(event) => setConsent(event.target.checked)}
             aria-invalid={state.fieldErrors.consent ? true : undefined}
             aria-describedby={state.fieldErrors.consent ? `${ids.consent}-error` : undefined}
           />
