@@ -41,7 +41,9 @@ test("a Family plan owner creates a child's account with a first password; the c
 
   // What was typed stays (the password aside).
   await expect(form.getByLabel(/^Child’s first name|^Child's first name/)).toHaveValue("Maya");
-  await expect(form.getByLabel(/^I am this child’s parent|^I am this child's parent/)).toBeChecked();
+  // Consent is given again at each attempt.
+  await expect(form.getByLabel(/^I am this child’s parent|^I am this child's parent/)).not.toBeChecked();
+  await form.getByLabel(/^I am this child’s parent|^I am this child's parent/).check();
   await form.getByLabel(/^Birth month/).fill("2018-06");
   await form.getByLabel(/^First password/).fill(childPassword);
   await form.getByRole("button", { name: "Create the account" }).click();

@@ -33,9 +33,9 @@ export function ChildAccountForm({
   const { state, formAction, pending, messageRef } = useAccountForm(action, ids);
   const [credential, setCredential] = useState<"password" | "code">("password");
   // Kept in state: React empties a form after its action, and a refusal must not lose what was typed.
+  // The consent box empties with it: a guardian agrees again at each attempt.
   const [firstName, setFirstName] = useState("");
   const [birthMonth, setBirthMonth] = useState("");
-  const [consent, setConsent] = useState(false);
   const answer = state as ChildFormState;
   if (answer.status === "ok" && answer.created) {
     const { signInName, oneTimeCode } = answer.created;
@@ -155,8 +155,6 @@ export function ChildAccountForm({
             type="checkbox"
             name="consent"
             className="mt-1 size-5 shrink-0"
-            checked={consent}
-            onChange={(event) => setConsent(event.target.checked)}
             aria-invalid={state.fieldErrors.consent ? true : undefined}
             aria-describedby={state.fieldErrors.consent ? `${ids.consent}-error` : undefined}
           />
