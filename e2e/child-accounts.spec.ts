@@ -65,7 +65,7 @@ test("a Family plan owner creates a child's account with a first password; the c
   await expect(page.getByRole("heading", { level: 1, name: "Hi, Maya!" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "What your grown-ups can see" })).toBeVisible();
   await expect(page.getByText("They cannot read your private things.", { exact: false })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Your grown-ups" })).toContainText("Olive");
+  await expect(page.getByRole("region", { name: "Your grown-ups", exact: true })).toContainText("Olive");
   // None of the grown-up page: no billing, security centre or invitations.
   await expect(page.getByRole("heading", { name: "My Safe Circle" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: /Security/ })).toHaveCount(0);
