@@ -98,10 +98,12 @@ export function SignInForm({
       <TextField
         id={fieldId("email")}
         name="email"
-        type="email"
-        label="Email"
+        type="text"
+        label="Email or sign-in name"
+        hint="Children sign in with the sign-in name their grown-up gave them."
         autoComplete="username"
-        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
         required
         aria-required="true"
         maxLength={254}

@@ -1,7 +1,13 @@
 import { DomainError } from "../errors";
 
-type CircleStatus = 400 | 403 | 404 | 409;
-const codeOf = { 400: "invalid_argument", 403: "forbidden", 404: "not_found", 409: "conflict" } as const;
+type CircleStatus = 400 | 403 | 404 | 409 | 501;
+const codeOf = {
+  400: "invalid_argument",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  501: "not_implemented",
+} as const;
 
 /** Circles' and sharing's one error: an HTTP-like status, a message safe to show, and the field it is about. */
 export class CircleError extends DomainError<(typeof codeOf)[CircleStatus], CircleStatus> {
@@ -23,4 +29,8 @@ export const circleMessages = {
   ownerStays: "A circle always has its owner: the owner's role cannot be changed and the owner cannot leave",
   oneOwner: "role: a circle has one owner, the member whose Family plan covers it",
   ownRole: "You cannot change your own role",
+  notChildManager: "Only the circle's owner or a guardian can create a child's account",
+  circleFull: "The circle is full: a Family plan covers its owner and 5 more people",
+  childrenNeedBuiltin:
+    "Child accounts cannot be created on this site yet: its accounts are held by Amazon Cognito, which has no sign-in names for children here",
 } as const;

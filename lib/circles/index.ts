@@ -27,3 +27,13 @@ export {
   roleSchema,
   type CircleRole,
 } from "./roles";
+export {
+  CHILD_CONSENT_VERSION,
+  CHILD_CONSENT_WORDING,
+  childCirclesOf,
+  circlesForChildren,
+  createChildAccount,
+  isUnder13,
+  type ChildCircle,
+  type CreatedChild,
+} from "./children";

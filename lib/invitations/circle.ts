@@ -101,7 +101,7 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
 const lockOwner = lockCircleOf;
 
 /** The people in the owner's circle besides the owner, and the live invitations: together at most 5. */
-async function seatsTaken(tx: Db, ownerId: string, now: Date) {
+export async function seatsTaken(tx: Db, ownerId: string, now: Date) {
   const circle = await ownedCircleOf(tx, ownerId);
   const [members] = circle
     ? await tx

@@ -14,6 +14,8 @@ import { AuthenticatorSection } from "@/components/account/authenticator-section
 import { SecurityCentre } from "@/components/account/security-centre";
 import { FamilyCircle } from "@/components/account/family-circle";
 import { buttonClass } from "@/components/ui/button";
+import { ChildHome } from "@/components/circle/child-home";
+import { childCirclesOf } from "@/lib/circles";
 import { Detail } from "@/components/ui/detail";
 import { inviteAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "./circle-actions";
 import { authenticatorAction } from "./mfa-actions";
@@ -37,6 +39,9 @@ export const metadata: Metadata = { title: "My Account", robots: { index: false 
 export default async function MyAccountPage() {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
+  // A child in any circle gets the simpler page: no billing, security centre or invitations.
+  const asChild = await childCirclesOf(member.memberId);
+  if (asChild) return <ChildHome name={member.name} circles={asChild} />;
   const [discreet, quietHours, profile] = await Promise.all([
     isDiscreet(member.memberId),
     getQuietHours(member.memberId),

@@ -73,3 +73,25 @@ export const shares = pgTable(
     index("shares_owner_idx").on(table.ownerId),
   ],
 );
+
+/**
+ * A guardian's consent for a child's account (a child under 13 cannot agree for themselves): who
+ * consented, when, to which wording, and the child's birth month. Written with the account, in the
+ * same transaction (lib/circles/children.ts).
+ */
+export const childConsents = pgTable(
+  "child_consents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    childId: text("child_id").notNull(),
+    circleId: uuid("circle_id")
+      .notNull()
+      .references(() => circles.id, { onDelete: "cascade" }),
+    guardianId: text("guardian_id").notNull(),
+    /** "YYYY-MM": enough to know when they turn 13, no more. */
+    birthMonth: text("birth_month").notNull(),
+    wordingVersion: text("wording_version").notNull(),
+    consentedAt: timestamp("consented_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("child_consents_child_key").on(table.childId)],
+);

@@ -244,7 +244,8 @@ export async function forgotPassword(input: z.input<typeof emailOnlySchema>, con
     await limitOutsider(db, "code-send", data.email, clientAddress, now);
     await db.transaction(async (tx) => {
       const account = await findAccountByEmail(tx, data.email, true);
-      if (!account || account.status === "DISABLED") return;
+      // A child's sign-in name (no "@") has no mailbox: their grown-ups help them instead.
+      if (!account || account.status === "DISABLED" || !account.email.includes("@")) return;
       const code = await issueCode(tx, { accountId: account.id, purpose: "reset_password", now });
       await sendEmail(
         {

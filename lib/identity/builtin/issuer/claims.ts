@@ -31,7 +31,8 @@ export async function findAccountClaims(
     email_verified: account.emailVerified,
     given_name: account.givenName,
     family_name: account.familyName,
-    name: `${account.givenName} ${account.familyName}`,
+    // A child's account has no family name: no trailing space.
+    name: [account.givenName, account.familyName].filter(Boolean).join(" "),
     ...(account.phoneNumber
       ? { phone_number: account.phoneNumber, phone_number_verified: account.phoneNumberVerified }
       : {}),

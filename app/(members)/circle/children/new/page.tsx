@@ -1,0 +1,51 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ChildAccountForm } from "@/components/circle/child-account-form";
+import { getMember } from "@/lib/auth/member";
+import { getBillingService } from "@/lib/billing/provider";
+import { CHILD_CONSENT_WORDING, circleMessages, circlesForChildren } from "@/lib/circles";
+import { getConfig } from "@/lib/config";
+import { familyPlanFrom } from "@/lib/invitations";
+import { createChildAction } from "./actions";
+
+export const metadata: Metadata = { title: "Create a child's account", robots: { index: false } };
+
+/** A circle's owner or a guardian creates an account for a child under 13 (lib/circles/children.ts). */
+export default async function NewChildPage() {
+  const member = await getMember();
+  if (!member) return null; // the layout sends visitors to sign-in
+  const managed = await circlesForChildren(member.memberId);
+  // A Family plan without a circle yet: the child's account starts it.
+  const canStartOwn =
+    !managed.some((circle) => circle.role === "owner") &&
+    (await familyPlanFrom(getBillingService)(member.memberId)).family;
+  const circles = [
+    ...(canStartOwn ? [{ circleId: "own", name: "My circle" }] : []),
+    ...managed.map(({ circleId, name }) => ({ circleId, name })),
+  ];
+  const cognito = getConfig().identity.kind === "cognito";
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-12">
+      <p>
+        <Link href="/my-account" className="text-sm font-semibold text-brand-700 underline">
+          Back to My Account
+        </Link>
+      </p>
+      <h1 className="mt-4 text-3xl font-bold text-ink">Create a child&rsquo;s account</h1>
+      <p className="mt-4 text-base text-muted">
+        For a child under 13 in your circle. They get a sign-in name instead of an email, and what they make stays
+        inside their circle: they cannot share anything with anyone outside it.
+      </p>
+      {cognito ? (
+        <p className="mt-6 text-base text-ink">{circleMessages.childrenNeedBuiltin}</p>
+      ) : circles.length === 0 ? (
+        <p className="mt-6 text-base text-ink">
+          Only a circle&rsquo;s owner or a guardian can create a child&rsquo;s account. A Family plan gives you a circle
+          of your own.
+        </p>
+      ) : (
+        <ChildAccountForm circles={circles} consentWording={CHILD_CONSENT_WORDING} action={createChildAction} />
+      )}
+    </div>
+  );
+}

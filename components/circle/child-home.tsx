@@ -1,0 +1,55 @@
+import { Panel } from "@/components/ui/panel";
+import { LogOutForm } from "@/components/session/log-out-form";
+import { buttonClass } from "@/components/ui/button";
+import type { ChildCircle } from "@/lib/circles";
+
+const roleWord = { owner: "looks after your circle", guardian: "is one of your grown-ups" } as Record<string, string>;
+
+/**
+ * A child's members' area: their name, what the grown-ups in their circle can and cannot see, in
+ * words a child understands, who those grown-ups are, and Log Out. No billing, security centre or
+ * invitations.
+ */
+export function ChildHome({ name, circles }: { name: string | null; circles: ChildCircle[] }) {
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-ink">Hi{name ? `, ${name}` : ""}!</h1>
+      <p className="mt-2 text-base text-muted">This is your Happr page.</p>
+      <Panel aria-labelledby="grown-ups-see" className="mt-8">
+        <h2 id="grown-ups-see" className="text-lg font-semibold text-ink">
+          What your grown-ups can see
+        </h2>
+        <ul className="mt-3 list-disc space-y-2 pl-5 text-base text-ink">
+          <li>They can see the things you choose to share with them, or with your whole circle.</li>
+          <li>They cannot read your private things. If you don&rsquo;t share something, it stays yours.</li>
+          <li>You can only share with people in your circle. Nobody outside it can see your things.</li>
+        </ul>
+      </Panel>
+      <Panel aria-labelledby="your-grown-ups" className="mt-6">
+        <h2 id="your-grown-ups" className="text-lg font-semibold text-ink">
+          Your grown-ups
+        </h2>
+        {circles.map((circle) => (
+          <div key={circle.circleId} className="mt-3">
+            <h3 className="text-base font-semibold text-ink">{circle.circleName}</h3>
+            <ul className="mt-2 space-y-1 text-base text-ink">
+              {circle.grownUps.map((person, index) => (
+                <li key={`${circle.circleId}-${index}`}>
+                  <strong>{person.name}</strong> {roleWord[person.role] ?? ""}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </Panel>
+      <Panel aria-labelledby="log-out" className="mt-6">
+        <h2 id="log-out" className="text-lg font-semibold text-ink">
+          Finished?
+        </h2>
+        <div className="mt-4">
+          <LogOutForm className={buttonClass()} />
+        </div>
+      </Panel>
+    </div>
+  );
+}

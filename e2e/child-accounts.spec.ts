@@ -1,0 +1,75 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { signIn, signUp } from "./support/members";
+import { subscribe } from "./support/subscriptions";
+
+test.describe.configure({ timeout: 120_000 });
+
+const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+const childPassword = "Purple-Otter-Lantern-9";
+
+/** axe finds nothing on the page as it stands, at a phone's width and a laptop's. */
+async function expectNoAxeViolations(page: Page) {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    expect(results.violations, `axe at ${width}px on ${page.url()}`).toEqual([]);
+  }
+}
+
+test("a Family plan owner creates a child's account with a first password; the child signs in by name and sees their own page", async ({
+  page,
+}) => {
+  await signUp(page, { firstName: "Olive", lastName: "Owner" });
+  await subscribe(page, { name: "Happr Family", interval: "month" });
+  await page.goto("/my-account");
+  await page.getByRole("link", { name: "Create a child’s account" }).click();
+  await expect(page).toHaveURL(/\/circle\/children\/new$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Create a child’s account" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A 13-year-old is refused, next to the field, and nothing is made.
+  const form = page.getByRole("form", { name: "Create a child's account" });
+  await form.getByLabel(/^Child’s first name|^Child's first name/).fill("Maya");
+  await form.getByLabel(/^Birth month/).fill("2000-01");
+  await form.getByLabel(/^First password/).fill(childPassword);
+  await form.getByLabel(/^I am this child’s parent|^I am this child's parent/).check();
+  await form.getByRole("button", { name: "Create the account" }).click();
+  await expect(form.getByText("birthMonth: child accounts are for children under 13")).toBeVisible();
+  await expect(form.getByLabel(/^Birth month/)).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  // What was typed stays (the password aside).
+  await expect(form.getByLabel(/^Child’s first name|^Child's first name/)).toHaveValue("Maya");
+  // Consent is given again at each attempt.
+  await expect(form.getByLabel(/^I am this child’s parent|^I am this child's parent/)).not.toBeChecked();
+  await form.getByLabel(/^I am this child’s parent|^I am this child's parent/).check();
+  await form.getByLabel(/^Birth month/).fill("2018-06");
+  await form.getByLabel(/^First password/).fill(childPassword);
+  await form.getByRole("button", { name: "Create the account" }).click();
+  await expect(page.getByRole("heading", { name: "Maya’s account is ready" })).toBeVisible();
+  const signInName = (await page.getByTestId("child-sign-in-name").textContent())!.trim();
+  expect(signInName).toMatch(/^maya\.\d{4}$/);
+  await expectNoAxeViolations(page);
+
+  // The owner's page lists Maya in the circle.
+  await page.goto("/my-account");
+  await expect(page.getByRole("region", { name: "My Safe Circle" })).toContainText("Maya");
+  await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Sign In" })).toBeVisible();
+
+  // The child signs in with the sign-in name on the same form as everyone.
+  await page.goto("/my-account");
+  await signIn(page, signInName, childPassword);
+  await expect(page).toHaveURL(/\/my-account$/, { timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Hi, Maya!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What your grown-ups can see" })).toBeVisible();
+  await expect(page.getByText("They cannot read your private things.", { exact: false })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Your grown-ups", exact: true })).toContainText("Olive");
+  // None of the grown-up page: no billing, security centre or invitations.
+  await expect(page.getByRole("heading", { name: "My Safe Circle" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: /Security/ })).toHaveCount(0);
+  await expect(page.getByText(/subscription/i)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await expect(page.getByRole("main").getByRole("button", { name: "Log Out" })).toBeVisible();
+});
