@@ -41,9 +41,13 @@ export const config = {
     "/my-account/:path*",
     "/circle",
     "/circle/:path*",
+    "/habits",
+    "/habits/:path*",
     "/pricing",
     "/pricing/:path*",
     "/manage-subscription",
     "/manage-subscription/:path*",
+    "/calendar",
+    "/calendar/:path*",
   ],
 };

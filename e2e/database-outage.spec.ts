@@ -56,6 +56,11 @@ test("a member's page during a database outage says so, keeps the header and foo
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
     await relay.close();
+    // The instance remembers that a session still stands for STANDING_TTL_MS (2 s,
+    // lib/identity/session-checks.ts); inside that window the guard asks nothing of the database, and
+    // the page itself fails, with this same page but a 500. Past it the guard's own check meets the
+    // outage and answers 503, which is what a member reloading a moment later gets.
+    await page.waitForTimeout(2_500);
     const response = await page.reload();
     expect(response?.status()).toBe(503);
     expect(page.url()).toMatch(/\/my-account$/);

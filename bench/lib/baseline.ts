@@ -86,6 +86,40 @@ export function writeBaselineApp(rootDir: string, baselineDir: string): void {
     // Without an icon the browser's /favicon.ico request 404s and costs the baseline Best Practices points.
     "app/icon.svg":
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#333"/></svg>\n',
+    // What a bare Next.js page that reads an Auth.js session costs: the same next-auth, secret
+    // (AUTH_SECRET, passed to this app by bench/run.ts) and cookie (authjs.session-token, a JWE) as the
+    // main app, decoded by auth() as any Auth.js app does, and a few lines rendered from it.
+    "auth.ts": [
+      'import NextAuth from "next-auth";',
+      "",
+      "export const { auth } = NextAuth({",
+      "  secret: process.env.AUTH_SECRET,",
+      "  trustHost: true,",
+      '  session: { strategy: "jwt" },',
+      "  providers: [],",
+      "});",
+      "",
+    ].join("\n"),
+    "app/session/page.tsx": [
+      'import { auth } from "../../auth";',
+      "",
+      "export default async function SessionPage() {",
+      "  const session = await auth();",
+      "  return (",
+      "    <main>",
+      "      <h1>Session</h1>",
+      "      {session?.user ? (",
+      "        <p>",
+      "          Signed in as {session.user.name} ({session.user.email}) until {session.expires}.",
+      "        </p>",
+      "      ) : (",
+      "        <p>Not signed in.</p>",
+      "      )}",
+      "    </main>",
+      "  );",
+      "}",
+      "",
+    ].join("\n"),
     "app/page.tsx": [
       "export default function Home() {",
       "  return (",
@@ -102,6 +136,7 @@ export function writeBaselineApp(rootDir: string, baselineDir: string): void {
   mkdirSync(path.join(baselineDir, "app"), { recursive: true });
   for (const [name, content] of Object.entries(files)) {
     const file = path.join(baselineDir, name);
+    mkdirSync(path.dirname(file), { recursive: true });
     // Keep the mtime (and Next's caches) when nothing changed.
     if (!existsSync(file) || readFileSync(file, "utf8") !== content) writeFileSync(file, content);
   }

@@ -35,15 +35,33 @@ async function waitForCode(outboxFile: string, email: string): Promise<string> {
  * up, confirm with the emailed code, subscribe with Stripe's 4242 test card on the sandbox checkout).
  * Returns the Cookie header of the member's session.
  */
-export async function subscribedMemberCookie(
+export function subscribedMemberCookie(
   baseUrl: string,
   options: BenchOptions,
   log: (message: string) => void,
+  outboxFile = memberFiles(options).outboxFile,
 ): Promise<string> {
-  const { outboxFile } = memberFiles(options);
+  // One member per server and run: the sections that need one share it.
+  let cookie = members.get(baseUrl);
+  if (!cookie) {
+    cookie = signUpAndSubscribe(baseUrl, options.chromePath, outboxFile, log);
+    members.set(baseUrl, cookie);
+    cookie.catch(() => members.delete(baseUrl));
+  }
+  return cookie;
+}
+
+const members = new Map<string, Promise<string>>();
+
+async function signUpAndSubscribe(
+  baseUrl: string,
+  chromePath: string,
+  outboxFile: string,
+  log: (message: string) => void,
+): Promise<string> {
   const email = `bench.${Date.now()}@example.com`;
   const browser = await chromium.launch({
-    executablePath: options.chromePath,
+    executablePath: chromePath,
     args: ["--no-sandbox", "--disable-gpu"],
   });
   try {

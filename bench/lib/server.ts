@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, readFileSync } from "node:fs";
+import { createWriteStream, existsSync, readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
@@ -11,8 +11,40 @@ export type RunningApp = {
   logFile: string;
   /** Why the server stopped ("exit 1", "SIGTERM"), or undefined while it runs. */
   exited(): string | undefined;
+  /** The server's peak resident memory so far, in MB (see peakRssMb), or undefined off Linux. */
+  peakRssMb(): number | undefined;
   stop(): Promise<void>;
 };
+
+/**
+ * The peak resident set (VmHWM) of every process in the process group `pgid`, summed, in MB: `next
+ * start` and any worker it spawned. Linux only (/proc); undefined elsewhere or once they are gone.
+ */
+export function peakRssMb(pgid: number): number | undefined {
+  let totalKb = 0;
+  let found = false;
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  for (const pid of entries) {
+    try {
+      // The process group is the 5th field, after the command in parentheses (which may hold spaces).
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) !== pgid) continue;
+      const peak = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+      if (peak) {
+        totalKb += Number(peak[1]);
+        found = true;
+      }
+    } catch {
+      // Exited meanwhile.
+    }
+  }
+  return found ? totalKb / 1024 : undefined;
+}
 
 const cleanups = new Set<() => Promise<void>>();
 
@@ -203,6 +235,7 @@ export async function startNextApp(opts: {
         port: opts.port,
         logFile: opts.logFile,
         exited: () => exitInfo,
+        peakRssMb: () => (exitInfo === undefined ? peakRssMb(child.pid!) : undefined),
         stop: async () => {
           await stop();
           cleanups.delete(stop);

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import type { ApiProfile } from "@/lib/graphql-client";
 import { formError, idleForm, type FormAction, type FormState } from "@/lib/forms";
+import { COUNTRY_NAMES } from "@/lib/country-names";
 import { toE164 } from "@/lib/phone";
 import { useAccountStore } from "./account-store";
 
@@ -65,6 +66,10 @@ const browserRegion = (): CountryCode | undefined => {
   }
 };
 
+// The same names and order on the server and in the browser (Intl's names differ between their ICU
+// data, and a mismatch fails hydration): a fixed list, labelled once per page load.
+const countries = COUNTRY_NAMES.map(([code, name]) => ({ code, label: `${name} (+${getCountryCallingCode(code)})` }));
+
 // The browser's zone and region, read once: they do not change while the page is open.
 let browserDefaults: { timezone: string; region: CountryCode | undefined } | undefined;
 const readBrowserDefaults = () => (browserDefaults ??= { timezone: browserTimeZone(), region: browserRegion() });
@@ -100,12 +105,6 @@ export function ProfileForm({ action }: { action: FormAction<FormState> }) {
   const [result, setResult] = useState<{ tone: "success" | "error"; text: string; field?: FieldName } | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
 
-  const countries = useMemo(() => {
-    const names = new Intl.DisplayNames(["en"], { type: "region" });
-    return getCountries()
-      .map((code) => ({ code, label: `${names.of(code) ?? code} (+${getCountryCallingCode(code)})` }))
-      .sort((a, b) => a.label.localeCompare(b.label));
-  }, []);
   const timeZones = useMemo(() => {
     const zones = Intl.supportedValuesOf("timeZone");
     return zones.includes(timezone) ? zones : [timezone, ...zones];

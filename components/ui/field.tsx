@@ -115,3 +115,45 @@ export function SelectField({
     </FieldShell>
   );
 }
+
+/** A checkbox with its label beside it and its error under it, announced with the box. */
+export function CheckboxField({
+  id,
+  name,
+  label,
+  error,
+  checked,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  error?: string;
+  /** Controlled, for forms that keep what was chosen after a refusal (React empties a form after its action). */
+  checked?: boolean;
+  onChange?: (checked: boolean) => void;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid gap-1">
+      <label className="inline-flex min-h-11 items-start gap-2 text-base text-ink">
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          className="mt-1 size-5 shrink-0"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          checked={checked}
+          onChange={onChange ? (event) => onChange(event.target.checked) : undefined}
+        />
+        {label}
+      </label>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

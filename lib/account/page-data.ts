@@ -1,10 +1,13 @@
 import "server-only";
+import { cache } from "react";
 import type { Member } from "@/lib/auth/member";
 import { getCataloguePlans } from "@/lib/billing/catalogue";
 import { getBillingService } from "@/lib/billing/provider";
 import { paymentMethodView, planView, subscriptionView, transactionView } from "@/lib/billing/views";
 import { getConfig } from "@/lib/config";
+import { familyPlanFrom, type FamilyPlanLookup } from "@/lib/invitations";
 import { getUserProfile } from "@/lib/profile";
+import { isDiscreet } from "@/lib/settings";
 
 /**
  * What the members' pages render first, loaded in-process through the same services the API's
@@ -12,20 +15,39 @@ import { getUserProfile } from "@/lib/profile";
  * the cached catalogue: a page view never calls the payment provider.
  */
 
+// Once per request, keyed by the member id: the layout and the page (or two sections of one page)
+// ask for the same rows.
+const profileOf = cache((memberId: string) => getUserProfile(memberId));
+const discreetModeOf = cache((memberId: string) => isDiscreet(memberId));
+// /my-account's overview and its Safe Circle section (twice) read the member's subscriptions.
+const subscriptionsOf = cache(async (memberId: string) => (await getBillingService()).getMySubscriptions(memberId));
+
+/** Whether the member's current plan is a Family plan (lib/invitations), once per request, on the subscriptions read above. */
+export const familyPlanOf: FamilyPlanLookup = cache(
+  familyPlanFrom(async () => {
+    const billing = await getBillingService();
+    return { getMySubscriptions: subscriptionsOf, getPriceLookupKey: (priceId) => billing.getPriceLookupKey(priceId) };
+  }),
+);
+
 export async function loadProfile(member: Member) {
-  return getUserProfile(member.memberId);
+  return profileOf(member.memberId);
+}
+
+/** Whether the member chose discreet mode (the members' layout and the pages that show it). */
+export async function loadDiscreetMode(member: Member) {
+  return discreetModeOf(member.memberId);
 }
 
 export async function loadSubscriptions(member: Member) {
-  const billing = await getBillingService();
-  const [subscriptions, plans] = await Promise.all([billing.getMySubscriptions(member.memberId), getCataloguePlans()]);
+  const [subscriptions, plans] = await Promise.all([subscriptionsOf(member.memberId), getCataloguePlans()]);
   return { subscriptions: subscriptions.map(subscriptionView), plans: plans.map(planView) };
 }
 
 export async function loadBilling(member: Member) {
   const billing = await getBillingService();
   const [subscriptions, paymentMethods, transactions, plans] = await Promise.all([
-    billing.getMySubscriptions(member.memberId),
+    subscriptionsOf(member.memberId),
     billing.getPaymentMethods(member.memberId),
     billing.getTransactionHistory(member.memberId),
     getCataloguePlans(),

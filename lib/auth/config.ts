@@ -13,6 +13,7 @@ import {
   getAuthSecret,
 } from "./secrets";
 import { isSessionEnded } from "./ended-sessions";
+import { rememberStanding } from "../identity/session-checks";
 import { startProfileFromSignUp } from "../profile";
 import { logError, logInfo } from "../log";
 
@@ -147,10 +148,42 @@ export async function nextSessionToken(
   }
 }
 
+/** What nextSessionToken asks of this app: the database's revocation records and the provider's token endpoint. */
+function sessionTokenDependencies(
+  provider: ReturnType<typeof identityProvider>,
+): Parameters<typeof nextSessionToken>[1] {
+  return {
+    now: () => Date.now(),
+    // The member's revocation point in the database, whichever provider holds the account
+    // (with Cognito, recorded with GlobalSignOut: its access tokens outlive it by up to an hour).
+    // Both checks run on every signed-in request (the guard and the page): a "still stands" is
+    // remembered for a moment per instance, and forgotten when this instance writes a revocation.
+    isSessionCurrent: (id, issuedAt) =>
+      rememberStanding(`account:${id}:${issuedAt.getTime()}`, () => isSessionCurrent(id, issuedAt)),
+    isSessionEnded: async (sessionId) =>
+      !(await rememberStanding(`session:${sessionId}`, async () => !(await isSessionEnded(sessionId)))),
+    newSessionId: () => randomUUID(),
+    refresh: defaultRefreshDependencies,
+    tokenEndpoint: provider.tokenEndpoint,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+  };
+}
+
+/**
+ * A decoded session cookie after the jwt callback's rules (revocation, refresh), or null when it no
+ * longer stands: what auth() does, for a reader that already holds the decoded cookie (getMember),
+ * so the cookie is not decrypted twice.
+ */
+export function currentSessionToken(token: JWT): Promise<JWT | null> {
+  return nextSessionToken({ token }, sessionTokenDependencies(identityProvider()));
+}
+
 export function buildAuthConfig(): NextAuthConfig {
   const config = getConfig();
   const provider = identityProvider();
-  const { tokenEndpoint, ...providerOptions } = provider;
+  const { tokenEndpoint: _tokenEndpoint, ...providerOptions } = provider;
+  void _tokenEndpoint;
   return {
     secret: getAuthSecret(),
     trustHost: true,
@@ -165,18 +198,7 @@ export function buildAuthConfig(): NextAuthConfig {
         const claims = (profile ?? undefined) as Profile | undefined;
         const next = await nextSessionToken(
           { token, account: account ?? undefined, profile: claims },
-          {
-            now: () => Date.now(),
-            // The member's revocation point in the database, whichever provider holds the account
-            // (with Cognito, recorded with GlobalSignOut: its access tokens outlive it by up to an hour).
-            isSessionCurrent: (id, issuedAt) => isSessionCurrent(id, issuedAt),
-            isSessionEnded: (sessionId) => isSessionEnded(sessionId),
-            newSessionId: () => randomUUID(),
-            refresh: defaultRefreshDependencies,
-            tokenEndpoint,
-            clientId: provider.clientId,
-            clientSecret: provider.clientSecret,
-          },
+          sessionTokenDependencies(provider),
         );
         // A sign-in: the profile starts with the names (and phone) the member gave the identity
         // provider, once; for Cognito this is the first the app hears of them.

@@ -3,6 +3,7 @@ import { eq, inArray, lt } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { authEndedSessions } from "../db/schema";
+import { forgetStandingSessions } from "../identity/session-checks";
 
 // Rows past their expiry are swept a batch at a time whenever a session ends.
 const SWEEP_BATCH = 200;
@@ -15,6 +16,7 @@ export async function endSession(
 ): Promise<void> {
   const db = options.db ?? (await getDb());
   await db.insert(authEndedSessions).values({ sessionId, expiresAt }).onConflictDoNothing();
+  forgetStandingSessions();
   const expired = db
     .select({ sessionId: authEndedSessions.sessionId })
     .from(authEndedSessions)

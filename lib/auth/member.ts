@@ -3,9 +3,9 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { Session } from "next-auth";
 import { cache } from "react";
-import { auth } from "@/auth";
 import { DomainError } from "../errors";
 import { messages } from "../identity/errors";
+import { currentSessionToken } from "./config";
 import { signInPath } from "./continue";
 import { readSessionToken } from "./sign-out";
 
@@ -38,12 +38,22 @@ export function memberOfSession(session: Session | null): Member | null {
   return { memberId: user.id, email: user.email, name: user.name || null };
 }
 
-/** Who is signed in on this request, or null for a visitor (once per request). */
+/**
+ * Who is signed in on this request, or null for a visitor (once per request). The cookie is decrypted
+ * once, then checked by the same rules as auth()'s jwt callback (revocation, refresh): auth() would
+ * decrypt it a second time, and the access token and sign-in time need the decoded cookie anyway.
+ */
 export const getMember = cache(async (): Promise<Member | null> => {
-  const member = memberOfSession(await auth());
-  if (!member) return null;
-  const token = await readSessionToken(await headers());
-  return { ...member, accessToken: token?.accessToken, authenticatedAtMs: token?.authenticatedAtMs };
+  const decoded = await readSessionToken(await headers());
+  const token = decoded && (await currentSessionToken(decoded));
+  if (!token?.sub || !token.email) return null;
+  return {
+    memberId: token.sub,
+    email: token.email,
+    name: token.name || null,
+    accessToken: token.accessToken,
+    authenticatedAtMs: token.authenticatedAtMs,
+  };
 });
 
 /**

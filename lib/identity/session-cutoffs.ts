@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { identitySessionCutoffs } from "../db/schema/identity";
+import { forgetStandingSessions } from "./session-checks";
 
 /**
  * The revocation point of a member whose account lives at Cognito: every session the app issued
@@ -22,6 +23,7 @@ export async function recordSessionCutoff(memberId: string, options: { db?: Db; 
         sessionsValidAfter: sql`greatest(${identitySessionCutoffs.sessionsValidAfter}, excluded.sessions_valid_after)`,
       },
     });
+  forgetStandingSessions();
   return at;
 }
 

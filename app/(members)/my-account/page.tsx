@@ -2,8 +2,8 @@ import { Panel } from "@/components/ui/panel";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
-import { getQuietHours, isDiscreet } from "@/lib/settings";
-import { getUserProfile } from "@/lib/profile";
+import { getQuietHours } from "@/lib/settings";
+import { loadDiscreetMode, loadProfile } from "@/lib/account/page-data";
 import { QuietHoursForm } from "@/components/account/quiet-hours-form";
 import { quietHoursAction } from "./settings-actions";
 import { AccountOverview, AccountOverviewLoading } from "@/components/account/account-overview";
@@ -43,9 +43,9 @@ export default async function MyAccountPage() {
   const asChild = await childCirclesOf(member.memberId);
   if (asChild) return <ChildHome name={member.name} circles={asChild} />;
   const [discreet, quietHours, profile] = await Promise.all([
-    isDiscreet(member.memberId),
+    loadDiscreetMode(member),
     getQuietHours(member.memberId),
-    getUserProfile(member.memberId),
+    loadProfile(member),
   ]);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
@@ -64,6 +64,15 @@ export default async function MyAccountPage() {
       <Suspense fallback={<AccountOverviewLoading />}>
         <AccountOverview saveProfile={updateProfileAction} />
       </Suspense>
+      <Panel aria-labelledby="my-calendar" className="mt-6">
+        <h2 id="my-calendar" className="text-lg font-semibold text-ink">
+          My Calendar
+        </h2>
+        <p className="mt-2 text-sm text-muted">Your events and your circle&rsquo;s, each person in their colour.</p>
+        <Link href="/calendar" className={buttonClass("secondary", "mt-4")}>
+          Open My Calendar
+        </Link>
+      </Panel>
       <Panel aria-labelledby="sessions" className="mt-6">
         <h2 id="sessions" className="text-lg font-semibold text-ink">
           Sessions

@@ -1,0 +1,214 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { scratchDatabase } from "../../e2e/support/app-instances";
+import { fixed, median, ms } from "../lib/format";
+import { subscribedMemberCookie } from "../lib/member";
+import type { BenchContext, Section } from "../lib/section";
+import { findFreePort, startNextApp, tail, type RunningApp } from "../lib/server";
+import { measureThroughput, type ThroughputResult } from "../lib/throughput";
+
+/**
+ * The members' pages, signed in, against a bare Next.js page that reads the same Auth.js session (the
+ * baseline app's /session: next-auth's auth() decoding the member's cookie with the same secret, a few
+ * lines rendered), all in the same rounds; and proxy.ts's guard: the app's not-found page behind it
+ * (/my-account/no-such-page, signed in) against the same page outside it (/no-such-page). On the
+ * embedded PGlite (the run's main server) and, with BENCH_DATABASE_URL, on a second `next start` of
+ * the same build on a scratch PostgreSQL database.
+ */
+
+const MEMBERS_PAGES = ["/my-account", "/pricing", "/manage-subscription"] as const;
+/** Issue 19's goals: a members' page / the session baseline, and its p95, per database. */
+const GOALS = {
+  pglite: { ratio: 0.3, p95Ms: undefined },
+  postgres: { ratio: 0.5, p95Ms: 60 },
+} as const;
+const GUARD_GOAL = 0.85;
+
+type Database = keyof typeof GOALS;
+type Target = { key: string; label: string; url: string; signedIn: boolean; expect: number; mustShow?: string };
+type Summary = { requestsPerSecond: number; p50Ms: number; p95Ms: number; p99Ms: number; non2xx: number };
+
+const summarise = (runs: ThroughputResult[]): Summary => ({
+  requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
+  p50Ms: median(runs.map((r) => r.latencyP50Ms)),
+  p95Ms: median(runs.map((r) => r.latencyP95Ms)),
+  p99Ms: median(runs.map((r) => r.latencyP99Ms)),
+  non2xx: runs.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+});
+
+/** One database: every target in alternating rounds, each checked first to answer as intended. */
+async function measure(ctx: BenchContext, database: Database, app: RunningApp, outboxFile?: string) {
+  const { options, baseline, log } = ctx;
+  const cookie = await subscribedMemberCookie(app.baseUrl, options, log, outboxFile);
+  const email = /bench\.\d+@example\.com/;
+  const targets: Target[] = [
+    {
+      key: "baseline",
+      label: "baseline /session (auth(), a few lines)",
+      url: `${baseline.baseUrl}/session`,
+      signedIn: true,
+      expect: 200,
+      mustShow: "Signed in as",
+    },
+    ...MEMBERS_PAGES.map((page) => ({
+      key: page,
+      label: page,
+      url: `${app.baseUrl}${page}`,
+      signedIn: true,
+      expect: 200,
+    })),
+    {
+      key: "unguarded",
+      label: "/no-such-page (not-found, no guard)",
+      url: `${app.baseUrl}/no-such-page`,
+      signedIn: false,
+      expect: 404,
+    },
+    {
+      key: "guarded",
+      label: "/my-account/no-such-page (behind proxy.ts)",
+      url: `${app.baseUrl}/my-account/no-such-page`,
+      signedIn: true,
+      expect: 404,
+    },
+  ];
+  const headersFor = (target: Target) => (target.signedIn ? { cookie } : undefined);
+  for (const target of targets) {
+    const response = await fetch(target.url, { headers: headersFor(target), redirect: "manual" });
+    const body = await response.text();
+    const shows = target.mustShow ? body.includes(target.mustShow) : target.expect !== 200 || email.test(body);
+    if (response.status !== target.expect || !shows)
+      throw new Error(
+        `${database}: ${target.url} answered ${response.status} (expected ${target.expect}${target.expect === 200 ? ", showing the member" : ""})`,
+      );
+  }
+  const { connections, durationSeconds, warmupSeconds, throughputRounds } = options;
+  const runs: Record<string, ThroughputResult[]> = Object.fromEntries(targets.map((t) => [t.key, []]));
+  for (let round = 1; round <= throughputRounds; round += 1) {
+    for (const target of round % 2 === 1 ? targets : [...targets].reverse()) {
+      log(`members-pages (${database}): ${target.url} round ${round}/${throughputRounds}`);
+      runs[target.key]!.push(
+        await measureThroughput({
+          url: target.url,
+          connections,
+          durationSeconds,
+          warmupSeconds,
+          request: { headers: headersFor(target) },
+        }),
+      );
+    }
+  }
+  const summaries = Object.fromEntries(targets.map((t) => [t.key, summarise(runs[t.key]!)]));
+  return { targets, runs, summaries, peakRssMb: app.peakRssMb() };
+}
+
+export const membersPagesSection: Section = {
+  name: "members-pages",
+  title: "Members' pages signed in, against a bare Next.js page reading the same Auth.js session",
+  async run(ctx) {
+    const { options, main, baseline, log } = ctx;
+    const results: Partial<Record<Database, Awaited<ReturnType<typeof measure>>>> = {};
+    results.pglite = await measure(ctx, "pglite", main);
+
+    const notes: string[] = [];
+    if (options.databaseUrl) {
+      const scratch = await scratchDatabase(options.databaseUrl);
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), "happr-bench-members-"));
+      const port = await findFreePort(options.baselinePort + 2, [main.port, baseline.port]);
+      const outboxFile = path.join(dataDir, "outbox.ndjson");
+      try {
+        log(`members-pages: next start of the main build on PostgreSQL (port ${port})`);
+        const app = await startNextApp({
+          name: "members-postgres",
+          rootDir: options.rootDir,
+          appDir: options.mainDir,
+          host: options.host,
+          port,
+          logFile: path.join(options.resultsDir, "members-postgres-server.log"),
+          timeoutMs: 120_000,
+          env: {
+            DATABASE_URL: scratch.url,
+            DATA_DIR: dataDir,
+            OUTBOX_FILE: outboxFile,
+            SITE_URL: `http://${options.host}:${port}`,
+          },
+        });
+        try {
+          results.postgres = await measure(ctx, "postgres", app, outboxFile);
+        } catch (error) {
+          throw new Error(`${(error as Error).message}; server log: ${tail(app.logFile, 5)}`);
+        } finally {
+          await app.stop();
+        }
+      } finally {
+        await scratch.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    } else notes.push("set BENCH_DATABASE_URL to a PostgreSQL server to measure the members' pages on it too");
+
+    const rows: string[][] = [];
+    const belowGoal: string[] = [];
+    for (const database of ["pglite", "postgres"] as const) {
+      const result = results[database];
+      if (!result) continue;
+      const goal = GOALS[database];
+      const { summaries } = result;
+      const base = summaries.baseline!;
+      const row = (label: string, s: Summary, ratio: string, goalText: string) => [
+        `${database}: ${label}`,
+        fixed(s.requestsPerSecond, 1),
+        ms(s.p50Ms),
+        ms(s.p95Ms),
+        ms(s.p99Ms),
+        String(s.non2xx),
+        ratio,
+        goalText,
+      ];
+      rows.push(row("baseline /session", base, "1.00", ""));
+      for (const page of MEMBERS_PAGES) {
+        const s = summaries[page]!;
+        const ratio = s.requestsPerSecond / base.requestsPerSecond;
+        rows.push(row(page, s, ratio.toFixed(2), `≥ ${goal.ratio}${goal.p95Ms ? `, p95 ≤ ${goal.p95Ms} ms` : ""}`));
+        if (ratio < goal.ratio)
+          belowGoal.push(`${database} ${page}: ${ratio.toFixed(2)} of the session baseline (goal ≥ ${goal.ratio})`);
+        if (goal.p95Ms && s.p95Ms > goal.p95Ms)
+          belowGoal.push(`${database} ${page}: p95 ${ms(s.p95Ms)} (goal ≤ ${goal.p95Ms} ms)`);
+      }
+      const guardRatio = summaries.guarded!.requestsPerSecond / summaries.unguarded!.requestsPerSecond;
+      rows.push(row("/no-such-page (no guard)", summaries.unguarded!, "1.00", ""));
+      rows.push(
+        row("/my-account/no-such-page (guarded)", summaries.guarded!, guardRatio.toFixed(2), `≥ ${GUARD_GOAL}`),
+      );
+      if (guardRatio < GUARD_GOAL)
+        belowGoal.push(`${database} guard: ${guardRatio.toFixed(2)} of the same page unguarded (goal ≥ ${GUARD_GOAL})`);
+      rows.push([
+        `${database}: peak RSS, app server`,
+        result.peakRssMb ? `${result.peakRssMb.toFixed(0)} MB` : "n/a",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+      ]);
+    }
+    const baselineRss = baseline.peakRssMb();
+    rows.push(["baseline app: peak RSS", baselineRss ? `${baselineRss.toFixed(0)} MB` : "n/a", "", "", "", "", "", ""]);
+    notes.push(
+      `${options.connections} connections, ${options.warmupSeconds} s warm-up + ${options.durationSeconds} s, ${options.throughputRounds} round(s) in alternating order over every row of a database, median; ratios are against the baseline (or the unguarded page) of the same rounds`,
+      "the member signed up and subscribed through the app's pages (Chromium, sandbox checkout); the baseline decodes that member's own cookie",
+      "peak RSS: VmHWM summed over the server's process group, at the end of its measurements",
+    );
+    return {
+      table: { head: ["page (signed in)", "req/s", "p50", "p95", "p99", "non-2xx", "ratio", "goal"], rows },
+      notes,
+      belowGoal,
+      data: {
+        ...results,
+        baselinePeakRssMb: baselineRss,
+        goals: { ...GOALS, guard: GUARD_GOAL },
+      },
+    };
+  },
+};
