@@ -1,26 +1,17 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 import { signIn, signUp } from "./support/members";
 import { subscribe } from "./support/subscriptions";
 
 test.describe.configure({ timeout: 120_000 });
 
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const childPassword = "Purple-Otter-Lantern-9";
 
-/** axe finds nothing on the page as it stands, at a phone's width and a laptop's. */
-async function expectNoAxeViolations(page: Page) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
-    expect(results.violations, `axe at ${width}px on ${page.url()}`).toEqual([]);
-  }
-}
-
-test("a Family plan owner creates a child's account with a first password; the child signs in by name and sees their own page", async ({
+test("a Family plan owner creates a child's account with a first password; the child signs in by name and sees their own page; the owner gives the child a new password and the child signs in with it", async ({
   page,
+  browser,
 }) => {
-  await signUp(page, { firstName: "Olive", lastName: "Owner" });
+  const owner = await signUp(page, { firstName: "Olive", lastName: "Owner" });
   await subscribe(page, { name: "Happr Family", interval: "month" });
   await page.goto("/my-account");
   await page.getByRole("link", { name: "Create a child’s account" }).click();
@@ -72,4 +63,27 @@ test("a Family plan owner creates a child's account with a first password; the c
   await expect(page.getByText(/subscription/i)).toHaveCount(0);
   await expectNoAxeViolations(page);
   await expect(page.getByRole("main").getByRole("button", { name: "Log Out" })).toBeVisible();
+
+  // Maya forgot her password: the owner, on another device, gives her a new one from /circle.
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  await ownerPage.goto("/circle");
+  await signIn(ownerPage, owner.email, owner.password);
+  await expect(ownerPage).toHaveURL(/\/circle$/, { timeout: 20_000 });
+  const children = ownerPage.getByRole("region", { name: "Children’s sign-in" });
+  await expect(children).toContainText(signInName);
+  await expectNoAxeViolations(ownerPage);
+  const reset = children.getByRole("form", { name: "New password for Maya" });
+  await reset.getByLabel(/^New password/).fill("Green-Kite-River-31");
+  await reset.getByRole("button", { name: "Give Maya a new password" }).click();
+  await expect(reset.getByText("Done: the new password works now, and the old one no longer does.")).toBeVisible();
+  await expectNoAxeViolations(ownerPage);
+  await ownerContext.close();
+
+  // Maya's session from before the reset has ended; she signs in with the new password.
+  await page.goto("/my-account");
+  await expect(page).toHaveURL(/\/auth\/sign-in/, { timeout: 20_000 });
+  await signIn(page, signInName, "Green-Kite-River-31");
+  await expect(page).toHaveURL(/\/my-account$/, { timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Hi, Maya!" })).toBeVisible();
 });

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 /**
  * The base of every domain's expected failure (identity, billing, profile, invitations): `code` says
  * what went wrong, `status` is the HTTP-like status a transport answers with, `message` is safe to
@@ -34,8 +36,28 @@ const DOMAIN_ERROR_NAMES = new Set([
   "ProfileError",
   "InvitationError",
   "CircleError",
+  // The calendar core's own error (lib/calendar/errors.ts): the same shape, kept apart so the core stays pure.
+  "CalendarError",
+  "HabitError",
   "MemberRequiredError",
   "IdentityUnavailableError",
   "TokenRefusedError",
   "PoolAttributesWithheldError",
 ]);
+
+/**
+ * Parses `value` with a zod `schema`, or throws the domain's 400 made by `fail` from the first
+ * problem's message and the field it names (`field`, else the problem's first path segment).
+ */
+export function parseOrFail<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  fail: (message: string, field: string | undefined) => Error,
+  field?: string,
+): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const named = field ?? (typeof issue?.path[0] === "string" ? issue.path[0] : undefined);
+  throw fail(issue?.message ?? "Invalid input", named);
+}

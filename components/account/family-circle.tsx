@@ -1,6 +1,6 @@
 import { getMember } from "@/lib/auth/member";
-import { getBillingService } from "@/lib/billing/provider";
-import { canInviteByText, familyPlanFrom, getCircle } from "@/lib/invitations";
+import { familyPlanOf } from "@/lib/account/page-data";
+import { canInviteByText, getCircle } from "@/lib/invitations";
 import { FamilyCircleView, type CircleActions } from "./family-circle-view";
 import { InvitationAcceptor } from "./invitation-acceptor";
 import { Panel } from "@/components/ui/panel";
@@ -12,7 +12,7 @@ import Link from "next/link";
 export async function FamilyCircle({ actions }: { actions: CircleActions }) {
   const member = await getMember();
   if (!member) return null;
-  const familyPlan = familyPlanFrom(getBillingService);
+  const familyPlan = familyPlanOf;
   const circle = await getCircle(member, { familyPlan });
   // Owners and guardians create children's accounts (a Family plan without a circle yet starts one).
   const managesChildren =

@@ -2,8 +2,8 @@
 
 import { FormMessage, useAccountForm } from "@/components/account/account-form";
 import { Button, buttonClass } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/field";
-import { NewPasswordField } from "@/components/ui/new-password-field";
+import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
+import { CredentialChoice } from "./credential-choice";
 import type { FormAction, FormState } from "@/lib/forms";
 import Link from "next/link";
 import { useState } from "react";
@@ -11,6 +11,13 @@ import { useState } from "react";
 /** The form's answer: after creating, the child's sign-in name (and one-time code), shown this once. */
 export type ChildFormState = FormState & {
   created?: { firstName: string; signInName: string; oneTimeCode?: string };
+};
+
+const firstSignIn = {
+  legend: "How they sign in the first time",
+  passwordChoice: "I choose a first password for them",
+  codeChoice: "A one-time code: they choose their own password when they first sign in",
+  passwordLabel: "First password",
 };
 
 const ids = {
@@ -120,52 +127,14 @@ export function ChildAccountForm({
         onChange={(event) => setBirthMonth(event.target.value)}
         error={state.fieldErrors.birthMonth}
       />
-      <fieldset className="grid gap-2">
-        <legend className="text-sm font-semibold text-ink">How they sign in the first time</legend>
-        <label className="inline-flex min-h-11 items-center gap-2 text-base text-ink">
-          <input
-            type="radio"
-            name="credential"
-            value="password"
-            className="size-5"
-            checked={credential === "password"}
-            onChange={() => setCredential("password")}
-          />
-          I choose a first password for them
-        </label>
-        <label className="inline-flex min-h-11 items-center gap-2 text-base text-ink">
-          <input
-            type="radio"
-            name="credential"
-            value="code"
-            className="size-5"
-            checked={credential === "code"}
-            onChange={() => setCredential("code")}
-          />
-          A one-time code: they choose their own password when they first sign in
-        </label>
-      </fieldset>
-      {credential === "password" ? (
-        <NewPasswordField id={ids.password} name="password" label="First password" error={state.fieldErrors.password} />
-      ) : null}
-      <div className="grid gap-1">
-        <label className="inline-flex min-h-11 items-start gap-2 text-base text-ink">
-          <input
-            id={ids.consent}
-            type="checkbox"
-            name="consent"
-            className="mt-1 size-5 shrink-0"
-            aria-invalid={state.fieldErrors.consent ? true : undefined}
-            aria-describedby={state.fieldErrors.consent ? `${ids.consent}-error` : undefined}
-          />
-          {consentWording}
-        </label>
-        {state.fieldErrors.consent ? (
-          <p id={`${ids.consent}-error`} className="text-sm font-medium text-red-700">
-            {state.fieldErrors.consent}
-          </p>
-        ) : null}
-      </div>
+      <CredentialChoice
+        wording={firstSignIn}
+        passwordId={ids.password}
+        passwordError={state.fieldErrors.password}
+        value={credential}
+        onChange={setCredential}
+      />
+      <CheckboxField id={ids.consent} name="consent" label={consentWording} error={state.fieldErrors.consent} />
       <div>
         <Button type="submit" pending={pending} pendingLabel="Creating…">
           Create the account

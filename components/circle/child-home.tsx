@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Panel } from "@/components/ui/panel";
 import { LogOutForm } from "@/components/session/log-out-form";
 import { buttonClass } from "@/components/ui/button";
@@ -15,6 +16,11 @@ export function ChildHome({ name, circles }: { name: string | null; circles: Chi
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-ink">Hi{name ? `, ${name}` : ""}!</h1>
       <p className="mt-2 text-base text-muted">This is your Happr page.</p>
+      <p className="mt-6">
+        <Link href="/calendar" className={buttonClass("primary")}>
+          My Calendar: today and tomorrow
+        </Link>
+      </p>
       <Panel aria-labelledby="grown-ups-see" className="mt-8">
         <h2 id="grown-ups-see" className="text-lg font-semibold text-ink">
           What your grown-ups can see

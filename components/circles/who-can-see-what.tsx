@@ -86,7 +86,8 @@ export function WhoCanSeeWhat({
         ) : (
           <ul className="mt-4 grid gap-4">
             {shares.map((share) => {
-              const item = `${kindNames[share.itemType] ?? share.itemType} ${share.itemId}`;
+              const kind = kindNames[share.itemType] ?? share.itemType;
+              const item = share.itemTitle ? `${kind} “${share.itemTitle}”` : kind;
               const target = shareTarget(share);
               return (
                 <li key={share.id} className="grid gap-2 sm:flex sm:items-start sm:justify-between">

@@ -65,3 +65,19 @@ export async function signUp(
   await expect(page).toHaveURL(/\/my-account$/, { timeout: 15_000 });
   return { email, password };
 }
+
+/** A Family plan owner (or guardian) creates a child's account with a first password; answers the child's sign-in name. */
+export async function createChildAccount(
+  page: Page,
+  { firstName = "Maya", birthMonth = "2018-06", password = "Purple-Otter-Lantern-9" } = {},
+) {
+  await page.goto("/circle/children/new");
+  const form = page.getByRole("form", { name: "Create a child's account" });
+  await form.getByLabel(/^Child’s first name|^Child's first name/).fill(firstName);
+  await form.getByLabel(/^Birth month/).fill(birthMonth);
+  await form.getByLabel(/^First password/).fill(password);
+  await form.getByLabel(/^I am this child’s parent|^I am this child's parent/).check();
+  await form.getByRole("button", { name: "Create the account" }).click();
+  await expect(page.getByRole("heading", { name: `${firstName}’s account is ready` })).toBeVisible();
+  return { signInName: (await page.getByTestId("child-sign-in-name").textContent())!.trim(), password };
+}

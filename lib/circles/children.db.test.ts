@@ -11,7 +11,18 @@ import { forgotPassword } from "@/lib/identity/builtin/accounts";
 import { respondToChallenge, signIn } from "@/lib/identity/builtin/sign-in";
 import { setPasswordHashParamsForTests } from "@/lib/identity/password";
 import { acceptInvitation, familyPlanFrom, inviteToCircle, type CircleOptions } from "@/lib/invitations";
-import { CHILD_CONSENT_VERSION, childCirclesOf, createChildAccount, getMyCircles, isUnder13 } from ".";
+import { isSessionCurrent } from "@/lib/identity/builtin/accounts";
+import {
+  CHILD_CONSENT_VERSION,
+  childCirclesOf,
+  childrenInCareOf,
+  createChildAccount,
+  getMyCircles,
+  isUnder13,
+  resetChildCredential,
+  setCircleRole,
+} from ".";
+import { failure } from "./testing";
 
 const SITE = "http://localhost:3000";
 const NOW = new Date("2026-04-15T12:00:00.000Z");
@@ -69,16 +80,6 @@ const child = (circleId: string, extra: Record<string, unknown> = {}) => ({
 const create = (guardian: Person, input: ReturnType<typeof child>) =>
   createChildAccount(guardian, input, { familyPlan: options.familyPlan, now: NOW });
 
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { status: number; message: string; field?: string }) => ({
-      status: error.status,
-      message: error.message,
-      field: error.field,
-    }),
-  );
-
 async function counts() {
   const db = await getDb();
   return {
@@ -128,7 +129,7 @@ describe("a guardian creates a child's account", () => {
     const owner = await familyOwner();
     const created = await create(owner, child("own", { firstName: "Léo", credential: { oneTimeCode: true } }));
     expect(created.signInName).toMatch(/^leo\.\d{4}$/);
-    expect(created.oneTimeCode).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+    expect(created.oneTimeCode).toMatch(/^[A-HJKMNP-Z]{4}-[a-hjkmnp-z]{4}-[2-9]{4}$/);
 
     const first = await signIn({ email: created.signInName, password: created.oneTimeCode! }, at);
     expect(first).toMatchObject({ signedIn: false, challenge: "NEW_PASSWORD_REQUIRED" });
@@ -236,5 +237,78 @@ describe("isUnder13", () => {
     expect(isUnder13("2013-04", new Date("2026-05-01T00:00:00Z"))).toBe(false);
     expect(isUnder13("2013-12", new Date("2026-12-31T12:00:00Z"))).toBe(true);
     expect(isUnder13("2013-12", new Date("2027-01-01T00:00:00Z"))).toBe(false);
+  });
+});
+
+describe("a guardian gives a child a new password or one-time code", () => {
+  const later = new Date(NOW.getTime() + 60_000);
+  const reset = (who: { memberId: string }, childId: string, credential: unknown) =>
+    resetChildCredential(who, { childId, credential }, { now: later });
+
+  it("the owner or a guardian may: the new password works, the old one stops, and the child's sessions end", async () => {
+    const owner = await familyOwner();
+    const guardian = person("Gail");
+    await join(owner, guardian, "guardian");
+    const [circle] = await getMyCircles(owner.memberId);
+    const created = await create(owner, child(circle!.circleId));
+    expect(await isSessionCurrent(created.childId, NOW)).toBe(true);
+
+    expect(await reset(guardian, created.childId, { password: "Green-Kite-River-31" })).toEqual({
+      signInName: created.signInName,
+    });
+    expect(await isSessionCurrent(created.childId, NOW)).toBe(false);
+    await expect(
+      signIn({ email: created.signInName, password: CHILD_PASSWORD }, { ...at, now: later }),
+    ).rejects.toThrow();
+    expect(
+      await signIn({ email: created.signInName, password: "Green-Kite-River-31" }, { ...at, now: later }),
+    ).toMatchObject({ signedIn: true, accountId: created.childId });
+
+    const code = await reset(owner, created.childId, { oneTimeCode: true });
+    expect(code.oneTimeCode).toMatch(/^[A-HJKMNP-Z]{4}-[a-hjkmnp-z]{4}-[2-9]{4}$/);
+    expect(
+      await signIn({ email: created.signInName, password: code.oneTimeCode! }, { ...at, now: later }),
+    ).toMatchObject({
+      signedIn: false,
+      challenge: "NEW_PASSWORD_REQUIRED",
+    });
+    expect(await childrenInCareOf(guardian.memberId)).toEqual([
+      { childId: created.childId, name: "Maya", signInName: created.signInName, circleName: "Olive's circle" },
+    ]);
+  });
+
+  it("attacks: a plain member of the circle gets 403, a guardian of another circle and an outsider 404, and nothing changes", async () => {
+    const owner = await familyOwner();
+    const member = person("Mo");
+    await join(owner, member);
+    const [circle] = await getMyCircles(owner.memberId);
+    const created = await create(owner, child(circle!.circleId));
+    const otherOwner = await familyOwner("Oscar");
+    const otherGuardian = person("Gert");
+    await join(otherOwner, otherGuardian, "guardian");
+    const db = await getDb();
+    const hashBefore = (await db.select().from(identityAccounts).where(eq(identityAccounts.id, created.childId)))[0]!
+      .passwordHash;
+
+    const asMember = await failure(reset(member, created.childId, { password: "Green-Kite-River-31" }));
+    expect(asMember).toMatchObject({ status: 403 });
+    const unseen = { status: 404, message: "Child not found", field: undefined };
+    expect(await failure(reset(otherGuardian, created.childId, { oneTimeCode: true }))).toEqual(unseen);
+    expect(await failure(reset(otherOwner, created.childId, { oneTimeCode: true }))).toEqual(unseen);
+    expect(await failure(reset(person("Out"), created.childId, { oneTimeCode: true }))).toEqual(unseen);
+    expect(await failure(reset(owner, "not-a-child", { oneTimeCode: true }))).toEqual(unseen);
+    // An adult who signed up themselves and was moved to the child role keeps their password to themselves.
+    await setCircleRole(owner.memberId, { circleId: circle!.circleId, memberId: member.memberId, role: "child" });
+    expect(await failure(reset(owner, member.memberId, { oneTimeCode: true }))).toEqual(unseen);
+    expect(await childrenInCareOf(otherGuardian.memberId)).toEqual([]);
+
+    expect(
+      (await db.select().from(identityAccounts).where(eq(identityAccounts.id, created.childId)))[0]!.passwordHash,
+    ).toBe(hashBefore);
+    expect(await isSessionCurrent(created.childId, NOW)).toBe(true);
+    expect(await failure(reset(owner, created.childId, { password: "short" }))).toMatchObject({
+      status: 400,
+      field: "password",
+    });
   });
 });

@@ -1,14 +1,20 @@
 import "server-only";
 import { randomInt } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { circleMemberships, circles, childConsents } from "../db/schema/circles";
-import { identityAccounts } from "../db/schema/identity";
-import { findAccountByEmail } from "../identity/builtin/accounts";
-import { assertPasswordPolicy, hashPassword } from "../identity/password";
+import {
+  childAccounts,
+  isIdentityError,
+  type ChildAccountRef,
+  type ChildAccounts,
+  type ChildCredential,
+} from "../identity";
+import { assertPasswordPolicy } from "../identity/password";
+import { logError } from "../log";
 import { seatsTaken, CIRCLE_CAPACITY } from "../invitations/circle";
 import type { FamilyPlanLookup } from "../invitations/family-plan";
 import { startProfileFromSignUp } from "../profile";
@@ -30,10 +36,7 @@ export const CHILD_CONSENT_WORDING =
   "I am this child's parent or guardian. I agree that they may have a Happr account in this circle, that Happr keeps their first name and birth month, and that what they make stays inside their circle.";
 
 export const CHILD_AGE_LIMIT = 13;
-/** How long a one-time sign-in code works before the child has used it to choose a password. */
-export const ONE_TIME_CODE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
-export type ChildCredential = { password: string } | { oneTimeCode: true };
 export type CreatedChild = { childId: string; circleId: string; signInName: string; oneTimeCode?: string };
 
 /** `own`: the caller's own circle, made now if their Family plan has none yet. */
@@ -76,20 +79,42 @@ function signInNameFor(firstName: string): string {
   return `${base}.${String(randomInt(0, 10_000)).padStart(4, "0")}`;
 }
 
-// No 0/o or 1/l/i: a guardian reads this aloud or copies it onto paper.
-const CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+// No 0/o or 1/l/i: a guardian reads this aloud or copies it onto paper. Capitals, small letters,
+// digits and a dash: a user pool's strictest password policy (Cognito's default) takes it too.
+const LETTERS = "abcdefghjkmnpqrstuvwxyz";
+const DIGITS = "23456789";
 function oneTimeCode(): string {
-  const group = () => Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
-  return `${group()}-${group()}-${group()}`;
+  const group = (from: string) => Array.from({ length: 4 }, () => from[randomInt(from.length)]).join("");
+  return `${group(LETTERS.toUpperCase())}-${group(LETTERS)}-${group(DIGITS)}`;
 }
 
-type Options = { db?: Db; now?: Date; familyPlan: FamilyPlanLookup };
+type Options = { db?: Db; now?: Date; familyPlan: FamilyPlanLookup; accounts?: ChildAccounts };
+
+/** The guardian's choice, checked: a first password (our policy; the provider may add its own) or a new one-time code. */
+function credentialFrom(credentialInput: unknown, firstName: string | undefined): ChildCredential {
+  const credential = credentialInput as Partial<{ password: unknown; oneTimeCode: unknown }> | undefined;
+  const password = typeof credential?.password === "string" ? credential.password : undefined;
+  if (!password && credential?.oneTimeCode !== true)
+    throw new CircleError(400, "password: choose a first password or a one-time sign-in code", { field: "password" });
+  if (!password) return { temporaryPassword: oneTimeCode() };
+  try {
+    assertPasswordPolicy(password, firstName ? [firstName] : []);
+  } catch (error) {
+    throw new CircleError(400, `password: ${(error as Error).message}`, { field: "password" });
+  }
+  return { password };
+}
+
+const codeOf = (credential: ChildCredential) =>
+  "temporaryPassword" in credential ? { oneTimeCode: credential.temporaryPassword } : {};
 
 /**
  * Creates a child's account in a circle the caller owns or guards: 404 for a circle they are not in,
  * 403 for a plain member, 400 naming the field for bad input (a child 13 or over, no consent), 409
  * when the circle is full. In one transaction: the account (confirmed, or waiting for the child to
  * replace the one-time code with a password of their own), the consent and the child's membership.
+ * With Cognito the account is made in the user pool inside that transaction (so a refusal writes
+ * nothing here), and deleted from the pool again when the transaction fails after it.
  */
 export async function createChildAccount(
   guardian: { memberId: string; name: string | null },
@@ -102,81 +127,123 @@ export async function createChildAccount(
   const now = options.now ?? new Date();
   const birthProblem = birthMonthProblem(birthMonth, now);
   if (birthProblem) throw new CircleError(400, birthProblem, { field: "birthMonth" });
-  const credential = input.credential as Partial<{ password: unknown; oneTimeCode: unknown }> | undefined;
-  const password = typeof credential?.password === "string" ? credential.password : undefined;
-  if (!password && credential?.oneTimeCode !== true)
-    throw new CircleError(400, "password: choose a first password or a one-time sign-in code", { field: "password" });
+  const credential = credentialFrom(input.credential, firstName);
   if (input.consent !== true)
     throw new CircleError(400, "consent: a parent or guardian must agree before the account is made", {
       field: "consent",
     });
-  if (getConfig().identity.kind === "cognito") throw new CircleError(501, messages.childrenNeedBuiltin);
-  if (password) {
-    try {
-      assertPasswordPolicy(password, [firstName]);
-    } catch (error) {
-      throw new CircleError(400, `password: ${(error as Error).message}`, { field: "password" });
-    }
-  }
-  const code = password ? undefined : oneTimeCode();
-  const passwordHash = await hashPassword(password ?? code!);
+  const accounts = options.accounts ?? childAccounts();
   const db = options.db ?? (await getDb());
   if (circleIdArg === "own" && !(await options.familyPlan(guardian.memberId)).family)
     throw new CircleError(403, "Only members with a live Family plan have a circle to add a child to");
 
-  return db.transaction(async (tx) => {
-    const circle =
-      circleIdArg === "own"
-        ? await ensureOwnedCircle(tx, guardian, now)
-        : (await tx.select().from(circles).where(eq(circles.id, circleIdArg)))[0];
-    // A circle the caller is not in answers exactly like one that does not exist.
-    if (!circle || !(await membershipOf(tx, circle.id, guardian.memberId)))
-      throw new CircleError(404, messages.circleNotFound);
-    await lockCircleOf(tx, circle.ownerId);
-    const actor = await membershipOf(tx, circle.id, guardian.memberId);
-    if (!actor) throw new CircleError(404, messages.circleNotFound);
-    if (actor.role !== "owner" && actor.role !== "guardian") throw new CircleError(403, messages.notChildManager);
-    const taken = await seatsTaken(tx, circle.ownerId, now);
-    if (taken.members + taken.pending >= CIRCLE_CAPACITY) throw new CircleError(409, messages.circleFull);
+  let made: ChildAccountRef | undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      const circle =
+        circleIdArg === "own"
+          ? await ensureOwnedCircle(tx, guardian, now)
+          : (await tx.select().from(circles).where(eq(circles.id, circleIdArg)))[0];
+      // A circle the caller is not in answers exactly like one that does not exist.
+      if (!circle || !(await membershipOf(tx, circle.id, guardian.memberId)))
+        throw new CircleError(404, messages.circleNotFound);
+      await lockCircleOf(tx, circle.ownerId);
+      const actor = await membershipOf(tx, circle.id, guardian.memberId);
+      if (!actor) throw new CircleError(404, messages.circleNotFound);
+      if (actor.role !== "owner" && actor.role !== "guardian") throw new CircleError(403, messages.notChildManager);
+      const taken = await seatsTaken(tx, circle.ownerId, now);
+      if (taken.members + taken.pending >= CIRCLE_CAPACITY) throw new CircleError(409, messages.circleFull);
 
-    let signInName = signInNameFor(firstName);
-    for (let tries = 0; await findAccountByEmail(tx, signInName); tries += 1) {
-      if (tries >= 20) throw new Error("No free sign-in name for this first name");
-      signInName = signInNameFor(firstName);
-    }
-    const [account] = await tx
-      .insert(identityAccounts)
-      .values({
-        email: signInName,
-        givenName: firstName,
-        familyName: "",
-        passwordHash,
-        status: code ? "FORCE_CHANGE_PASSWORD" : "CONFIRMED",
-        temporaryPasswordExpiresAt: code ? new Date(now.getTime() + ONE_TIME_CODE_LIFETIME_MS) : null,
-        createdAt: now,
-        updatedAt: now,
-        sessionsValidAfter: now,
-      })
-      .returning({ id: identityAccounts.id });
-    const childId = account!.id;
-    await startProfileFromSignUp(childId, { givenName: firstName, familyName: "" }, { db: tx });
-    await tx.insert(childConsents).values({
-      childId,
-      circleId: circle.id,
-      guardianId: guardian.memberId,
-      birthMonth,
-      wordingVersion: CHILD_CONSENT_VERSION,
-      consentedAt: now,
+      for (let tries = 0; !made; tries += 1) {
+        const signInName = signInNameFor(firstName);
+        try {
+          const { accountId } = await accounts.create(tx, { signInName, givenName: firstName, credential, now });
+          made = { accountId, signInName };
+        } catch (error) {
+          if (!isIdentityError(error, "UsernameExistsException") || tries >= 20) throw error;
+        }
+      }
+      const { accountId: childId, signInName } = made;
+      await startProfileFromSignUp(childId, { givenName: firstName, familyName: "" }, { db: tx });
+      await tx.insert(childConsents).values({
+        childId,
+        circleId: circle.id,
+        guardianId: guardian.memberId,
+        birthMonth,
+        wordingVersion: CHILD_CONSENT_VERSION,
+        consentedAt: now,
+      });
+      await tx.insert(circleMemberships).values({
+        circleId: circle.id,
+        memberId: childId,
+        role: "child",
+        name: firstName,
+        contact: signInName,
+        joinedAt: now,
+      });
+      return { childId, circleId: circle.id, signInName, ...codeOf(credential) };
     });
-    await tx.insert(circleMemberships).values({
-      circleId: circle.id,
-      memberId: childId,
-      role: "child",
-      name: firstName,
-      contact: signInName,
-      joinedAt: now,
-    });
-    return { childId, circleId: circle.id, signInName, ...(code ? { oneTimeCode: code } : {}) };
+  } catch (error) {
+    // The pool has a user our database does not: take it back (the built-in rollback already did).
+    if (made && !accounts.accountsInDatabase)
+      await accounts
+        .undoCreate(made)
+        .catch((undo: unknown) =>
+          logError(`[circles] a child's pool user ${made!.accountId} stays after a failed write`, undo),
+        );
+    throw error;
+  }
+}
+
+const childIdSchema = z.string({ message: "childId is required" }).trim().min(1, "childId is required").max(200);
+
+/**
+ * A circle's owner or a guardian gives a child a new password, or a new one-time sign-in code, when
+ * the child forgot theirs (they have no email to reset it with). Only for accounts a guardian made
+ * (a consent is on record): someone who signed up themselves keeps their password to themselves,
+ * whatever their role. 404 "Child not found" unless the caller and the child share a circle; 403 for
+ * a plain member of it. Every other session of the child ends.
+ */
+export async function resetChildCredential(
+  guardian: { memberId: string },
+  input: { childId: unknown; credential: unknown },
+  options: { db?: Db; now?: Date; accounts?: ChildAccounts } = {},
+): Promise<{ signInName: string; oneTimeCode?: string }> {
+  const childId = parseInput(childIdSchema, input.childId, "childId");
+  const credential = credentialFrom(input.credential, undefined);
+  const accounts = options.accounts ?? childAccounts();
+  const db = options.db ?? (await getDb());
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [consent] = await tx.select().from(childConsents).where(eq(childConsents.childId, childId));
+    const asChild = consent
+      ? await tx
+          .select({ circleId: circleMemberships.circleId, signInName: circleMemberships.contact })
+          .from(circleMemberships)
+          .where(and(eq(circleMemberships.memberId, childId), eq(circleMemberships.role, "child")))
+      : [];
+    const callers = asChild.length
+      ? await tx
+          .select({ role: circleMemberships.role })
+          .from(circleMemberships)
+          .where(
+            and(
+              eq(circleMemberships.memberId, guardian.memberId),
+              inArray(
+                circleMemberships.circleId,
+                asChild.map((row) => row.circleId),
+              ),
+            ),
+          )
+      : [];
+    // Someone who shares no circle with the child learns nothing, not even that they exist.
+    if (callers.length === 0) throw new CircleError(404, messages.childNotFound);
+    if (!callers.some((row) => row.role === "owner" || row.role === "guardian"))
+      throw new CircleError(403, messages.notChildCarer);
+    const signInName = asChild.find((row) => row.signInName)?.signInName;
+    if (!signInName) throw new CircleError(404, messages.childNotFound);
+    await accounts.setCredential(tx, { accountId: childId, signInName }, credential, now);
+    return { signInName, ...codeOf(credential) };
   });
 }
 
@@ -218,4 +285,131 @@ export async function circlesForChildren(memberId: string, options: { db?: Db } 
   return (await circlesOf(db, memberId))
     .filter((row) => row.role === "owner" || row.role === "guardian")
     .map((row) => ({ circleId: row.circleId, name: row.name, role: row.role }));
+}
+
+export type ChildInCare = { childId: string; name: string; signInName: string; circleName: string };
+
+/**
+ * The children whose accounts the member may look after (a new password, a new one-time code): the
+ * guardian-made accounts in the circles where the member is the owner or a guardian, once each.
+ */
+export async function childrenInCareOf(memberId: string, options: { db?: Db } = {}): Promise<ChildInCare[]> {
+  const db = options.db ?? (await getDb());
+  const managed = (await circlesOf(db, memberId)).filter((row) => row.role === "owner" || row.role === "guardian");
+  if (managed.length === 0) return [];
+  const rows = await db
+    .select({
+      childId: circleMemberships.memberId,
+      name: circleMemberships.name,
+      signInName: circleMemberships.contact,
+      circleId: circleMemberships.circleId,
+    })
+    .from(circleMemberships)
+    .innerJoin(childConsents, eq(childConsents.childId, circleMemberships.memberId))
+    .where(
+      and(
+        eq(circleMemberships.role, "child"),
+        inArray(
+          circleMemberships.circleId,
+          managed.map((row) => row.circleId),
+        ),
+      ),
+    )
+    .orderBy(sql`${circleMemberships.joinedAt}`);
+  const seen = new Set<string>();
+  return rows.flatMap((row) => {
+    if (seen.has(row.childId) || !row.signInName) return [];
+    seen.add(row.childId);
+    const circleName = managed.find((circle) => circle.circleId === row.circleId)!.name;
+    return [{ childId: row.childId, name: row.name ?? row.signInName, signInName: row.signInName, circleName }];
+  });
+}
+
+/**
+ * For the data download. A guardian (or owner) gets the consent records of the children in the circles
+ * they look after, and those they gave: which child, who consented, when, to which wording. A child
+ * gets their own consent record and their memberships. Null parts when the member has none.
+ */
+export async function exportChildAccounts(memberId: string, options: { db?: Db } = {}) {
+  const db = options.db ?? (await getDb());
+  const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+  const mine = await circlesOf(db, memberId);
+  const cared = mine.filter((row) => row.role === "owner" || row.role === "guardian").map((row) => row.circleId);
+  const consentRows = await db
+    .select({ consent: childConsents, childName: circleMemberships.name })
+    .from(childConsents)
+    .leftJoin(
+      circleMemberships,
+      and(
+        eq(circleMemberships.memberId, childConsents.childId),
+        eq(circleMemberships.circleId, childConsents.circleId),
+      ),
+    )
+    .where(
+      cared.length
+        ? sql`${childConsents.guardianId} = ${memberId} or ${inArray(childConsents.circleId, cared)} or ${childConsents.childId} = ${memberId}`
+        : sql`${childConsents.guardianId} = ${memberId} or ${childConsents.childId} = ${memberId}`,
+    );
+  const asRecord = ({ consent, childName }: (typeof consentRows)[number]) => ({
+    childId: consent.childId,
+    childName,
+    circleId: consent.circleId,
+    consentedBy: consent.guardianId,
+    consentedAt: seconds(consent.consentedAt),
+    wordingVersion: consent.wordingVersion,
+    birthMonth: consent.birthMonth,
+  });
+  const own = consentRows.find((row) => row.consent.childId === memberId);
+  return {
+    childrenConsents: consentRows.filter((row) => row.consent.childId !== memberId).map(asRecord),
+    asChild: own
+      ? {
+          consent: asRecord(own),
+          memberships: mine.map((row) => ({
+            circleId: row.circleId,
+            circleName: row.name,
+            role: row.role,
+            joinedAt: seconds(row.joinedAt),
+          })),
+        }
+      : null,
+  };
+}
+
+/**
+ * An erasure's part (lib/member-data): the guardian-made child accounts that would have no grown-up
+ * left to look after them once `memberId` is gone. A child stays while an owner or guardian other than
+ * the leaver remains in one of their circles; the circle the leaver owns ends with them, so its other
+ * guardians count only through another circle. Read inside the erasure's transaction, before it
+ * changes any membership.
+ */
+export async function childrenLeftAloneBy(db: Db, memberId: string): Promise<ChildAccountRef[]> {
+  const child = alias(circleMemberships, "child");
+  const carer = alias(circleMemberships, "carer");
+  const rows = await db
+    .selectDistinct({ accountId: child.memberId, signInName: child.contact })
+    .from(child)
+    .innerJoin(childConsents, eq(childConsents.childId, child.memberId))
+    .innerJoin(
+      carer,
+      and(eq(carer.circleId, child.circleId), eq(carer.memberId, memberId), inArray(carer.role, ["owner", "guardian"])),
+    )
+    .where(
+      and(
+        eq(child.role, "child"),
+        sql`not exists (
+          select 1 from ${circleMemberships} as still
+          join ${circles} as kept on kept.id = still.circle_id and kept.owner_id <> ${memberId}
+          join ${circleMemberships} as grown on grown.circle_id = still.circle_id
+            and grown.role in ('owner', 'guardian') and grown.member_id <> ${memberId}
+          where still.member_id = ${child.memberId}
+        )`,
+      ),
+    );
+  return rows.flatMap((row) => (row.signInName ? [{ accountId: row.accountId, signInName: row.signInName }] : []));
+}
+
+/** An erasure's part: a child account's consent records, in the caller's transaction. */
+export async function forgetChildConsents(db: Db, childId: string): Promise<void> {
+  await db.delete(childConsents).where(eq(childConsents.childId, childId));
 }

@@ -25,6 +25,7 @@ import {
   setChildQuietHours,
   setCircleRole,
 } from ".";
+import { failure } from "./testing";
 
 const SITE = "http://localhost:3000";
 let provider: SandboxBillingProvider;
@@ -51,16 +52,6 @@ async function join(owner: Person, who: Person, role?: "member" | "guardian") {
   await acceptInvitation(who, await invitationTokenSentTo(who.email), options);
   return invitation;
 }
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { status: number; message: string; field?: string }) => ({
-      status: error.status,
-      message: error.message,
-      field: error.field,
-    }),
-  );
 
 const roleOf = async (circleId: string, memberId: string) =>
   (await (await getDb()).select().from(circleMemberships).where(eq(circleMemberships.memberId, memberId))).find(

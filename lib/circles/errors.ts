@@ -1,12 +1,11 @@
 import { DomainError } from "../errors";
 
-type CircleStatus = 400 | 403 | 404 | 409 | 501;
+type CircleStatus = 400 | 403 | 404 | 409;
 const codeOf = {
   400: "invalid_argument",
   403: "forbidden",
   404: "not_found",
   409: "conflict",
-  501: "not_implemented",
 } as const;
 
 /** Circles' and sharing's one error: an HTTP-like status, a message safe to show, and the field it is about. */
@@ -31,6 +30,6 @@ export const circleMessages = {
   ownRole: "You cannot change your own role",
   notChildManager: "Only the circle's owner or a guardian can create a child's account",
   circleFull: "The circle is full: a Family plan covers its owner and 5 more people",
-  childrenNeedBuiltin:
-    "Child accounts cannot be created on this site yet: its accounts are held by Amazon Cognito, which has no sign-in names for children here",
+  childNotFound: "Child not found",
+  notChildCarer: "Only the circle's owner or a guardian can give a child a new password",
 } as const;

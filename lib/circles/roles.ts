@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseOrFail } from "../errors";
 import { CIRCLE_ROLES } from "../db/schema/circles";
 import { CircleError, circleMessages as messages } from "./errors";
 
@@ -25,11 +26,12 @@ export const pronounsSchema = optionalText("pronouns", PRONOUNS_MAX);
 
 /** Parses `value` or throws a 400 naming the field (the schema's first message names it). */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown, field?: string): z.output<T> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const named = field ?? (typeof issue?.path[0] === "string" ? issue.path[0] : undefined);
-  throw new CircleError(400, issue?.message ?? "Invalid input", named ? { field: named } : {});
+  return parseOrFail(
+    schema,
+    value,
+    (message, named) => new CircleError(400, message, named ? { field: named } : {}),
+    field,
+  );
 }
 
 /**

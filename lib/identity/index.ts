@@ -2,9 +2,12 @@ import "server-only";
 import { getConfig } from "../config";
 import type { AccountFlows, FlowCaller } from "./account-flows";
 import { createBuiltinAccountFlows } from "./builtin/account-flows";
+import { createBuiltinChildAccounts } from "./builtin/child-accounts";
+import type { ChildAccounts } from "./child-accounts";
 import { isSessionCurrent as isBuiltinSessionCurrent } from "./builtin/accounts";
 import { createBuiltinIdentity } from "./builtin/identity";
 import { createCognitoAccountFlows } from "./cognito/account-flows";
+import { createCognitoChildAccounts } from "./cognito/child-accounts";
 import { createCognitoIdentity } from "./cognito/identity";
 import type { IdentityCaller, IdentityPort } from "./port";
 import { isAfterSessionCutoff } from "./session-cutoffs";
@@ -13,6 +16,12 @@ import { isAfterSessionCutoff } from "./session-cutoffs";
 // account-flows.ts for sign-up and recovery) and the one place their adapters are chosen. The
 // built-in issuer's own sign-in steps are in ./builtin (index.ts there).
 export { IdentityError, isIdentityError, messages, type IdentityErrorCode } from "./errors";
+export {
+  ONE_TIME_CODE_LIFETIME_MS,
+  type ChildAccountRef,
+  type ChildAccounts,
+  type ChildCredential,
+} from "./child-accounts";
 export type { AccountFlows, ConfirmOutcome, FlowCaller, SignUpOutcome } from "./account-flows";
 export type {
   AuthenticatorStatus,
@@ -62,4 +71,13 @@ export function isSessionCurrent(accountId: string, issuedAt: Date): Promise<boo
   return getConfig().identity.kind === "cognito"
     ? isAfterSessionCutoff(accountId, issuedAt)
     : isBuiltinSessionCurrent(accountId, issuedAt);
+}
+
+/** The accounts guardians make for children, on the provider the configuration names. */
+export function childAccounts(): ChildAccounts {
+  const identity = getConfig().identity;
+  if (identity.kind === "cognito") {
+    return createCognitoChildAccounts({ region: identity.region, userPoolId: identity.userPoolId });
+  }
+  return createBuiltinChildAccounts();
 }

@@ -12,7 +12,9 @@ export type FamilyPlanLookup = (
   memberId: string,
 ) => Promise<{ family: boolean; currentPeriodEnd: number | null; subscription?: SubscriptionRow }>;
 
-export function familyPlanFrom(billing: () => Promise<BillingService>): FamilyPlanLookup {
+export function familyPlanFrom(
+  billing: () => Promise<Pick<BillingService, "getMySubscriptions" | "getPriceLookupKey">>,
+): FamilyPlanLookup {
   return async (memberId) => {
     const service = await billing();
     const current = (await service.getMySubscriptions(memberId)).find((subscription) =>

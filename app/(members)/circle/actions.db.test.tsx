@@ -24,7 +24,7 @@ vi.mock("@/lib/auth/member", async () => {
   };
 });
 
-const { stopSharingAction } = await import("./actions");
+const { resetChildPasswordAction, stopSharingAction } = await import("./actions");
 const { namedSharesOf, shareItem } = await import("@/lib/sharing");
 const { getCirclePeople, getMyCircles } = await import("@/lib/circles");
 const { WhoCanSeeWhat } = await import("@/components/circles/who-can-see-what");
@@ -35,9 +35,13 @@ const form = (shareId: string) => {
   data.set("shareId", shareId);
   return data;
 };
-// Everyone owns one habit, "habit-<person>".
+// Everyone owns one habit, "habit-<person>"; Ada gave hers a private title, the code word "Blue".
 const kinds = {
-  habit: { ownerOf: async (itemId: string) => (itemId.startsWith("habit-") ? itemId.slice("habit-".length) : null) },
+  habit: {
+    ownerOf: async (itemId: string) => (itemId.startsWith("habit-") ? itemId.slice("habit-".length) : null),
+    listTitlesOf: async (itemIds: string[]) =>
+      new Map(itemIds.map((id) => [id, id === "habit-ada" ? "Blue" : `Walk with ${id.slice("habit-".length)}`])),
+  },
 };
 
 async function family() {
@@ -76,7 +80,7 @@ async function page(memberId: string) {
   const html = renderToStaticMarkup(
     <WhoCanSeeWhat
       circles={people}
-      shares={await namedSharesOf(memberId, { db: database.db })}
+      shares={await namedSharesOf(memberId, { db: database.db, kinds })}
       memberId={memberId}
       stopSharing={stopSharingAction}
     />,
@@ -100,10 +104,12 @@ describe("the who-can-see-what page and its Stop sharing action", () => {
     expect(text).toContain("Your role: Member");
     expect(text).toContain("Gus (he/him) : Guardian, grandparent");
     expect(text).toContain("Ada (you) (she/her) : Member");
-    expect(text).toContain("Habit habit-ada , shared with Gus: can view");
-    expect(text).toContain("Habit habit-ada , shared with everyone in Olga's circle: can view and edit");
+    // The item by its private title (the code word), never its id or real title.
+    expect(text).toContain("Habit “Blue” , shared with Gus: can view");
+    expect(text).toContain("Habit “Blue” , shared with everyone in Olga's circle: can view and edit");
+    expect(text).not.toContain("habit-ada");
     // Olga's share with Ada is Olga's to stop, not Ada's.
-    expect(text).not.toContain("habit-olga");
+    expect(text).not.toContain("Walk with olga");
     expect(text).not.toContain("You are not sharing anything");
   });
 
@@ -137,5 +143,20 @@ describe("the who-can-see-what page and its Stop sharing action", () => {
     signedIn.memberId = "ada";
     expect(await stopSharingAction(idle, form("not-an-id"))).toMatchObject({ status: "error" });
     expect(await namedSharesOf("ada", { db: database.db })).toHaveLength(2);
+  });
+
+  it("a child's new password: a visitor gets 401's message, a guardian asking for a child they cannot see 404's", async () => {
+    await family();
+    const data = new FormData();
+    data.set("childId", "olgas-child");
+    data.set("credential", "code");
+    signedIn.memberId = null;
+    expect(await resetChildPasswordAction(idle, data)).toMatchObject({
+      status: "error",
+      message: "User is not authenticated",
+    });
+    signedIn.memberId = "gus";
+    expect(await resetChildPasswordAction(idle, data)).toMatchObject({ status: "error", message: "Child not found" });
+    signedIn.memberId = "ada";
   });
 });

@@ -1,22 +1,24 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getMember } from "@/lib/auth/member";
-import { childQuietHoursToManage, getCirclePeople, getMyCircles } from "@/lib/circles";
+import { childQuietHoursToManage, childrenInCareOf, getCirclePeople, getMyCircles } from "@/lib/circles";
+import { ChildPasswordForm } from "@/components/circle/child-password-form";
 import { QuietHoursForm } from "@/components/account/quiet-hours-form";
 import { childQuietHoursAction } from "../my-account/settings-actions";
 import { namedSharesOf } from "@/lib/sharing";
 import { WhoCanSeeWhat } from "@/components/circles/who-can-see-what";
-import { stopSharingAction } from "./actions";
+import { resetChildPasswordAction, stopSharingAction } from "./actions";
 
 export const metadata: Metadata = { title: "Who can see what", robots: { index: false } };
 
 export default async function CirclePage() {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
-  const [myCircles, shares, managed] = await Promise.all([
+  const [myCircles, shares, managed, children] = await Promise.all([
     getMyCircles(member.memberId),
     namedSharesOf(member.memberId),
     childQuietHoursToManage(member.memberId),
+    childrenInCareOf(member.memberId),
   ]);
   const circles = await Promise.all(
     myCircles.map(async (circle) => ({ circle, people: await getCirclePeople(member.memberId, circle.circleId) })),
@@ -45,6 +47,19 @@ export default async function CirclePage() {
           action={childQuietHoursAction}
         />
       ))}
+      {children.length > 0 ? (
+        <section aria-labelledby="children-sign-in" className="mt-10 grid gap-4">
+          <h2 id="children-sign-in" className="text-xl font-semibold text-ink">
+            Children&rsquo;s sign-in
+          </h2>
+          <p className="text-base text-muted">
+            Children have no email to reset a forgotten password with: give them a new one here.
+          </p>
+          {children.map((child) => (
+            <ChildPasswordForm key={child.childId} child={child} action={resetChildPasswordAction} />
+          ))}
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { clearAccountFailures, lockoutSubjects } from "./lockout";
 import { assertPasswordPolicy, hashPassword } from "../password";
 import { codeField, emailField, maskEmail, nameField, parseInput, passwordField, usernameField } from "../validation";
 import { logError } from "../../log";
+import { forgetStandingSessions } from "../session-checks";
 
 export type Account = typeof identityAccounts.$inferSelect;
 
@@ -296,6 +297,7 @@ export async function confirmForgotPassword(input: z.input<typeof resetSchema>, 
     return { accountId: account.id };
   });
   if (outcome.error) throw outcome.error;
+  forgetStandingSessions();
   return { accountId: outcome.accountId! };
 }
 
@@ -315,6 +317,7 @@ export async function signOutEverywhere(accountId: string, context?: IdentityCon
     await forgetDevices(tx, accountId);
     await revokeIssuerSessionsOf(tx, accountId);
   });
+  forgetStandingSessions();
   return { sessionsValidAfter: now };
 }
 
@@ -369,5 +372,6 @@ export async function changePassword(
     await forgetDevices(tx, accountId);
     await revokeIssuerSessionsOf(tx, accountId);
   });
+  forgetStandingSessions();
   return { sessionsValidAfter: now };
 }

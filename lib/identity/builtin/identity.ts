@@ -33,6 +33,7 @@ import {
   verifySoftwareToken,
 } from "./mfa";
 import { forgetLocalAccount } from "./forget-account";
+import { forgetStandingSessions } from "../session-checks";
 
 // Codes sent from the security centre, per member per hour: the outbox must not become a spam cannon.
 const CODE_SENDS_PER_HOUR = 5;
@@ -297,9 +298,11 @@ export function createBuiltinIdentity(caller: IdentityCaller, context?: Identity
         if (!(await forgetLocalAccount(within, id)))
           throw new IdentityError("UserNotFoundException", "User does not exist.");
       };
+      // Within the caller's transaction, the caller forgets the session checks once it commits.
       if (tx) return remove(tx);
       const { db } = await resolveContext(context);
       await db.transaction(remove);
+      forgetStandingSessions();
     },
   };
 }

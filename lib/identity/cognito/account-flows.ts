@@ -46,7 +46,7 @@ export type CognitoAccountFlowsOptions = {
 const clients = new Map<string, CognitoIdentityProviderClient>();
 
 /** One SDK client per region and process (it keeps its connections). */
-function clientFor(region: string): CognitoIdentityProviderClient {
+export function clientFor(region: string): CognitoIdentityProviderClient {
   let client = clients.get(region);
   if (!client) {
     client = new CognitoIdentityProviderClient({ region, maxAttempts: 2 });
@@ -66,7 +66,7 @@ const emailOnlySchema = z.object({ email: usernameField });
 const resetSchema = z.object({ email: usernameField, code: codeField, password: passwordField });
 
 /** The name Cognito gives a failure (the SDK's exception name), or undefined for anything else. */
-function cognitoCode(error: unknown): string | undefined {
+export function cognitoCode(error: unknown): string | undefined {
   if (!error || typeof error !== "object") return undefined;
   const { name, $fault } = error as { name?: unknown; $fault?: unknown };
   return typeof name === "string" && ($fault === "client" || $fault === "server") ? name : undefined;
@@ -79,7 +79,7 @@ const TOO_MANY = "Too many attempts. Please try again later.";
  * "Too many attempts"; a password the pool refuses shows its policy message by the password; the rest
  * (the pool unreachable or misconfigured) is "Network Error", logged.
  */
-function mapped(error: unknown, action: string): IdentityError {
+export function mapped(error: unknown, action: string): IdentityError {
   const code = cognitoCode(error);
   if (
     code === "LimitExceededException" ||

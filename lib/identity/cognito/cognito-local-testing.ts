@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -42,7 +42,11 @@ const retryingFetch: typeof fetch = async (input, init) => {
   }
 };
 
-export function useCognitoLocal(): CognitoLocal {
+/**
+ * `userNames`: the pool's users sign in with a user name (no "email as username"), as child accounts
+ * need; cognito-local otherwise makes every pool an email-username one.
+ */
+export function useCognitoLocal(options: { userNames?: boolean } = {}): CognitoLocal {
   let child: ChildProcess | undefined;
   let directory = "";
   let printed = "";
@@ -114,6 +118,13 @@ export function useCognitoLocal(): CognitoLocal {
 
   beforeAll(async () => {
     directory = mkdtempSync(path.join(tmpdir(), "cognito-local-"));
+    if (options.userNames) {
+      mkdirSync(path.join(directory, ".cognito"));
+      writeFileSync(
+        path.join(directory, ".cognito", "config.json"),
+        JSON.stringify({ UserPoolDefaults: { UsernameAttributes: [] } }),
+      );
+    }
     child = spawn(process.execPath, [require.resolve("cognito-local/lib/bin/start.js")], {
       cwd: directory,
       env: { ...process.env, PORT: "0", HOST: "127.0.0.1", FORCE_COLOR: "0", NO_COLOR: "1" },

@@ -3,8 +3,7 @@ import Link from "next/link";
 import { ChildAccountForm } from "@/components/circle/child-account-form";
 import { getMember } from "@/lib/auth/member";
 import { getBillingService } from "@/lib/billing/provider";
-import { CHILD_CONSENT_WORDING, circleMessages, circlesForChildren } from "@/lib/circles";
-import { getConfig } from "@/lib/config";
+import { CHILD_CONSENT_WORDING, circlesForChildren } from "@/lib/circles";
 import { familyPlanFrom } from "@/lib/invitations";
 import { createChildAction } from "./actions";
 
@@ -23,7 +22,6 @@ export default async function NewChildPage() {
     ...(canStartOwn ? [{ circleId: "own", name: "My circle" }] : []),
     ...managed.map(({ circleId, name }) => ({ circleId, name })),
   ];
-  const cognito = getConfig().identity.kind === "cognito";
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <p>
@@ -36,9 +34,7 @@ export default async function NewChildPage() {
         For a child under 13 in your circle. They get a sign-in name instead of an email, and what they make stays
         inside their circle: they cannot share anything with anyone outside it.
       </p>
-      {cognito ? (
-        <p className="mt-6 text-base text-ink">{circleMessages.childrenNeedBuiltin}</p>
-      ) : circles.length === 0 ? (
+      {circles.length === 0 ? (
         <p className="mt-6 text-base text-ink">
           Only a circle&rsquo;s owner or a guardian can create a child&rsquo;s account. A Family plan gives you a circle
           of your own.
