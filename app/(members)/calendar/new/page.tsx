@@ -1,0 +1,53 @@
+import type { Metadata } from "next";
+import { CalendarSubpage } from "@/components/calendar/subpage";
+import { getMember } from "@/lib/auth/member";
+import { getDb } from "@/lib/db/client";
+import { instantOf } from "@/lib/calendar/time";
+import { todayIn, validDate, zoneOf } from "@/lib/calendar/store";
+import { Temporal } from "temporal-polyfill";
+import { EventForm } from "@/components/calendar/event-form";
+import { saveEventAction } from "../actions";
+import { formChoices, repeatFor } from "../form-data";
+
+export const metadata: Metadata = { title: "New event", robots: { index: false } };
+
+export default async function NewEventPage({ searchParams }: { searchParams: Promise<{ date?: string }> }) {
+  const member = await getMember();
+  if (!member) return null; // the layout sends visitors to sign-in
+  const timezone = await zoneOf(await getDb(), member.memberId);
+  const { date: asked } = await searchParams;
+  const date = validDate(asked) ? asked : todayIn(timezone);
+  const choices = await formChoices(member.memberId);
+  const start = instantOf(Temporal.PlainDateTime.from(`${date}T09:00`), timezone);
+  const repeat = repeatFor({ allDay: false, start, timezone }, null);
+  return (
+    <CalendarSubpage title="New event">
+      <EventForm
+        action={saveEventAction}
+        timezone={timezone}
+        repeatOptions={repeat.options}
+        {...choices}
+        initial={{
+          title: "",
+          privateTitle: "",
+          location: "",
+          notes: "",
+          allDay: false,
+          startDate: date,
+          startTime: "09:00",
+          endDate: date,
+          endTime: "10:00",
+          repeat: repeat.selected,
+          repeatEnd: "NEVER",
+          repeatCount: "10",
+          repeatUntil: "",
+          visibility: choices.circles.length ? "circle" : "private",
+          circleId: choices.circles[0]?.circleId ?? "",
+          people: [],
+          requiresAcknowledgement: false,
+          calendarOf: member.memberId,
+        }}
+      />
+    </CalendarSubpage>
+  );
+}

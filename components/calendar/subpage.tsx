@@ -1,0 +1,17 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+
+/** A page under /calendar: the way back, its heading, then its content. */
+export function CalendarSubpage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-12">
+      <p>
+        <Link href="/calendar" className="text-sm font-semibold text-brand-700 underline">
+          Back to My Calendar
+        </Link>
+      </p>
+      <h1 className="mt-4 text-3xl font-bold text-ink">{title}</h1>
+      {children}
+    </div>
+  );
+}

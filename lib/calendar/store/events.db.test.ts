@@ -1,0 +1,307 @@
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../db/test-hooks";
+import { circleMemberships, circles, shares } from "../../db/schema/circles";
+import { calendarAcknowledgements, calendarEvents } from "../../db/schema/calendar";
+import { memberProfiles } from "../../db/schema/profile";
+import { failure, makeCircle } from "../../circles/testing";
+import { leaveCircle } from "../../circles";
+import { namedSharesOf, shareItem } from "../../sharing";
+import { at, wall } from "../test-helpers";
+import {
+  acknowledgeEvent,
+  acknowledgementsOf,
+  createEvent,
+  deleteEvent,
+  eventKind,
+  getAgenda,
+  getEvent,
+  updateEvent,
+} from ".";
+
+const database = useTestDatabase([
+  calendarAcknowledgements,
+  calendarEvents,
+  shares,
+  circleMemberships,
+  circles,
+  memberProfiles,
+]);
+const db = () => ({ db: database.db });
+
+const LONDON = "Europe/London";
+const swim = (overrides: Record<string, unknown> = {}) => {
+  const start = at("2026-03-17T18:15", LONDON);
+  return {
+    title: "Swimming",
+    start,
+    end: start + 3600,
+    timezone: LONDON,
+    rrule: "FREQ=WEEKLY;BYDAY=TU",
+    visibility: "circle",
+    ...overrides,
+  };
+};
+const month = { from: at("2026-03-01T00:00"), to: at("2026-04-15T00:00") };
+const titles = async (viewer: string, range = month) =>
+  (await getAgenda(viewer, range, { ...db(), timezone: LONDON })).occurrences.map((o) => o.title);
+
+async function family() {
+  return makeCircle(database.db, "olga", { gus: "guardian", ada: "member", kit: "child" });
+}
+
+describe("events in the database", () => {
+  it("a weekly 18:15 London event stays 18:15 in London across the change to summer time", async () => {
+    await family();
+    const event = await createEvent("olga", swim(), db());
+    const agenda = await getAgenda("olga", month, { ...db(), timezone: LONDON });
+    const walls = agenda.occurrences.map((o) => wall(o.start, LONDON));
+    expect(walls).toEqual([
+      "2026-03-17T18:15",
+      "2026-03-24T18:15",
+      "2026-03-31T18:15",
+      "2026-04-07T18:15",
+      "2026-04-14T18:15",
+    ]);
+    expect(agenda.occurrences[0]).toMatchObject({ eventId: event.id, title: "Swimming", recurring: true });
+    // The change to summer time (29 March) moved the instant by an hour.
+    expect(agenda.occurrences[2]!.start - agenda.occurrences[1]!.start).toBe(7 * 86400 - 3600);
+  });
+
+  it("an all-day event is the same date for members in Auckland and Los Angeles", async () => {
+    await makeCircle(database.db, "olga", { ada: "member" });
+    await createEvent(
+      "olga",
+      { title: "Birthday", startDate: "2026-05-14", endDate: "2026-05-15", visibility: "circle" },
+      db(),
+    );
+    const range = { from: at("2026-05-01T00:00"), to: at("2026-06-01T00:00") };
+    const auckland = await getAgenda("olga", range, { ...db(), timezone: "Pacific/Auckland" });
+    const losAngeles = await getAgenda("ada", range, { ...db(), timezone: "America/Los_Angeles" });
+    expect(auckland.occurrences.map((o) => o.startDate)).toEqual(["2026-05-14"]);
+    expect(losAngeles.occurrences.map((o) => o.startDate)).toEqual(["2026-05-14"]);
+    expect(wall(auckland.occurrences[0]!.start, "Pacific/Auckland")).toBe("2026-05-14T00:00");
+    expect(wall(losAngeles.occurrences[0]!.start, "America/Los_Angeles")).toBe("2026-05-14T00:00");
+  });
+
+  it("visibility: private reaches nobody else; busy shows 'Busy' to the circle and details to attendees", async () => {
+    await family();
+    await makeCircle(database.db, "omar", { zed: "member" });
+    const secret = await createEvent("ada", swim({ title: "Therapy", visibility: "private" }), db());
+    await createEvent("ada", swim({ title: "Dentist", visibility: "busy", people: ["gus"], rrule: null }), db());
+    await createEvent("ada", swim({ title: "Choir", visibility: "people", people: ["kit"], rrule: null }), db());
+    await createEvent("ada", swim({ title: "Dinner", visibility: "circle", rrule: null }), db());
+    expect(new Set(await titles("ada"))).toEqual(new Set(["Therapy", "Dentist", "Choir", "Dinner"]));
+    expect(new Set(await titles("olga"))).toEqual(new Set(["Busy", "Dinner"]));
+    expect(new Set(await titles("gus"))).toEqual(new Set(["Dentist", "Dinner"]));
+    expect(new Set(await titles("kit"))).toEqual(new Set(["Busy", "Choir", "Dinner"]));
+    expect(await titles("zed")).toEqual([]);
+    // By id: the private one is 404 for everyone else, owner and guardian of the circle included.
+    for (const viewer of ["olga", "gus", "kit", "zed"])
+      expect(await failure(getEvent(viewer, secret.id, db()))).toMatchObject({
+        status: 404,
+        message: "Event not found",
+      });
+    const busy = (await getAgenda("olga", month, { ...db(), timezone: LONDON })).occurrences.find((o) => o.busyOnly)!;
+    const seen = await getEvent("olga", busy.eventId, db());
+    expect(seen).toMatchObject({ title: "Busy", notes: null, location: null, people: [], busyOnly: true });
+  });
+
+  it("leaving the circle takes its events out of the agenda on the next read", async () => {
+    const circle = await family();
+    await createEvent("olga", swim({ title: "Family dinner", rrule: null, circleId: circle }), db());
+    expect(await titles("ada")).toEqual(["Family dinner"]);
+    await leaveCircle("ada", circle, db());
+    expect(await titles("ada")).toEqual([]);
+  });
+
+  it("lists show the private title when one is set", async () => {
+    await family();
+    await createEvent("ada", swim({ title: "Clinic", privateTitle: "Errand", rrule: null }), db());
+    expect(await titles("ada")).toEqual(["Errand"]);
+    expect(await titles("olga")).toEqual(["Errand"]);
+    // The owner's "who can see what" list names the event by the code word too.
+    const shared = await namedSharesOf("ada", db());
+    expect(shared.map((share) => share.itemTitle)).toEqual(["Errand"]);
+  });
+
+  it("refuses bad input with 400 naming the field, and writes nothing", async () => {
+    await family();
+    const cases: [Record<string, unknown>, string][] = [
+      [swim({ rrule: "FREQ=SECONDLY" }), "rrule"],
+      [swim({ end: at("2026-03-17T17:00", LONDON) }), "end"],
+      [swim({ timezone: "Mars/Olympus" }), "timezone"],
+      [swim({ visibility: "everyone" }), "visibility"],
+      [swim({ visibility: "people", people: [] }), "people"],
+      [swim({ visibility: "people", people: ["zed"] }), "people"],
+      [swim({ visibility: "private", people: ["gus"] }), "people"],
+      [swim({ circleId: "00000000-0000-4000-8000-000000000000" }), "circleId"],
+    ];
+    for (const [input, field] of cases) {
+      const refused = await failure(createEvent("olga", input, db()));
+      expect(refused, field).toMatchObject({ status: 400, field });
+      expect(refused!.message.startsWith(`${field}: `)).toBe(true);
+    }
+    expect(await database.db.select().from(calendarEvents)).toEqual([]);
+    expect(await database.db.select().from(shares)).toEqual([]);
+    // The agenda range is capped at 400 days.
+    expect(await failure(getAgenda("olga", { from: month.from, to: month.from + 401 * 86400 }, db()))).toMatchObject({
+      status: 400,
+      field: "to",
+    });
+  });
+
+  it("someone else's event answers 404 to edits and deletes; a viewer's edit 403; the owner's works", async () => {
+    await family();
+    const dinner = await createEvent("ada", swim({ title: "Dinner", rrule: null }), db());
+    const edit = { scope: "ALL" as const, ...db() };
+    expect(await failure(updateEvent("zed", dinner.id, swim({ rrule: null }), edit))).toMatchObject({ status: 404 });
+    expect(await failure(deleteEvent("zed", dinner.id, edit))).toMatchObject({ status: 404 });
+    expect(await failure(deleteEvent("olga", "not-an-id", edit))).toMatchObject({ status: 404 });
+    expect(await failure(updateEvent("olga", dinner.id, swim({ rrule: null }), edit))).toMatchObject({ status: 403 });
+    expect(await failure(deleteEvent("olga", dinner.id, edit))).toMatchObject({ status: 403 });
+    // An EDIT share through the sharing rule lets Olga change it, but not who it reaches.
+    await shareItem(
+      "ada",
+      { itemType: "event", itemId: dinner.id, memberId: "olga", permission: "edit" },
+      {
+        ...db(),
+        kinds: { event: eventKind },
+      },
+    );
+    const changed = await updateEvent(
+      "olga",
+      dinner.id,
+      swim({ title: "Supper", rrule: null, visibility: "private" }),
+      edit,
+    );
+    expect(changed).toMatchObject({ title: "Supper", visibility: "circle" });
+    await deleteEvent("ada", dinner.id, edit);
+    expect(await database.db.select().from(calendarEvents)).toEqual([]);
+    expect(await database.db.select().from(shares)).toEqual([]);
+  });
+
+  it("edits this, this and following, or all occurrences of a series", async () => {
+    await family();
+    const series = await createEvent("olga", swim(), db());
+    const second = at("2026-03-24T18:15", LONDON);
+    const fourth = at("2026-04-07T18:15", LONDON);
+    await updateEvent("olga", series.id, swim({ title: "Gala" }), { ...db(), scope: "THIS", occurrenceStart: second });
+    expect(await titles("olga")).toEqual(["Swimming", "Gala", "Swimming", "Swimming", "Swimming"]);
+    const following = await updateEvent(
+      "olga",
+      series.id,
+      swim({ title: "Lessons", start: fourth, end: fourth + 3600 }),
+      {
+        ...db(),
+        scope: "FOLLOWING",
+        occurrenceStart: fourth,
+      },
+    );
+    expect(following.id).not.toBe(series.id);
+    expect(await titles("olga")).toEqual(["Swimming", "Gala", "Swimming", "Lessons", "Lessons"]);
+    // The circle still sees both parts.
+    expect(await titles("ada")).toEqual(["Swimming", "Gala", "Swimming", "Lessons", "Lessons"]);
+    await deleteEvent("olga", series.id, { ...db(), scope: "THIS", occurrenceStart: at("2026-03-31T18:15", LONDON) });
+    expect(await titles("olga")).toEqual(["Swimming", "Gala", "Lessons", "Lessons"]);
+    expect(await failure(updateEvent("olga", series.id, swim(), { ...db(), scope: "THIS" }))).toMatchObject({
+      status: 400,
+      field: "occurrenceStart",
+    });
+    expect(
+      await failure(updateEvent("olga", series.id, swim(), { ...db(), scope: "THIS", occurrenceStart: second + 60 })),
+    ).toMatchObject({ status: 404, field: "occurrenceStart" });
+    await deleteEvent("olga", following.id, { ...db(), scope: "ALL" });
+    expect(await titles("olga")).toEqual(["Swimming", "Gala"]);
+  });
+
+  it("guardians add events to a child's calendar; others may not", async () => {
+    await family();
+    const piano = await createEvent("gus", swim({ title: "Piano", rrule: null, people: ["kit"] }), {
+      ...db(),
+      calendarOf: "kit",
+    });
+    expect(piano).toMatchObject({ ownerId: "kit", createdBy: "gus" });
+    expect(await titles("kit")).toEqual(["Piano"]);
+    // The guardian who wrote it may change it, even when the child's calendar keeps it private.
+    await updateEvent("gus", piano.id, swim({ title: "Piano lesson", rrule: null, visibility: "private" }), {
+      ...db(),
+      scope: "ALL",
+    });
+    expect(await titles("gus")).toEqual(["Piano lesson"]);
+    expect(await titles("olga")).toEqual([]);
+    for (const [caller, child] of [
+      ["ada", "kit"],
+      ["gus", "ada"],
+      ["kit", "olga"],
+    ])
+      expect(await failure(createEvent(caller!, swim({ rrule: null }), { ...db(), calendarOf: child }))).toMatchObject({
+        status: 403,
+        field: "calendarOf",
+      });
+  });
+
+  it("attendees acknowledge an occurrence; the organiser sees who; the key survives a move", async () => {
+    await family();
+    const lesson = await createEvent(
+      "olga",
+      swim({ title: "Swim lesson", people: ["kit", "ada"], requiresAcknowledgement: true }),
+      db(),
+    );
+    const first = at("2026-03-17T18:15", LONDON);
+    await acknowledgeEvent("kit", lesson.id, first, db());
+    await acknowledgeEvent("kit", lesson.id, first, db()); // again: the same answer
+    const kits = (await getAgenda("kit", month, { ...db(), timezone: LONDON })).occurrences;
+    expect(kits.map((o) => o.acknowledged)).toEqual([true, false, false, false, false]);
+    const adas = (await getAgenda("ada", month, { ...db(), timezone: LONDON })).occurrences;
+    expect(adas.every((o) => o.asksViewer && !o.acknowledged)).toBe(true);
+    expect((await acknowledgementsOf("olga", lesson.id, db())).map((a) => [a.memberId, a.recurrenceId])).toEqual([
+      ["kit", String(first)],
+    ]);
+    // Moving that occurrence keeps its acknowledgement (keyed by its original start).
+    await updateEvent(
+      "olga",
+      lesson.id,
+      swim({
+        title: "Swim lesson",
+        start: first + 1800,
+        end: first + 5400,
+        people: ["kit", "ada"],
+        requiresAcknowledgement: true,
+      }),
+      {
+        ...db(),
+        scope: "THIS",
+        occurrenceStart: first,
+      },
+    );
+    const moved = (await getAgenda("kit", month, { ...db(), timezone: LONDON })).occurrences[0]!;
+    expect(moved).toMatchObject({ start: first + 1800, acknowledged: true });
+    expect(await failure(acknowledgeEvent("gus", lesson.id, first, db()))).toMatchObject({ status: 403 });
+    expect(await failure(acknowledgementsOf("kit", lesson.id, db()))).toMatchObject({ status: 403 });
+    expect(await failure(acknowledgeEvent("kit", lesson.id, null, db()))).toMatchObject({
+      status: 400,
+      field: "occurrenceStart",
+    });
+    expect(await failure(acknowledgeEvent("zed", lesson.id, first, db()))).toMatchObject({ status: 404 });
+    // This and following: the new series takes the acknowledgements of its occurrences.
+    const third = at("2026-03-31T18:15", LONDON);
+    await acknowledgeEvent("kit", lesson.id, third, db());
+    const later = await updateEvent(
+      "olga",
+      lesson.id,
+      swim({
+        title: "Swim squad",
+        start: third,
+        end: third + 3600,
+        people: ["kit", "ada"],
+        requiresAcknowledgement: true,
+      }),
+      {
+        ...db(),
+        scope: "FOLLOWING",
+        occurrenceStart: third,
+      },
+    );
+    expect((await acknowledgementsOf("olga", later.id, db())).map((a) => a.recurrenceId)).toEqual([String(third)]);
+  });
+});

@@ -1,0 +1,592 @@
+import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "../../db/client";
+import type { Db } from "../../db/open";
+import { shares } from "../../db/schema/circles";
+import { calendarAcknowledgements, calendarEvents, EVENT_VISIBILITIES } from "../../db/schema/calendar";
+import { memberProfiles } from "../../db/schema/profile";
+import { circlesOf, membershipOf, shareACircle } from "../../circles/membership";
+import { accessTo, shareReaches } from "../../sharing/rule";
+import type { ItemKind } from "../../sharing/item-kinds";
+import { applyEventDeletion, applyEventUpdate, type EditScope } from "../edit";
+import { CalendarError, invalidField } from "../errors";
+import { checkAgendaRange, expandAgenda, findOccurrence, type AgendaOccurrence } from "../expand";
+import { checkCalendarEvent, newEvent, parseEventInput, type CalendarEvent, type EventFields } from "../model";
+import { NEUTRAL_TITLE } from "../ics/export";
+import { canonicalTimeZone, type UnixSeconds } from "../time";
+import { columnsOf, eventOf, type EventRow } from "./rows";
+
+/**
+ * My Calendar's service: events in members' calendars, who sees them, and attendees' "got it".
+ *
+ * Who sees an event is the sharing rule's (lib/sharing/rule.ts): the owner chooses a visibility and
+ * the event's shares are written from it in the same transaction: PRIVATE none; PEOPLE one share per
+ * listed member; CIRCLE and BUSY one share with the circle (and, for BUSY, one per attendee). A BUSY
+ * event's details reach only its owner and its attendees: everyone else it reaches sees "Busy" at
+ * its times. An id the caller may not see answers 404, as one that does not exist.
+ */
+
+export type Visibility = (typeof EVENT_VISIBILITIES)[number];
+type Options = { db?: Db };
+
+export const EVENT_ITEM_TYPE = "event" as const;
+
+const notFound = () => new CalendarError("not_found", "eventId", "Event not found");
+
+const sharingSchema = z.object({
+  visibility: z.enum(EVENT_VISIBILITIES, { message: "must be PRIVATE, BUSY, PEOPLE or CIRCLE" }),
+  people: z
+    .array(z.string({ message: "must be member ids" }).trim().min(1, "must not hold an empty id").max(255), {
+      message: "must be a list of member ids",
+    })
+    .max(20, "lists at most 20 people")
+    .nullish()
+    .transform((people) => [...new Set(people ?? [])]),
+  circleId: z.uuid({ message: "is not a circle id" }).nullish(),
+  requiresAcknowledgement: z.boolean({ message: "must be true or false" }).nullish(),
+});
+
+export type EventSharing = {
+  visibility: Visibility;
+  people: string[];
+  circleId: string | null;
+  requiresAcknowledgement: boolean;
+};
+
+export function parseSharing(input: unknown): z.output<typeof sharingSchema> {
+  const parsed = sharingSchema.safeParse(input ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = String(issue.path[0] ?? "visibility");
+  throw invalidField(field, issue.message);
+}
+
+/** The viewer's zone (their profile's), for all-day dates and the day an occurrence falls on; UTC when unset. */
+export async function zoneOf(db: Db, memberId: string): Promise<string> {
+  const [row] = await db
+    .select({ timezone: memberProfiles.timezone })
+    .from(memberProfiles)
+    .where(eq(memberProfiles.memberId, memberId));
+  return (row?.timezone && canonicalTimeZone(row.timezone)) || "UTC";
+}
+
+/**
+ * Checks who an event of `ownerId` may reach: attendees are in a circle with the owner (and in the
+ * event's circle for CIRCLE and BUSY), a circle is one the owner is in. 400 naming the field.
+ */
+export async function checkSharing(
+  db: Db,
+  ownerId: string,
+  input: z.output<typeof sharingSchema>,
+): Promise<EventSharing> {
+  const people = input.people.filter((id) => id !== ownerId);
+  const requiresAcknowledgement = input.requiresAcknowledgement ?? false;
+  if (input.visibility === "private") {
+    if (people.length) throw invalidField("people", "a private event reaches nobody else: choose PEOPLE or CIRCLE");
+    if (requiresAcknowledgement) throw invalidField("requiresAcknowledgement", "a private event has nobody to ask");
+    return { visibility: "private", people: [], circleId: null, requiresAcknowledgement: false };
+  }
+  if (input.visibility === "people") {
+    if (!people.length) throw invalidField("people", "list at least one person for PEOPLE");
+    for (const person of people)
+      if (!(await shareACircle(db, ownerId, person)))
+        throw invalidField("people", "you can add only people in your circles");
+    return { visibility: "people", people, circleId: null, requiresAcknowledgement };
+  }
+  let circleId = input.circleId ?? null;
+  if (circleId) {
+    if (!(await membershipOf(db, circleId, ownerId)))
+      throw invalidField("circleId", "you can share only with a circle you are in");
+  } else {
+    const mine = await circlesOf(db, ownerId);
+    if (mine.length === 0) throw invalidField("circleId", "you are in no circle yet: choose PRIVATE or invite someone");
+    if (mine.length > 1) throw invalidField("circleId", "you are in more than one circle: choose one");
+    circleId = mine[0]!.circleId;
+  }
+  for (const person of people)
+    if (!(await membershipOf(db, circleId, person)))
+      throw invalidField("people", "attendees must be in the event's circle");
+  return { visibility: input.visibility, people, circleId, requiresAcknowledgement };
+}
+
+/** Writes the event's shares from its sharing choice, replacing any it had. */
+async function writeShares(tx: Db, eventId: string, ownerId: string, sharing: EventSharing): Promise<void> {
+  await tx.delete(shares).where(and(eq(shares.itemType, EVENT_ITEM_TYPE), eq(shares.itemId, eventId)));
+  const base = { itemType: EVENT_ITEM_TYPE, itemId: eventId, ownerId, permission: "view" as const };
+  const rows = [
+    ...(sharing.circleId && (sharing.visibility === "circle" || sharing.visibility === "busy")
+      ? [{ ...base, circleId: sharing.circleId, memberId: null }]
+      : []),
+    ...(sharing.visibility === "private"
+      ? []
+      : sharing.people.map((memberId) => ({ ...base, memberId, circleId: null }))),
+  ];
+  if (rows.length) await tx.insert(shares).values(rows);
+}
+
+/**
+ * Whose calendar a new event goes into: the caller's own, or (for a guardian or a circle's owner) a
+ * child's in one of their circles. Anyone else's: 403.
+ */
+export async function calendarFor(db: Db, callerId: string, calendarOf: string | undefined): Promise<string> {
+  if (!calendarOf || calendarOf === callerId) return callerId;
+  if (!(await guardsChild(db, callerId, calendarOf)))
+    throw new CalendarError(
+      "forbidden",
+      "calendarOf",
+      "calendarOf: you can add events only to your own calendar or a child's you look after",
+    );
+  return calendarOf;
+}
+
+/** SQL: `guardianId` is the owner or a guardian of a circle in which `childId` is a child, right now. */
+function guardianOf(guardianId: string, childId: unknown) {
+  return sql`exists (select 1 from circle_memberships c join circle_memberships g on g.circle_id = c.circle_id
+    where c.member_id = ${childId} and c.role = 'child' and g.member_id = ${guardianId} and g.role in ('owner', 'guardian'))`;
+}
+
+export async function guardsChild(db: Db, guardianId: string, childId: string): Promise<boolean> {
+  const result = (await db.execute(sql`select ${guardianOf(guardianId, childId)} as yes`)) as unknown as {
+    rows: { yes: boolean }[];
+  };
+  return Boolean(result.rows[0]?.yes);
+}
+
+export type EventView = {
+  id: string;
+  ownerId: string;
+  createdBy: string;
+  title: string;
+  privateTitle: string | null;
+  notes: string | null;
+  location: string | null;
+  allDay: boolean;
+  start: number | null;
+  end: number | null;
+  timezone: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  rrule: string | null;
+  visibility: Visibility;
+  circleId: string | null;
+  people: string[];
+  requiresAcknowledgement: boolean;
+  /** Only "Busy" and the times reach this viewer. */
+  busyOnly: boolean;
+  canEdit: boolean;
+};
+
+/** Whether this viewer, who the rule lets see the row, sees its details or only "Busy". */
+function busyFor(row: EventRow, viewerId: string): boolean {
+  return row.visibility === "busy" && row.ownerId !== viewerId && !row.people.includes(viewerId);
+}
+
+const BUSY_DETAILS = { title: NEUTRAL_TITLE, privateTitle: null, notes: null, location: null };
+
+/** The event as this viewer may see it: for "Busy" only, its times with no title, notes or place. */
+export function eventSeenBy(row: EventRow, viewerId: string): CalendarEvent {
+  const event = eventOf(row);
+  if (!busyFor(row, viewerId)) return event;
+  return {
+    ...event,
+    details: BUSY_DETAILS,
+    overrides: event.overrides.map((override) => ({ ...override, details: {} })),
+  } as CalendarEvent;
+}
+
+function viewOf(row: EventRow, viewerId: string, canEdit: boolean): EventView {
+  const busy = busyFor(row, viewerId);
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    createdBy: row.createdBy,
+    title: busy ? NEUTRAL_TITLE : row.title,
+    privateTitle: busy ? null : row.privateTitle,
+    notes: busy ? null : row.notes,
+    location: busy ? null : row.location,
+    allDay: row.allDay,
+    start: row.start,
+    end: row.end,
+    timezone: row.timezone,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    rrule: row.rrule,
+    visibility: row.visibility,
+    circleId: busy ? null : row.circleId,
+    people: busy ? [] : row.people,
+    requiresAcknowledgement: busy ? false : row.requiresAcknowledgement,
+    busyOnly: busy,
+    canEdit,
+  };
+}
+
+type Reach = { row: EventRow; access: "owner" | "edit" | "view" | "guardian" };
+
+/**
+ * One event as `viewerId` may reach it: through the sharing rule, or as the guardian who wrote it
+ * into a child's calendar (while still their guardian). Otherwise 404.
+ */
+async function reach(db: Db, viewerId: string, eventId: string): Promise<Reach> {
+  if (!z.uuid().safeParse(eventId).success) throw notFound();
+  const [row] = await db.select().from(calendarEvents).where(eq(calendarEvents.id, eventId));
+  if (!row) throw notFound();
+  const access = await accessTo(db, viewerId, { itemType: EVENT_ITEM_TYPE, itemId: row.id, ownerId: row.ownerId });
+  if (access === "owner" || access === "edit") return { row, access };
+  if (row.createdBy === viewerId && (await guardsChild(db, viewerId, row.ownerId))) return { row, access: "guardian" };
+  if (access) return { row, access };
+  throw notFound();
+}
+
+const canEdit = (reached: Reach) => reached.access !== "view";
+
+export async function getEvent(viewerId: string, eventId: string, options: Options = {}): Promise<EventView> {
+  const db = options.db ?? (await getDb());
+  const reached = await reach(db, viewerId, eventId);
+  return viewOf(reached.row, viewerId, canEdit(reached));
+}
+
+export type CreateOptions = Options & {
+  /** A child's member id: a guardian adds the event to that child's calendar. */
+  calendarOf?: string;
+  /** An import's UID: the event is keyed by it in that calendar. */
+  uid?: string;
+};
+
+/**
+ * createEvent: the input is checked whole (the core's EventInput, then who it reaches) before
+ * anything is written; the event and its shares are written in one transaction.
+ */
+export async function createEvent(callerId: string, input: unknown, options: CreateOptions = {}): Promise<EventView> {
+  const fields = parseEventInput(input);
+  const db = options.db ?? (await getDb());
+  const ownerId = await calendarFor(db, callerId, options.calendarOf);
+  const sharing = await checkSharing(db, ownerId, parseSharing(input));
+  const row = await db.transaction(async (tx) => insertEvent(tx, ownerId, callerId, newEvent(fields), sharing, null));
+  return viewOf(row, callerId, true);
+}
+
+export async function insertEvent(
+  tx: Db,
+  ownerId: string,
+  createdBy: string,
+  event: CalendarEvent,
+  sharing: EventSharing,
+  uid: string | null,
+): Promise<EventRow> {
+  const [row] = await tx
+    .insert(calendarEvents)
+    .values({
+      ...columnsOf(event),
+      ownerId,
+      createdBy,
+      uid,
+      visibility: sharing.visibility,
+      circleId: sharing.circleId,
+      people: sharing.people,
+      requiresAcknowledgement: sharing.requiresAcknowledgement,
+    })
+    .returning();
+  await writeShares(tx, row!.id, ownerId, sharing);
+  return row!;
+}
+
+const sharingOfRow = (row: EventRow): EventSharing => ({
+  visibility: row.visibility,
+  people: row.people,
+  circleId: row.circleId,
+  requiresAcknowledgement: row.requiresAcknowledgement,
+});
+
+export type EditOptions = Options & { scope: EditScope; occurrenceStart?: UnixSeconds | null };
+
+/**
+ * updateEvent with scope THIS, FOLLOWING (the series splits: the new part is a new event with the
+ * same owner and sharing, and takes the acknowledgements of its occurrences) or ALL. Who the event
+ * reaches is the owner's (or the child's guardian who wrote it) to change; an editor's sharing
+ * fields are ignored. 404 for an event the
+ * caller cannot see, 403 for one they may only view.
+ */
+export async function updateEvent(
+  callerId: string,
+  eventId: string,
+  input: unknown,
+  options: EditOptions,
+): Promise<EventView> {
+  const change: EventFields = parseEventInput(input);
+  const sharingInput = parseSharing(input);
+  const db = options.db ?? (await getDb());
+  const reached = await reach(db, callerId, eventId);
+  if (!canEdit(reached)) throw new CalendarError("forbidden", "eventId", "You can only view this event");
+  const { row } = reached;
+  const sharing =
+    reached.access === "owner" || reached.access === "guardian"
+      ? await checkSharing(db, row.ownerId, sharingInput)
+      : sharingOfRow(row);
+  const timezone = await zoneOf(db, callerId);
+  const outcome = applyEventUpdate(eventOf(row), change, {
+    scope: options.scope,
+    occurrenceStart: options.occurrenceStart,
+    timezone,
+  });
+  const updated = await db.transaction(async (tx) => {
+    if (outcome.kind === "delete") {
+      await removeEvent(tx, row.id);
+      return null;
+    }
+    const columns = {
+      ...columnsOf(checkCalendarEvent(outcome.event)),
+      visibility: sharing.visibility,
+      circleId: sharing.circleId,
+      people: sharing.people,
+      requiresAcknowledgement: sharing.requiresAcknowledgement,
+      updatedAt: new Date(),
+    };
+    if (outcome.kind === "split") {
+      // The part before keeps its sharing; the new part gets the chosen one.
+      const [kept] = await tx
+        .update(calendarEvents)
+        .set({ ...columnsOf(checkCalendarEvent(outcome.event)), updatedAt: new Date() })
+        .where(eq(calendarEvents.id, row.id))
+        .returning();
+      const following = await insertEvent(tx, row.ownerId, callerId, outcome.following, sharing, null);
+      await moveAcknowledgements(tx, kept!, following);
+      return following;
+    }
+    const [saved] = await tx.update(calendarEvents).set(columns).where(eq(calendarEvents.id, row.id)).returning();
+    await writeShares(tx, row.id, row.ownerId, sharing);
+    return saved!;
+  });
+  if (!updated) throw notFound();
+  return viewOf(updated, callerId, true);
+}
+
+/** After a split, the acknowledgements of the occurrences now in `following` move to it. */
+async function moveAcknowledgements(tx: Db, kept: EventRow, following: EventRow): Promise<void> {
+  const firstKey = following.allDay ? following.startDate! : String(following.start!);
+  const acks = await tx.select().from(calendarAcknowledgements).where(eq(calendarAcknowledgements.eventId, kept.id));
+  const moving = acks.filter((ack) =>
+    following.allDay ? ack.recurrenceId >= firstKey : Number(ack.recurrenceId) >= Number(firstKey),
+  );
+  if (!moving.length) return;
+  await tx.delete(calendarAcknowledgements).where(
+    and(
+      eq(calendarAcknowledgements.eventId, kept.id),
+      inArray(
+        calendarAcknowledgements.recurrenceId,
+        moving.map((ack) => ack.recurrenceId),
+      ),
+    ),
+  );
+  await tx.insert(calendarAcknowledgements).values(moving.map((ack) => ({ ...ack, eventId: following.id })));
+}
+
+async function removeEvent(tx: Db, eventId: string): Promise<void> {
+  await tx.delete(shares).where(and(eq(shares.itemType, EVENT_ITEM_TYPE), eq(shares.itemId, eventId)));
+  await tx.delete(calendarEvents).where(eq(calendarEvents.id, eventId));
+}
+
+/** deleteEvent with scope THIS (an exception), FOLLOWING (the series ends before it) or ALL. */
+export async function deleteEvent(callerId: string, eventId: string, options: EditOptions): Promise<void> {
+  const db = options.db ?? (await getDb());
+  const reached = await reach(db, callerId, eventId);
+  if (!canEdit(reached)) throw new CalendarError("forbidden", "eventId", "You can only view this event");
+  const timezone = await zoneOf(db, callerId);
+  const outcome = applyEventDeletion(eventOf(reached.row), {
+    scope: options.scope,
+    occurrenceStart: options.occurrenceStart,
+    timezone,
+  });
+  await db.transaction(async (tx) => {
+    if (outcome.kind === "delete") return removeEvent(tx, reached.row.id);
+    if (outcome.kind === "update")
+      await tx
+        .update(calendarEvents)
+        .set({ ...columnsOf(outcome.event), updatedAt: new Date() })
+        .where(eq(calendarEvents.id, reached.row.id));
+  });
+}
+
+const recurrenceKey = (value: UnixSeconds | string) => String(value);
+
+/**
+ * acknowledgeEvent: an attendee's "got it" for one occurrence (named by occurrenceStart; optional
+ * for a single event), kept under the occurrence's recurrence id. Idempotent. 404 for an event the
+ * caller cannot see; 403 when it asks them for nothing.
+ */
+export async function acknowledgeEvent(
+  callerId: string,
+  eventId: string,
+  occurrenceStart: UnixSeconds | null | undefined,
+  options: Options = {},
+): Promise<void> {
+  const db = options.db ?? (await getDb());
+  const { row } = await reach(db, callerId, eventId);
+  if (!row.requiresAcknowledgement || !row.people.includes(callerId))
+    throw new CalendarError("forbidden", "eventId", "This event does not ask you for a 'got it'");
+  const event = eventOf(row);
+  let key: string;
+  if (occurrenceStart == null) {
+    if (row.rrule) throw invalidField("occurrenceStart", "is required to acknowledge one occurrence of a series");
+    key = row.allDay ? row.startDate! : String(row.start!);
+  } else {
+    key = recurrenceKey(findOccurrence(event, occurrenceStart, await zoneOf(db, callerId)).recurrenceId);
+  }
+  await db
+    .insert(calendarAcknowledgements)
+    .values({ eventId: row.id, memberId: callerId, recurrenceId: key })
+    .onConflictDoNothing();
+}
+
+/** For the organiser (and editors): who acknowledged which occurrence. */
+export async function acknowledgementsOf(
+  callerId: string,
+  eventId: string,
+  options: Options = {},
+): Promise<{ memberId: string; recurrenceId: string; acknowledgedAt: Date }[]> {
+  const db = options.db ?? (await getDb());
+  const reached = await reach(db, callerId, eventId);
+  if (!canEdit(reached)) throw new CalendarError("forbidden", "eventId", "Only the organiser sees who acknowledged");
+  return db
+    .select({
+      memberId: calendarAcknowledgements.memberId,
+      recurrenceId: calendarAcknowledgements.recurrenceId,
+      acknowledgedAt: calendarAcknowledgements.acknowledgedAt,
+    })
+    .from(calendarAcknowledgements)
+    .where(eq(calendarAcknowledgements.eventId, reached.row.id))
+    .orderBy(calendarAcknowledgements.acknowledgedAt);
+}
+
+/** The rows `viewerId` may see (the rule, or as a child's guardian who wrote them) that can reach [from, to). */
+export async function visibleEventRows(
+  db: Db,
+  viewerId: string,
+  range: { from: number; to: number } | null,
+): Promise<EventRow[]> {
+  const reached = or(
+    eq(calendarEvents.ownerId, viewerId),
+    // The shares reaching the viewer, found once (a semi-join), not once per event.
+    sql`(${calendarEvents.id}::text, ${calendarEvents.ownerId}) in (select ${shares.itemId}, ${shares.ownerId}
+      from ${shares} where ${shares.itemType} = ${EVENT_ITEM_TYPE} and ${shareReaches(viewerId)})`,
+    and(eq(calendarEvents.createdBy, viewerId), guardianOf(viewerId, calendarEvents.ownerId)),
+  );
+  return db
+    .select()
+    .from(calendarEvents)
+    .where(
+      range
+        ? and(
+            reached,
+            lt(calendarEvents.rangeStart, range.to),
+            or(isNull(calendarEvents.rangeEnd), gt(calendarEvents.rangeEnd, range.from)),
+          )
+        : reached,
+    );
+}
+
+export type AgendaEntry = {
+  eventId: string;
+  ownerId: string;
+  start: number;
+  end: number;
+  allDay: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  /** The list's title: "Busy" for a BUSY event of someone else's, else the private title when set. */
+  title: string;
+  recurrenceId: string;
+  recurring: boolean;
+  visibility: Visibility;
+  busyOnly: boolean;
+  /** The viewer is an attendee asked for a "got it". */
+  asksViewer: boolean;
+  acknowledged: boolean;
+};
+
+/**
+ * getMyAgenda: every occurrence the viewer may see overlapping [from, to) (at most 400 days), oldest
+ * first, in the viewer's zone for all-day dates. `truncated` past 5000 occurrences.
+ */
+export async function getAgenda(
+  viewerId: string,
+  range: { from: number; to: number },
+  options: Options & { timezone?: string } = {},
+): Promise<{ occurrences: AgendaEntry[]; truncated: boolean; timezone: string }> {
+  const db = options.db ?? (await getDb());
+  // The range is checked by the core before any query (a 400 naming from/to).
+  checkAgendaRange(range.from, range.to);
+  // Two independent reads, side by side.
+  const [timezone, rows] = await Promise.all([
+    options.timezone ?? zoneOf(db, viewerId),
+    visibleEventRows(db, viewerId, range),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const expansion = expandAgenda(
+    rows.map((row) => ({ eventId: row.id, event: eventOf(row) })),
+    { from: range.from, to: range.to, timezone },
+  );
+  const asked = rows.filter((row) => row.requiresAcknowledgement && row.people.includes(viewerId));
+  const acks = asked.length
+    ? await db
+        .select({ eventId: calendarAcknowledgements.eventId, recurrenceId: calendarAcknowledgements.recurrenceId })
+        .from(calendarAcknowledgements)
+        .where(
+          and(
+            eq(calendarAcknowledgements.memberId, viewerId),
+            inArray(
+              calendarAcknowledgements.eventId,
+              asked.map((row) => row.id),
+            ),
+          ),
+        )
+    : [];
+  const acknowledged = new Set(acks.map((ack) => `${ack.eventId} ${ack.recurrenceId}`));
+  return {
+    timezone,
+    truncated: expansion.truncated,
+    occurrences: expansion.occurrences.map((occurrence) => entryOf(byId.get(occurrence.eventId)!, occurrence)),
+  };
+
+  function entryOf(row: EventRow, occurrence: AgendaOccurrence): AgendaEntry {
+    const busy = busyFor(row, viewerId);
+    const recurrenceId = recurrenceKey(occurrence.recurrenceId);
+    const asksViewer = row.requiresAcknowledgement && row.people.includes(viewerId);
+    return {
+      eventId: row.id,
+      ownerId: row.ownerId,
+      start: occurrence.start,
+      end: occurrence.end,
+      allDay: occurrence.allDay,
+      startDate: occurrence.startDate,
+      endDate: occurrence.endDate,
+      title: busy ? NEUTRAL_TITLE : (occurrence.details.privateTitle ?? occurrence.details.title),
+      recurrenceId,
+      recurring: Boolean(row.rrule),
+      visibility: row.visibility,
+      busyOnly: busy,
+      asksViewer,
+      acknowledged: asksViewer && acknowledged.has(`${row.id} ${recurrenceId}`),
+    };
+  }
+}
+
+/** The sharing registry's entry for events: who owns an event id (null for none). */
+export const eventKind: ItemKind = {
+  ownerOf: async (itemId, db) => {
+    if (!z.uuid().safeParse(itemId).success) return null;
+    const [row] = await db
+      .select({ ownerId: calendarEvents.ownerId })
+      .from(calendarEvents)
+      .where(eq(calendarEvents.id, itemId));
+    return row?.ownerId ?? null;
+  },
+  listTitlesOf: async (itemIds, db) => {
+    const ids = itemIds.filter((id) => z.uuid().safeParse(id).success);
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: calendarEvents.id, title: calendarEvents.title, privateTitle: calendarEvents.privateTitle })
+      .from(calendarEvents)
+      .where(inArray(calendarEvents.id, ids));
+    return new Map(rows.map((row) => [row.id, row.privateTitle ?? row.title]));
+  },
+};

@@ -1,0 +1,58 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import type { Db } from "../../db/open";
+import { calendarEvents } from "../../db/schema/calendar";
+import { parseICalendar, type SkippedItem } from "../ics/import";
+import { calendarFor, checkSharing, insertEvent, parseSharing, zoneOf } from "./events";
+import { columnsOf } from "./rows";
+
+/**
+ * Import: an .ics file into one calendar (the caller's, or a child's they look after). Events are
+ * keyed by UID in that calendar, so importing the same file again updates them rather than adding
+ * copies (who sees an updated event stays as it was). New events get the sharing chosen on the form,
+ * except those the file marks private (CLASS:PRIVATE), which stay private. A file that is not
+ * iCalendar or is over 1 MB is refused whole (400 naming "file"); the whole file is written in one
+ * transaction, so a failure part-way writes nothing.
+ */
+export type ImportResult = {
+  created: { uid: string; title: string }[];
+  updated: { uid: string; title: string }[];
+  skipped: SkippedItem[];
+  notes: string[];
+};
+
+export async function importCalendar(
+  callerId: string,
+  file: string | Uint8Array,
+  options: { db?: Db; calendarOf?: string; sharing?: unknown } = {},
+): Promise<ImportResult> {
+  const db = options.db ?? (await getDb());
+  const ownerId = await calendarFor(db, callerId, options.calendarOf);
+  const sharing = await checkSharing(db, ownerId, parseSharing(options.sharing ?? { visibility: "private" }));
+  const report = parseICalendar(file, { timezone: await zoneOf(db, ownerId) });
+  const result: ImportResult = { created: [], updated: [], skipped: report.skipped, notes: [] };
+  await db.transaction(async (tx) => {
+    for (const item of report.events) {
+      const title = item.event.details.title;
+      result.notes.push(...item.notes);
+      const [existing] = await tx
+        .select({ id: calendarEvents.id })
+        .from(calendarEvents)
+        .where(and(eq(calendarEvents.ownerId, ownerId), eq(calendarEvents.uid, item.uid)));
+      if (existing) {
+        await tx
+          .update(calendarEvents)
+          .set({ ...columnsOf(item.event), updatedAt: new Date() })
+          .where(eq(calendarEvents.id, existing.id));
+        result.updated.push({ uid: item.uid, title });
+      } else {
+        const chosen = item.private
+          ? { visibility: "private" as const, people: [], circleId: null, requiresAcknowledgement: false }
+          : { ...sharing, requiresAcknowledgement: false };
+        await insertEvent(tx, ownerId, callerId, item.event, chosen, item.uid);
+        result.created.push({ uid: item.uid, title });
+      }
+    }
+  });
+  return result;
+}

@@ -1,0 +1,38 @@
+// My Calendar's storage and rules over the database (the pure core is lib/calendar): events, who
+// sees them (through lib/sharing's rule), acknowledgements, feeds and import.
+export {
+  acknowledgeEvent,
+  acknowledgementsOf,
+  createEvent,
+  deleteEvent,
+  EVENT_ITEM_TYPE,
+  eventSeenBy,
+  eventKind,
+  getAgenda,
+  getEvent,
+  guardsChild,
+  updateEvent,
+  visibleEventRows,
+  zoneOf,
+  type AgendaEntry,
+  type EventView,
+  type Visibility,
+} from "./events";
+export { downloadCalendar, feedStatusOf, feedUrl, readFeed, revokeFeed, rotateFeed, type FeedStatus } from "./feeds";
+export { exportCalendar, forgetCalendar } from "./member-data";
+export { importCalendar, type ImportResult } from "./import";
+export { eventInputFromForm, FORM_FIELDS, presetKey, repeatOptions, type RepeatOption } from "./form";
+export {
+  calendarDays,
+  calendarPeople,
+  CALENDAR_VIEWS,
+  PERSON_COLOURS,
+  stepDate,
+  todayIn,
+  validDate,
+  viewDays,
+  type CalendarDay,
+  type CalendarPerson,
+  type CalendarView,
+  type PersonColour,
+} from "./page";
