@@ -39,4 +39,7 @@ async function start() {
     const provider = asSandbox(uncounted(await getBillingProvider()));
     if (provider) startSandboxClockTimer(provider);
   }
+  // Scheduled work (habit reminders and weekly summaries): each instance may run it, the jobs are claimed.
+  const { startJobTimer } = await import("./lib/habits/job-timer");
+  startJobTimer();
 }

@@ -21,12 +21,15 @@ import type { BenchContext, Section, SectionOutput } from "./lib/section";
 import { buildNextApp, findFreePort, startNextApp, stopAll, type RunningApp } from "./lib/server";
 import { firstLoadJsSection } from "./sections/first-load-js";
 import { graphqlApiSection } from "./sections/graphql-api";
+import { habitsApiSection } from "./sections/habits-api";
 import { lighthouseSection } from "./sections/lighthouse";
 import { manageSubscriptionSection } from "./sections/manage-subscription";
 import { memberFiles } from "./lib/member";
 import { throughputSection } from "./sections/throughput";
 import { webhooksSection } from "./sections/webhooks";
 import { authSection } from "./sections/auth";
+import { calendarAgendaSection } from "./sections/calendar-agenda";
+import { membersPagesSection } from "./sections/members-pages";
 
 /** The measurements, in order. Later issues add theirs here (a `Section` in bench/sections/). */
 const sections: Section[] = [
@@ -34,7 +37,10 @@ const sections: Section[] = [
   firstLoadJsSection,
   lighthouseSection,
   authSection,
+  membersPagesSection,
   graphqlApiSection,
+  calendarAgendaSection,
+  habitsApiSection,
   webhooksSection,
   manageSubscriptionSection,
 ];
@@ -57,16 +63,17 @@ async function prepare(
   writeBaselineApp(options.rootDir, options.baselineDir);
   const mainPort = await findFreePort(options.mainPort);
   const baselinePort = await findFreePort(options.baselinePort, [mainPort]);
-  // Like the e2e set-up: its own embedded database and the URL it is served on (build and start).
   // Production refuses to start without AUTH_SECRET, so a throwaway one is made up for this local
-  // run when none is set.
+  // run when none is set; every server of the run inherits it (the baseline's session page and the
+  // members' section's PostgreSQL server decode the main app's session cookies with it).
+  process.env.AUTH_SECRET ||= randomBytes(33).toString("base64");
+  // Like the e2e set-up: its own embedded database and the URL it is served on (build and start).
   const mainEnv: Record<string, string> = {
     DATA_DIR: process.env.BENCH_DATA_DIR ?? ".data/bench",
     SITE_URL: `http://${options.host}:${mainPort}`,
     // The members' section reads sign-up codes and counts payment-provider calls in these files.
     OUTBOX_FILE: memberFiles(options).outboxFile,
     BILLING_CALL_LOG: memberFiles(options).billingCallLog,
-    ...(process.env.AUTH_SECRET ? {} : { AUTH_SECRET: randomBytes(33).toString("base64") }),
   };
   const builds: Record<string, number | "skipped"> = {};
   // One build at a time: they compete for the same cores.

@@ -10,6 +10,8 @@ import {
   type MemberCaller,
 } from "@/lib/auth/caller";
 import { isCircleError } from "@/lib/circles/errors";
+import { isCalendarError } from "@/lib/calendar/errors";
+import { isHabitError } from "@/lib/habits/errors";
 
 /**
  * How the API answers: expected failures are results carrying statusCode and message (the contract);
@@ -25,6 +27,8 @@ function expectedFailure(error: unknown): Answer | undefined {
   if (error instanceof ProfileError) return { statusCode: error.status, message: error.message };
   if (isInvitationError(error)) return { statusCode: error.status, message: error.message };
   if (isCircleError(error)) return { statusCode: error.status, message: error.message };
+  if (isCalendarError(error)) return { statusCode: error.status, message: error.message };
+  if (isHabitError(error)) return { statusCode: error.status, message: error.message };
   if (error instanceof TooManyRequests) return { statusCode: 429, message: error.message };
   if (error instanceof TokenRefusedError) return UNAUTHENTICATED;
   if (error instanceof PoolAttributesWithheldError) return { statusCode: error.status, message: error.message };

@@ -7,7 +7,9 @@ import { itemKinds, type ItemKinds } from "@/lib/sharing/item-kinds";
 import { tryAgainIn, type RateLimitResult } from "@/lib/rate-limit";
 import { clientAddress } from "@/lib/request/client-address";
 import type { GraphQLContext } from "./context";
+import { calendarResolvers } from "./calendar-resolvers";
 import { circleResolvers } from "./circle-resolvers";
+import { habitResolvers } from "./habit-resolvers";
 import { resolvers } from "./resolvers";
 import { typeDefs } from "./type-defs";
 
@@ -25,7 +27,10 @@ export type GraphQLServerOptions = {
 };
 
 // Built once: the schema does not change at run time.
-export const schema = createSchema({ typeDefs, resolvers: [resolvers, circleResolvers] });
+export const schema = createSchema({
+  typeDefs,
+  resolvers: [resolvers, circleResolvers, calendarResolvers, habitResolvers],
+});
 
 // Content types a browser may send cross-site without a preflight ("simple" requests).
 const JSON_TYPES = ["application/json", "application/graphql-response+json"];

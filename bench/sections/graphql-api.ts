@@ -10,147 +10,181 @@ const GOAL_P99_MS = 50;
 
 const MY_SUBSCRIPTIONS =
   "query { getMySubscriptions { statusCode message subscriptionData { subscriptionId status subItemId currentPeriodStart currentPeriodEnd planPriceId defaultPaymentMethod cancelAt } } }";
-const TRIVIAL = "query { __typename }";
+export const TRIVIAL = "query { __typename }";
 
-const post = (query: string, token?: string): RequestShape => ({
+export const post = (query: string, token?: string): RequestShape => ({
   method: "POST",
   headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
   body: JSON.stringify({ query }),
 });
 
-type Summary = { requestsPerSecond: number; latencyP50Ms: number; latencyP99Ms: number; non2xx: number };
+export type Summary = { requestsPerSecond: number; latencyP50Ms: number; latencyP99Ms: number; non2xx: number };
 
-const summarise = (results: ThroughputResult[]): Summary => ({
+export const summarise = (results: ThroughputResult[]): Summary => ({
   requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),
   latencyP50Ms: median(results.map((r) => r.latencyP50Ms)),
   latencyP99Ms: median(results.map((r) => r.latencyP99Ms)),
   non2xx: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
 });
 
-/** The three queries on one API server process whose database is `database`. */
-async function measureOn(
+/** What one API measurement runs: the server's mode, the queries (given the member's token, the operation's first) and a check that it answers for real. */
+export type ApiMeasurement = {
+  section: string;
+  mode: string;
+  seeded: string;
+  queries: (token: string) => Record<string, RequestShape>;
+  check: (url: string, request: RequestShape) => Promise<void>;
+};
+
+/** The measurement's queries on one API server process whose database is `database`, in alternating rounds. */
+export async function measureOn(
   options: BenchOptions,
   database: { label: string; url?: string },
   log: (message: string) => void,
+  measurement: ApiMeasurement,
 ) {
   const { connections, durationSeconds, warmupSeconds, throughputRounds } = options;
-  log(`graphql-api (${database.label}): starting the API server (seeded member with a subscription)`);
+  const tag = `${measurement.section} (${database.label})`;
+  log(`${tag}: starting the API server (${measurement.seeded})`);
   const server = await startChildServer<{ port: number; token: string }>({
     rootDir: options.rootDir,
     script: "api-server.ts",
-    args: ["graphql"],
+    args: [measurement.mode],
     env: database.url ? { BENCH_API_DATABASE_URL: database.url } : {},
-    logFile: path.join(options.resultsDir, `graphql-api-server${database.url ? "-postgres" : ""}.log`),
+    logFile: path.join(options.resultsDir, `${measurement.section}-server${database.url ? "-postgres" : ""}.log`),
   });
   try {
     const url = `http://127.0.0.1:${server.ready.port}/graphql`;
-    const queries = {
-      "getMySubscriptions (bearer)": post(MY_SUBSCRIPTIONS, server.ready.token),
-      "{ __typename } (bearer)": post(TRIVIAL, server.ready.token),
-      "{ __typename } (guest)": post(TRIVIAL),
-    };
-    // The figures mean nothing unless the member's subscription really comes back.
-    const check = await fetch(url, queries["getMySubscriptions (bearer)"]).then(
-      (r) =>
-        r.json() as Promise<{ data?: { getMySubscriptions?: { statusCode: number; subscriptionData: unknown[] } } }>,
-    );
-    const answer = check.data?.getMySubscriptions;
-    if (answer?.statusCode !== 200 || answer.subscriptionData.length !== 1)
-      throw new Error(`getMySubscriptions answered ${JSON.stringify(check).slice(0, 300)}`);
-
+    const queries = measurement.queries(server.ready.token);
+    // The figures mean nothing unless the operation really answers.
+    await measurement.check(url, Object.values(queries)[0]!);
     const runs: Record<string, ThroughputResult[]> = Object.fromEntries(Object.keys(queries).map((name) => [name, []]));
     for (let round = 1; round <= throughputRounds; round += 1) {
       const order = Object.entries(queries);
       if (round % 2 === 0) order.reverse();
       for (const [name, request] of order) {
-        log(`graphql-api (${database.label}): ${name} round ${round}/${throughputRounds}`);
+        log(`${tag}: ${name} round ${round}/${throughputRounds}`);
         runs[name]!.push(await measureThroughput({ url, connections, durationSeconds, warmupSeconds, request }));
       }
     }
-    const [subscriptions, trivial, guest] = Object.values(runs).map(summarise) as [Summary, Summary, Summary];
+    const [operation, trivial, guest] = Object.values(runs).map(summarise) as [Summary, Summary, Summary];
     return {
       label: database.label,
       runs,
-      subscriptions,
+      operation,
       trivial,
       guest,
-      ratio: subscriptions.requestsPerSecond / trivial.requestsPerSecond,
+      ratio: operation.requestsPerSecond / trivial.requestsPerSecond,
     };
   } finally {
     await server.stop();
   }
 }
 
-/**
- * getMySubscriptions with a bearer token against the trivial `{ __typename }` with the same token, on
- * one API server process in the same run (bench/servers/api-server.ts). Both pay for resolving the
- * caller (token lookup and revocation check), so their ratio is the cost of the operation itself: the
- * member's subscriptions from the mirror. The trivial query as a guest shows the server's floor. On
- * the embedded PGlite, and again on PostgreSQL when BENCH_DATABASE_URL names a server.
- */
-export const graphqlApiSection: Section = {
-  name: "graphql-api",
-  title: "GraphQL API: getMySubscriptions (bearer token) vs a trivial query (autocannon)",
-  standalone: true,
-  async run({ options, log }) {
-    const databases = [
-      { label: "PGlite" },
-      ...(options.databaseUrl ? [{ label: "PostgreSQL", url: options.databaseUrl }] : []),
-    ];
-    const measured = [];
-    for (const database of databases) measured.push(await measureOn(options, database, log));
-
-    const rows: string[][] = [];
-    const belowGoal: string[] = [];
-    for (const m of measured) {
-      for (const [name, results] of Object.entries(m.runs)) {
-        const s = summarise(results);
-        rows.push([
-          `${m.label}: ${name}`,
-          fixed(s.requestsPerSecond, 1),
-          ms(s.latencyP50Ms),
-          ms(s.latencyP99Ms),
-          String(s.non2xx),
-          results.map((r) => r.requestsPerSecond.toFixed(0)).join(" / "),
-        ]);
-      }
-      rows.push([
-        `${m.label}: getMySubscriptions / trivial, both bearer (goal >= ${GOAL_RATIO})`,
-        m.ratio.toFixed(2),
-        "",
-        "",
-        "",
-        "",
-      ]);
-      if (m.ratio < GOAL_RATIO)
-        belowGoal.push(
-          `graphql-api (${m.label}): getMySubscriptions/trivial = ${m.ratio.toFixed(2)} (goal >= ${GOAL_RATIO})`,
-        );
-      if (m.subscriptions.latencyP99Ms >= GOAL_P99_MS)
-        belowGoal.push(
-          `graphql-api (${m.label}): getMySubscriptions p99 ${m.subscriptions.latencyP99Ms} ms (goal < ${GOAL_P99_MS} ms)`,
-        );
-    }
-    const { connections, durationSeconds, warmupSeconds, throughputRounds } = options;
-    return {
-      table: { head: ["database: query", "req/s", "p50", "p99", "non-2xx/errors", "req/s per round"], rows },
-      notes: [
-        `${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s per round, median of ${throughputRounds} rounds (order alternates)`,
-        `p99 goal < ${GOAL_P99_MS} ms for getMySubscriptions`,
-        "one server process: graphql/server.ts with the app's caller resolution and billing service, sandbox billing; no Next.js routing in front",
-        ...(options.databaseUrl
-          ? []
-          : ["set BENCH_DATABASE_URL to a PostgreSQL server to measure the production database adapter too"]),
-      ],
-      belowGoal,
-      data: {
-        connections,
-        durationSeconds,
-        rounds: throughputRounds,
-        goalRatio: GOAL_RATIO,
-        goalP99Ms: GOAL_P99_MS,
-        databases: measured,
-      },
-    };
+const subscriptionsMeasurement: ApiMeasurement = {
+  section: "graphql-api",
+  mode: "graphql",
+  seeded: "seeded member with a subscription",
+  queries: (token) => ({
+    "getMySubscriptions (bearer)": post(MY_SUBSCRIPTIONS, token),
+    "{ __typename } (bearer)": post(TRIVIAL, token),
+    "{ __typename } (guest)": post(TRIVIAL),
+  }),
+  async check(url, request) {
+    const check = await fetch(url, request).then(
+      (r) =>
+        r.json() as Promise<{ data?: { getMySubscriptions?: { statusCode: number; subscriptionData: unknown[] } } }>,
+    );
+    const answer = check.data?.getMySubscriptions;
+    if (answer?.statusCode !== 200 || answer.subscriptionData.length !== 1)
+      throw new Error(`getMySubscriptions answered ${JSON.stringify(check).slice(0, 300)}`);
   },
 };
+
+/**
+ * A section comparing one operation with a bearer token against the trivial `{ __typename }` with
+ * the same token, on one API server process in the same run (bench/servers/api-server.ts). Both pay
+ * for resolving the caller (token lookup and revocation check), so their ratio is the cost of the
+ * operation itself. The trivial query as a guest shows the server's floor. On the embedded PGlite, and
+ * again on PostgreSQL when BENCH_DATABASE_URL names a server.
+ */
+export function apiComparisonSection(
+  measurement: ApiMeasurement,
+  { title, operation, notes = [] }: { title: string; operation: string; notes?: string[] },
+): Section {
+  return {
+    name: measurement.section,
+    title,
+    standalone: true,
+    async run({ options, log }) {
+      const databases = [
+        { label: "PGlite" },
+        ...(options.databaseUrl ? [{ label: "PostgreSQL", url: options.databaseUrl }] : []),
+      ];
+      const measured = [];
+      for (const database of databases) measured.push(await measureOn(options, database, log, measurement));
+
+      const rows: string[][] = [];
+      const belowGoal: string[] = [];
+      for (const m of measured) {
+        for (const [name, results] of Object.entries(m.runs)) {
+          const s = summarise(results);
+          rows.push([
+            `${m.label}: ${name}`,
+            fixed(s.requestsPerSecond, 1),
+            ms(s.latencyP50Ms),
+            ms(s.latencyP99Ms),
+            String(s.non2xx),
+            results.map((r) => r.requestsPerSecond.toFixed(0)).join(" / "),
+          ]);
+        }
+        rows.push([
+          `${m.label}: ${operation} / trivial, both bearer (goal >= ${GOAL_RATIO})`,
+          m.ratio.toFixed(2),
+          "",
+          "",
+          "",
+          "",
+        ]);
+        if (m.ratio < GOAL_RATIO)
+          belowGoal.push(
+            `${measurement.section} (${m.label}): ${operation}/trivial = ${m.ratio.toFixed(2)} (goal >= ${GOAL_RATIO})`,
+          );
+        if (m.operation.latencyP99Ms >= GOAL_P99_MS)
+          belowGoal.push(
+            `${measurement.section} (${m.label}): ${operation} p99 ${m.operation.latencyP99Ms} ms (goal < ${GOAL_P99_MS} ms)`,
+          );
+      }
+      const { connections, durationSeconds, warmupSeconds, throughputRounds } = options;
+      return {
+        table: { head: ["database: query", "req/s", "p50", "p99", "non-2xx/errors", "req/s per round"], rows },
+        notes: [
+          `${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s per round, median of ${throughputRounds} rounds (order alternates)`,
+          `p99 goal < ${GOAL_P99_MS} ms for ${operation}`,
+          ...notes,
+          ...(options.databaseUrl
+            ? []
+            : ["set BENCH_DATABASE_URL to a PostgreSQL server to measure the production database adapter too"]),
+        ],
+        belowGoal,
+        data: {
+          connections,
+          durationSeconds,
+          rounds: throughputRounds,
+          goalRatio: GOAL_RATIO,
+          goalP99Ms: GOAL_P99_MS,
+          databases: measured,
+        },
+      };
+    },
+  };
+}
+
+/** getMySubscriptions: the member's subscriptions from the mirror (issue 4). */
+export const graphqlApiSection = apiComparisonSection(subscriptionsMeasurement, {
+  title: "GraphQL API: getMySubscriptions (bearer token) vs a trivial query (autocannon)",
+  operation: "getMySubscriptions",
+  notes: [
+    "one server process: graphql/server.ts with the app's caller resolution and billing service, sandbox billing; no Next.js routing in front",
+  ],
+});

@@ -10,6 +10,9 @@
  * With BENCH_API_DATABASE_URL (a PostgreSQL server) the database is a scratch one on that server
  * (the production adapter), dropped afterwards, instead of PGlite.
  *
+ *   calendar  the same server and member, who owns a circle of six with 200 events (seedCalendar).
+ *   habits    the same server and member, with 20 habits and a year of entries each (seedHabits).
+ *
  *   webhooks  POST /api/webhooks/stripe's handler with the Stripe adapter talking to the fake Stripe
  *             API (lib/billing/stripe/fake-stripe-api.ts) in this process; the signed deliveries are
  *             written to the file named by the second argument. GET /stats counts what was stored.
@@ -40,6 +43,10 @@ import { createOidcAdapter } from "@/lib/identity/builtin/issuer/adapter";
 import { lastCodeSentTo, signUpNew } from "@/lib/identity/builtin/test-helpers";
 import { consume } from "@/lib/rate-limit";
 import { createGraphQLServer } from "@/graphql/server";
+import { createEvent } from "@/lib/calendar/store";
+import { makeCircle } from "@/lib/circles/testing";
+import { createHabit } from "@/lib/habits/store";
+import { habitEntries } from "@/lib/db/schema/habits";
 
 const SITE = "http://localhost:3000";
 const [mode, planFile] = process.argv.slice(2);
@@ -71,7 +78,7 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Pr
   return (server.address() as AddressInfo).port;
 }
 
-async function graphqlServer() {
+async function graphqlServer(seed?: (memberId: string) => Promise<void>) {
   const email = `bench.${randomBytes(4).toString("hex")}@example.com`;
   const { accountId } = await signUpNew(
     { email, password: "Bench-Mark-42!", givenName: "Bench", familyName: "Member" },
@@ -116,6 +123,7 @@ async function graphqlServer() {
     3600,
   );
 
+  await seed?.(accountId);
   const yoga = createGraphQLServer({
     resolveCaller: (request) => resolveCaller(request),
     billing: async () => billing,
@@ -125,6 +133,71 @@ async function graphqlServer() {
   });
   const port = await listen(async (req, res) => send(res, await yoga.fetch(await toRequest(req))));
   return { port, token };
+}
+
+/**
+ * For `calendar`: the member owns a circle of six, whose people have 200 events between them (50
+ * recurring: daily, weekly, monthly), with every visibility, over December 2026 to February 2027;
+ * the load asks for January 2027 (CALENDAR_MONTH in bench/sections/calendar-agenda.ts).
+ */
+/** 20 habits of every kind and schedule, each with a year of entries (a rest day a week), for `memberId`. */
+async function seedHabits(memberId: string) {
+  const db = await getDb();
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000);
+  const schedules = [
+    { schedule: "DAILY" },
+    { schedule: "WEEKDAYS", weekdays: [1, 3, 5] },
+    { schedule: "TIMES_PER_WEEK", timesPerWeek: 3 },
+  ];
+  for (let i = 0; i < 20; i++) {
+    const kind = (["CHECK", "COUNT", "MINUTES"] as const)[i % 3]!;
+    const habit = await createHabit(
+      memberId,
+      { title: `Habit ${i + 1}`, kind, target: kind === "CHECK" ? null : 8, restDaysPerWeek: 1, ...schedules[i % 3] },
+      { db, now: yearAgo },
+    );
+    const rows = [];
+    for (let day = 0; day <= 365; day++) {
+      if ((day * 7 + i) % 10 === 0) continue; // some days missed
+      const date = new Date(yearAgo.getTime() + day * 86_400_000).toISOString().slice(0, 10);
+      const rest = day % 7 === 3;
+      rows.push({ habitId: habit.id, day: date, memberId, rest, value: rest ? null : kind === "CHECK" ? 1 : 8 });
+    }
+    await db.insert(habitEntries).values(rows).onConflictDoNothing();
+  }
+}
+
+async function seedCalendar(memberId: string) {
+  const db = await getDb();
+  const others = [1, 2, 3, 4, 5].map((n) => `bench-person-${n}`);
+  await makeCircle(db, memberId, Object.fromEntries(others.map((id, n) => [id, n === 4 ? "child" : "member"])));
+  const owners = [memberId, ...others];
+  const visibilities = ["circle", "busy", "people", "private"] as const;
+  const rules = [
+    "FREQ=WEEKLY;BYDAY=TU",
+    "FREQ=DAILY;COUNT=60",
+    "FREQ=MONTHLY;BYMONTHDAY=15",
+    "FREQ=WEEKLY;BYDAY=MO,WE,FR",
+  ];
+  const first = Date.UTC(2026, 11, 1, 8) / 1000;
+  for (let i = 0; i < 200; i += 1) {
+    const ownerId = owners[i % owners.length]!;
+    const visibility = visibilities[i % visibilities.length]!;
+    const start = first + ((i * 7919) % (90 * 24)) * 3600;
+    await createEvent(ownerId, {
+      title: `Event ${i}`,
+      start,
+      end: start + 3600,
+      timezone: "Europe/London",
+      rrule: i < 50 ? rules[i % rules.length] : null,
+      visibility,
+      people:
+        visibility === "people" || (visibility !== "private" && i % 5 === 0)
+          ? owners.filter((id) => id !== ownerId).slice(0, 2)
+          : [],
+      requiresAcknowledgement: visibility !== "private" && i % 3 === 0,
+    });
+  }
 }
 
 async function webhookServer() {
@@ -183,8 +256,8 @@ async function webhookServer() {
 }
 
 async function main() {
-  if (mode !== "graphql" && !(mode === "webhooks" && planFile))
-    throw new Error("usage: api-server.ts graphql | webhooks <plan file>");
+  if (mode !== "graphql" && mode !== "calendar" && mode !== "habits" && !(mode === "webhooks" && planFile))
+    throw new Error("usage: api-server.ts graphql | calendar | habits | webhooks <plan file>");
   // The embedded default's kind of database (PGlite with its files on disk), or a scratch database on
   // a PostgreSQL server; thrown away afterwards either way.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "happr-bench-api-"));
@@ -203,7 +276,14 @@ async function main() {
   };
   process.once("SIGTERM", () => void stop());
   process.once("SIGINT", () => void stop());
-  const ready = mode === "graphql" ? await graphqlServer() : await webhookServer();
+  const ready =
+    mode === "graphql"
+      ? await graphqlServer()
+      : mode === "calendar"
+        ? await graphqlServer(seedCalendar)
+        : mode === "habits"
+          ? await graphqlServer(seedHabits)
+          : await webhookServer();
   process.stdout.write(`${JSON.stringify(ready)}\n`);
 }
 

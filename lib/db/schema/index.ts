@@ -6,3 +6,6 @@ export * from "./profile";
 export * from "./invitations";
 export * from "./settings";
 export * from "./circles";
+export * from "./calendar";
+export * from "./habits";
+export * from "./jobs";

@@ -1,0 +1,74 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import { SelectField } from "@/components/ui/field";
+import type { FormAction, FormState } from "@/lib/forms";
+import { HabitActionForm } from "./action-form";
+
+/** Share one habit with a person or a circle of the owner's, to see or also check in. */
+export function ShareHabitForm({
+  habitId,
+  title,
+  targets,
+  action,
+}: {
+  habitId: string;
+  title: string;
+  targets: { value: string; label: string }[];
+  action: FormAction<FormState>;
+}) {
+  return (
+    <HabitActionForm
+      action={action}
+      hidden={{ habitId }}
+      label={`Share ${title}`}
+      className="mt-3 grid gap-3 sm:grid-cols-2"
+    >
+      {(state, pending) => (
+        <>
+          <SelectField
+            id={`share-${habitId}`}
+            name="with"
+            label={`Share ${title} with`}
+            error={state.fieldErrors.memberId ?? state.fieldErrors.circleId}
+          >
+            {targets.map((target) => (
+              <option key={target.value} value={target.value}>
+                {target.label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField id={`permission-${habitId}`} name="permission" label="They may">
+            <option value="view">See it</option>
+            <option value="edit">See it and check in</option>
+          </SelectField>
+          <div>
+            <Button type="submit" variant="secondary" pending={pending} pendingLabel="Sharing…">
+              Share
+            </Button>
+          </div>
+        </>
+      )}
+    </HabitActionForm>
+  );
+}
+
+export function ArchiveHabitForm({
+  habitId,
+  title,
+  action,
+}: {
+  habitId: string;
+  title: string;
+  action: FormAction<FormState>;
+}) {
+  return (
+    <HabitActionForm action={action} hidden={{ habitId }} label={`Archive ${title}`} className="mt-3">
+      {(_state, pending) => (
+        <Button type="submit" variant="secondary" pending={pending} pendingLabel="Archiving…">
+          Archive {title}
+        </Button>
+      )}
+    </HabitActionForm>
+  );
+}

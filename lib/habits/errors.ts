@@ -1,0 +1,18 @@
+import { DomainError } from "../errors";
+
+type HabitStatus = 400 | 403 | 404 | 409;
+const codeOf = { 400: "invalid_argument", 403: "forbidden", 404: "not_found", 409: "conflict" } as const;
+
+/** My Habits' one error: an HTTP-like status, a message safe to show (starting with the field), and the field. */
+export class HabitError extends DomainError<(typeof codeOf)[HabitStatus], HabitStatus> {
+  constructor(status: HabitStatus, message: string, options: { field?: string } = {}) {
+    super(codeOf[status], status, message, options);
+    this.name = "HabitError";
+  }
+}
+
+export function isHabitError(error: unknown): error is HabitError {
+  return error instanceof HabitError || (error instanceof Error && error.name === "HabitError");
+}
+
+export const habitNotFound = () => new HabitError(404, "Habit not found");

@@ -1,0 +1,26 @@
+import { eq, inArray } from "drizzle-orm";
+import { habits } from "../db/schema/habits";
+import type { ItemKind } from "../sharing/item-kinds";
+
+export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/**
+ * The sharing registry's entry for habits: who owns one (archived ones too, so their shares can
+ * still be revoked) and what lists call it (the private title when set). Kept apart from the service so the registry imports nothing that imports it.
+ */
+export const habitKind: ItemKind = {
+  ownerOf: async (itemId, db) => {
+    if (!isUuid(itemId)) return null;
+    const [row] = await db.select({ ownerId: habits.ownerId }).from(habits).where(eq(habits.id, itemId));
+    return row?.ownerId ?? null;
+  },
+  listTitlesOf: async (itemIds, db) => {
+    const ids = itemIds.filter(isUuid);
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: habits.id, title: habits.title, privateTitle: habits.privateTitle })
+      .from(habits)
+      .where(inArray(habits.id, ids));
+    return new Map(rows.map((row) => [row.id, row.privateTitle ?? row.title]));
+  },
+};

@@ -1,0 +1,103 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { habits } from "../db/schema/habits";
+import type { JobHandler } from "../jobs";
+import { sendEmail } from "../mail/outbox";
+import { memberTimeZone } from "../profile/zone";
+import { isDiscreet } from "../settings";
+import { getHabitHistory, getMyHabits } from "./store";
+import { nextLocalTime, REMINDER_JOB, SUMMARY_JOB, SUMMARY_TIME } from "./schedule";
+
+export { nextLocalTime, REMINDER_JOB, SUMMARY_JOB } from "./schedule";
+
+/**
+ * Habit reminders and the weekly summary, as jobs (lib/jobs) that queue an email in the outbox. The
+ * outbox's quiet-hours gate (`holdInQuietHours`) holds each one until the member's quiet hours end;
+ * in discreet mode the subject is the neutral one and the text names no habit.
+ */
+const recipientOf = (payload: Record<string, unknown>) => (typeof payload.to === "string" ? payload.to : null);
+
+/** A habit's reminder: sent when the habit is still due today, then moved to the next day's time. */
+const remind: JobHandler = async (job, tx, now) => {
+  const [habit] = await tx
+    .select()
+    .from(habits)
+    .where(and(eq(habits.id, job.key), isNull(habits.archivedAt)));
+  const to = recipientOf(job.payload);
+  if (!habit || !habit.reminderTime || habit.suggestion === "pending" || !to) return null;
+  const { habit: view } = await getHabitHistory(
+    habit.ownerId,
+    habit.id,
+    { from: "2000-01-01", to: "2000-01-01" },
+    { db: tx, now },
+  );
+  if (view.todayState === "DUE") {
+    const discreet = await isDiscreet(habit.ownerId, tx);
+    const name = habit.privateTitle ?? habit.title;
+    await sendEmail(
+      {
+        to,
+        subject: `Reminder: ${name}`,
+        text: discreet
+          ? "A reminder you set for today. Open the app when it suits you."
+          : `A gentle reminder for today: ${name}. Check in on My Habits when you have done it, or mark today as a rest day.`,
+        memberId: habit.ownerId,
+        holdInQuietHours: true,
+      },
+      tx,
+    );
+  }
+  return nextLocalTime(now, await memberTimeZone(tx, habit.ownerId), habit.reminderTime);
+};
+
+/** The weekly summary: what went well first, then the rest, only against the member's own past. */
+export function summaryText(
+  lines: { name: string; done: number; rest: number; currentStreak: number; bestStreak: number }[],
+): string {
+  const went = lines.filter((line) => line.done > 0).sort((a, b) => b.done - a.done);
+  const quiet = lines.filter((line) => line.done === 0);
+  const parts: string[] = [];
+  if (went.length > 0) {
+    parts.push("What went well this week:");
+    for (const line of went)
+      parts.push(
+        `- ${line.name}: done on ${line.done} ${line.done === 1 ? "day" : "days"}${line.rest ? `, ${line.rest} rest ${line.rest === 1 ? "day" : "days"}` : ""}; streak ${line.currentStreak}${line.currentStreak > 0 && line.currentStreak === line.bestStreak ? " (your best yet)" : ""}.`,
+      );
+  } else {
+    parts.push("A quiet week, and that is all right: every week is a fresh start.");
+  }
+  if (quiet.length > 0) parts.push("", `Waiting for you next week: ${quiet.map((line) => line.name).join(", ")}.`);
+  return parts.join("\n");
+}
+
+const summarise: JobHandler = async (job, tx, now) => {
+  const memberId = job.key;
+  const to = recipientOf(job.payload);
+  const own = (await getMyHabits(memberId, { db: tx, now })).filter(
+    (habit) => habit.access === "owner" && !habit.pending,
+  );
+  if (own.length === 0 || !to) return null;
+  const discreet = await isDiscreet(memberId, tx);
+  const lines = own.map((habit) => {
+    const week = habit.recentDays.slice(-7);
+    return {
+      name: habit.privateTitle ?? habit.title,
+      done: week.filter((day) => day.state === "done").length,
+      rest: week.filter((day) => day.state === "rest").length,
+      currentStreak: habit.currentStreak,
+      bestStreak: habit.bestStreak,
+    };
+  });
+  await sendEmail(
+    {
+      to,
+      subject: "Your week with your habits",
+      text: discreet ? "Your weekly summary is ready in the app." : summaryText(lines),
+      memberId,
+      holdInQuietHours: true,
+    },
+    tx,
+  );
+  return nextLocalTime(now, await memberTimeZone(tx, memberId), SUMMARY_TIME, (day) => day === 7);
+};
+
+export const habitJobHandlers: Record<string, JobHandler> = { [REMINDER_JOB]: remind, [SUMMARY_JOB]: summarise };

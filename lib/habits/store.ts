@@ -1,0 +1,445 @@
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { getDb } from "../db/client";
+import type { Db } from "../db/open";
+import { circleMemberships } from "../db/schema/circles";
+import { habitEntries, habits, habitTargets } from "../db/schema/habits";
+import { localDateOf, type LocalDate } from "../calendar/time";
+import { memberTimeZone } from "../profile/zone";
+import { accessTo, itemsSharedWith, type Access } from "../sharing/rule";
+import { HabitError, habitNotFound } from "./errors";
+import { isUuid } from "./kind";
+import { scheduleHabitJobs } from "./schedule";
+import {
+  parseCheckIn,
+  parseHabitDay,
+  parseHabitInput,
+  parseRangeDate,
+  type HabitInput,
+  type HabitKind,
+  type HabitSchedule,
+  type HabitTarget,
+} from "./model";
+import { scoreHabit, type DayEntry, type HabitScore, type ScoredDay } from "./score";
+
+/**
+ * The habits service: every read of a habit someone else owns goes through the sharing rule
+ * (`accessTo` for one, `itemsSharedWith` for lists); the owner, or an EDIT share, may check in, and
+ * each entry records who. A habit the caller may not see answers 404, exactly like one that does not
+ * exist. Days are local dates in the caller's time zone.
+ */
+type Options = { db?: Db; now?: Date };
+/** `email`: where the habit's reminders and the weekly summary go (the member's address); none, none scheduled. */
+type SaveOptions = Options & { email?: string };
+
+export type HabitView = {
+  id: string;
+  ownerId: string;
+  title: string;
+  privateTitle: string | null;
+  kind: HabitKind;
+  target: number | null;
+  unit: string | null;
+  schedule: HabitSchedule;
+  weekdays: number[] | null;
+  timesPerWeek: number | null;
+  restDaysPerWeek: number;
+  reminderTime: string | null;
+  todayState: HabitScore["todayState"];
+  score: number;
+  currentStreak: number;
+  bestStreak: number;
+  canCheckIn: boolean;
+  access: Access;
+  /** A guardian's suggestion the child has not answered yet. */
+  suggestedBy: string | null;
+  pending: boolean;
+  /** The last 12 weeks' days with their states, oldest first (the heat map). */
+  recentDays: ScoredDay[];
+};
+
+export type HabitEntryView = {
+  date: LocalDate;
+  value: number | null;
+  rest: boolean;
+  note: string | null;
+  memberId: string;
+};
+
+type HabitRow = typeof habits.$inferSelect;
+type TargetRow = typeof habitTargets.$inferSelect;
+
+async function context(callerId: string, options: Options) {
+  const db = options.db ?? (await getDb());
+  const zone = await memberTimeZone(db, callerId);
+  return { db, today: localDateOf(Math.floor((options.now ?? new Date()).getTime() / 1000), zone) };
+}
+
+const targetOf = (row: TargetRow): HabitTarget => ({
+  effectiveFrom: row.effectiveFrom,
+  target: row.target,
+  schedule: row.schedule,
+  weekdays: row.weekdays ?? null,
+  timesPerWeek: row.timesPerWeek,
+  restDaysPerWeek: row.restDaysPerWeek,
+});
+
+/** The day entries the score reads: every member's entries of a day together (values summed). */
+export function dayEntriesOf(rows: { day: string; value: number | null; rest: boolean }[]): DayEntry[] {
+  const byDay = new Map<string, DayEntry>();
+  for (const row of rows) {
+    const day = byDay.get(row.day) ?? { date: row.day, value: 0, rest: false };
+    day.value += row.value ?? 0;
+    day.rest ||= row.rest;
+    byDay.set(row.day, day);
+  }
+  return [...byDay.values()];
+}
+
+function viewOf(
+  habit: HabitRow,
+  targets: HabitTarget[],
+  entries: { day: string; value: number | null; rest: boolean }[],
+  access: Access,
+  today: LocalDate,
+): HabitView {
+  const days = dayEntriesOf(entries);
+  const first = days.reduce((min, day) => (day.date < min ? day.date : min), habit.startedOn);
+  const scored = scoreHabit({ kind: habit.kind, targets, entries: days, start: first, today, keepDays: 84 });
+  const current = [...targets].reverse().find((target) => target.effectiveFrom <= today) ?? targets[0]!;
+  return {
+    id: habit.id,
+    ownerId: habit.ownerId,
+    title: habit.title,
+    privateTitle: habit.privateTitle,
+    kind: habit.kind,
+    target: habit.kind === "check" ? null : current.target,
+    unit: habit.unit,
+    schedule: current.schedule,
+    weekdays: current.weekdays,
+    timesPerWeek: current.timesPerWeek,
+    restDaysPerWeek: current.restDaysPerWeek,
+    reminderTime: habit.reminderTime,
+    todayState: scored.todayState,
+    score: scored.score,
+    currentStreak: scored.currentStreak,
+    bestStreak: scored.bestStreak,
+    canCheckIn: access !== "view" && habit.suggestion !== "pending",
+    access,
+    suggestedBy: habit.suggestedBy,
+    pending: habit.suggestion === "pending",
+    recentDays: scored.days,
+  };
+}
+
+/** Views of `rows` with their targets and entries, read in two queries whatever their number. */
+async function viewsOf(db: Db, rows: { habit: HabitRow; access: Access }[], today: LocalDate): Promise<HabitView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.habit.id);
+  const [targets, entries] = await Promise.all([
+    db.select().from(habitTargets).where(inArray(habitTargets.habitId, ids)).orderBy(asc(habitTargets.effectiveFrom)),
+    db
+      .select({
+        habitId: habitEntries.habitId,
+        day: habitEntries.day,
+        value: habitEntries.value,
+        rest: habitEntries.rest,
+      })
+      .from(habitEntries)
+      .where(and(inArray(habitEntries.habitId, ids), lte(habitEntries.day, today))),
+  ]);
+  const group = <T extends { habitId: string }>(list: T[]) => {
+    const map = new Map<string, T[]>();
+    for (const item of list) {
+      const items = map.get(item.habitId);
+      if (items) items.push(item);
+      else map.set(item.habitId, [item]);
+    }
+    return map;
+  };
+  const targetsBy = group(targets);
+  const entriesBy = group(entries);
+  return rows.map(({ habit, access }) =>
+    viewOf(habit, (targetsBy.get(habit.id) ?? []).map(targetOf), entriesBy.get(habit.id) ?? [], access, today),
+  );
+}
+
+/** A live habit the caller may see, with their access; 404 otherwise (the sharing rule decides). */
+async function visibleHabit(db: Db, callerId: string, habitId: unknown): Promise<{ habit: HabitRow; access: Access }> {
+  if (typeof habitId !== "string" || !isUuid(habitId)) throw habitNotFound();
+  const [habit] = await db
+    .select()
+    .from(habits)
+    .where(and(eq(habits.id, habitId), isNull(habits.archivedAt)));
+  if (!habit) throw habitNotFound();
+  const access = await accessTo(db, callerId, { itemType: "habit", itemId: habit.id, ownerId: habit.ownerId });
+  // A suggestion is the child's to answer: nobody else sees it until it is accepted.
+  if (!access || (habit.suggestion === "pending" && access !== "owner")) throw habitNotFound();
+  return { habit, access };
+}
+
+async function ownHabit(db: Db, callerId: string, habitId: unknown) {
+  const found = await visibleHabit(db, callerId, habitId);
+  if (found.access !== "owner") throw new HabitError(403, "Only the habit's owner can change it");
+  return found;
+}
+
+const sameTarget = (a: Omit<HabitTarget, "effectiveFrom">, b: Omit<HabitTarget, "effectiveFrom">) =>
+  a.target === b.target &&
+  a.schedule === b.schedule &&
+  JSON.stringify(a.weekdays) === JSON.stringify(b.weekdays) &&
+  a.timesPerWeek === b.timesPerWeek &&
+  a.restDaysPerWeek === b.restDaysPerWeek;
+
+async function insertHabit(
+  tx: Db,
+  ownerId: string,
+  input: HabitInput,
+  today: LocalDate,
+  suggestedBy: string | null,
+): Promise<string> {
+  const [row] = await tx
+    .insert(habits)
+    .values({
+      ownerId,
+      title: input.title,
+      privateTitle: input.privateTitle,
+      kind: input.kind,
+      unit: input.unit,
+      reminderTime: input.reminderTime,
+      startedOn: today,
+      suggestedBy,
+      suggestion: suggestedBy ? "pending" : null,
+    })
+    .returning({ id: habits.id });
+  await tx.insert(habitTargets).values({ habitId: row!.id, effectiveFrom: today, ...input.target });
+  return row!.id;
+}
+
+async function viewById(db: Db, callerId: string, habitId: string, today: LocalDate): Promise<HabitView> {
+  const found = await visibleHabit(db, callerId, habitId);
+  return (await viewsOf(db, [found], today))[0]!;
+}
+
+export async function createHabit(ownerId: string, input: unknown, options: SaveOptions = {}): Promise<HabitView> {
+  const parsed = parseHabitInput(input);
+  const { db, today } = await context(ownerId, options);
+  const id = await db.transaction(async (tx) => {
+    const id = await insertHabit(tx, ownerId, parsed, today, null);
+    if (options.email)
+      await scheduleHabitJobs(tx, { id, ownerId, reminderTime: parsed.reminderTime }, options.email, options.now);
+    return id;
+  });
+  return viewById(db, ownerId, id, today);
+}
+
+/**
+ * The owner changes a habit. A change to the target, schedule or rest budget takes effect today (in
+ * the owner's zone): a new target version, or today's replaced; earlier days keep theirs.
+ */
+export async function updateHabit(
+  callerId: string,
+  habitId: unknown,
+  input: unknown,
+  options: SaveOptions = {},
+): Promise<HabitView> {
+  const { db, today } = await context(callerId, options);
+  const { habit } = await ownHabit(db, callerId, habitId);
+  const parsed = parseHabitInput(input);
+  if (parsed.kind !== habit.kind) throw new HabitError(400, "kind: a habit's kind cannot change", { field: "kind" });
+  await db.transaction(async (tx) => {
+    await tx
+      .update(habits)
+      .set({
+        title: parsed.title,
+        privateTitle: parsed.privateTitle,
+        unit: parsed.unit,
+        reminderTime: parsed.reminderTime,
+        updatedAt: new Date(),
+      })
+      .where(eq(habits.id, habit.id));
+    if (options.email)
+      await scheduleHabitJobs(tx, { ...habit, reminderTime: parsed.reminderTime }, options.email, options.now);
+    const [current] = await tx
+      .select()
+      .from(habitTargets)
+      .where(and(eq(habitTargets.habitId, habit.id), lte(habitTargets.effectiveFrom, today)))
+      .orderBy(sql`${habitTargets.effectiveFrom} desc`)
+      .limit(1);
+    if (current && sameTarget(targetOf(current), parsed.target)) return;
+    await tx
+      .insert(habitTargets)
+      .values({ habitId: habit.id, effectiveFrom: today, ...parsed.target })
+      .onConflictDoUpdate({ target: [habitTargets.habitId, habitTargets.effectiveFrom], set: parsed.target });
+  });
+  return viewById(db, callerId, habit.id, today);
+}
+
+/** The owner archives a habit: it leaves every list (and stops reminding); its entries stay for the download. */
+export async function archiveHabit(callerId: string, habitId: unknown, options: Options = {}): Promise<void> {
+  const { db } = await context(callerId, options);
+  const { habit } = await ownHabit(db, callerId, habitId);
+  await db.update(habits).set({ archivedAt: new Date() }).where(eq(habits.id, habit.id));
+}
+
+/**
+ * Records the caller's entry for a day: done (a value for counted or timed habits) or rest, with a
+ * note. Idempotent per habit, day and member: again for the same day replaces the caller's entry.
+ * Past days may be back-filled; a future day answers 400, except a rest day planned ahead.
+ */
+export async function checkInHabit(
+  callerId: string,
+  habitId: unknown,
+  args: { date: unknown; value?: unknown; rest?: unknown; note?: unknown },
+  options: Options = {},
+): Promise<HabitView> {
+  const { db, today } = await context(callerId, options);
+  const { habit, access } = await visibleHabit(db, callerId, habitId);
+  if (access === "view") throw new HabitError(403, "You can see this habit but not check in");
+  if (habit.suggestion === "pending") throw new HabitError(409, "Accept the suggested habit first");
+  const entry = parseCheckIn(habit.kind, { value: args.value, rest: args.rest, note: args.note });
+  const planAhead = entry.rest ? parseRangeDate(args.date, "date") : null;
+  const day = planAhead && planAhead > today ? planAhead : parseHabitDay(args.date, today);
+  await db
+    .insert(habitEntries)
+    .values({ habitId: habit.id, day, memberId: callerId, ...entry })
+    .onConflictDoUpdate({
+      target: [habitEntries.habitId, habitEntries.day, habitEntries.memberId],
+      set: { ...entry, recordedAt: new Date() },
+    });
+  return viewById(db, callerId, habit.id, today);
+}
+
+/** Removes the caller's entry for that day (nothing to remove is fine: undo is safe to retry). */
+export async function undoHabitCheckIn(
+  callerId: string,
+  habitId: unknown,
+  date: unknown,
+  options: Options = {},
+): Promise<HabitView> {
+  const { db, today } = await context(callerId, options);
+  const { habit, access } = await visibleHabit(db, callerId, habitId);
+  if (access === "view") throw new HabitError(403, "You can see this habit but not check in");
+  const day = parseRangeDate(date, "date");
+  await db
+    .delete(habitEntries)
+    .where(and(eq(habitEntries.habitId, habit.id), eq(habitEntries.day, day), eq(habitEntries.memberId, callerId)));
+  return viewById(db, callerId, habit.id, today);
+}
+
+/** The caller's live habits (suggestions waiting for their answer too) and the habits shared with them. */
+export async function getMyHabits(callerId: string, options: Options = {}): Promise<HabitView[]> {
+  const { db, today } = await context(callerId, options);
+  const shared = await itemsSharedWith(db, callerId, "habit");
+  const sharedIds = shared.map((item) => item.itemId).filter(isUuid);
+  const rows = await db
+    .select()
+    .from(habits)
+    .where(
+      and(
+        isNull(habits.archivedAt),
+        or(
+          eq(habits.ownerId, callerId),
+          sharedIds.length > 0
+            ? and(inArray(habits.id, sharedIds), sql`${habits.suggestion} is distinct from 'pending'`)
+            : sql`false`,
+        ),
+      ),
+    )
+    .orderBy(asc(habits.createdAt), asc(habits.id));
+  const permission = new Map(shared.map((item) => [`${item.ownerId}\u0000${item.itemId}`, item.permission]));
+  return viewsOf(
+    db,
+    rows.map((habit) => ({
+      habit,
+      access: habit.ownerId === callerId ? "owner" : permission.get(`${habit.ownerId}\u0000${habit.id}`)!,
+    })),
+    today,
+  );
+}
+
+/** One habit's entries (every member's) between two local dates, inclusive, with its score and streaks. */
+export async function getHabitHistory(
+  callerId: string,
+  habitId: unknown,
+  range: { from: unknown; to: unknown },
+  options: Options = {},
+): Promise<{ habit: HabitView; entries: HabitEntryView[] }> {
+  const { db, today } = await context(callerId, options);
+  const found = await visibleHabit(db, callerId, habitId);
+  const from = parseRangeDate(range.from, "from");
+  const to = parseRangeDate(range.to, "to");
+  if (to < from) throw new HabitError(400, "to: must not be before from", { field: "to" });
+  const [habit] = await viewsOf(db, [found], today);
+  const rows = await db
+    .select()
+    .from(habitEntries)
+    .where(and(eq(habitEntries.habitId, found.habit.id), gte(habitEntries.day, from), lte(habitEntries.day, to)))
+    .orderBy(asc(habitEntries.day), asc(habitEntries.recordedAt));
+  return {
+    habit: habit!,
+    entries: rows.map((row) => ({
+      date: row.day,
+      value: row.value,
+      rest: row.rest,
+      note: row.note,
+      memberId: row.memberId,
+    })),
+  };
+}
+
+/**
+ * A guardian (or the circle's owner) suggests a habit to a child of their circle: it is the child's,
+ * waiting for their answer, and nobody else sees it. 404 for a member who is not a child the caller
+ * looks after, exactly as for someone unknown.
+ */
+export async function suggestHabit(
+  guardianId: string,
+  childId: unknown,
+  input: unknown,
+  options: Options = {},
+): Promise<{ id: string }> {
+  const parsed = parseHabitInput(input);
+  const db = options.db ?? (await getDb());
+  if (typeof childId !== "string" || childId === guardianId) throw new HabitError(404, "Member not found");
+  const [link] = await db
+    .select({ circleId: circleMemberships.circleId })
+    .from(circleMemberships)
+    .where(
+      and(
+        eq(circleMemberships.memberId, childId),
+        eq(circleMemberships.role, "child"),
+        sql`exists (select 1 from circle_memberships g where g.circle_id = ${circleMemberships.circleId}
+          and g.member_id = ${guardianId} and g.role in ('owner', 'guardian'))`,
+      ),
+    )
+    .limit(1);
+  if (!link) throw new HabitError(404, "Member not found");
+  const { today } = await context(childId, { ...options, db });
+  const id = await db.transaction((tx) => insertHabit(tx, childId, parsed, today, guardianId));
+  return { id };
+}
+
+/** The child accepts (the habit starts today) or declines (it is deleted) a suggestion. */
+export async function answerSuggestion(
+  childId: string,
+  habitId: unknown,
+  accept: boolean,
+  options: Options = {},
+): Promise<void> {
+  const { db, today } = await context(childId, options);
+  const { habit } = await ownHabit(db, childId, habitId);
+  if (habit.suggestion !== "pending") throw new HabitError(409, "This habit is not a suggestion waiting for you");
+  if (!accept) {
+    await db.delete(habits).where(eq(habits.id, habit.id));
+    return;
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(habits).set({ suggestion: "accepted", startedOn: today }).where(eq(habits.id, habit.id));
+    await tx.update(habitTargets).set({ effectiveFrom: today }).where(eq(habitTargets.habitId, habit.id));
+  });
+}
+
+/** The member's today, in their time zone (the day a check-in from /habits is for). */
+export async function todayOf(memberId: string, options: Options = {}): Promise<LocalDate> {
+  return (await context(memberId, options)).today;
+}
