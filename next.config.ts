@@ -55,6 +55,8 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // A calendar import sends an .ics file of up to 1 MB (lib/calendar's limit) through a server action.
+  experimental: { serverActions: { bodySizeLimit: "2mb" } },
   // Pages are prerendered with or without the sandbox's demo banner: the start-up check compares this
   // (fixed into the build) with the billing the running environment selects (lib/startup.ts).
   env: { HAPPR_BUILT_FOR_BILLING: process.env.STRIPE_SECRET_KEY ? "stripe" : "sandbox" },

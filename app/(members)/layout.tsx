@@ -1,6 +1,6 @@
 import { SignInRedirect } from "@/components/session/sign-in-redirect";
 import { getMember } from "@/lib/auth/member";
-import { isDiscreet } from "@/lib/settings";
+import { loadDiscreetMode } from "@/lib/account/page-data";
 import { LeaveNow } from "@/components/discreet/leave-now";
 
 /**
@@ -14,7 +14,7 @@ export default async function MembersLayout({ children }: { children: React.Reac
   return (
     <>
       {children}
-      {(await isDiscreet(member.memberId)) && <LeaveNow />}
+      {(await loadDiscreetMode(member)) && <LeaveNow />}
     </>
   );
 }

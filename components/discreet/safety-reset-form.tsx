@@ -3,6 +3,7 @@
 import { useId } from "react";
 import { FormMessage, useAccountForm } from "@/components/account/account-form";
 import { Button } from "@/components/ui/button";
+import { CheckboxField } from "@/components/ui/field";
 import { PasswordChangeFields } from "@/components/account/password-change-fields";
 import type { FormAction, FormState } from "@/lib/forms";
 
@@ -23,24 +24,12 @@ export function SafetyResetForm({ action }: { action: FormAction<FormState> }) {
     <form action={formAction} noValidate className="mt-4 grid gap-3" aria-label="Safety reset">
       <FormMessage state={state} messageRef={messageRef} />
       <PasswordChangeFields ids={ids} errors={state.fieldErrors} />
-      <div className="grid gap-1">
-        <label className="inline-flex min-h-11 items-center gap-2 text-base text-ink">
-          <input
-            id={ids.confirm}
-            type="checkbox"
-            name="confirm"
-            className="size-5"
-            aria-invalid={state.fieldErrors.confirm ? true : undefined}
-            aria-describedby={state.fieldErrors.confirm ? `${ids.confirm}-error` : undefined}
-          />
-          I understand: every share ends and I leave my circles
-        </label>
-        {state.fieldErrors.confirm ? (
-          <p id={`${ids.confirm}-error`} className="text-sm font-medium text-red-700">
-            {state.fieldErrors.confirm}
-          </p>
-        ) : null}
-      </div>
+      <CheckboxField
+        id={ids.confirm}
+        name="confirm"
+        label="I understand: every share ends and I leave my circles"
+        error={state.fieldErrors.confirm}
+      />
       <div>
         <Button type="submit" pending={pending} pendingLabel="Resetting…">
           Reset now

@@ -54,8 +54,9 @@ export async function startInstance(port: number, env: Record<string, string>): 
 }
 
 /** A scratch database on the PostgreSQL server (E2E_POSTGRES_URL, default the machine's), dropped by `drop`. */
-export async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const server = process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export async function scratchDatabase(
+  server = process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `e2e_${randomUUID().replaceAll("-", "")}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();

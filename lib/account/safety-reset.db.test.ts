@@ -12,6 +12,7 @@ import { createBuiltinIdentity } from "@/lib/identity/builtin/identity";
 import { rememberDevice } from "@/lib/identity/builtin/devices";
 import { signIn } from "@/lib/identity/builtin";
 import { signUpConfirmed } from "@/lib/identity/builtin/test-helpers";
+import { createEvent, getAgenda, readFeed, rotateFeed } from "@/lib/calendar/store";
 import { safetyReset } from "./safety-reset";
 
 const SITE = "http://localhost:3000";
@@ -52,7 +53,7 @@ async function join(owner: Person, who: Person) {
 const notes: ItemKinds = { ...itemKinds, habit: { ownerOf: async (itemId: string) => itemId.split(":")[0]! } };
 
 describe("the safety reset", () => {
-  it("ends every share, leaves the circles quietly, forgets devices and changes the password; a wrong password changes nothing", async () => {
+  it("ends every share, leaves the circles quietly, revokes the calendar feed, forgets devices and changes the password; a wrong password changes nothing", async () => {
     const db = await getDb();
     const sam = await familyOwner("Sam");
     const kim = await familyOwner("Kim");
@@ -74,6 +75,19 @@ describe("the safety reset", () => {
       },
       { kinds: notes },
     );
+    // Her calendar: an event her circle with Sam sees, and a private feed link.
+    const start = Date.UTC(2027, 0, 5, 18) / 1000;
+    const week = { from: start - 86400, to: start + 86400 };
+    await createEvent(ria.memberId, {
+      title: "Ria's shift",
+      start,
+      end: start + 3600,
+      timezone: "UTC",
+      visibility: "circle",
+      circleId: (await getMyCircles(sam.memberId))[0]!.circleId,
+    });
+    const { token } = await rotateFeed(ria.memberId, true);
+    const feed = { host: "test" };
     await rememberDevice(db, ria.memberId, new Date(), "Kitchen laptop");
     const identity = createBuiltinIdentity({ accountId: ria.memberId, email: ria.email }, { db });
     const outboxBefore = (await readOutbox(db, sam.email)).length + (await readOutbox(db, kim.email)).length;
@@ -81,14 +95,19 @@ describe("the safety reset", () => {
     await expect(
       safetyReset(ria.memberId, { currentPassword: "Wrong-Guess-1!", newPassword: NEW_PASSWORD }, { identity, db }),
     ).rejects.toMatchObject({ code: "NotAuthorizedException" });
-    expect(await sharesOf(ria.memberId)).toHaveLength(2);
+    expect(await sharesOf(ria.memberId)).toHaveLength(3);
     expect(await getMyCircles(ria.memberId)).toHaveLength(2);
     expect((await identity.listDevices()).devices).toHaveLength(1);
+    expect(await readFeed(token, feed)).toContain("BEGIN:VEVENT");
+    expect((await getAgenda(sam.memberId, week)).occurrences).toHaveLength(1);
 
     await safetyReset(ria.memberId, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, { identity, db });
     expect(await sharesOf(ria.memberId)).toEqual([]);
     expect(await getMyCircles(ria.memberId)).toEqual([]);
     expect((await identity.listDevices()).devices).toEqual([]);
+    // Her feed link is dead, and her events reach nobody.
+    expect(await readFeed(token, feed)).toBeNull();
+    expect((await getAgenda(sam.memberId, week)).occurrences).toEqual([]);
     // The new password signs in; the old one does not.
     await expect(signIn({ email: ria.email, password: PASSWORD }, { db })).rejects.toMatchObject({
       code: "NotAuthorizedException",

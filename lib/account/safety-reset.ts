@@ -3,6 +3,7 @@ import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { circlesOf, endMembership, membershipOf } from "../circles";
 import { endSharesOf } from "../sharing";
+import { revokeFeed } from "../calendar/store/feeds";
 import type { IdentityPort } from "../identity/port";
 
 export type SafetyResetInput = { currentPassword: string; newPassword: string };
@@ -15,9 +16,9 @@ export type SafetyResetInput = { currentPassword: string; newPassword: string };
  *    or is renewed at once with the built-in provider);
  * 3. every remembered device is forgotten;
  * 4. in one transaction: every share of the member's items ends, and they leave every circle they do
- *    not own. The circle they own stays (ownership comes with the Family plan), but with the shares
- *    gone nobody in it sees anything of theirs. No message goes to anyone: a departure is silent.
- * Calendar feed links do not exist yet; when they do, revoking them belongs in step 4.
+ *    not own, and their calendar feed link stops (it answers 404). The circle they own stays
+ *    (ownership comes with the Family plan), but with the shares gone nobody in it sees anything of
+ *    theirs. No message goes to anyone: a departure is silent.
  * A failure part-way is finished by running it again (with the new password as the current one).
  */
 export async function safetyReset(
@@ -32,6 +33,7 @@ export async function safetyReset(
   const db = deps.db ?? (await getDb());
   await db.transaction(async (tx) => {
     await endSharesOf(tx, memberId);
+    await revokeFeed(tx, memberId);
     for (const circle of await circlesOf(tx, memberId)) {
       const membership = circle.role === "owner" ? undefined : await membershipOf(tx, circle.circleId, memberId);
       if (membership) await endMembership(tx, membership);

@@ -1,5 +1,11 @@
-import { signUpNew } from "@/lib/identity/builtin/test-helpers";
+import { eq } from "drizzle-orm";
+import { localDateOf } from "@/lib/calendar/time";
+import { checkInHabit, createHabit } from "@/lib/habits/store";
 import { describe, expect, it } from "vitest";
+import { createChildAccount, getMyCircles } from "@/lib/circles";
+import { childConsents, circleMemberships, identityAccounts, memberProfiles } from "@/lib/db/schema";
+import { acceptInvitation, familyPlanFrom, inviteToCircle } from "@/lib/invitations";
+import { readOutbox } from "@/lib/mail";
 import { getDb } from "@/lib/db/client";
 import { freezeClockAt } from "@/lib/billing/sandbox/clock";
 import { subscribeInSandbox } from "@/lib/billing/sandbox/testing";
@@ -9,8 +15,9 @@ import { confirmSignUp } from "@/lib/identity/builtin/accounts";
 import { createBuiltinIdentity } from "@/lib/identity/builtin/identity";
 import { signIn } from "@/lib/identity/builtin/sign-in";
 import { useMemberTestDatabase } from "@/lib/identity/builtin/test-database";
-import { lastCodeSentTo } from "@/lib/identity/builtin/test-helpers";
+import { lastCodeSentTo, signUpNew } from "@/lib/identity/builtin/test-helpers";
 import { getUserProfile, updateUserProfile } from "@/lib/profile";
+import { createEvent, rotateFeed } from "@/lib/calendar/store";
 import { deleteMemberAccount, exportMemberData } from ".";
 
 const SITE = "http://localhost:3000";
@@ -34,8 +41,25 @@ describe("a member's data and account deletion", () => {
     await updateUserProfile(accountId, { firstName: "Lee", timezone: "Europe/London" });
     await subscribeInSandbox({ provider, billing }, member, "happr_family_monthly", SITE);
     const security = createBuiltinIdentity({ accountId, email }, context);
+    await createEvent(accountId, {
+      title: "Dentist",
+      startDate: "2026-05-14",
+      endDate: "2026-05-15",
+      rrule: "FREQ=YEARLY",
+      visibility: "private",
+    });
+    await rotateFeed(accountId, true);
+    const habit = await createHabit(accountId, { title: "Stretch", kind: "MINUTES", target: 10, schedule: "DAILY" });
+    const today = localDateOf(Math.floor(Date.now() / 1000), "Europe/London");
+    await checkInHabit(accountId, habit.id, { date: today, value: 12, note: "easy" });
 
     const data = await exportMemberData(member, { security });
+    expect(data.habits.habits).toEqual([
+      expect.objectContaining({ id: habit.id, title: "Stretch", targets: [expect.objectContaining({ target: 10 })] }),
+    ]);
+    expect(data.habits.entries).toEqual([
+      expect.objectContaining({ habitId: habit.id, day: today, value: 12, note: "easy", memberId: accountId }),
+    ]);
     expect(data.account).toMatchObject({ memberId: accountId, email, emailVerified: true, phoneNumber: null });
     expect(data.profile).toMatchObject({ firstName: "Lee", timezone: "Europe/London" });
     expect(data.subscriptions).toEqual([
@@ -45,6 +69,15 @@ describe("a member's data and account deletion", () => {
     expect(data.transactions[0]).toMatchObject({ amount: 999, currency: "usd" });
     expect(data.circle).toEqual({ memberOf: null, circles: [], members: [], invitations: [] });
     expect(data.shares).toEqual([]);
+    expect(data.calendar.events).toEqual([
+      expect.objectContaining({
+        title: "Dentist",
+        startDate: "2026-05-14",
+        rrule: "FREQ=YEARLY",
+        visibility: "private",
+      }),
+    ]);
+    expect(data.calendar.feed).toMatchObject({ neutralTitles: true, lastUsedAt: null });
     expect(JSON.stringify(data)).not.toMatch(/password|secret|hash/i);
 
     await expect(deleteMemberAccount(member, "Wrong-Pass-1!", { security, billing })).rejects.toMatchObject({
@@ -75,6 +108,8 @@ describe("a member's data and account deletion", () => {
       transactions: [],
       circle: { memberOf: null, circles: [], members: [], invitations: [] },
       shares: [],
+      calendar: { events: [], acknowledgements: [], feed: null },
+      habits: { habits: [], entries: [] },
     });
     expect(await getUserProfile(accountId)).toEqual({
       firstName: null,
@@ -84,5 +119,130 @@ describe("a member's data and account deletion", () => {
       timezone: null,
     });
     await expect(signIn({ email, password }, context)).rejects.toMatchObject({ code: "NotAuthorizedException" });
+  });
+});
+
+// Child accounts (lib/circles/README.md): a guardian's download has the consent records of the children
+// they look after, a child's their consent and memberships; a child account stays while a grown-up who
+// can look after it remains, and goes with the last one.
+const adultPassword = "Sunny-Day-42";
+const CHILD_PASSWORD = "Purple-Otter-Lantern-9";
+let count = 0;
+async function adult(givenName: string) {
+  count += 1;
+  const email = `${givenName.toLowerCase()}${count}@example.com`;
+  const { accountId } = await signUpNew({ email, password: adultPassword, givenName, familyName: "Example" }, context);
+  await confirmSignUp({ email, code: await lastCodeSentTo(await getDb(), email) }, context);
+  const member = { memberId: accountId!, email, name: `${givenName} Example` };
+  return { member, security: createBuiltinIdentity({ accountId: accountId!, email }, context) };
+}
+const options = () => ({ familyPlan: familyPlanFrom(async () => billing), siteUrl: SITE });
+
+/** An owner with a Family plan, a guardian in the owner's circle, and a child the owner made. */
+async function family() {
+  const owner = await adult("Olive");
+  await subscribeInSandbox({ provider, billing }, owner.member, "happr_family_monthly", SITE);
+  const guardian = await adult("Gail");
+  await inviteToCircle(owner.member, { email: guardian.member.email, role: "guardian" }, options());
+  const body = (await readOutbox(await getDb(), guardian.member.email)).at(-1)!.body;
+  await acceptInvitation(
+    guardian.member,
+    new URL(body.match(/https?:\/\/\S+/)![0]).searchParams.get("invitation")!,
+    options(),
+  );
+  const [circle] = await getMyCircles(owner.member.memberId);
+  const child = await createChildAccount(
+    owner.member,
+    {
+      circleId: circle!.circleId,
+      firstName: "Maya",
+      birthMonth: "2017-04",
+      credential: { password: CHILD_PASSWORD },
+      consent: true,
+    },
+    { familyPlan: options().familyPlan },
+  );
+  return { owner, guardian, child, circleId: circle!.circleId };
+}
+
+async function childRows(childId: string) {
+  const db = await getDb();
+  return {
+    account: (await db.select().from(identityAccounts).where(eq(identityAccounts.id, childId))).length,
+    consents: (await db.select().from(childConsents).where(eq(childConsents.childId, childId))).length,
+    memberships: (await db.select().from(circleMemberships).where(eq(circleMemberships.memberId, childId))).length,
+    profile: (await db.select().from(memberProfiles).where(eq(memberProfiles.memberId, childId))).length,
+  };
+}
+
+describe("child accounts in the data download and erasure", () => {
+  it("a guardian's download has the consent records of the children they look after; a child's their consent and memberships", async () => {
+    const { owner, guardian, child, circleId } = await family();
+    const expected = {
+      childId: child.childId,
+      childName: "Maya",
+      circleId,
+      consentedBy: owner.member.memberId,
+      consentedAt: expect.any(Number),
+      wordingVersion: expect.any(String),
+      birthMonth: "2017-04",
+    };
+    const ownersData = await exportMemberData(owner.member, { security: owner.security });
+    expect(ownersData.children).toEqual({ childrenConsents: [expected], asChild: null });
+    const guardiansData = await exportMemberData(guardian.member, { security: guardian.security });
+    expect(guardiansData.children.childrenConsents).toEqual([expected]);
+
+    const childMember = { memberId: child.childId, email: child.signInName, name: "Maya" };
+    const childSecurity = createBuiltinIdentity({ accountId: child.childId, email: child.signInName }, context);
+    const childsData = await exportMemberData(childMember, { security: childSecurity });
+    expect(childsData.children).toEqual({
+      childrenConsents: [],
+      asChild: {
+        consent: expected,
+        memberships: [{ circleId, circleName: "Olive Example's circle", role: "child", joinedAt: expect.any(Number) }],
+      },
+    });
+    expect(JSON.stringify(childsData)).not.toMatch(/password|hash/i);
+  });
+
+  it("a guardian erasing their account leaves the child while the owner remains; the owner's erasure takes the child account too", async () => {
+    const { owner, guardian, child } = await family();
+    await deleteMemberAccount(guardian.member, adultPassword, { security: guardian.security, billing });
+    expect(await childRows(child.childId)).toEqual({ account: 1, consents: 1, memberships: 1, profile: 1 });
+    expect(await signIn({ email: child.signInName, password: CHILD_PASSWORD }, context)).toMatchObject({
+      signedIn: true,
+    });
+
+    await deleteMemberAccount(owner.member, adultPassword, { security: owner.security, billing });
+    expect(await childRows(child.childId)).toEqual({ account: 0, consents: 0, memberships: 0, profile: 0 });
+    await expect(signIn({ email: child.signInName, password: CHILD_PASSWORD }, context)).rejects.toMatchObject({
+      code: "NotAuthorizedException",
+    });
+  });
+
+  it("the owner's erasure ends the circle, so its guardian can no longer look after the child: the child account goes", async () => {
+    const { owner, guardian, child } = await family();
+    await deleteMemberAccount(owner.member, adultPassword, { security: owner.security, billing });
+    expect(await childRows(child.childId)).toEqual({ account: 0, consents: 0, memberships: 0, profile: 0 });
+    // The guardian's own account is untouched.
+    expect(await signIn({ email: guardian.member.email, password: adultPassword }, context)).toMatchObject({
+      signedIn: true,
+    });
+  });
+
+  it("a child who is also in another family's circle with a guardian there stays when the first circle's owner erases", async () => {
+    const first = await family();
+    const second = await family();
+    const db = await getDb();
+    await db.insert(circleMemberships).values({
+      circleId: second.circleId,
+      memberId: first.child.childId,
+      role: "child",
+      name: "Maya",
+      contact: first.child.signInName,
+    });
+    await deleteMemberAccount(first.owner.member, adultPassword, { security: first.owner.security, billing });
+    const rows = await childRows(first.child.childId);
+    expect(rows).toMatchObject({ account: 1, memberships: 1, profile: 1 });
   });
 });

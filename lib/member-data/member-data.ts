@@ -9,7 +9,12 @@ import { queueChangeNotice } from "../identity/change-notices";
 import { reauthenticate } from "../identity/reauthentication";
 import type { IdentityPort } from "../identity/port";
 import { exportCircle, removeFromCircles } from "../invitations";
+import { childrenLeftAloneBy, exportChildAccounts, forgetChildConsents } from "../circles";
+import { childAccounts, type ChildAccounts } from "../identity";
 import { sharesOf } from "../sharing";
+import { exportCalendar, forgetCalendar } from "../calendar/store";
+import { exportHabits, forgetHabits } from "../habits/export";
+import { forgetJobsOf } from "../jobs";
 import { logError } from "../log";
 import { deliverPending, forgetMessagesOf } from "../mail";
 import { deleteUserProfile, getUserProfile } from "../profile";
@@ -17,6 +22,7 @@ import { forgetPoolMember } from "../identity/cognito/pool-members";
 import { forgetSubjects } from "../rate-limit";
 import { exportSettings, forgetSettings } from "../settings";
 import { forgetWaitlistEntries } from "../waitlist";
+import { forgetStandingSessions } from "../identity/session-checks";
 import { forgetSessionCutoff } from "../identity/session-cutoffs";
 import type { Member } from "../auth/member";
 
@@ -61,24 +67,66 @@ export async function exportMemberData(member: Member, deps: { security: Identit
       : [],
     // Every circle with the member's role in it, the people of the circle they own, their invitations.
     circle: await exportCircle(member.memberId),
+    // Guardians: the consent records of the children they look after (who consented, when); a child:
+    // their own consent record and memberships.
+    children: await exportChildAccounts(member.memberId),
     settings: await exportSettings(member.memberId),
     // The shares of the member's items: with whom (a member or a circle) and view or edit.
     shares: await sharesOf(member.memberId),
+    // The events in their calendar (and those they wrote into a child's), their "got it"s, their feed link's state.
+    calendar: await exportCalendar(member.memberId),
+    // Their habits (target versions, every entry) and the entries they recorded in habits shared with them.
+    habits: await exportHabits(member.memberId),
   };
 }
 
 /** Who is deleting: the member, and when they last signed in (the password may be left out shortly after). */
 
-export type DeletionDeps = { security: IdentityPort; billing: BillingService; db?: Db; now?: Date };
+export type DeletionDeps = {
+  security: IdentityPort;
+  billing: BillingService;
+  /** Tests: the child accounts' adapter (by default the configured provider's). */
+  children?: ChildAccounts;
+  db?: Db;
+  now?: Date;
+};
+
+/**
+ * Everything the database keeps that names one person, removed in the caller's transaction (an
+ * account's deletion, or a child account's that goes with its last grown-up).
+ */
+async function forgetPerson(
+  tx: Parameters<typeof forgetMemberCustomer>[0],
+  memberId: string,
+  emails: string[],
+  addresses: string[],
+) {
+  await forgetMemberCustomer(tx, memberId);
+  await deleteUserProfile(memberId, { db: tx });
+  await forgetSettings(tx, memberId);
+  await forgetPoolMember(tx, memberId);
+  await removeFromCircles(memberId, { db: tx, addresses });
+  await forgetCalendar(tx, memberId);
+  await forgetHabits(tx, memberId);
+  await forgetJobsOf(tx, memberId);
+  await forgetMessagesOf(tx, { memberId, addresses });
+  await forgetWaitlistEntries(tx, emails);
+  await forgetContactMessages(tx, emails);
+  await forgetSubjects(tx, [memberId, ...addresses]);
+  await forgetSessionCutoff(memberId, tx);
+}
 
 /**
  * Deletes the member's account after their current password (or a recent sign-in), leaving nothing
  * personal behind:
  * 1. the payment provider: any subscription ends now and the customer is deleted (sandbox or Stripe);
- * 2. in one database transaction: the billing mirror's customer and cards, the profile (and, with
+ * 2. in one database transaction: the guardian-made child accounts left without a grown-up who could
+ *    look after them (lib/circles/README.md) with everything of theirs below, then the billing mirror's customer and cards, the profile (and, with
  *    Cognito, the API's copy of the pool's attributes), the Safe
  *    Circle (the circle they own ends; they leave every other; the invitations they sent and received;
- *    every share of their items and every share naming them), the outbox messages about them or to
+ *    every share of their items and every share naming them), their calendar (events, "got it"s, feed
+ *    link, and their id in others' attendee lists), their habits and habit entries, their scheduled jobs
+ *    (reminders), the outbox messages about them or to
  *    their addresses, their waitlist entry and contact-form messages, the rate-limit counters keyed
  *    by their id or address, and (built-in identity) the account with its codes, devices, sign-in
  *    failure counters and the issuer's sessions; the notice of the deletion is queued in the same transaction;
@@ -97,17 +145,16 @@ export async function deleteMemberAccount(member: Member, password: string, deps
 
   await deps.billing.closeMemberAccount(member);
 
-  await db.transaction(async (tx) => {
-    await forgetMemberCustomer(tx, member.memberId);
-    await deleteUserProfile(member.memberId, { db: tx });
-    await forgetSettings(tx, member.memberId);
-    await forgetPoolMember(tx, member.memberId);
-    await removeFromCircles(member.memberId, { db: tx, addresses });
-    await forgetMessagesOf(tx, { memberId: member.memberId, addresses });
-    await forgetWaitlistEntries(tx, emails);
-    await forgetContactMessages(tx, emails);
-    await forgetSubjects(tx, [member.memberId, ...addresses]);
-    await forgetSessionCutoff(member.memberId, tx);
+  const children = deps.children ?? childAccounts();
+  const leftAlone = await db.transaction(async (tx) => {
+    // Read before anything changes: the children nobody else could look after go with this account.
+    const alone = await childrenLeftAloneBy(tx, member.memberId);
+    await forgetPerson(tx, member.memberId, emails, addresses);
+    for (const child of alone) {
+      await forgetPerson(tx, child.accountId, [], [child.signInName]);
+      await forgetChildConsents(tx, child.accountId);
+      if (children.accountsInDatabase) await children.remove(tx, child);
+    }
     if (security.accountsInDatabase) await security.deleteUser(tx);
     // Not tied to the member (memberId null): it must reach them after everything else is gone.
     await queueChangeNotice(
@@ -116,7 +163,15 @@ export async function deleteMemberAccount(member: Member, password: string, deps
       { kind: "account-deleted" },
       deps.now ?? new Date(),
     );
+    return alone;
   });
+  // The account is gone: its sessions' remembered checks go too (lib/identity/session-checks.ts).
+  forgetStandingSessions();
+  if (!children.accountsInDatabase)
+    for (const child of leftAlone)
+      await children
+        .remove(db, child)
+        .catch((error: unknown) => logError(`[member-data] the pool user of child ${child.accountId} stays`, error));
   if (!security.accountsInDatabase) await security.deleteUser();
   await deliverPending({ db }).catch((error: unknown) =>
     logError("[member-data] the deletion notice stays queued", error),

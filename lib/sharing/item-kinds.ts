@@ -1,16 +1,26 @@
 import type { Db } from "../db/open";
+import { eventKind } from "../calendar/store/events";
+import { habitKind } from "../habits/kind";
 
 /** The kinds of item a member can share (the API's SharedItemType, lower-case). */
 export const SHARED_ITEM_TYPES = ["habit", "event"] as const;
 export type SharedItemType = (typeof SHARED_ITEM_TYPES)[number];
 
-/** How one kind of item tells who owns an item: the owner's member id, or null when there is no such item. */
-export type ItemKind = { ownerOf: (itemId: string, db: Db) => Promise<string | null> };
+/** How one kind of item tells who owns an item, and what lists call it. */
+export type ItemKind = {
+  /** The owner's member id, or null when there is no such item. */
+  ownerOf: (itemId: string, db: Db) => Promise<string | null>;
+  /**
+   * What the owner's lists call each item: its private title (the code word) when set, else its title.
+   * Items that no longer exist are left out. Without it a list names the kind alone.
+   */
+  listTitlesOf?: (itemIds: string[], db: Db) => Promise<Map<string, string>>;
+};
 export type ItemKinds = Partial<Record<SharedItemType, ItemKind>>;
 
 /**
- * The registry: each feature that has shareable items adds its kind here (habits and events come in
- * later issues). A kind not registered has no items, so sharing one answers 404 like any unknown item.
+ * The registry: each feature that has shareable items adds its kind here (events: lib/calendar/store;
+ * habits: lib/habits/kind.ts). A kind not registered has no items, so sharing one answers 404 like any unknown item.
  * Services take `kinds` as an option so tests can bring their own.
  */
-export const itemKinds: ItemKinds = {};
+export const itemKinds: ItemKinds = { event: eventKind, habit: habitKind };

@@ -104,13 +104,15 @@ export async function sharesOf(ownerId: string, options: { db?: Db } = {}): Prom
 export type NamedShare = ShareView & {
   /** Whom it is shared with, as the owner knows them: the person's name or the circle's; null when unnamed. */
   targetName: string | null;
+  /** What the owner's lists call the item (its private title when set); null when its kind gives none. */
+  itemTitle: string | null;
 };
 
 /**
  * The caller's shares with whom each is shared named, for the "who can see what" page: a circle by
  * its name, a person by the name they joined one of the caller's circles with.
  */
-export async function namedSharesOf(ownerId: string, options: { db?: Db } = {}): Promise<NamedShare[]> {
+export async function namedSharesOf(ownerId: string, options: Options = {}): Promise<NamedShare[]> {
   const db = options.db ?? (await getDb());
   const rows = await db
     .select({
@@ -125,10 +127,28 @@ export async function namedSharesOf(ownerId: string, options: { db?: Db } = {}):
     .leftJoin(circles, eq(circles.id, shares.circleId))
     .where(eq(shares.ownerId, ownerId))
     .orderBy(shares.createdAt, shares.id);
+  const titles = await listTitles(
+    db,
+    options.kinds ?? registeredKinds,
+    rows.map(({ share }) => share),
+  );
   return rows.map(({ share, circleName, memberName }) => ({
     ...view(share),
     targetName: share.circleId ? circleName : memberName,
+    itemTitle: titles.get(`${share.itemType}:${share.itemId}`) ?? null,
   }));
+}
+
+/** Each item's list title, keyed `type:id`, asked of its kind once per kind. */
+async function listTitles(db: Db, kinds: ItemKinds, items: { itemType: string; itemId: string }[]) {
+  const titles = new Map<string, string>();
+  for (const type of SHARED_ITEM_TYPES) {
+    const ids = [...new Set(items.filter((item) => item.itemType === type).map((item) => item.itemId))];
+    const titlesOf = kinds[type]?.listTitlesOf;
+    if (ids.length === 0 || !titlesOf) continue;
+    for (const [id, title] of await titlesOf(ids, db)) titles.set(`${type}:${id}`, title);
+  }
+  return titles;
 }
 
 /**

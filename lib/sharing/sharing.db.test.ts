@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../db/test-hooks";
 import { circleMemberships, circles, shares } from "../db/schema/circles";
 import { leaveCircle, setCircleRole, type CircleRole } from "../circles";
+import { failure, makeCircle as makeCircleIn } from "../circles/testing";
 import { accessTo, itemsSharedWith, revokeShare, shareItem, type ItemKinds } from ".";
 
 const database = useTestDatabase([shares, circleMemberships, circles]);
@@ -14,29 +15,8 @@ const kinds: ItemKinds = {
 };
 const habit = (owner: string) => ({ itemType: "habit" as const, itemId: `habit-${owner}`, ownerId: owner });
 
-async function makeCircle(owner: string, people: Record<string, Exclude<CircleRole, "owner">>) {
-  const [circle] = await database.db
-    .insert(circles)
-    .values({ name: `${owner}'s circle`, ownerId: owner })
-    .returning();
-  await database.db
-    .insert(circleMemberships)
-    .values([
-      { circleId: circle!.id, memberId: owner, role: "owner" },
-      ...Object.entries(people).map(([memberId, role]) => ({ circleId: circle!.id, memberId, role })),
-    ]);
-  return circle!.id;
-}
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { status: number; message: string; field?: string }) => ({
-      status: error.status,
-      message: error.message,
-      field: error.field,
-    }),
-  );
+const makeCircle = (owner: string, people: Record<string, Exclude<CircleRole, "owner">>) =>
+  makeCircleIn(database.db, owner, people);
 
 const see = (viewer: string, owner: string) => accessTo(database.db, viewer, habit(owner));
 

@@ -4,7 +4,7 @@ import { DiscreetModeForm } from "@/components/discreet/discreet-mode-form";
 import { Panel } from "@/components/ui/panel";
 import { HELP_SERVICES, NEUTRAL_SUBJECT } from "@/config/discreet";
 import { getMember } from "@/lib/auth/member";
-import { isDiscreet } from "@/lib/settings";
+import { loadDiscreetMode } from "@/lib/account/page-data";
 import { discreetModeAction, safetyResetAction } from "./actions";
 import { SafetyResetForm } from "@/components/discreet/safety-reset-form";
 
@@ -17,7 +17,7 @@ export const metadata: Metadata = { title: "Discreet mode", robots: { index: fal
 export default async function DiscreetModePage() {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
-  const on = await isDiscreet(member.memberId);
+  const on = await loadDiscreetMode(member);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <p>
