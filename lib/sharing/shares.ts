@@ -76,8 +76,9 @@ export async function shareItem(ownerId: string, input: unknown, options: Option
       : { target: [shares.itemType, shares.itemId, shares.circleId] };
     const [row] = await tx
       .insert(shares)
+      // Made by hand: an event's later edit, which rewrites its visibility shares, leaves this one.
       .values({ itemType, itemId, ownerId, memberId: memberId ?? null, circleId: circleId ?? null, permission })
-      .onConflictDoUpdate({ ...target, set: { permission } })
+      .onConflictDoUpdate({ ...target, set: { permission, fromVisibility: false } })
       .returning();
     return view(row!);
   });

@@ -214,6 +214,39 @@ describe("events in the database", () => {
     expect(await titles("olga")).toEqual(["Swimming", "Gala"]);
   });
 
+  it("a share made by hand outlives edits of the event's visibility, and reaches a split's new part", async () => {
+    await family();
+    const series = await createEvent("olga", swim({ visibility: "people", people: ["gus"] }), db());
+    await shareItem(
+      "olga",
+      { itemType: "event", itemId: series.id, memberId: "ada", permission: "view" },
+      { ...db(), kinds: { event: eventKind } },
+    );
+    expect(await titles("ada")).toHaveLength(5);
+    // Changing who the event reaches by its visibility rewrites only what that choice wrote.
+    await updateEvent("olga", series.id, swim({ title: "Swim", visibility: "private" }), { ...db(), scope: "ALL" });
+    expect(await titles("gus")).toEqual([]);
+    expect(await titles("ada")).toEqual(["Swim", "Swim", "Swim", "Swim", "Swim"]);
+    // A visibility share to someone already shared with by hand keeps the hand-made one.
+    await updateEvent("olga", series.id, swim({ title: "Swim", visibility: "people", people: ["ada"] }), {
+      ...db(),
+      scope: "ALL",
+    });
+    await updateEvent("olga", series.id, swim({ title: "Swim", visibility: "private" }), { ...db(), scope: "ALL" });
+    expect(await titles("ada")).toHaveLength(5);
+    const fourth = at("2026-04-07T18:15", LONDON);
+    const following = await updateEvent(
+      "olga",
+      series.id,
+      swim({ title: "Lessons", start: fourth, end: fourth + 3600, visibility: "private" }),
+      { ...db(), scope: "FOLLOWING", occurrenceStart: fourth },
+    );
+    expect(await titles("ada")).toEqual(["Swim", "Swim", "Swim", "Lessons", "Lessons"]);
+    expect((await namedSharesOf("olga", db())).map((share) => share.itemId).sort()).toEqual(
+      [series.id, following.id].sort(),
+    );
+  });
+
   it("guardians add events to a child's calendar; others may not", async () => {
     await family();
     const piano = await createEvent("gus", swim({ title: "Piano", rrule: null, people: ["kit"] }), {

@@ -109,10 +109,21 @@ export async function checkSharing(
   return { visibility: input.visibility, people, circleId, requiresAcknowledgement };
 }
 
-/** Writes the event's shares from its sharing choice, replacing any it had. */
+/**
+ * Writes the event's shares from its sharing choice, replacing those an earlier choice wrote. Shares
+ * the owner made by hand (shareItem) stay, and win over a visibility share to the same person or circle.
+ */
 async function writeShares(tx: Db, eventId: string, ownerId: string, sharing: EventSharing): Promise<void> {
-  await tx.delete(shares).where(and(eq(shares.itemType, EVENT_ITEM_TYPE), eq(shares.itemId, eventId)));
-  const base = { itemType: EVENT_ITEM_TYPE, itemId: eventId, ownerId, permission: "view" as const };
+  await tx
+    .delete(shares)
+    .where(and(eq(shares.itemType, EVENT_ITEM_TYPE), eq(shares.itemId, eventId), eq(shares.fromVisibility, true)));
+  const base = {
+    itemType: EVENT_ITEM_TYPE,
+    itemId: eventId,
+    ownerId,
+    permission: "view" as const,
+    fromVisibility: true,
+  };
   const rows = [
     ...(sharing.circleId && (sharing.visibility === "circle" || sharing.visibility === "busy")
       ? [{ ...base, circleId: sharing.circleId, memberId: null }]
@@ -121,7 +132,20 @@ async function writeShares(tx: Db, eventId: string, ownerId: string, sharing: Ev
       ? []
       : sharing.people.map((memberId) => ({ ...base, memberId, circleId: null }))),
   ];
-  if (rows.length) await tx.insert(shares).values(rows);
+  if (rows.length) await tx.insert(shares).values(rows).onConflictDoNothing();
+}
+
+/** After a split, the shares the owner made by hand for the series reach its new part too. */
+async function copyHandMadeShares(tx: Db, from: EventRow, to: EventRow): Promise<void> {
+  const handMade = await tx
+    .select()
+    .from(shares)
+    .where(and(eq(shares.itemType, EVENT_ITEM_TYPE), eq(shares.itemId, from.id), eq(shares.fromVisibility, false)));
+  if (!handMade.length) return;
+  await tx
+    .insert(shares)
+    .values(handMade.map(({ id: _id, createdAt: _createdAt, ...share }) => ({ ...share, itemId: to.id })))
+    .onConflictDoNothing();
 }
 
 /**
@@ -349,6 +373,7 @@ export async function updateEvent(
         .where(eq(calendarEvents.id, row.id))
         .returning();
       const following = await insertEvent(tx, row.ownerId, callerId, outcome.following, sharing, null);
+      await copyHandMadeShares(tx, kept!, following);
       await moveAcknowledgements(tx, kept!, following);
       return following;
     }

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { QuietHours } from "../../settings/quiet-hours";
 
 /**
@@ -62,6 +73,11 @@ export const shares = pgTable(
     memberId: text("member_id"),
     circleId: uuid("circle_id").references(() => circles.id, { onDelete: "cascade" }),
     permission: text("permission", { enum: ["view", "edit"] }).notNull(),
+    /**
+     * Written from an event's visibility choice (lib/calendar/store/events.ts), which rewrites these
+     * on every edit; false for a share the owner made by hand (shareItem), which an edit leaves alone.
+     */
+    fromVisibility: boolean("from_visibility").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
