@@ -2,6 +2,7 @@ import { asc, eq, inArray, or } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { habitEntries, habits, habitTargets } from "../db/schema/habits";
+import { historiesChangeBy } from "./checkpoints";
 import { getHabitHistory } from "./store";
 
 /** One CSV field: quoted when it holds a comma, quote or line break; a leading =+-@ is defused for spreadsheets. */
@@ -71,6 +72,7 @@ export async function exportHabits(memberId: string, options: { db?: Db } = {}) 
 
 /** For an erased account, in the deletion's transaction: their habits (with every entry) and their entries in others'. */
 export async function forgetHabits(tx: Db, memberId: string): Promise<void> {
+  await historiesChangeBy(tx, memberId);
   await tx.delete(habitEntries).where(eq(habitEntries.memberId, memberId));
   await tx.delete(habits).where(eq(habits.ownerId, memberId));
 }

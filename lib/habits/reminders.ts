@@ -72,7 +72,7 @@ export function summaryText(
 const summarise: JobHandler = async (job, tx, now) => {
   const memberId = job.key;
   const to = recipientOf(job.payload);
-  const own = (await getMyHabits(memberId, { db: tx, now })).filter(
+  const own = (await getMyHabits(memberId, { db: tx, now, historyDays: 7 })).filter(
     (habit) => habit.access === "owner" && !habit.pending,
   );
   if (own.length === 0 || !to) return null;

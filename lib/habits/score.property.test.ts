@@ -129,6 +129,46 @@ describe("score and streak properties", () => {
     );
   });
 
+  it("scoring resumed from a Sunday's checkpoint gives exactly what scoring the whole history gives", () => {
+    fc.assert(
+      fc.property(
+        version,
+        version,
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 7, max: 69 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.array(fc.constantFrom(0, 1, 2, 5, -1), { minLength: 84, maxLength: 84 }),
+        (first, second, startOffset, changeAt, sundayPick, values) => {
+          const start = addDays(START, startOffset);
+          const today = addDays(START, 83);
+          const entries: DayEntry[] = values.flatMap((value, index) =>
+            value === 0 ? [] : [{ date: addDays(START, index), value: Math.max(value, 0), rest: value < 0 }],
+          );
+          const targets = [asTarget(start, first), asTarget(addDays(START, changeAt), second)];
+          const sundays = Array.from({ length: 11 }, (_, week) => addDays(START, 6 + 7 * week)).filter(
+            (day) => day > start && day < today,
+          );
+          const sunday = sundays[sundayPick % sundays.length]!;
+          const whole = scoreHabit({ kind: "count", targets, entries, start, today, checkpointDays: [sunday] });
+          expect(whole.checkpoints.map((checkpoint) => checkpoint.throughDay)).toEqual([sunday]);
+          const resumed = scoreHabit({
+            kind: "count",
+            targets,
+            entries: entries.filter((entry) => entry.date > sunday),
+            start,
+            today,
+            resumeFrom: whole.checkpoints[0]!,
+          });
+          expect(resumed.score).toBe(whole.score);
+          expect(resumed.currentStreak).toBe(whole.currentStreak);
+          expect(resumed.bestStreak).toBe(whole.bestStreak);
+          expect(resumed.todayState).toBe(whole.todayState);
+          expect(resumed.days).toEqual(whole.days.filter((day) => day.date > sunday));
+        },
+      ),
+    );
+  });
+
   it("the score stays within 0..1 and the current streak never exceeds the best", () => {
     fc.assert(
       fc.property(version, history(60), (v, values) => {

@@ -34,6 +34,11 @@ import type { HabitKind, HabitTarget } from "./model";
  * break nor lengthen it. The best streak is the longest such run.
  */
 export type DayEntry = { date: LocalDate; value: number; rest: boolean };
+/**
+ * The running state at the end of a Sunday. Every week-scoped count (rest budget, quota) starts again
+ * on Monday, so scoring resumed from a checkpoint gives exactly what scoring the whole history gives.
+ */
+export type ScoreCheckpoint = { throughDay: LocalDate; score: number; currentStreak: number; bestStreak: number };
 export type DayState = "done" | "missed" | "rest" | "neutral" | "open";
 export type ScoredDay = { date: LocalDate; state: DayState; score: number };
 export type HabitScore = {
@@ -87,20 +92,28 @@ export function scoreHabit(args: {
   today: LocalDate;
   /** Only the last this many days in `days` (a list needs the heat map's weeks, not the whole history). */
   keepDays?: number;
-}): HabitScore {
-  const { targets, today } = args;
+  /** Start after this checkpoint (a Sunday before today) instead of at `start`; earlier entries are not read. */
+  resumeFrom?: ScoreCheckpoint | null;
+  /** Sundays before today whose end-of-day state to return as checkpoints, when the days scored include them. */
+  checkpointDays?: LocalDate[];
+}): HabitScore & { checkpoints: ScoreCheckpoint[] } {
+  const { targets, today, resumeFrom } = args;
   const byDay = new Map(args.entries.map((entry) => [epochDayOf(entry.date), entry]));
   const targetOn = targetCursor(targets);
   const days: ScoredDay[] = [];
-  let score = 0;
-  let streak = 0;
-  let best = 0;
+  const checkpoints: ScoreCheckpoint[] = [];
+  let score = resumeFrom?.score ?? 0;
+  let streak = resumeFrom?.currentStreak ?? 0;
+  let best = resumeFrom?.bestStreak ?? 0;
   let todayState: HabitScore["todayState"] = "NOT_DUE";
   let restUsed = 0;
   let doneInWeek = 0;
   let weekQuota = 0;
-  const first = epochDayOf(args.start);
+  const first = resumeFrom ? epochDayOf(resumeFrom.throughDay) + 1 : epochDayOf(args.start);
   const last = epochDayOf(today);
+  if (resumeFrom && (isoWeekdayOf(first) !== 1 || first > last))
+    throw new RangeError(`A checkpoint is a Sunday before today, not ${resumeFrom.throughDay}`);
+  const capture = new Set((args.checkpointDays ?? []).map(epochDayOf).filter((day) => day < last));
   const total = last - first;
   const keepFrom = args.keepDays === undefined ? first : last - args.keepDays + 1;
   for (let offset = 0; offset <= total; offset++) {
@@ -155,6 +168,8 @@ export function scoreHabit(args: {
       streak = 0;
     }
     if (first + offset >= keepFrom) days.push({ date: dateOfEpochDay(first + offset), state, score });
+    if (capture.has(first + offset))
+      checkpoints.push({ throughDay: dateOfEpochDay(first + offset), score, currentStreak: streak, bestStreak: best });
   }
-  return { score, currentStreak: streak, bestStreak: best, todayState, days };
+  return { score, currentStreak: streak, bestStreak: best, todayState, days, checkpoints };
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../db/test-hooks";
 import { circleMemberships, circles, shares } from "../db/schema/circles";
-import { habitEntries, habits, habitTargets } from "../db/schema/habits";
+import { habitEntries, habits, habitScoreCheckpoints, habitTargets } from "../db/schema/habits";
 import { memberProfiles } from "../db/schema/profile";
 import { failure, makeCircle } from "../circles/testing";
 import { revokeShare, shareItem } from "../sharing";
@@ -17,8 +17,10 @@ import {
   undoHabitCheckIn,
   updateHabit,
 } from "./store";
+import { saveCheckpoints } from "./checkpoints";
 
 const database = useTestDatabase([
+  habitScoreCheckpoints,
   habitEntries,
   habitTargets,
   habits,
@@ -186,5 +188,60 @@ describe("habits", () => {
     expect((await getMyHabits("kit", options())).map((h) => [h.title, h.pending])).toEqual([["Run", false]]);
     expect(await failure(answerSuggestion("kit", first.id, false, options()))).toMatchObject({ status: 409 });
     await checkInHabit("kit", first.id, { date: "2026-03-11" }, options());
+  });
+
+  it("scores from the last Sunday's checkpoint; a back-filled day before it gives what the whole history gives", async () => {
+    const db = database.db;
+    const started = { db, now: new Date("2026-01-05T12:00:00Z") };
+    const habit = await createHabit("ada", run, started);
+    // Nine weeks, every day done but every fourth.
+    const days = Array.from({ length: 65 }, (_, i) => new Date(Date.UTC(2026, 0, 5 + i)).toISOString().slice(0, 10));
+    await db
+      .insert(habitEntries)
+      .values(days.filter((_, i) => i % 4 !== 3).map((day) => ({ habitId: habit.id, day, memberId: "ada", value: 1 })));
+    const later = { db, now: new Date("2026-03-11T12:00:00Z") }; // a Wednesday
+    const checkpoints = () =>
+      db
+        .select({ day: habitScoreCheckpoints.throughDay })
+        .from(habitScoreCheckpoints)
+        .then((rows) => rows.map((row) => row.day).sort());
+    const fromScratch = async () => {
+      await db.delete(habitScoreCheckpoints);
+      return (await getMyHabits("ada", later))[0]!;
+    };
+
+    const first = (await getMyHabits("ada", later))[0]!;
+    // The last Sunday before today, and the last one at least 84 days back (none: the habit is younger).
+    expect(await checkpoints()).toEqual(["2026-03-08"]);
+    const resumed = (await getMyHabits("ada", later))[0]!;
+    expect(resumed).toEqual(first);
+
+    // A day back-filled before the checkpoint clears it (the answer, read after the write, is
+    // scored from the whole history and keeps a new checkpoint), and the score is the whole history's.
+    const backFilled = await checkInHabit("ada", habit.id, { date: "2026-02-21", value: 1 }, later);
+    expect(backFilled.bestStreak).toBeGreaterThan(first.bestStreak);
+    expect(backFilled.score).toBeGreaterThan(first.score);
+    expect((await getMyHabits("ada", later))[0]).toEqual(await fromScratch());
+    // An undo does the same.
+    const undone = await undoHabitCheckIn("ada", habit.id, "2026-02-28", later);
+    expect(undone.score).toBeLessThan(backFilled.score);
+    expect((await getMyHabits("ada", later))[0]).toEqual(await fromScratch());
+    expect(await checkpoints()).toEqual(["2026-03-08"]);
+  });
+
+  it("a checkpoint computed from a read older than a write is not stored", async () => {
+    const db = database.db;
+    const habit = await createHabit("ada", run, { db, now: new Date("2026-01-05T12:00:00Z") });
+    const [read] = await db.select().from(habits).where(eq(habits.id, habit.id));
+    // A write lands between the read and the store.
+    await checkInHabit(
+      "ada",
+      habit.id,
+      { date: "2026-01-06", value: 1 },
+      { db, now: new Date("2026-01-07T12:00:00Z") },
+    );
+    const stale = { throughDay: "2026-01-11", score: 0.5, currentStreak: 9, bestStreak: 9 };
+    await saveCheckpoints(db, [{ habitId: habit.id, historyVersion: read!.historyVersion, checkpoints: [stale] }]);
+    expect(await db.select().from(habitScoreCheckpoints)).toEqual([]);
   });
 });

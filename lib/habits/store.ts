@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { circleMemberships } from "../db/schema/circles";
@@ -19,7 +19,8 @@ import {
   type HabitSchedule,
   type HabitTarget,
 } from "./model";
-import { scoreHabit, type DayEntry, type HabitScore, type ScoredDay } from "./score";
+import { scoreHabit, type DayEntry, type HabitScore, type ScoreCheckpoint, type ScoredDay } from "./score";
+import { checkpointDaysFor, checkpointsBefore, historyChanges, lastUsableDay, saveCheckpoints } from "./checkpoints";
 
 /**
  * The habits service: every read of a habit someone else owns goes through the sharing rule
@@ -100,13 +101,23 @@ function viewOf(
   targets: HabitTarget[],
   entries: { day: string; value: number | null; rest: boolean }[],
   access: Access,
-  today: LocalDate,
-): HabitView {
+  scoring: { today: LocalDate; historyDays: number; resumeFrom: ScoreCheckpoint | null; checkpointDays: LocalDate[] },
+): { view: HabitView; checkpoints: ScoreCheckpoint[] } {
+  const { today } = scoring;
   const days = dayEntriesOf(entries);
   const first = days.reduce((min, day) => (day.date < min ? day.date : min), habit.startedOn);
-  const scored = scoreHabit({ kind: habit.kind, targets, entries: days, start: first, today, keepDays: 84 });
+  const scored = scoreHabit({
+    kind: habit.kind,
+    targets,
+    entries: days,
+    start: first,
+    today,
+    keepDays: scoring.historyDays,
+    resumeFrom: scoring.resumeFrom,
+    checkpointDays: scoring.checkpointDays,
+  });
   const current = [...targets].reverse().find((target) => target.effectiveFrom <= today) ?? targets[0]!;
-  return {
+  const view: HabitView = {
     id: habit.id,
     ownerId: habit.ownerId,
     title: habit.title,
@@ -129,23 +140,64 @@ function viewOf(
     pending: habit.suggestion === "pending",
     recentDays: scored.days,
   };
+  return { view, checkpoints: scored.checkpoints };
 }
 
-/** Views of `rows` with their targets and entries, read in two queries whatever their number. */
-async function viewsOf(db: Db, rows: { habit: HabitRow; access: Access }[], today: LocalDate): Promise<HabitView[]> {
+/**
+ * Views of `rows` with their targets and entries, read in a few queries whatever their number. Each
+ * habit is scored from its newest usable checkpoint (lib/habits/checkpoints.ts), so only the entries
+ * since are read; the checkpoints the scoring passes and the habit lacks are stored for the next read.
+ * `historyDays`: how many recent days `recentDays` holds (the page's heat map; 0 for the API).
+ */
+async function viewsOf(
+  db: Db,
+  rows: { habit: HabitRow; access: Access }[],
+  today: LocalDate,
+  historyDays = 0,
+): Promise<HabitView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.habit.id);
-  const [targets, entries] = await Promise.all([
+  const usableThrough = lastUsableDay(today, historyDays);
+  const resumeFrom = new Map<string, ScoreCheckpoint>();
+  // The targets beside the checkpoints and then the entries since each habit's newest usable
+  // checkpoint, so a year of history is not read when the last Sunday's state is kept. (Entries and
+  // checkpoints are read in that order, never side by side: a read must resume from the very
+  // checkpoint its entries start after.)
+  const [targets, { known, entries }] = await Promise.all([
     db.select().from(habitTargets).where(inArray(habitTargets.habitId, ids)).orderBy(asc(habitTargets.effectiveFrom)),
-    db
-      .select({
-        habitId: habitEntries.habitId,
-        day: habitEntries.day,
-        value: habitEntries.value,
-        rest: habitEntries.rest,
-      })
-      .from(habitEntries)
-      .where(and(inArray(habitEntries.habitId, ids), lte(habitEntries.day, today))),
+    (async () => {
+      const known = await checkpointsBefore(db, ids, today);
+      for (const [habitId, checkpoints] of known) {
+        const usable = checkpoints.find((checkpoint) => checkpoint.throughDay <= usableThrough);
+        if (usable) resumeFrom.set(habitId, usable);
+      }
+      const fromStart = ids.filter((id) => !resumeFrom.has(id));
+      const since = [...resumeFrom.values()].reduce<LocalDate | null>(
+        (min, checkpoint) => (min === null || checkpoint.throughDay < min ? checkpoint.throughDay : min),
+        null,
+      );
+      const entries = await db
+        .select({
+          habitId: habitEntries.habitId,
+          day: habitEntries.day,
+          value: habitEntries.value,
+          rest: habitEntries.rest,
+        })
+        .from(habitEntries)
+        .where(
+          and(
+            inArray(habitEntries.habitId, ids),
+            lte(habitEntries.day, today),
+            since === null
+              ? undefined
+              : or(
+                  fromStart.length > 0 ? inArray(habitEntries.habitId, fromStart) : undefined,
+                  gt(habitEntries.day, since),
+                ),
+          ),
+        );
+      return { known, entries };
+    })(),
   ]);
   const group = <T extends { habitId: string }>(list: T[]) => {
     const map = new Map<string, T[]>();
@@ -158,9 +210,25 @@ async function viewsOf(db: Db, rows: { habit: HabitRow; access: Access }[], toda
   };
   const targetsBy = group(targets);
   const entriesBy = group(entries);
-  return rows.map(({ habit, access }) =>
-    viewOf(habit, (targetsBy.get(habit.id) ?? []).map(targetOf), entriesBy.get(habit.id) ?? [], access, today),
-  );
+  const checkpointDays = checkpointDaysFor(today);
+  const toStore: Parameters<typeof saveCheckpoints>[1] = [];
+  const views = rows.map(({ habit, access }) => {
+    const resume = resumeFrom.get(habit.id) ?? null;
+    const { view, checkpoints } = viewOf(
+      habit,
+      (targetsBy.get(habit.id) ?? []).map(targetOf),
+      (entriesBy.get(habit.id) ?? []).filter((entry) => !resume || entry.day > resume.throughDay),
+      access,
+      { today, historyDays, resumeFrom: resume, checkpointDays },
+    );
+    const stored = new Set((known.get(habit.id) ?? []).map((checkpoint) => checkpoint.throughDay));
+    const missing = checkpoints.filter((checkpoint) => !stored.has(checkpoint.throughDay));
+    if (missing.length > 0 && habit.suggestion !== "pending")
+      toStore.push({ habitId: habit.id, historyVersion: habit.historyVersion, checkpoints: missing });
+    return view;
+  });
+  await saveCheckpoints(db, toStore);
+  return views;
 }
 
 /** A live habit the caller may see, with their access; 404 otherwise (the sharing rule decides). */
@@ -266,6 +334,7 @@ export async function updateHabit(
       .orderBy(sql`${habitTargets.effectiveFrom} desc`)
       .limit(1);
     if (current && sameTarget(targetOf(current), parsed.target)) return;
+    await historyChanges(tx, habit.id, today);
     await tx
       .insert(habitTargets)
       .values({ habitId: habit.id, effectiveFrom: today, ...parsed.target })
@@ -299,13 +368,16 @@ export async function checkInHabit(
   const entry = parseCheckIn(habit.kind, { value: args.value, rest: args.rest, note: args.note });
   const planAhead = entry.rest ? parseRangeDate(args.date, "date") : null;
   const day = planAhead && planAhead > today ? planAhead : parseHabitDay(args.date, today);
-  await db
-    .insert(habitEntries)
-    .values({ habitId: habit.id, day, memberId: callerId, ...entry })
-    .onConflictDoUpdate({
-      target: [habitEntries.habitId, habitEntries.day, habitEntries.memberId],
-      set: { ...entry, recordedAt: new Date() },
-    });
+  await db.transaction(async (tx) => {
+    await historyChanges(tx, habit.id, day);
+    await tx
+      .insert(habitEntries)
+      .values({ habitId: habit.id, day, memberId: callerId, ...entry })
+      .onConflictDoUpdate({
+        target: [habitEntries.habitId, habitEntries.day, habitEntries.memberId],
+        set: { ...entry, recordedAt: new Date() },
+      });
+  });
   return viewById(db, callerId, habit.id, today);
 }
 
@@ -320,16 +392,25 @@ export async function undoHabitCheckIn(
   const { habit, access } = await visibleHabit(db, callerId, habitId);
   if (access === "view") throw new HabitError(403, "You can see this habit but not check in");
   const day = parseRangeDate(date, "date");
-  await db
-    .delete(habitEntries)
-    .where(and(eq(habitEntries.habitId, habit.id), eq(habitEntries.day, day), eq(habitEntries.memberId, callerId)));
+  await db.transaction(async (tx) => {
+    await historyChanges(tx, habit.id, day);
+    await tx
+      .delete(habitEntries)
+      .where(and(eq(habitEntries.habitId, habit.id), eq(habitEntries.day, day), eq(habitEntries.memberId, callerId)));
+  });
   return viewById(db, callerId, habit.id, today);
 }
 
 /** The caller's live habits (suggestions waiting for their answer too) and the habits shared with them. */
-export async function getMyHabits(callerId: string, options: Options = {}): Promise<HabitView[]> {
-  const { db, today } = await context(callerId, options);
-  const shared = await itemsSharedWith(db, callerId, "habit");
+export async function getMyHabits(
+  callerId: string,
+  options: Options & { historyDays?: number } = {},
+): Promise<HabitView[]> {
+  const db = options.db ?? (await getDb());
+  const [{ today }, shared] = await Promise.all([
+    context(callerId, { ...options, db }),
+    itemsSharedWith(db, callerId, "habit"),
+  ]);
   const sharedIds = shared.map((item) => item.itemId).filter(isUuid);
   const rows = await db
     .select()
@@ -354,6 +435,7 @@ export async function getMyHabits(callerId: string, options: Options = {}): Prom
       access: habit.ownerId === callerId ? "owner" : permission.get(`${habit.ownerId}\u0000${habit.id}`)!,
     })),
     today,
+    options.historyDays,
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getMember } from "@/lib/auth/member";
+import { HEAT_MAP_DAYS } from "@/lib/habits/checkpoints";
 import { getMyHabits, todayOf, type HabitView } from "@/lib/habits/store";
 import { getCirclePeople, getMyCircles } from "@/lib/circles";
 import { Panel } from "@/components/ui/panel";
@@ -21,7 +22,7 @@ export default async function HabitsPage() {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
   const [habits, circles, today] = await Promise.all([
-    getMyHabits(member.memberId),
+    getMyHabits(member.memberId, { historyDays: HEAT_MAP_DAYS }),
     getMyCircles(member.memberId),
     todayOf(member.memberId),
   ]);

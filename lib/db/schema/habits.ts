@@ -37,6 +37,11 @@ export const habits = pgTable(
     /** A guardian who suggested it to a child; with `suggestion` "pending" until the child accepts. */
     suggestedBy: text("suggested_by"),
     suggestion: text("suggestion", { enum: ["pending", "accepted"] }),
+    /**
+     * Raised (and the row locked) by every write to the habit's entries or targets, so a score
+     * checkpoint computed from an older read is not stored (lib/habits/checkpoints.ts).
+     */
+    historyVersion: integer("history_version").notNull().default(0),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -83,4 +88,23 @@ export const habitEntries = pgTable(
       sql`(${table.rest} and ${table.value} is null) or (not ${table.rest} and ${table.value} >= 0)`,
     ),
   ],
+);
+
+/**
+ * The score and streaks at the end of an ISO week (a Sunday, when the week's rest budget and quota
+ * start again), so a read scores only the days since instead of the whole history. Cleared from a
+ * day on by any write to that day or later (lib/habits/checkpoints.ts); a cache, never the truth.
+ */
+export const habitScoreCheckpoints = pgTable(
+  "habit_score_checkpoints",
+  {
+    habitId: uuid("habit_id")
+      .notNull()
+      .references(() => habits.id, { onDelete: "cascade" }),
+    throughDay: date("through_day", { mode: "string" }).notNull(),
+    score: doublePrecision("score").notNull(),
+    currentStreak: integer("current_streak").notNull(),
+    bestStreak: integer("best_streak").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.habitId, table.throughDay] })],
 );
