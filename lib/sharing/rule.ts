@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, or, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { shares } from "../db/schema/circles";
 import type { SharedItemType } from "./item-kinds";
@@ -19,7 +19,7 @@ const inCircle = (circle: unknown, memberId: unknown) =>
   sql`exists (select 1 from circle_memberships m where m.circle_id = ${circle} and m.member_id = ${memberId})`;
 
 /** The condition a share row must meet to let `viewerId` see its item (see the rule above). */
-export function shareReaches(viewerId: string) {
+export function shareReaches(viewerId: string | Placeholder) {
   return or(
     and(
       eq(shares.memberId, viewerId),
