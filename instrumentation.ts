@@ -39,7 +39,9 @@ async function start() {
     const provider = asSandbox(uncounted(await getBillingProvider()));
     if (provider) startSandboxClockTimer(provider);
   }
-  // Scheduled work (habit reminders and weekly summaries): each instance may run it, the jobs are claimed.
-  const { startJobTimer } = await import("./lib/habits/job-timer");
-  startJobTimer();
+  // Scheduled work (habit reminders and weekly summaries, calendar reminders): one timer for every kind;
+  // each instance may run it, the jobs are claimed.
+  const { startJobTimer } = await import("./lib/jobs/timer");
+  const { jobHandlers } = await import("./lib/job-handlers");
+  startJobTimer(jobHandlers);
 }

@@ -1,6 +1,7 @@
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { createChildAccount, signIn, signUp } from "./support/members";
+import { createChildAccount, messagesTo, signIn, signUp } from "./support/members";
 import { subscribe } from "./support/subscriptions";
 
 test.describe.configure({ timeout: 180_000 });
@@ -99,6 +100,88 @@ test("a parent makes a weekly event for the family asking for a 'got it'; the ch
   await feedPanel.getByRole("button", { name: "Turn off the link" }).click();
   await expect(feedPanel.getByText("You have no feed link.")).toBeVisible();
   expect((await page.request.get(feedUrl)).status()).toBe(404);
+});
+
+test("a member imports a Google Calendar file: the report says what came in and what was skipped, by line; importing again updates", async ({
+  page,
+}) => {
+  await signUp(page, { firstName: "Iris", lastName: "Importer" });
+  await page.goto("/calendar");
+  await page.getByRole("link", { name: "Import a file" }).click();
+  await expect(page).toHaveURL(/\/calendar\/import$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Import a calendar" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const form = page.getByRole("form", { name: "Import a calendar file" });
+  // Nothing chosen: the file field says so, and nothing is imported.
+  await form.getByLabel(/^Calendar file/).evaluate((input) => input.removeAttribute("required"));
+  await form.getByRole("button", { name: "Import" }).click();
+  await expect(form.getByText("Choose an .ics file")).toBeVisible();
+
+  const google = path.resolve("lib/calendar/ics/__fixtures__/google.ics");
+  await form.getByLabel(/^Calendar file/).setInputFiles(google);
+  await form.getByRole("button", { name: "Import" }).click();
+  const report = page.getByRole("region", { name: "What happened" });
+  await expect(report.getByText("5 added, 0 updated, 2 skipped.")).toBeVisible();
+  const skipped = report.getByRole("list").first().getByRole("listitem");
+  await expect(skipped).toHaveText([
+    "Line 124 (Antibiotics): line 127: rrule: FREQ=HOURLY is not offered: events repeat daily, weekly, monthly or yearly",
+    "Line 133 (Old plan): line 133: the event is cancelled",
+  ]);
+  await expectNoAxeViolations(page);
+
+  // The same file again updates the five events rather than adding copies.
+  await form.getByLabel(/^Calendar file/).setInputFiles(google);
+  await form.getByRole("button", { name: "Import" }).click();
+  await expect(report.getByText("0 added, 5 updated, 2 skipped.")).toBeVisible();
+
+  // The weekly swimming lesson is in the agenda.
+  await page.goto("/calendar");
+  await expect(page.getByRole("main").getByRole("link", { name: "Swimming lesson" }).first()).toBeVisible();
+});
+
+test("the running app's job timer sends an event's reminder to its owner an hour before it starts", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const member = await signUp(page, { firstName: "Rita", lastName: "Reminded" });
+  await page.goto("/calendar");
+  const zone = (await page.getByText(/Times are in /).textContent())!.match(/Times are in ([^ ]+?)\./)![1]!;
+  // An hour and two minutes from now, on the minute: its reminder falls due in a minute or two.
+  const start = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 62 * 60_000);
+  const end = new Date(start.getTime() + 30 * 60_000);
+  const local = (at: Date) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-CA", {
+        timeZone: zone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      })
+        .formatToParts(at)
+        .map((part) => [part.type, part.value]),
+    );
+    return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  };
+  await page.goto(`/calendar/new?date=${local(start).date}`);
+  const form = page.getByRole("form", { name: "New event" });
+  await form.getByLabel(/^Title$/).fill("Bake sale");
+  await form.getByLabel(/^Start date/).fill(local(start).date);
+  await form.getByLabel(/^Start time/).fill(local(start).time);
+  await form.getByLabel(/^End date/).fill(local(end).date);
+  await form.getByLabel(/^End time/).fill(local(end).time);
+  await form.getByRole("button", { name: "Add event" }).click();
+  await expect(page).toHaveURL(/\/calendar\?date=/);
+  // The timer runs due jobs every minute on each instance.
+  await expect
+    .poll(() => messagesTo(member.email).find((message) => message.subject === "Reminder: Bake sale")?.body, {
+      timeout: 240_000,
+      intervals: [5_000],
+    })
+    .toContain(`Bake sale starts at ${local(start).time}`);
 });
 
 /** The select's weekly choice says today's weekday ("Every week on Tuesday"). */

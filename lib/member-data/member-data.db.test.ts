@@ -3,7 +3,7 @@ import { localDateOf } from "@/lib/calendar/time";
 import { checkInHabit, createHabit } from "@/lib/habits/store";
 import { describe, expect, it } from "vitest";
 import { createChildAccount, getMyCircles } from "@/lib/circles";
-import { childConsents, circleMemberships, identityAccounts, memberProfiles } from "@/lib/db/schema";
+import { childConsents, circleMemberships, identityAccounts, jobs, memberProfiles } from "@/lib/db/schema";
 import { acceptInvitation, familyPlanFrom, inviteToCircle } from "@/lib/invitations";
 import { readOutbox } from "@/lib/mail";
 import { getDb } from "@/lib/db/client";
@@ -41,7 +41,7 @@ describe("a member's data and account deletion", () => {
     await updateUserProfile(accountId, { firstName: "Lee", timezone: "Europe/London" });
     await subscribeInSandbox({ provider, billing }, member, "happr_family_monthly", SITE);
     const security = createBuiltinIdentity({ accountId, email }, context);
-    await createEvent(accountId, {
+    const dentist = await createEvent(accountId, {
       title: "Dentist",
       startDate: "2026-05-14",
       endDate: "2026-05-15",
@@ -86,7 +86,12 @@ describe("a member's data and account deletion", () => {
     expect((await billing.getMySubscriptions(accountId))[0]!.status).toBe("active");
 
     const subscriptionId = data.subscriptions[0]!.subscriptionId;
+    const reminders = async () =>
+      (await (await getDb()).select().from(jobs).where(eq(jobs.key, dentist.id))).map((job) => job.kind);
+    expect(await reminders()).toEqual(["event-reminder"]);
     await deleteMemberAccount(member, password, { security, billing });
+    // The event's reminder goes with the calendar.
+    expect(await reminders()).toEqual([]);
     expect(await billing.getMySubscriptions(accountId)).toEqual([]);
     // Ended at once with the provider, whose customer is deleted.
     expect((await provider.getSubscription(subscriptionId)).status).toBe("canceled");

@@ -14,7 +14,8 @@ import { checkAgendaRange, expandAgenda, findOccurrence, type AgendaOccurrence }
 import { checkCalendarEvent, newEvent, parseEventInput, type CalendarEvent, type EventFields } from "../model";
 import { NEUTRAL_TITLE } from "../ics/export";
 import { canonicalTimeZone, type UnixSeconds } from "../time";
-import { columnsOf, eventOf, type EventRow } from "./rows";
+import { columnsOf, EVENT_ITEM_TYPE, eventOf, type EventRow } from "./rows";
+import { cancelEventReminder, scheduleEventReminder } from "./reminders";
 
 /**
  * My Calendar's service: events in members' calendars, who sees them, and attendees' "got it".
@@ -27,9 +28,10 @@ import { columnsOf, eventOf, type EventRow } from "./rows";
  */
 
 export type Visibility = (typeof EVENT_VISIBILITIES)[number];
-type Options = { db?: Db };
+/** `now`: when the change happens (tests), for the reminder it schedules. */
+type Options = { db?: Db; now?: Date };
 
-export const EVENT_ITEM_TYPE = "event" as const;
+export { EVENT_ITEM_TYPE };
 
 const notFound = () => new CalendarError("not_found", "eventId", "Event not found");
 
@@ -285,7 +287,9 @@ export async function createEvent(callerId: string, input: unknown, options: Cre
   const db = options.db ?? (await getDb());
   const ownerId = await calendarFor(db, callerId, options.calendarOf);
   const sharing = await checkSharing(db, ownerId, parseSharing(input));
-  const row = await db.transaction(async (tx) => insertEvent(tx, ownerId, callerId, newEvent(fields), sharing, null));
+  const row = await db.transaction(async (tx) =>
+    insertEvent(tx, ownerId, callerId, newEvent(fields), sharing, null, options.now),
+  );
   return viewOf(row, callerId, true);
 }
 
@@ -296,6 +300,7 @@ export async function insertEvent(
   event: CalendarEvent,
   sharing: EventSharing,
   uid: string | null,
+  now = new Date(),
 ): Promise<EventRow> {
   const [row] = await tx
     .insert(calendarEvents)
@@ -311,6 +316,7 @@ export async function insertEvent(
     })
     .returning();
   await writeShares(tx, row!.id, ownerId, sharing);
+  await scheduleEventReminder(tx, row!, now);
   return row!;
 }
 
@@ -372,13 +378,15 @@ export async function updateEvent(
         .set({ ...columnsOf(checkCalendarEvent(outcome.event)), updatedAt: new Date() })
         .where(eq(calendarEvents.id, row.id))
         .returning();
-      const following = await insertEvent(tx, row.ownerId, callerId, outcome.following, sharing, null);
+      const following = await insertEvent(tx, row.ownerId, callerId, outcome.following, sharing, null, options.now);
       await copyHandMadeShares(tx, kept!, following);
+      await scheduleEventReminder(tx, kept!, options.now ?? new Date());
       await moveAcknowledgements(tx, kept!, following);
       return following;
     }
     const [saved] = await tx.update(calendarEvents).set(columns).where(eq(calendarEvents.id, row.id)).returning();
     await writeShares(tx, row.id, row.ownerId, sharing);
+    await scheduleEventReminder(tx, saved!, options.now ?? new Date());
     return saved!;
   });
   if (!updated) throw notFound();
@@ -408,6 +416,7 @@ async function moveAcknowledgements(tx: Db, kept: EventRow, following: EventRow)
 async function removeEvent(tx: Db, eventId: string): Promise<void> {
   await tx.delete(shares).where(and(eq(shares.itemType, EVENT_ITEM_TYPE), eq(shares.itemId, eventId)));
   await tx.delete(calendarEvents).where(eq(calendarEvents.id, eventId));
+  await cancelEventReminder(tx, eventId);
 }
 
 /** deleteEvent with scope THIS (an exception), FOLLOWING (the series ends before it) or ALL. */
@@ -423,11 +432,15 @@ export async function deleteEvent(callerId: string, eventId: string, options: Ed
   });
   await db.transaction(async (tx) => {
     if (outcome.kind === "delete") return removeEvent(tx, reached.row.id);
-    if (outcome.kind === "update")
-      await tx
+    if (outcome.kind === "update") {
+      const [saved] = await tx
         .update(calendarEvents)
         .set({ ...columnsOf(outcome.event), updatedAt: new Date() })
-        .where(eq(calendarEvents.id, reached.row.id));
+        .where(eq(calendarEvents.id, reached.row.id))
+        .returning();
+      // A removed occurrence may have been the next one, or the last.
+      await scheduleEventReminder(tx, saved!, options.now ?? new Date());
+    }
   });
 }
 

@@ -4,6 +4,7 @@ import type { Db } from "../../db/open";
 import { calendarEvents } from "../../db/schema/calendar";
 import { parseICalendar, type SkippedItem } from "../ics/import";
 import { calendarFor, checkSharing, insertEvent, parseSharing, zoneOf } from "./events";
+import { scheduleEventReminder } from "./reminders";
 import { columnsOf } from "./rows";
 
 /**
@@ -24,7 +25,7 @@ export type ImportResult = {
 export async function importCalendar(
   callerId: string,
   file: string | Uint8Array,
-  options: { db?: Db; calendarOf?: string; sharing?: unknown } = {},
+  options: { db?: Db; calendarOf?: string; sharing?: unknown; now?: Date } = {},
 ): Promise<ImportResult> {
   const db = options.db ?? (await getDb());
   const ownerId = await calendarFor(db, callerId, options.calendarOf);
@@ -40,16 +41,18 @@ export async function importCalendar(
         .from(calendarEvents)
         .where(and(eq(calendarEvents.ownerId, ownerId), eq(calendarEvents.uid, item.uid)));
       if (existing) {
-        await tx
+        const [saved] = await tx
           .update(calendarEvents)
           .set({ ...columnsOf(item.event), updatedAt: new Date() })
-          .where(eq(calendarEvents.id, existing.id));
+          .where(eq(calendarEvents.id, existing.id))
+          .returning();
+        await scheduleEventReminder(tx, saved!, options.now ?? new Date());
         result.updated.push({ uid: item.uid, title });
       } else {
         const chosen = item.private
           ? { visibility: "private" as const, people: [], circleId: null, requiresAcknowledgement: false }
           : { ...sharing, requiresAcknowledgement: false };
-        await insertEvent(tx, ownerId, callerId, item.event, chosen, item.uid);
+        await insertEvent(tx, ownerId, callerId, item.event, chosen, item.uid, options.now);
         result.created.push({ uid: item.uid, title });
       }
     }

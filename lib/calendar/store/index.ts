@@ -21,6 +21,7 @@ export {
 export { downloadCalendar, feedStatusOf, feedUrl, readFeed, revokeFeed, rotateFeed, type FeedStatus } from "./feeds";
 export { exportCalendar, forgetCalendar } from "./member-data";
 export { importCalendar, type ImportResult } from "./import";
+export { calendarJobHandlers, EVENT_REMINDER_JOB, NEUTRAL_REMINDER_SUBJECT, scheduleEventReminder } from "./reminders";
 export { eventInputFromForm, FORM_FIELDS, presetKey, repeatOptions, type RepeatOption } from "./form";
 export {
   calendarDays,

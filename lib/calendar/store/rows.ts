@@ -6,6 +6,9 @@ import { SECONDS_PER_DAY, addDays, utcMidnight } from "../time";
 
 export type EventRow = typeof calendarEvents.$inferSelect;
 
+/** The sharing rule's item type for events (lib/sharing). */
+export const EVENT_ITEM_TYPE = "event" as const;
+
 export function eventOf(row: EventRow): CalendarEvent {
   const details = { title: row.title, privateTitle: row.privateTitle, notes: row.notes, location: row.location };
   const common = { rrule: row.rrule, details, exdates: row.exdates, overrides: row.overrides };

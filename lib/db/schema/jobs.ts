@@ -3,7 +3,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 /**
  * Scheduled work (lib/jobs): one row per thing to do at a time, named by (kind, key) so scheduling
  * again moves the same job instead of adding one. Claimed with FOR UPDATE SKIP LOCKED, so several
- * app instances never run one job twice. Habit reminders and summaries use it; so can the calendar.
+ * app instances never run one job twice. Habit reminders and summaries use it, and calendar reminders.
  */
 export const jobs = pgTable(
   "jobs",

@@ -1,18 +1,18 @@
-import { runDueJobs } from "../jobs";
+import { runDueJobs, type JobHandler } from ".";
 import { deliverPending } from "../mail";
 import { logError } from "../log";
-import { habitJobHandlers } from "./reminders";
 
 /**
- * Runs the due habit jobs every minute in the running app, then delivers what they queued. Safe with
- * several instances: runDueJobs claims each job. Returns a function that stops the timer.
+ * Runs the due jobs of every kind in `handlers` (lib/job-handlers.ts: one map for all features) every
+ * minute in the running app, then delivers what they queued. Safe with several instances: runDueJobs
+ * claims each job. Returns a function that stops the timer.
  */
-export function startJobTimer(everyMs = 60_000) {
+export function startJobTimer(handlers: Record<string, JobHandler>, everyMs = 60_000) {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    runDueJobs(habitJobHandlers)
+    runDueJobs(handlers)
       .then(({ ran }) => (ran > 0 ? deliverPending() : undefined))
       .catch((error) => logError("[jobs] scheduled work failed", error))
       .finally(() => {
