@@ -72,3 +72,29 @@ export function ArchiveHabitForm({
     </HabitActionForm>
   );
 }
+
+/** A child's answer to a suggested habit: accept it (it starts today) or not. */
+export function AnswerSuggestionForm({
+  habitId,
+  title,
+  action,
+}: {
+  habitId: string;
+  title: string;
+  action: FormAction<FormState>;
+}) {
+  return (
+    <HabitActionForm action={action} hidden={{ habitId }} label={`Answer: ${title}`} className="mt-3">
+      {(_state, pending) => (
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" name="intent" value="accept" pending={pending} pendingLabel="Saving…">
+            Accept<span className="sr-only">: {title}</span>
+          </Button>
+          <Button type="submit" name="intent" value="decline" variant="secondary" disabled={pending}>
+            No thanks<span className="sr-only">: {title}</span>
+          </Button>
+        </div>
+      )}
+    </HabitActionForm>
+  );
+}
