@@ -87,11 +87,26 @@ export function AnswerSuggestionForm({
     <HabitActionForm action={action} hidden={{ habitId }} label={`Answer: ${title}`} className="mt-3">
       {(_state, pending) => (
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" name="intent" value="accept" pending={pending} pendingLabel="Saving…">
-            Accept<span className="sr-only">: {title}</span>
+          {/* Named with the habit (a screen reader's list of buttons), starting with the word shown. */}
+          <Button
+            type="submit"
+            name="intent"
+            value="accept"
+            aria-label={`Accept: ${title}`}
+            pending={pending}
+            pendingLabel="Saving…"
+          >
+            Accept
           </Button>
-          <Button type="submit" name="intent" value="decline" variant="secondary" disabled={pending}>
-            No thanks<span className="sr-only">: {title}</span>
+          <Button
+            type="submit"
+            name="intent"
+            value="decline"
+            aria-label={`No thanks: ${title}`}
+            variant="secondary"
+            disabled={pending}
+          >
+            No thanks
           </Button>
         </div>
       )}
