@@ -1,18 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { messagesTo, signIn, signUp } from "./support/members";
+import { expectNoAxeViolations } from "./support/axe";
+import { createChildAccount, messagesTo, signIn, signUp } from "./support/members";
 import { subscribe } from "./support/subscriptions";
 
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-
-async function expectNoAxeViolations(page: Page) {
-  await expect(page).toHaveTitle(/My Habits/);
-  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    ),
-  ).toEqual([]);
+/** axe at 360 and 1280 px on a My Habits page (the edit page's title says "Edit habit"). */
+async function expectAccessible(page: Page, title = /My Habits/) {
+  await expect(page).toHaveTitle(title);
+  await expectNoAxeViolations(page);
 }
 
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -20,6 +14,7 @@ const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).to
 test("a member creates a habit, checks in, marks a rest day and keeps the streak, then shares it with a circle member who checks in", async ({
   page,
   browser,
+  request,
 }) => {
   test.setTimeout(180_000);
   // Ben has an account; Ada (Family plan) invites him into her circle and he joins by signing in.
@@ -75,10 +70,39 @@ test("a member creates a habit, checks in, marks a rest day and keeps the streak
   const history = page.getByRole("region", { name: "History" });
   await expect(history.getByText(`${isoDay(-1)}: rest day`)).toBeAttached();
 
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    await expectNoAxeViolations(page);
-  }
+  await expectAccessible(page);
+
+  // The edit page, at both widths too.
+  await history.getByRole("link", { name: "Edit Morning stretch" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Morning stretch" })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Edit habit" }).getByLabel("Kind")).toBeDisabled();
+  await expectAccessible(page, /Edit habit/);
+  await page.getByRole("link", { name: "Back to My Habits" }).click();
+  await expect(page).toHaveURL(/\/habits$/);
+
+  // The CSV over HTTP: Ada's rows, oldest first; Ben (not shared with yet) gets 404 like a missing habit.
+  const csvPath = (await history.getByRole("link", { name: "Download Morning stretch as CSV" }).getAttribute("href"))!;
+  expect(csvPath).toMatch(/^\/habits\/[0-9a-f-]{36}\/csv$/);
+  const csv = await page.request.get(csvPath);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(csv.headers()["content-disposition"]).toBe('attachment; filename="Morning stretch.csv"');
+  expect(await csv.text()).toBe(
+    [
+      "date,value,rest,note,who",
+      `${isoDay(-2)},1,no,,you`,
+      `${isoDay(-1)},,yes,,you`,
+      `${isoDay(0)},1,no,,you`,
+      "",
+    ].join("\r\n"),
+  );
+  const notBens = await ben.request.get(csvPath);
+  expect(notBens.status()).toBe(404);
+  expect(await notBens.text()).not.toContain(isoDay(0));
+  // A visitor (no session) is sent to sign-in by proxy.ts, like every members' address, and gets no file.
+  const visitor = await request.get(csvPath, { maxRedirects: 0 });
+  expect(visitor.status()).toBe(307);
+  expect(visitor.headers()["location"]).toContain(`/auth/sign-in?continue=${encodeURIComponent(csvPath)}`);
 
   // Shared with Ben, who may check in.
   const share = history.getByRole("form", { name: "Share Morning stretch" });
@@ -92,6 +116,85 @@ test("a member creates a habit, checks in, marks a rest day and keeps the streak
   await expect(benToday.getByRole("heading", { name: "Morning stretch" })).toBeVisible();
   await benToday.getByRole("button", { name: "Done: Morning stretch" }).click();
   await expect(benToday.getByText("Checked in.")).toBeVisible();
-  await expectNoAxeViolations(ben);
+  await expectAccessible(ben);
+  // Shared, so now his to download too.
+  expect((await ben.request.get(csvPath)).status()).toBe(200);
   await benContext.close();
+});
+
+test("a guardian suggests habits to a child; the child sees them first, accepts one and checks in, and says no thanks to the other", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signUp(page, { firstName: "Olive", lastName: "Owner" });
+  await subscribe(page, { name: "Happr Family", interval: "month" });
+  const maya = await createChildAccount(page, { firstName: "Maya" });
+
+  await page.goto("/habits");
+  const suggest = page.getByRole("form", { name: "Suggest a habit to a child" });
+  await expect(suggest.getByLabel("Child")).toHaveValue(/.+/);
+  await expect(suggest.getByLabel("Child").locator("option:checked")).toHaveText("Maya");
+  // The child's own choices are not on it.
+  await expect(suggest.getByLabel(/^Private title/)).toHaveCount(0);
+  await expect(suggest.getByLabel(/^Reminder/)).toHaveCount(0);
+  await expectAccessible(page);
+
+  // Certain weekdays but none chosen: refused next to the field, and nothing reaches Maya (below).
+  await suggest.getByLabel("Habit", { exact: true }).fill("Piano");
+  await suggest.getByLabel("How often").selectOption({ label: "On certain weekdays" });
+  await suggest.getByRole("button", { name: "Suggest habit" }).click();
+  await expect(suggest.getByText(/^weekdays:/)).toBeVisible();
+  await expectAccessible(page);
+
+  await suggest.getByLabel("Habit", { exact: true }).fill("Read");
+  await suggest.getByLabel("Kind").selectOption({ label: "Timed (minutes)" });
+  await suggest.getByLabel("Minutes a day").fill("20");
+  await suggest.getByLabel("How often").selectOption({ label: "Every day" });
+  await suggest.getByRole("button", { name: "Suggest habit" }).click();
+  await expect(suggest.getByText("Suggested: it waits for their answer.")).toBeVisible();
+  await suggest.getByLabel("Habit", { exact: true }).fill("Tidy up");
+  await suggest.getByLabel("Kind").selectOption({ label: "Yes or no" });
+  await suggest.getByRole("button", { name: "Suggest habit" }).click();
+  await expect(suggest.getByText("Suggested: it waits for their answer.")).toBeVisible();
+  // It is Maya's, not Olive's: nothing on her own Today.
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Today" }).getByText("No habits yet: add one below.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Suggested for you" })).toHaveCount(0);
+
+  // Maya, on her own device, finds My Habits on her page; the suggestions come first.
+  const mayaContext = await browser.newContext();
+  const child = await mayaContext.newPage();
+  await child.goto("/my-account");
+  await signIn(child, maya.signInName, maya.password);
+  await expect(child.getByRole("heading", { level: 1, name: "Hi, Maya!" })).toBeVisible({ timeout: 20_000 });
+  await child.getByRole("link", { name: "My Habits" }).click();
+  await expect(child).toHaveURL(/\/habits$/);
+  await expect(child.getByRole("main").getByRole("heading", { level: 2 }).first()).toHaveText("Suggested for you");
+  const suggested = child.getByRole("region", { name: "Suggested for you" });
+  await expect(suggested.getByRole("heading", { level: 3 })).toHaveText(["Read", "Tidy up"]);
+  await expect(suggested.getByText("20 minutes a day, every day.")).toBeVisible();
+  await expect(suggested.getByText(/^Suggested by Olive/)).toHaveCount(2);
+  await expect(suggested).not.toContainText("Piano");
+  const today = child.getByRole("region", { name: "Today" });
+  await expect(today.getByText("No habits yet: add one below.")).toBeVisible();
+  await expectAccessible(child);
+
+  // Accept: Read is a habit from today, and she checks in.
+  await suggested.getByRole("button", { name: "Accept: Read" }).click();
+  await expect(today.getByRole("heading", { name: "Read" })).toBeVisible();
+  await expect(suggested.getByRole("heading", { name: "Read" })).toHaveCount(0);
+  const checkIn = today.getByRole("form", { name: "Check in: Read" });
+  await checkIn.getByLabel("Minutes for Read").fill("25");
+  await checkIn.getByRole("button", { name: "Save: Read" }).click();
+  await expect(checkIn.getByText("Checked in.")).toBeVisible();
+  await expect(today.getByText("Done today")).toBeVisible();
+
+  // No thanks: Tidy up goes away, and stays away.
+  await suggested.getByRole("button", { name: "No thanks: Tidy up" }).click();
+  await expect(child.getByRole("region", { name: "Suggested for you" })).toHaveCount(0);
+  await child.reload();
+  await expect(child.getByRole("heading", { name: "Tidy up" })).toHaveCount(0);
+  await expect(child.getByRole("region", { name: "Today" }).getByRole("heading", { name: "Read" })).toBeVisible();
+  await mayaContext.close();
 });

@@ -16,9 +16,13 @@ export function ChildHome({ name, circles }: { name: string | null; circles: Chi
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-ink">Hi{name ? `, ${name}` : ""}!</h1>
       <p className="mt-2 text-base text-muted">This is your Happr page.</p>
-      <p className="mt-6">
+      <p className="mt-6 flex flex-wrap gap-3">
         <Link href="/calendar" className={buttonClass("primary")}>
           My Calendar: today and tomorrow
+        </Link>
+        {/* Where a habit a grown-up suggests waits for the child's answer. */}
+        <Link href="/habits" className={buttonClass("secondary")}>
+          My Habits
         </Link>
       </p>
       <Panel aria-labelledby="grown-ups-see" className="mt-8">

@@ -22,8 +22,20 @@ export type HabitFormValues = {
   reminderTime: string | null;
 };
 
-/** Create or edit a habit: controlled fields, so a refused save keeps what was typed. */
-export function HabitForm({ values, action }: { values?: HabitFormValues; action: FormAction<FormState> }) {
+/**
+ * Create or edit a habit: controlled fields, so a refused save keeps what was typed. With `suggestTo`
+ * it is a guardian's suggestion to one of those children: which child, then the habit, but no private
+ * title or reminder (those are the child's own choices).
+ */
+export function HabitForm({
+  values,
+  suggestTo,
+  action,
+}: {
+  values?: HabitFormValues;
+  suggestTo?: { childId: string; name: string }[];
+  action: FormAction<FormState>;
+}) {
   const id = useId();
   const [kind, setKind] = useState(values?.kind ?? "check");
   const [schedule, setSchedule] = useState(values?.schedule ?? "daily");
@@ -35,15 +47,32 @@ export function HabitForm({ values, action }: { values?: HabitFormValues; action
   const [times, setTimes] = useState(values?.timesPerWeek?.toString() ?? "3");
   const [rest, setRest] = useState(values?.restDaysPerWeek?.toString() ?? "1");
   const [reminder, setReminder] = useState(values?.reminderTime ?? "");
+  const [child, setChild] = useState(suggestTo?.[0]?.childId ?? "");
   return (
     <HabitActionForm
       action={action}
       hidden={values?.habitId ? { habitId: values.habitId } : {}}
-      label={values?.habitId ? "Edit habit" : "New habit"}
+      label={suggestTo ? "Suggest a habit to a child" : values?.habitId ? "Edit habit" : "New habit"}
       className="mt-4 grid gap-4"
     >
       {(state, pending) => (
         <>
+          {suggestTo ? (
+            <SelectField
+              id={`${id}-child`}
+              name="childId"
+              label="Child"
+              value={child}
+              onChange={(event) => setChild(event.target.value)}
+              error={state.fieldErrors.childId}
+            >
+              {suggestTo.map((option) => (
+                <option key={option.childId} value={option.childId}>
+                  {option.name}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
           <TextField
             id={`${id}-title`}
             name="title"
@@ -54,17 +83,19 @@ export function HabitForm({ values, action }: { values?: HabitFormValues; action
             onChange={(event) => setTitle(event.target.value)}
             error={state.fieldErrors.title}
           />
-          <TextField
-            id={`${id}-private`}
-            name="privateTitle"
-            label="Private title"
-            optional
-            hint="Shown in lists instead of the habit's name, for discreet use."
-            maxLength={80}
-            value={privateTitle}
-            onChange={(event) => setPrivateTitle(event.target.value)}
-            error={state.fieldErrors.privateTitle}
-          />
+          {suggestTo ? null : (
+            <TextField
+              id={`${id}-private`}
+              name="privateTitle"
+              label="Private title"
+              optional
+              hint="Shown in lists instead of the habit's name, for discreet use."
+              maxLength={80}
+              value={privateTitle}
+              onChange={(event) => setPrivateTitle(event.target.value)}
+              error={state.fieldErrors.privateTitle}
+            />
+          )}
           <SelectField
             id={`${id}-kind`}
             name="kind"
@@ -168,26 +199,28 @@ export function HabitForm({ values, action }: { values?: HabitFormValues; action
               min={0}
               max={7}
               label="Rest days a week"
-              hint="Rest days bend your streak instead of breaking it."
+              hint={`Rest days bend ${suggestTo ? "their" : "your"} streak instead of breaking it.`}
               value={rest}
               onChange={(event) => setRest(event.target.value)}
               error={state.fieldErrors.restDaysPerWeek}
             />
-            <TextField
-              id={`${id}-reminder`}
-              name="reminderTime"
-              type="time"
-              label="Reminder"
-              optional
-              hint="Never sent in your quiet hours."
-              value={reminder}
-              onChange={(event) => setReminder(event.target.value)}
-              error={state.fieldErrors.reminderTime}
-            />
+            {suggestTo ? null : (
+              <TextField
+                id={`${id}-reminder`}
+                name="reminderTime"
+                type="time"
+                label="Reminder"
+                optional
+                hint="Never sent in your quiet hours."
+                value={reminder}
+                onChange={(event) => setReminder(event.target.value)}
+                error={state.fieldErrors.reminderTime}
+              />
+            )}
           </div>
           <div>
-            <Button type="submit" pending={pending} pendingLabel="Saving…">
-              {values?.habitId ? "Save habit" : "Add habit"}
+            <Button type="submit" pending={pending} pendingLabel={suggestTo ? "Suggesting…" : "Saving…"}>
+              {suggestTo ? "Suggest habit" : values?.habitId ? "Save habit" : "Add habit"}
             </Button>
           </div>
         </>

@@ -72,3 +72,44 @@ export function ArchiveHabitForm({
     </HabitActionForm>
   );
 }
+
+/** A child's answer to a suggested habit: accept it (it starts today) or not. */
+export function AnswerSuggestionForm({
+  habitId,
+  title,
+  action,
+}: {
+  habitId: string;
+  title: string;
+  action: FormAction<FormState>;
+}) {
+  return (
+    <HabitActionForm action={action} hidden={{ habitId }} label={`Answer: ${title}`} className="mt-3">
+      {(_state, pending) => (
+        <div className="flex flex-wrap gap-2">
+          {/* Named with the habit (a screen reader's list of buttons), starting with the word shown. */}
+          <Button
+            type="submit"
+            name="intent"
+            value="accept"
+            aria-label={`Accept: ${title}`}
+            pending={pending}
+            pendingLabel="Saving…"
+          >
+            Accept
+          </Button>
+          <Button
+            type="submit"
+            name="intent"
+            value="decline"
+            aria-label={`No thanks: ${title}`}
+            variant="secondary"
+            disabled={pending}
+          >
+            No thanks
+          </Button>
+        </div>
+      )}
+    </HabitActionForm>
+  );
+}

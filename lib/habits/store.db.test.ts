@@ -10,6 +10,7 @@ import {
   answerSuggestion,
   archiveHabit,
   checkInHabit,
+  childrenToSuggestTo,
   createHabit,
   getHabitHistory,
   getMyHabits,
@@ -164,6 +165,13 @@ describe("habits", () => {
 
   it("a guardian suggests a habit to a child; the child accepts or declines; nobody else sees it meanwhile", async () => {
     await makeCircle(database.db, "olga", { gus: "guardian", kit: "child", ada: "member" });
+    // Kit is a child in a second circle Gus guards too: listed once. Ada looks after nobody.
+    await makeCircle(database.db, "uma", { gus: "guardian", kit: "child", lou: "child" });
+    expect((await childrenToSuggestTo("gus", options())).map((child) => child.childId)).toEqual(["kit", "lou"]);
+    expect((await childrenToSuggestTo("olga", options())).map((child) => child.childId)).toEqual(["kit"]);
+    expect(await childrenToSuggestTo("ada", options())).toEqual([]);
+    expect(await childrenToSuggestTo("kit", options())).toEqual([]);
+    expect(await failure(suggestHabit("olga", "lou", run, options()))).toMatchObject({ status: 404 });
     expect(await failure(suggestHabit("ada", "kit", run, options()))).toMatchObject({ status: 404 });
     expect(await failure(suggestHabit("gus", "ada", run, options()))).toMatchObject({ status: 404 });
     expect(await failure(suggestHabit("gus", "kit", { ...run, title: "" }, options()))).toMatchObject({

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { circleMemberships } from "../db/schema/circles";
@@ -469,6 +469,36 @@ export async function getHabitHistory(
   };
 }
 
+/** A child's membership in a circle where `guardianId` is the owner or a guardian: who may be suggested a habit. */
+const childOf = (guardianId: string) =>
+  and(
+    eq(circleMemberships.role, "child"),
+    ne(circleMemberships.memberId, guardianId),
+    sql`exists (select 1 from circle_memberships g where g.circle_id = ${circleMemberships.circleId}
+      and g.member_id = ${guardianId} and g.role in ('owner', 'guardian'))`,
+  );
+
+/**
+ * The children `guardianId` may suggest a habit to (the same rule as `suggestHabit`), once each, by the
+ * name they have in the circle; none for a member who looks after no child.
+ */
+export async function childrenToSuggestTo(
+  guardianId: string,
+  options: { db?: Db } = {},
+): Promise<{ childId: string; name: string }[]> {
+  const db = options.db ?? (await getDb());
+  const rows = await db
+    .select({ childId: circleMemberships.memberId, name: circleMemberships.name, label: circleMemberships.label })
+    .from(circleMemberships)
+    .where(childOf(guardianId))
+    .orderBy(asc(circleMemberships.joinedAt), asc(circleMemberships.memberId));
+  const byId = new Map<string, { childId: string; name: string }>();
+  for (const row of rows)
+    if (!byId.has(row.childId))
+      byId.set(row.childId, { childId: row.childId, name: row.name ?? row.label ?? "A child in your circle" });
+  return [...byId.values()];
+}
+
 /**
  * A guardian (or the circle's owner) suggests a habit to a child of their circle: it is the child's,
  * waiting for their answer, and nobody else sees it. 404 for a member who is not a child the caller
@@ -486,14 +516,7 @@ export async function suggestHabit(
   const [link] = await db
     .select({ circleId: circleMemberships.circleId })
     .from(circleMemberships)
-    .where(
-      and(
-        eq(circleMemberships.memberId, childId),
-        eq(circleMemberships.role, "child"),
-        sql`exists (select 1 from circle_memberships g where g.circle_id = ${circleMemberships.circleId}
-          and g.member_id = ${guardianId} and g.role in ('owner', 'guardian'))`,
-      ),
-    )
+    .where(and(eq(circleMemberships.memberId, childId), childOf(guardianId)))
     .limit(1);
   if (!link) throw new HabitError(404, "Member not found");
   const { today } = await context(childId, { ...options, db });

@@ -2,9 +2,17 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { done } from "@/lib/forms";
+import { done, formError } from "@/lib/forms";
 import { memberAction } from "@/lib/account/member-action";
-import { archiveHabit, checkInHabit, createHabit, undoHabitCheckIn, updateHabit } from "@/lib/habits/store";
+import {
+  answerSuggestion,
+  archiveHabit,
+  checkInHabit,
+  createHabit,
+  suggestHabit,
+  undoHabitCheckIn,
+  updateHabit,
+} from "@/lib/habits/store";
 import { shareItem } from "@/lib/sharing";
 
 const fields = z.record(z.string(), z.unknown());
@@ -27,6 +35,7 @@ const HABIT_FIELDS = [
   "memberId",
   "circleId",
   "permission",
+  "childId",
 ];
 const options = { fields: Object.fromEntries(HABIT_FIELDS.map((name) => [name, name])), revalidate: false };
 
@@ -108,6 +117,33 @@ export const shareHabitAction = memberAction(
     revalidatePath("/habits");
     revalidatePath("/circle");
     return done("Shared.");
+  },
+  options,
+);
+
+/**
+ * A guardian suggests a habit to a child of their circle (the child, the habit's fields). Somebody who
+ * does not look after that child gets "Member not found", exactly as for an unknown one.
+ */
+export const suggestHabitAction = memberAction(
+  fields,
+  async (member, form) => {
+    await suggestHabit(member.memberId, text(form.childId), habitInputOf(form));
+    revalidatePath("/habits");
+    return done("Suggested: it waits for their answer.");
+  },
+  options,
+);
+
+/** The child's answer to a suggestion: "accept" (it starts today) or "decline" (it is removed). */
+export const answerSuggestionAction = memberAction(
+  fields,
+  async (member, form) => {
+    const intent = text(form.intent);
+    if (intent !== "accept" && intent !== "decline") return formError("Choose Accept or No thanks.");
+    await answerSuggestion(member.memberId, text(form.habitId), intent === "accept");
+    revalidatePath("/habits");
+    return done(intent === "accept" ? "Added to Today." : "Suggestion removed.");
   },
   options,
 );

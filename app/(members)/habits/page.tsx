@@ -2,29 +2,56 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getMember } from "@/lib/auth/member";
 import { HEAT_MAP_DAYS } from "@/lib/habits/checkpoints";
-import { getMyHabits, todayOf, type HabitView } from "@/lib/habits/store";
+import { childrenToSuggestTo, getMyHabits, todayOf, type HabitView } from "@/lib/habits/store";
 import { getCirclePeople, getMyCircles } from "@/lib/circles";
 import { Panel } from "@/components/ui/panel";
 import { CheckInForm } from "@/components/habits/check-in";
 import { HabitForm } from "@/components/habits/habit-form";
 import { HabitHeatMap } from "@/components/habits/heat-map";
-import { ArchiveHabitForm, ShareHabitForm } from "@/components/habits/owner-forms";
-import { archiveHabitAction, checkInAction, saveHabitAction, shareHabitAction } from "./actions";
+import { AnswerSuggestionForm, ArchiveHabitForm, ShareHabitForm } from "@/components/habits/owner-forms";
+import {
+  answerSuggestionAction,
+  archiveHabitAction,
+  checkInAction,
+  saveHabitAction,
+  shareHabitAction,
+  suggestHabitAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "My Habits", robots: { index: false } };
 
 const STATE_WORDS = { DONE: "Done today", REST: "Rest day today", DUE: "Due today", NOT_DUE: "Not due today" };
 const listTitle = (habit: HabitView) => habit.privateTitle ?? habit.title;
+const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+/** What a suggested habit asks, in words: "Every day", "20 minutes a day, on Monday and Friday". */
+function suggestionWords(habit: HabitView) {
+  const days = (habit.weekdays ?? []).map((day) => WEEKDAY_NAMES[day - 1]);
+  const when =
+    habit.schedule === "weekdays"
+      ? `on ${days.length > 1 ? `${days.slice(0, -1).join(", ")} and ${days.at(-1)}` : days[0]}`
+      : habit.schedule === "times_per_week"
+        ? `${habit.timesPerWeek} ${habit.timesPerWeek === 1 ? "day" : "days"} a week`
+        : "every day";
+  const amount =
+    habit.kind === "minutes"
+      ? `${habit.target} minutes`
+      : habit.kind === "count"
+        ? `${habit.target} ${habit.unit ?? ""}`.trim()
+        : null;
+  const sentence = amount ? `${amount} a day, ${when}` : when;
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+}
 const streakWords = (habit: HabitView) =>
   `Streak: ${habit.currentStreak} ${habit.currentStreak === 1 ? "day" : "days"} (your best: ${habit.bestStreak}). Score: ${Math.round(habit.score * 100)}%.`;
 
 export default async function HabitsPage() {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
-  const [habits, circles, today] = await Promise.all([
+  const [habits, circles, today, children] = await Promise.all([
     getMyHabits(member.memberId, { historyDays: HEAT_MAP_DAYS }),
     getMyCircles(member.memberId),
     todayOf(member.memberId),
+    childrenToSuggestTo(member.memberId),
   ]);
   const people = (await Promise.all(circles.map((circle) => getCirclePeople(member.memberId, circle.circleId)))).flat();
   const shareTargets = [
@@ -34,6 +61,10 @@ export default async function HabitsPage() {
     ),
   ];
   const live = habits.filter((habit) => !habit.pending);
+  // Only the child whose habit it is sees a suggestion (lib/habits keeps it from everyone else).
+  const suggestions = habits.filter((habit) => habit.pending);
+  const nameOf = (memberId: string | null) =>
+    people.find((person) => person.memberId === memberId && person.name)?.name ?? "A grown-up in your circle";
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-ink">My Habits</h1>
@@ -43,6 +74,25 @@ export default async function HabitsPage() {
           Back to My Account
         </Link>
       </p>
+
+      {suggestions.length > 0 ? (
+        <Panel aria-labelledby="suggested-heading" className="mt-6">
+          <h2 id="suggested-heading" className="text-xl font-semibold text-ink">
+            Suggested for you
+          </h2>
+          <p className="mt-2 text-base text-muted">If you accept, it starts today. If not, it goes away.</p>
+          <ul className="mt-2 grid gap-6">
+            {suggestions.map((habit) => (
+              <li key={habit.id} className="border-t border-slate-200 pt-4">
+                <h3 className="text-lg font-semibold text-ink">{listTitle(habit)}</h3>
+                <p className="text-base text-ink">{suggestionWords(habit)}</p>
+                <p className="text-sm text-muted">Suggested by {nameOf(habit.suggestedBy)}.</p>
+                <AnswerSuggestionForm habitId={habit.id} title={listTitle(habit)} action={answerSuggestionAction} />
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      ) : null}
 
       <Panel aria-labelledby="today-heading" className="mt-6">
         <h2 id="today-heading" className="text-xl font-semibold text-ink">
@@ -116,6 +166,19 @@ export default async function HabitsPage() {
         </h2>
         <HabitForm action={saveHabitAction} />
       </Panel>
+
+      {children.length > 0 ? (
+        <Panel aria-labelledby="suggest-heading" className="mt-6">
+          <h2 id="suggest-heading" className="text-xl font-semibold text-ink">
+            Suggest a habit to a child
+          </h2>
+          <p className="mt-2 text-base text-muted">
+            It waits on their My Habits page for their answer. Once accepted it is theirs: you see it only if they share
+            it with you.
+          </p>
+          <HabitForm suggestTo={children} action={suggestHabitAction} />
+        </Panel>
+      ) : null}
     </div>
   );
 }
