@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { addDays, isoWeekday, type LocalDate } from "../calendar/time";
 import type { Db } from "../db/open";
 import { habits, habitScoreCheckpoints } from "../db/schema/habits";
@@ -30,17 +30,10 @@ export const checkpointDaysFor = (today: LocalDate) => [
   sundayOnOrBefore(addDays(today, -HEAT_MAP_DAYS)),
 ];
 
-/** Each habit's checkpoints before `today`, newest first (two or three a habit). */
-export async function checkpointsBefore(
-  db: Db,
-  habitIds: string[],
-  today: LocalDate,
-): Promise<Map<string, ScoreCheckpoint[]>> {
-  const rows = await db
-    .select()
-    .from(habitScoreCheckpoints)
-    .where(and(inArray(habitScoreCheckpoints.habitId, habitIds), lt(habitScoreCheckpoints.throughDay, today)))
-    .orderBy(sql`${habitScoreCheckpoints.throughDay} desc`);
+/** Checkpoint rows (read newest first) grouped by habit. */
+export function checkpointsByHabit(
+  rows: (typeof habitScoreCheckpoints.$inferSelect)[],
+): Map<string, ScoreCheckpoint[]> {
   const byHabit = new Map<string, ScoreCheckpoint[]>();
   for (const { habitId, ...checkpoint } of rows) {
     const list = byHabit.get(habitId);

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
+import { preparedPerDatabase } from "../db/prepared";
 import { circleMemberships } from "../db/schema/circles";
-import { habitEntries, habits, habitTargets } from "../db/schema/habits";
+import { habitEntries, habits, habitScoreCheckpoints, habitTargets } from "../db/schema/habits";
 import { localDateOf, type LocalDate } from "../calendar/time";
 import { memberTimeZone } from "../profile/zone";
 import { accessTo, itemsSharedWith, type Access } from "../sharing/rule";
@@ -20,7 +21,7 @@ import {
   type HabitTarget,
 } from "./model";
 import { scoreHabit, type DayEntry, type HabitScore, type ScoreCheckpoint, type ScoredDay } from "./score";
-import { checkpointDaysFor, checkpointsBefore, historyChanges, lastUsableDay, saveCheckpoints } from "./checkpoints";
+import { checkpointDaysFor, checkpointsByHabit, historyChanges, lastUsableDay, saveCheckpoints } from "./checkpoints";
 
 /**
  * The habits service: every read of a habit someone else owns goes through the sharing rule
@@ -143,6 +144,63 @@ function viewOf(
   return { view, checkpoints: scored.checkpoints };
 }
 
+/** The reads every list of habits makes, prepared (lib/db/prepared.ts). */
+function prepareReads(db: Db) {
+  const ids = sql.placeholder("ids");
+  const today = sql.placeholder("today");
+  return {
+    listed: db
+      .select()
+      .from(habits)
+      .where(
+        and(
+          isNull(habits.archivedAt),
+          or(
+            eq(habits.ownerId, sql.placeholder("caller")),
+            and(
+              sql`${habits.id} = any(${sql.placeholder("shared")})`,
+              sql`${habits.suggestion} is distinct from 'pending'`,
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(habits.createdAt), asc(habits.id))
+      .prepare("habits_listed"),
+    targets: db
+      .select()
+      .from(habitTargets)
+      .where(sql`${habitTargets.habitId} = any(${ids})`)
+      .orderBy(asc(habitTargets.effectiveFrom))
+      .prepare("habit_targets_of"),
+    checkpoints: db
+      .select()
+      .from(habitScoreCheckpoints)
+      .where(and(sql`${habitScoreCheckpoints.habitId} = any(${ids})`, lt(habitScoreCheckpoints.throughDay, today)))
+      .orderBy(desc(habitScoreCheckpoints.throughDay))
+      .prepare("habit_checkpoints_of"),
+    entries: db
+      .select({
+        habitId: habitEntries.habitId,
+        day: habitEntries.day,
+        value: habitEntries.value,
+        rest: habitEntries.rest,
+      })
+      .from(habitEntries)
+      .where(
+        and(
+          sql`${habitEntries.habitId} = any(${ids})`,
+          lte(habitEntries.day, today),
+          or(
+            sql`${habitEntries.habitId} = any(${sql.placeholder("fromStart")})`,
+            gt(habitEntries.day, sql.placeholder("since")),
+          ),
+        ),
+      )
+      .prepare("habit_entries_since"),
+  };
+}
+const readsFor = preparedPerDatabase(prepareReads);
+
 /**
  * Views of `rows` with their targets and entries, read in a few queries whatever their number. Each
  * habit is scored from its newest usable checkpoint (lib/habits/checkpoints.ts), so only the entries
@@ -157,6 +215,7 @@ async function viewsOf(
 ): Promise<HabitView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.habit.id);
+  const reads = readsFor(db);
   const usableThrough = lastUsableDay(today, historyDays);
   const resumeFrom = new Map<string, ScoreCheckpoint>();
   // The targets beside the checkpoints and then the entries since each habit's newest usable
@@ -164,9 +223,9 @@ async function viewsOf(
   // checkpoints are read in that order, never side by side: a read must resume from the very
   // checkpoint its entries start after.)
   const [targets, { known, entries }] = await Promise.all([
-    db.select().from(habitTargets).where(inArray(habitTargets.habitId, ids)).orderBy(asc(habitTargets.effectiveFrom)),
+    reads.targets.execute({ ids }),
     (async () => {
-      const known = await checkpointsBefore(db, ids, today);
+      const known = checkpointsByHabit(await reads.checkpoints.execute({ ids, today }));
       for (const [habitId, checkpoints] of known) {
         const usable = checkpoints.find((checkpoint) => checkpoint.throughDay <= usableThrough);
         if (usable) resumeFrom.set(habitId, usable);
@@ -176,26 +235,8 @@ async function viewsOf(
         (min, checkpoint) => (min === null || checkpoint.throughDay < min ? checkpoint.throughDay : min),
         null,
       );
-      const entries = await db
-        .select({
-          habitId: habitEntries.habitId,
-          day: habitEntries.day,
-          value: habitEntries.value,
-          rest: habitEntries.rest,
-        })
-        .from(habitEntries)
-        .where(
-          and(
-            inArray(habitEntries.habitId, ids),
-            lte(habitEntries.day, today),
-            since === null
-              ? undefined
-              : or(
-                  fromStart.length > 0 ? inArray(habitEntries.habitId, fromStart) : undefined,
-                  gt(habitEntries.day, since),
-                ),
-          ),
-        );
+      // Habits with no usable checkpoint are read from their start; the rest from after the oldest one.
+      const entries = await reads.entries.execute({ ids, today, fromStart, since: since ?? today });
       return { known, entries };
     })(),
   ]);
@@ -411,22 +452,10 @@ export async function getMyHabits(
     context(callerId, { ...options, db }),
     itemsSharedWith(db, callerId, "habit"),
   ]);
-  const sharedIds = shared.map((item) => item.itemId).filter(isUuid);
-  const rows = await db
-    .select()
-    .from(habits)
-    .where(
-      and(
-        isNull(habits.archivedAt),
-        or(
-          eq(habits.ownerId, callerId),
-          sharedIds.length > 0
-            ? and(inArray(habits.id, sharedIds), sql`${habits.suggestion} is distinct from 'pending'`)
-            : sql`false`,
-        ),
-      ),
-    )
-    .orderBy(asc(habits.createdAt), asc(habits.id));
+  const rows = await readsFor(db).listed.execute({
+    caller: callerId,
+    shared: shared.map((item) => item.itemId).filter(isUuid),
+  });
   const permission = new Map(shared.map((item) => [`${item.ownerId}\u0000${item.itemId}`, item.permission]));
   return viewsOf(
     db,

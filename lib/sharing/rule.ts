@@ -1,5 +1,6 @@
 import { and, eq, or, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../db/open";
+import { preparedPerDatabase } from "../db/prepared";
 import { shares } from "../db/schema/circles";
 import type { SharedItemType } from "./item-kinds";
 
@@ -53,15 +54,24 @@ export async function accessTo(db: Db, viewerId: string, item: ItemRef): Promise
 }
 
 /** The items of one kind others share with `viewerId` (best permission per item), for a feature's lists. */
+/** Every list of shared items asks it: prepared (lib/db/prepared.ts). */
+const sharedWithRead = preparedPerDatabase((db) => {
+  const viewer = sql.placeholder("viewerId");
+  return db
+    .select({ itemId: shares.itemId, ownerId: shares.ownerId, permission: shares.permission })
+    .from(shares)
+    .where(
+      and(eq(shares.itemType, sql.placeholder("itemType")), sql`${shares.ownerId} <> ${viewer}`, shareReaches(viewer)),
+    )
+    .prepare("items_shared_with");
+});
+
 export async function itemsSharedWith(
   db: Db,
   viewerId: string,
   itemType: SharedItemType,
 ): Promise<{ itemId: string; ownerId: string; permission: "edit" | "view" }[]> {
-  const rows = await db
-    .select({ itemId: shares.itemId, ownerId: shares.ownerId, permission: shares.permission })
-    .from(shares)
-    .where(and(eq(shares.itemType, itemType), sql`${shares.ownerId} <> ${viewerId}`, shareReaches(viewerId)));
+  const rows = await sharedWithRead(db).execute({ viewerId, itemType });
   const best = new Map<string, { itemId: string; ownerId: string; permission: "edit" | "view" }>();
   for (const row of rows) {
     const key = `${row.ownerId}\u0000${row.itemId}`;

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, lt, or, sql, type Placeholder } from "dri
 import { z } from "zod";
 import { getDb } from "../../db/client";
 import type { Db } from "../../db/open";
+import { preparedPerDatabase } from "../../db/prepared";
 import { shares } from "../../db/schema/circles";
 import { calendarAcknowledgements, calendarEvents, EVENT_VISIBILITIES } from "../../db/schema/calendar";
 import { memberProfiles } from "../../db/schema/profile";
@@ -506,13 +507,9 @@ function reachedBy(viewer: string | Placeholder) {
   )!;
 }
 
-/**
- * The agenda's row query, prepared once per database: it runs on every agenda and feed read, and
- * building it each time (the SQL text and its parameters) cost about a third of getMyAgenda.
- */
-const agendaRowQueries = new WeakMap<Db, ReturnType<typeof prepareAgendaRows>>();
-function prepareAgendaRows(db: Db) {
-  return db
+/** The agenda's row query, run on every agenda and feed read, prepared (lib/db/prepared.ts). */
+const agendaRows = preparedPerDatabase((db) =>
+  db
     .select()
     .from(calendarEvents)
     .where(
@@ -522,8 +519,8 @@ function prepareAgendaRows(db: Db) {
         or(isNull(calendarEvents.rangeEnd), gt(calendarEvents.rangeEnd, sql.placeholder("from"))),
       ),
     )
-    .prepare("calendar_agenda_rows");
-}
+    .prepare("calendar_agenda_rows"),
+);
 
 /** The rows `viewerId` may see (the rule, or as a child's guardian who wrote them) that can reach [from, to). */
 export async function visibleEventRows(
@@ -532,9 +529,7 @@ export async function visibleEventRows(
   range: { from: number; to: number } | null,
 ): Promise<EventRow[]> {
   if (!range) return db.select().from(calendarEvents).where(reachedBy(viewerId));
-  let query = agendaRowQueries.get(db);
-  if (!query) agendaRowQueries.set(db, (query = prepareAgendaRows(db)));
-  return query.execute({ viewer: viewerId, from: range.from, to: range.to });
+  return agendaRows(db).execute({ viewer: viewerId, from: range.from, to: range.to });
 }
 
 export type AgendaEntry = {
