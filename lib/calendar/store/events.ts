@@ -522,6 +522,20 @@ const agendaRows = preparedPerDatabase((db) =>
     .prepare("calendar_agenda_rows"),
 );
 
+/** The viewer's own "got it"s among the agenda's events, read with every agenda: prepared. */
+const viewersAcknowledgements = preparedPerDatabase((db) =>
+  db
+    .select({ eventId: calendarAcknowledgements.eventId, recurrenceId: calendarAcknowledgements.recurrenceId })
+    .from(calendarAcknowledgements)
+    .where(
+      and(
+        eq(calendarAcknowledgements.memberId, sql.placeholder("viewerId")),
+        sql`${calendarAcknowledgements.eventId} = any(${sql.placeholder("eventIds")})`,
+      ),
+    )
+    .prepare("calendar_viewers_acknowledgements"),
+);
+
 /** The rows `viewerId` may see (the rule, or as a child's guardian who wrote them) that can reach [from, to). */
 export async function visibleEventRows(
   db: Db,
@@ -575,18 +589,7 @@ export async function getAgenda(
   );
   const asked = rows.filter((row) => row.requiresAcknowledgement && row.people.includes(viewerId));
   const acks = asked.length
-    ? await db
-        .select({ eventId: calendarAcknowledgements.eventId, recurrenceId: calendarAcknowledgements.recurrenceId })
-        .from(calendarAcknowledgements)
-        .where(
-          and(
-            eq(calendarAcknowledgements.memberId, viewerId),
-            inArray(
-              calendarAcknowledgements.eventId,
-              asked.map((row) => row.id),
-            ),
-          ),
-        )
+    ? await viewersAcknowledgements(db).execute({ viewerId, eventIds: asked.map((row) => row.id) })
     : [];
   const acknowledged = new Set(acks.map((ack) => `${ack.eventId} ${ack.recurrenceId}`));
   return {
