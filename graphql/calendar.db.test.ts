@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
-import type { BillingService } from "@/lib/billing/service";
 import type { Db } from "@/lib/db/open";
 import { makeCircle } from "@/lib/circles/testing";
 import { readFeed } from "@/lib/calendar/store";
 import { calendarEvents } from "@/lib/db/schema/calendar";
-import { createTestServer } from "./test-helpers";
+import { membersGraphqlForThisFile } from "./test-helpers";
 
 const people = ["olga", "gus", "ada", "kit", "zed"] as const;
 type Who = (typeof people)[number];
@@ -26,18 +24,7 @@ const calendarOps = {
 };
 
 let db: Db;
-let billing: BillingService;
-let server: ReturnType<typeof createTestServer>;
-const gql = async (query: string, variables: Record<string, unknown>, who: Who | "guest" | "invalid") => {
-  const { body } = await server.gql(query, variables, who === "guest" || who === "invalid" ? who : id(who));
-  expect(body.errors).toBeUndefined();
-  return Object.values(body.data ?? {})[0] as Record<string, any>;
-};
-
-useSandboxBilling(async (fixture) => {
-  ({ db, billing } = fixture);
-  server = createTestServer({ members, billing: async () => billing });
-});
+const gql = membersGraphqlForThisFile({ members, idOf: id, onFixture: (fixture) => ({ db } = fixture) });
 
 // Tuesdays at 18:00 UTC from 2027-01-05; the agenda asks for January 2027 (four Tuesdays).
 const START = Date.UTC(2027, 0, 5, 18) / 1000;

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
-import type { BillingService } from "@/lib/billing/service";
 import type { Db } from "@/lib/db/open";
 import { addDays, localDateOf } from "@/lib/calendar/time";
 import { makeCircle } from "@/lib/circles/testing";
 import { habitEntries, habits } from "@/lib/db/schema/habits";
-import { createTestServer } from "./test-helpers";
+import { membersGraphqlForThisFile } from "./test-helpers";
 
 const people = ["olga", "ada", "ben", "zed"] as const;
 type Who = (typeof people)[number];
@@ -27,18 +25,7 @@ const habitOps = {
 };
 
 let db: Db;
-let billing: BillingService;
-let server: ReturnType<typeof createTestServer>;
-const gql = async (query: string, variables: Record<string, unknown>, who: Who | "guest" | "invalid") => {
-  const { body } = await server.gql(query, variables, who === "guest" || who === "invalid" ? who : id(who));
-  expect(body.errors).toBeUndefined();
-  return Object.values(body.data ?? {})[0] as Record<string, any>;
-};
-
-useSandboxBilling(async (fixture) => {
-  ({ db, billing } = fixture);
-  server = createTestServer({ members, billing: async () => billing });
-});
+const gql = membersGraphqlForThisFile({ members, idOf: id, onFixture: (fixture) => ({ db } = fixture) });
 
 // The members have no time zone: their days are UTC days.
 const today = () => localDateOf(Math.floor(Date.now() / 1000), "UTC");

@@ -1,4 +1,6 @@
+import { expect } from "vitest";
 import { knownMember, type Caller, type MemberCaller } from "@/lib/auth/caller";
+import { useSandboxBilling, type SandboxBillingFixture } from "@/lib/billing/sandbox/testing";
 import type { Member } from "@/lib/auth/member";
 import type { BillingService } from "@/lib/billing/service";
 import type { RateLimitResult } from "@/lib/rate-limit";
@@ -83,3 +85,25 @@ export const ops = {
 } as const;
 
 export type OperationName = keyof typeof ops;
+
+/**
+ * The members' operations' tests: a server over sandbox billing for the file (useSandboxBilling), and
+ * `result(query, variables, who)`, which answers the operation's result object and fails the test on
+ * any GraphQL error. `who` is a name `idOf` turns into a member id, or "guest" or "invalid".
+ */
+export function membersGraphqlForThisFile<Who extends string>(options: {
+  members: TestServerOptions["members"];
+  idOf: (who: Who) => string;
+  onFixture?: (fixture: SandboxBillingFixture) => void;
+}) {
+  let server: ReturnType<typeof createTestServer>;
+  useSandboxBilling(async (fixture) => {
+    options.onFixture?.(fixture);
+    server = createTestServer({ members: options.members, billing: async () => fixture.billing });
+  });
+  return async (query: string, variables: Record<string, unknown>, who: Who | "guest" | "invalid") => {
+    const { body } = await server.gql(query, variables, who === "guest" || who === "invalid" ? who : options.idOf(who));
+    expect(body.errors).toBeUndefined();
+    return Object.values(body.data ?? {})[0] as Record<string, any>;
+  };
+}
