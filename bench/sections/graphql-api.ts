@@ -5,8 +5,11 @@ import type { BenchOptions } from "../lib/options";
 import type { Section } from "../lib/section";
 import { measureThroughput, type RequestShape, type ThroughputResult } from "../lib/throughput";
 
-const GOAL_RATIO = 0.5;
-const GOAL_P99_MS = 50;
+/**
+ * What an API comparison is judged by: the operation's share of the trivial query's req/s, and its p99
+ * on the databases its issue names (issue 4 and issue 19 name both; issues 16 and 17 PostgreSQL only).
+ */
+export type ApiGoals = { ratio: number; p99Ms: number; p99On: "both databases" | "PostgreSQL" };
 
 const MY_SUBSCRIPTIONS =
   "query { getMySubscriptions { statusCode message subscriptionData { subscriptionId status subItemId currentPeriodStart currentPeriodEnd planPriceId defaultPaymentMethod cancelAt } } }";
@@ -110,7 +113,7 @@ const subscriptionsMeasurement: ApiMeasurement = {
  */
 export function apiComparisonSection(
   measurement: ApiMeasurement,
-  { title, operation, notes = [] }: { title: string; operation: string; notes?: string[] },
+  { title, operation, goals, notes = [] }: { title: string; operation: string; goals: ApiGoals; notes?: string[] },
 ): Section {
   return {
     name: measurement.section,
@@ -139,20 +142,21 @@ export function apiComparisonSection(
           ]);
         }
         rows.push([
-          `${m.label}: ${operation} / trivial, both bearer (goal >= ${GOAL_RATIO})`,
+          `${m.label}: ${operation} / trivial, both bearer (goal >= ${goals.ratio})`,
           m.ratio.toFixed(2),
           "",
           "",
           "",
           "",
         ]);
-        if (m.ratio < GOAL_RATIO)
+        if (m.ratio < goals.ratio)
           belowGoal.push(
-            `${measurement.section} (${m.label}): ${operation}/trivial = ${m.ratio.toFixed(2)} (goal >= ${GOAL_RATIO})`,
+            `${measurement.section} (${m.label}): ${operation}/trivial = ${m.ratio.toFixed(2)} (goal >= ${goals.ratio})`,
           );
-        if (m.operation.latencyP99Ms >= GOAL_P99_MS)
+        const p99Counts = goals.p99On === "both databases" || m.label === goals.p99On;
+        if (p99Counts && m.operation.latencyP99Ms >= goals.p99Ms)
           belowGoal.push(
-            `${measurement.section} (${m.label}): ${operation} p99 ${m.operation.latencyP99Ms} ms (goal < ${GOAL_P99_MS} ms)`,
+            `${measurement.section} (${m.label}): ${operation} p99 ${m.operation.latencyP99Ms} ms (goal < ${goals.p99Ms} ms)`,
           );
       }
       const { connections, durationSeconds, warmupSeconds, throughputRounds } = options;
@@ -160,7 +164,7 @@ export function apiComparisonSection(
         table: { head: ["database: query", "req/s", "p50", "p99", "non-2xx/errors", "req/s per round"], rows },
         notes: [
           `${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s per round, median of ${throughputRounds} rounds (order alternates)`,
-          `p99 goal < ${GOAL_P99_MS} ms for ${operation}`,
+          `p99 goal < ${goals.p99Ms} ms for ${operation} on ${goals.p99On}`,
           ...notes,
           ...(options.databaseUrl
             ? []
@@ -171,8 +175,9 @@ export function apiComparisonSection(
           connections,
           durationSeconds,
           rounds: throughputRounds,
-          goalRatio: GOAL_RATIO,
-          goalP99Ms: GOAL_P99_MS,
+          goalRatio: goals.ratio,
+          goalP99Ms: goals.p99Ms,
+          goalP99On: goals.p99On,
           databases: measured,
         },
       };
@@ -180,10 +185,11 @@ export function apiComparisonSection(
   };
 }
 
-/** getMySubscriptions: the member's subscriptions from the mirror (issue 4). */
+/** getMySubscriptions: the member's subscriptions from the mirror (issue 4; its goal raised by issue 19). */
 export const graphqlApiSection = apiComparisonSection(subscriptionsMeasurement, {
   title: "GraphQL API: getMySubscriptions (bearer token) vs a trivial query (autocannon)",
   operation: "getMySubscriptions",
+  goals: { ratio: 0.6, p99Ms: 50, p99On: "both databases" },
   notes: [
     "one server process: graphql/server.ts with the app's caller resolution and billing service, sandbox billing; no Next.js routing in front",
   ],
