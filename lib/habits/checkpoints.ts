@@ -30,19 +30,6 @@ export const checkpointDaysFor = (today: LocalDate) => [
   sundayOnOrBefore(addDays(today, -HEAT_MAP_DAYS)),
 ];
 
-/** Checkpoint rows (read newest first) grouped by habit. */
-export function checkpointsByHabit(
-  rows: (typeof habitScoreCheckpoints.$inferSelect)[],
-): Map<string, ScoreCheckpoint[]> {
-  const byHabit = new Map<string, ScoreCheckpoint[]>();
-  for (const { habitId, ...checkpoint } of rows) {
-    const list = byHabit.get(habitId);
-    if (list) list.push(checkpoint);
-    else byHabit.set(habitId, [checkpoint]);
-  }
-  return byHabit;
-}
-
 /**
  * Stores checkpoints a read computed, for each habit only if its history is still at the version the
  * read saw (see above), and forgets the habits' checkpoints older than the oldest one stored.

@@ -237,6 +237,36 @@ describe("habits", () => {
     expect(await checkpoints()).toEqual(["2026-03-08"]);
   });
 
+  it("in zones a day ahead of and behind UTC, a read resumed from a checkpoint scores what the whole history does", async () => {
+    const db = database.db;
+    // Monday 2026-03-09, 10:30 UTC: already Tuesday on Kiritimati (UTC+14), still Sunday in Pago Pago (UTC-11).
+    const now = new Date("2026-03-09T10:30:00Z");
+    const days = Array.from({ length: 66 }, (_, i) => new Date(Date.UTC(2026, 0, 5 + i)).toISOString().slice(0, 10));
+    for (const [member, timezone, today] of [
+      ["kai", "Pacific/Kiritimati", "2026-03-10"],
+      ["pia", "Pacific/Pago_Pago", "2026-03-08"],
+    ] as const) {
+      await db.insert(memberProfiles).values({ memberId: member, timezone });
+      const habit = await createHabit(member, run, { db, now: new Date("2026-01-05T12:00:00Z") });
+      // Done every day but every fourth, up to and including each one's today (the UTC date's
+      // neighbours), and a rest day planned for each one's tomorrow, which must not count yet.
+      await db.insert(habitEntries).values(
+        days
+          .filter((day, i) => i % 4 !== 3 && day <= today)
+          .map((day) => ({ habitId: habit.id, day, memberId: member, value: 1 })),
+      );
+      const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      await db.insert(habitEntries).values({ habitId: habit.id, day: tomorrow, memberId: member, rest: true });
+      for (const historyDays of [0, 84]) {
+        await db.delete(habitScoreCheckpoints);
+        const [whole] = await getMyHabits(member, { db, now, historyDays });
+        expect(whole!.todayState).toBe("DONE");
+        expect((await db.select().from(habitScoreCheckpoints)).length).toBeGreaterThan(0);
+        expect((await getMyHabits(member, { db, now, historyDays }))[0]).toEqual(whole);
+      }
+    }
+  });
+
   it("a checkpoint computed from a read older than a write is not stored", async () => {
     const db = database.db;
     const habit = await createHabit("ada", run, { db, now: new Date("2026-01-05T12:00:00Z") });

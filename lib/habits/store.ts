@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, gt, gte, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { preparedPerDatabase } from "../db/prepared";
 import { circleMemberships } from "../db/schema/circles";
 import { habitEntries, habits, habitScoreCheckpoints, habitTargets } from "../db/schema/habits";
-import { localDateOf, type LocalDate } from "../calendar/time";
-import { memberTimeZone } from "../profile/zone";
-import { accessTo, itemsSharedWith, type Access } from "../sharing/rule";
+import { addDays, localDateOf, type LocalDate } from "../calendar/time";
+import { memberTimeZone, storedZoneOf, zoneFrom } from "../profile/zone";
+import { accessColumn, accessTo, itemsReaching, type Access } from "../sharing/rule";
 import { HabitError, habitNotFound } from "./errors";
 import { isUuid } from "./kind";
 import { scheduleHabitJobs } from "./schedule";
@@ -21,11 +21,11 @@ import {
   type HabitTarget,
 } from "./model";
 import { scoreHabit, type DayEntry, type HabitScore, type ScoreCheckpoint, type ScoredDay } from "./score";
-import { checkpointDaysFor, checkpointsByHabit, historyChanges, lastUsableDay, saveCheckpoints } from "./checkpoints";
+import { checkpointDaysFor, historyChanges, lastUsableDay, saveCheckpoints } from "./checkpoints";
 
 /**
  * The habits service: every read of a habit someone else owns goes through the sharing rule
- * (`accessTo` for one, `itemsSharedWith` for lists); the owner, or an EDIT share, may check in, and
+ * (`accessTo` for one, `itemsReaching` and `accessColumn` for lists); the owner, or an EDIT share, may check in, and
  * each entry records who. A habit the caller may not see answers 404, exactly like one that does not
  * exist. Days are local dates in the caller's time zone.
  */
@@ -144,21 +144,67 @@ function viewOf(
   return { view, checkpoints: scored.checkpoints };
 }
 
-/** The reads every list of habits makes, prepared (lib/db/prepared.ts). */
+type TargetJson = Omit<HabitTarget, "weekdays"> & { weekdays: number[] | null };
+type EntryJson = [day: LocalDate, value: number | null, rest: boolean];
+/** A habit with its access and, read in the same statement, what scoring it needs. */
+type HabitWithHistory = {
+  habit: HabitRow;
+  access: Access;
+  targets: TargetJson[];
+  /** Every checkpoint the habit has, newest first (at most a few: lib/habits/checkpoints.ts). */
+  checkpoints: ScoreCheckpoint[];
+  /** Entries up to `maxDay`, after the newest checkpoint on or before `resumeBound`: see `historyBounds`. */
+  entries: EntryJson[];
+};
+
+/**
+ * A habit's scoring inputs as JSON columns beside its row, so a list of habits with a year of history
+ * is one round trip (each is an index range read). Placeholders: `maxDay`, `resumeBound`.
+ */
+const historyColumns = () => ({
+  targets: sql<TargetJson[]>`(select coalesce(json_agg(json_build_object('effectiveFrom', t.effective_from,
+    'target', t.target, 'schedule', t.schedule, 'weekdays', t.weekdays, 'timesPerWeek', t.times_per_week,
+    'restDaysPerWeek', t.rest_days_per_week) order by t.effective_from), '[]')
+    from ${habitTargets} t where t.habit_id = ${habits.id})`,
+  checkpoints: sql<ScoreCheckpoint[]>`(select coalesce(json_agg(json_build_object('throughDay', c.through_day,
+    'score', c.score, 'currentStreak', c.current_streak, 'bestStreak', c.best_streak) order by c.through_day desc), '[]')
+    from ${habitScoreCheckpoints} c where c.habit_id = ${habits.id})`,
+  entries: sql<EntryJson[]>`(select coalesce(json_agg(json_build_array(e.day, e.value, e.rest)), '[]')
+    from ${habitEntries} e where e.habit_id = ${habits.id} and e.day <= ${sql.placeholder("maxDay")}::date
+    and e.day > coalesce((select max(c.through_day) from ${habitScoreCheckpoints} c where c.habit_id = ${habits.id}
+      and c.through_day <= ${sql.placeholder("resumeBound")}::date), '0001-01-01'::date))`,
+});
+
+/**
+ * The day bounds a history read uses before it knows the reader's today (their zone's date lies
+ * within a day of UTC's): entries up to the latest today, after the newest checkpoint the earliest
+ * today could resume from. `viewsOf` narrows both once today is known.
+ */
+function historyBounds(now: Date, historyDays: number) {
+  const utcToday = localDateOf(Math.floor(now.getTime() / 1000), "UTC");
+  return { maxDay: addDays(utcToday, 1), resumeBound: lastUsableDay(addDays(utcToday, -1), historyDays) };
+}
+
+/** The reads habits' views make, prepared (lib/db/prepared.ts). */
 function prepareReads(db: Db) {
-  const ids = sql.placeholder("ids");
-  const today = sql.placeholder("today");
+  const caller = sql.placeholder("caller");
   return {
+    /** The caller's live habits (their pending suggestions too) and those the sharing rule lets them see, and their zone. */
     listed: db
-      .select()
+      .select({
+        habit: habits,
+        access: accessColumn(caller, "habit", sql`${habits.id}::text`, sql`${habits.ownerId}`),
+        zone: storedZoneOf(caller),
+        ...historyColumns(),
+      })
       .from(habits)
       .where(
         and(
           isNull(habits.archivedAt),
           or(
-            eq(habits.ownerId, sql.placeholder("caller")),
+            eq(habits.ownerId, caller),
             and(
-              sql`${habits.id} = any(${sql.placeholder("shared")})`,
+              sql`(${habits.id}::text, ${habits.ownerId}) in (${itemsReaching(caller, "habit")})`,
               sql`${habits.suggestion} is distinct from 'pending'`,
             ),
           ),
@@ -166,103 +212,40 @@ function prepareReads(db: Db) {
       )
       .orderBy(asc(habits.createdAt), asc(habits.id))
       .prepare("habits_listed"),
-    targets: db
-      .select()
-      .from(habitTargets)
-      .where(sql`${habitTargets.habitId} = any(${ids})`)
-      .orderBy(asc(habitTargets.effectiveFrom))
-      .prepare("habit_targets_of"),
-    checkpoints: db
-      .select()
-      .from(habitScoreCheckpoints)
-      .where(and(sql`${habitScoreCheckpoints.habitId} = any(${ids})`, lt(habitScoreCheckpoints.throughDay, today)))
-      .orderBy(desc(habitScoreCheckpoints.throughDay))
-      .prepare("habit_checkpoints_of"),
-    entries: db
-      .select({
-        habitId: habitEntries.habitId,
-        day: habitEntries.day,
-        value: habitEntries.value,
-        rest: habitEntries.rest,
-      })
-      .from(habitEntries)
-      .where(
-        and(
-          sql`${habitEntries.habitId} = any(${ids})`,
-          lte(habitEntries.day, today),
-          or(
-            sql`${habitEntries.habitId} = any(${sql.placeholder("fromStart")})`,
-            gt(habitEntries.day, sql.placeholder("since")),
-          ),
-        ),
-      )
-      .prepare("habit_entries_since"),
+    /** One habit's scoring inputs (its access decided already). */
+    history: db
+      .select(historyColumns())
+      .from(habits)
+      .where(eq(habits.id, sql.placeholder("id")))
+      .prepare("habit_history"),
   };
 }
 const readsFor = preparedPerDatabase(prepareReads);
 
 /**
- * Views of `rows` with their targets and entries, read in a few queries whatever their number. Each
- * habit is scored from its newest usable checkpoint (lib/habits/checkpoints.ts), so only the entries
- * since are read; the checkpoints the scoring passes and the habit lacks are stored for the next read.
+ * Views of habits read with their history (`HabitWithHistory`). Each habit is scored from its newest
+ * checkpoint usable today (lib/habits/checkpoints.ts), so only the entries since count; the
+ * checkpoints the scoring passes and the habit lacks are stored for the next read.
  * `historyDays`: how many recent days `recentDays` holds (the page's heat map; 0 for the API).
  */
-async function viewsOf(
-  db: Db,
-  rows: { habit: HabitRow; access: Access }[],
-  today: LocalDate,
-  historyDays = 0,
-): Promise<HabitView[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.habit.id);
-  const reads = readsFor(db);
+async function viewsOf(db: Db, rows: HabitWithHistory[], today: LocalDate, historyDays = 0): Promise<HabitView[]> {
   const usableThrough = lastUsableDay(today, historyDays);
-  const resumeFrom = new Map<string, ScoreCheckpoint>();
-  // The targets beside the checkpoints and then the entries since each habit's newest usable
-  // checkpoint, so a year of history is not read when the last Sunday's state is kept. (Entries and
-  // checkpoints are read in that order, never side by side: a read must resume from the very
-  // checkpoint its entries start after.)
-  const [targets, { known, entries }] = await Promise.all([
-    reads.targets.execute({ ids }),
-    (async () => {
-      const known = checkpointsByHabit(await reads.checkpoints.execute({ ids, today }));
-      for (const [habitId, checkpoints] of known) {
-        const usable = checkpoints.find((checkpoint) => checkpoint.throughDay <= usableThrough);
-        if (usable) resumeFrom.set(habitId, usable);
-      }
-      const fromStart = ids.filter((id) => !resumeFrom.has(id));
-      const since = [...resumeFrom.values()].reduce<LocalDate | null>(
-        (min, checkpoint) => (min === null || checkpoint.throughDay < min ? checkpoint.throughDay : min),
-        null,
-      );
-      // Habits with no usable checkpoint are read from their start; the rest from after the oldest one.
-      const entries = await reads.entries.execute({ ids, today, fromStart, since: since ?? today });
-      return { known, entries };
-    })(),
-  ]);
-  const group = <T extends { habitId: string }>(list: T[]) => {
-    const map = new Map<string, T[]>();
-    for (const item of list) {
-      const items = map.get(item.habitId);
-      if (items) items.push(item);
-      else map.set(item.habitId, [item]);
-    }
-    return map;
-  };
-  const targetsBy = group(targets);
-  const entriesBy = group(entries);
   const checkpointDays = checkpointDaysFor(today);
   const toStore: Parameters<typeof saveCheckpoints>[1] = [];
-  const views = rows.map(({ habit, access }) => {
-    const resume = resumeFrom.get(habit.id) ?? null;
+  const views = rows.map(({ habit, access, targets, checkpoints: known, entries }) => {
+    // The read's bounds were wide enough for any zone's today; keep what this today asks for.
+    const before = known.filter((checkpoint) => checkpoint.throughDay < today);
+    const resume = before.find((checkpoint) => checkpoint.throughDay <= usableThrough) ?? null;
     const { view, checkpoints } = viewOf(
       habit,
-      (targetsBy.get(habit.id) ?? []).map(targetOf),
-      (entriesBy.get(habit.id) ?? []).filter((entry) => !resume || entry.day > resume.throughDay),
+      targets.map((target) => ({ ...target, weekdays: target.weekdays ?? null })),
+      entries
+        .filter(([day]) => day <= today && (!resume || day > resume.throughDay))
+        .map(([day, value, rest]) => ({ day, value, rest })),
       access,
       { today, historyDays, resumeFrom: resume, checkpointDays },
     );
-    const stored = new Set((known.get(habit.id) ?? []).map((checkpoint) => checkpoint.throughDay));
+    const stored = new Set(before.map((checkpoint) => checkpoint.throughDay));
     const missing = checkpoints.filter((checkpoint) => !stored.has(checkpoint.throughDay));
     if (missing.length > 0 && habit.suggestion !== "pending")
       toStore.push({ habitId: habit.id, historyVersion: habit.historyVersion, checkpoints: missing });
@@ -324,9 +307,25 @@ async function insertHabit(
   return row!.id;
 }
 
-async function viewById(db: Db, callerId: string, habitId: string, today: LocalDate): Promise<HabitView> {
-  const found = await visibleHabit(db, callerId, habitId);
-  return (await viewsOf(db, [found], today))[0]!;
+/** The view of a habit the caller may see (404 otherwise), as of `now`. */
+async function viewOfVisible(
+  db: Db,
+  found: { habit: HabitRow; access: Access },
+  today: LocalDate,
+  now: Date | undefined,
+): Promise<HabitView> {
+  const [history] = await readsFor(db).history.execute({ id: found.habit.id, ...historyBounds(now ?? new Date(), 0) });
+  return (await viewsOf(db, [{ ...found, ...history! }], today))[0]!;
+}
+
+async function viewById(
+  db: Db,
+  callerId: string,
+  habitId: string,
+  today: LocalDate,
+  now: Date | undefined,
+): Promise<HabitView> {
+  return viewOfVisible(db, await visibleHabit(db, callerId, habitId), today, now);
 }
 
 export async function createHabit(ownerId: string, input: unknown, options: SaveOptions = {}): Promise<HabitView> {
@@ -338,7 +337,7 @@ export async function createHabit(ownerId: string, input: unknown, options: Save
       await scheduleHabitJobs(tx, { id, ownerId, reminderTime: parsed.reminderTime }, options.email, options.now);
     return id;
   });
-  return viewById(db, ownerId, id, today);
+  return viewById(db, ownerId, id, today, options.now);
 }
 
 /**
@@ -381,7 +380,7 @@ export async function updateHabit(
       .values({ habitId: habit.id, effectiveFrom: today, ...parsed.target })
       .onConflictDoUpdate({ target: [habitTargets.habitId, habitTargets.effectiveFrom], set: parsed.target });
   });
-  return viewById(db, callerId, habit.id, today);
+  return viewById(db, callerId, habit.id, today, options.now);
 }
 
 /** The owner archives a habit: it leaves every list (and stops reminding); its entries stay for the download. */
@@ -419,7 +418,7 @@ export async function checkInHabit(
         set: { ...entry, recordedAt: new Date() },
       });
   });
-  return viewById(db, callerId, habit.id, today);
+  return viewById(db, callerId, habit.id, today, options.now);
 }
 
 /** Removes the caller's entry for that day (nothing to remove is fine: undo is safe to retry). */
@@ -439,7 +438,7 @@ export async function undoHabitCheckIn(
       .delete(habitEntries)
       .where(and(eq(habitEntries.habitId, habit.id), eq(habitEntries.day, day), eq(habitEntries.memberId, callerId)));
   });
-  return viewById(db, callerId, habit.id, today);
+  return viewById(db, callerId, habit.id, today, options.now);
 }
 
 /** The caller's live habits (suggestions waiting for their answer too) and the habits shared with them. */
@@ -448,24 +447,12 @@ export async function getMyHabits(
   options: Options & { historyDays?: number } = {},
 ): Promise<HabitView[]> {
   const db = options.db ?? (await getDb());
-  const [{ today }, shared] = await Promise.all([
-    context(callerId, { ...options, db }),
-    itemsSharedWith(db, callerId, "habit"),
-  ]);
-  const rows = await readsFor(db).listed.execute({
-    caller: callerId,
-    shared: shared.map((item) => item.itemId).filter(isUuid),
-  });
-  const permission = new Map(shared.map((item) => [`${item.ownerId}\u0000${item.itemId}`, item.permission]));
-  return viewsOf(
-    db,
-    rows.map((habit) => ({
-      habit,
-      access: habit.ownerId === callerId ? "owner" : permission.get(`${habit.ownerId}\u0000${habit.id}`)!,
-    })),
-    today,
-    options.historyDays,
-  );
+  const now = options.now ?? new Date();
+  const historyDays = options.historyDays ?? 0;
+  const rows = await readsFor(db).listed.execute({ caller: callerId, ...historyBounds(now, historyDays) });
+  if (rows.length === 0) return [];
+  const today = localDateOf(Math.floor(now.getTime() / 1000), zoneFrom(rows[0]!.zone));
+  return viewsOf(db, rows, today, historyDays);
 }
 
 /** One habit's entries (every member's) between two local dates, inclusive, with its score and streaks. */
@@ -480,14 +467,14 @@ export async function getHabitHistory(
   const from = parseRangeDate(range.from, "from");
   const to = parseRangeDate(range.to, "to");
   if (to < from) throw new HabitError(400, "to: must not be before from", { field: "to" });
-  const [habit] = await viewsOf(db, [found], today);
+  const habit = await viewOfVisible(db, found, today, options.now);
   const rows = await db
     .select()
     .from(habitEntries)
     .where(and(eq(habitEntries.habitId, found.habit.id), gte(habitEntries.day, from), lte(habitEntries.day, to)))
     .orderBy(asc(habitEntries.day), asc(habitEntries.recordedAt));
   return {
-    habit: habit!,
+    habit,
     entries: rows.map((row) => ({
       date: row.day,
       value: row.value,

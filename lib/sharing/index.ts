@@ -1,5 +1,5 @@
 // Per-item sharing: the one visibility rule, the shares, and the registry of shareable item kinds.
-export { accessTo, itemsSharedWith, shareReaches, type Access, type ItemRef } from "./rule";
+export { accessColumn, accessTo, itemsReaching, shareReaches, type Access, type ItemRef } from "./rule";
 export {
   endSharesAfterLeaving,
   endSharesOf,

@@ -1,6 +1,5 @@
-import { and, eq, or, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../db/open";
-import { preparedPerDatabase } from "../db/prepared";
 import { shares } from "../db/schema/circles";
 import type { SharedItemType } from "./item-kinds";
 
@@ -53,29 +52,17 @@ export async function accessTo(db: Db, viewerId: string, item: ItemRef): Promise
   return rows.length > 0 ? "view" : null;
 }
 
-/** The items of one kind others share with `viewerId` (best permission per item), for a feature's lists. */
-/** Every list of shared items asks it: prepared (lib/db/prepared.ts). */
-const sharedWithRead = preparedPerDatabase((db) => {
-  const viewer = sql.placeholder("viewerId");
-  return db
-    .select({ itemId: shares.itemId, ownerId: shares.ownerId, permission: shares.permission })
-    .from(shares)
-    .where(
-      and(eq(shares.itemType, sql.placeholder("itemType")), sql`${shares.ownerId} <> ${viewer}`, shareReaches(viewer)),
-    )
-    .prepare("items_shared_with");
-});
+/**
+ * For a feature's list query: the (item id, owner) pairs of one kind that shares reach `viewer`
+ * with, as a subquery for `(id::text, owner_id) in (...)` (a semi-join, found once, not per row).
+ */
+export const itemsReaching = (viewer: string | Placeholder, itemType: SharedItemType) =>
+  sql`select ${shares.itemId}, ${shares.ownerId} from ${shares}
+    where ${shares.itemType} = ${itemType} and ${shares.ownerId} <> ${viewer} and ${shareReaches(viewer)}`;
 
-export async function itemsSharedWith(
-  db: Db,
-  viewerId: string,
-  itemType: SharedItemType,
-): Promise<{ itemId: string; ownerId: string; permission: "edit" | "view" }[]> {
-  const rows = await sharedWithRead(db).execute({ viewerId, itemType });
-  const best = new Map<string, { itemId: string; ownerId: string; permission: "edit" | "view" }>();
-  for (const row of rows) {
-    const key = `${row.ownerId}\u0000${row.itemId}`;
-    if (!best.has(key) || row.permission === "edit") best.set(key, row);
-  }
-  return [...best.values()].sort((a, b) => a.itemId.localeCompare(b.itemId));
-}
+/** For a list query's rows (item id and owner as SQL): the viewer's access, as `accessTo` decides it for one. */
+export const accessColumn = (viewer: string | Placeholder, itemType: SharedItemType, itemId: SQL, ownerId: SQL) =>
+  sql<Access>`case when ${ownerId} = ${viewer} then 'owner'
+    when exists (select 1 from ${shares} where ${shares.itemType} = ${itemType} and ${shares.itemId} = ${itemId}
+      and ${shares.ownerId} = ${ownerId} and ${shares.permission} = 'edit' and ${shareReaches(viewer)}) then 'edit'
+    else 'view' end`;

@@ -7,7 +7,7 @@ import { shares } from "../../db/schema/circles";
 import { calendarAcknowledgements, calendarEvents, EVENT_VISIBILITIES } from "../../db/schema/calendar";
 import { memberProfiles } from "../../db/schema/profile";
 import { circlesOf, membershipOf, shareACircle } from "../../circles/membership";
-import { accessTo, shareReaches } from "../../sharing/rule";
+import { accessTo, itemsReaching } from "../../sharing/rule";
 import type { ItemKind } from "../../sharing/item-kinds";
 import { applyEventDeletion, applyEventUpdate, type EditScope } from "../edit";
 import { CalendarError, invalidField } from "../errors";
@@ -501,8 +501,7 @@ function reachedBy(viewer: string | Placeholder) {
   return or(
     eq(calendarEvents.ownerId, viewer),
     // The shares reaching the viewer, found once (a semi-join), not once per event.
-    sql`(${calendarEvents.id}::text, ${calendarEvents.ownerId}) in (select ${shares.itemId}, ${shares.ownerId}
-      from ${shares} where ${shares.itemType} = ${EVENT_ITEM_TYPE} and ${shareReaches(viewer)})`,
+    sql`(${calendarEvents.id}::text, ${calendarEvents.ownerId}) in (${itemsReaching(viewer, EVENT_ITEM_TYPE)})`,
     and(eq(calendarEvents.createdBy, viewer), guardianOf(viewer, calendarEvents.ownerId)),
   )!;
 }
