@@ -110,8 +110,10 @@ export const resolvers: Resolvers = {
 
     // The member's own subscriptions, then the Family plan cover they have through a circle (marked).
     getMySubscriptions: forMemberId({ subscriptionData: [] }, async (member, _args, context) => {
-      const subscriptions = await (await context.billing()).getMySubscriptions(member.memberId);
-      const cover = await coverThroughCircles(member.memberId, { familyPlan: familyPlanFrom(context.billing) });
+      const [subscriptions, cover] = await Promise.all([
+        context.billing().then((billing) => billing.getMySubscriptions(member.memberId)),
+        coverThroughCircles(member.memberId, { familyPlan: familyPlanFrom(context.billing) }),
+      ]);
       return {
         ...ok(),
         subscriptionData: [

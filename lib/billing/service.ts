@@ -15,6 +15,7 @@ import {
   findMemberCustomer,
   mirroredPaymentMethod,
   mirroredPaymentMethods,
+  memberSubscriptions,
   mirroredSubscriptions,
   mirroredTransactions,
 } from "./mirror/read-mirror";
@@ -194,9 +195,7 @@ export function createBillingService(provider: BillingProvider, options: Billing
     },
 
     async getMySubscriptions(memberId: string) {
-      const customer = await findMemberCustomer(memberId);
-      if (!customer) return [];
-      return visibleSubscriptions(await mirroredSubscriptions(customer.customerId));
+      return visibleSubscriptions(await memberSubscriptions(memberId));
     },
 
     async createCheckoutSession(who: Member, args: { priceId: string; successUrl: string; cancelUrl: string }) {
