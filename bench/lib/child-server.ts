@@ -22,7 +22,14 @@ export async function startChildServer<T>(opts: {
   const tsx = path.join(opts.rootDir, "node_modules", "tsx", "dist", "cli.mjs");
   const child = spawn(
     process.execPath,
-    [tsx, "--conditions=react-server", path.join(opts.rootDir, "bench", "servers", opts.script), ...(opts.args ?? [])],
+    [
+      tsx,
+      "--conditions=react-server",
+      // BENCH_PROFILE_DIR: each server writes a CPU profile there when it stops (bench/README.md).
+      ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
+      path.join(opts.rootDir, "bench", "servers", opts.script),
+      ...(opts.args ?? []),
+    ],
     {
       cwd: opts.rootDir,
       // Production settings, as `next start` runs; a throwaway session secret like the apps get.

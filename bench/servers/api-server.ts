@@ -210,35 +210,40 @@ async function webhookServer() {
     maxNetworkRetries: 0,
   });
 
-  // 200 subscriptions, each announced by created + updated; 10% of them out of order (updated
-  // first) and 10% of all deliveries sent twice, the copy later in the stream.
-  const subscriptions = 200;
-  const deliveries: { id: string; body: string; signature: string }[] = [];
-  for (let i = 0; i < subscriptions; i += 1) {
-    const customer = await stripe.createCustomer(
-      { email: `w${i}@example.com`, name: null, memberId: `bench-member-${i}` },
-      `bench-customer-${i}`,
-    );
-    const subscription = fake.seedPaidSubscription(customer.id, "price_live_happr_family_monthly");
-    const event = (type: string) => {
-      const id = `evt_bench_${i}_${type.split(".").at(-1)}`;
-      const body = JSON.stringify({
-        ...fixtures.event,
-        id,
-        type,
-        data: { object: { ...fixtures.subscription, id: subscription.id, customer: customer.id } },
-      });
-      return { id, body, signature: signTestWebhook(body, secret) };
-    };
-    const pair = [event("customer.subscription.created"), event("customer.subscription.updated")];
-    deliveries.push(...(i % 10 === 0 ? pair.reverse() : pair));
-  }
-  const unique = deliveries.length;
-  for (let i = 0; i < unique; i += 10) {
-    const copy = deliveries[i]!;
-    deliveries.splice(Math.min(deliveries.length, i + 10 + Math.floor(Math.random() * 30)), 0, copy);
-  }
-  writeFileSync(planFile!, JSON.stringify({ deliveries, uniqueEvents: unique, subscriptions }));
+  // Subscriptions each announced by created + updated; 10% of them out of order (updated first) and
+  // 10% of all deliveries sent twice, the copy later in the stream. A first set warms the server up
+  // (as the autocannon sections' warm-up does) and is not timed.
+  const deliveriesFor = async (set: string, subscriptions: number) => {
+    const deliveries: { id: string; body: string; signature: string }[] = [];
+    for (let i = 0; i < subscriptions; i += 1) {
+      const customer = await stripe.createCustomer(
+        { email: `${set}${i}@example.com`, name: null, memberId: `bench-${set}-member-${i}` },
+        `bench-${set}-customer-${i}`,
+      );
+      const subscription = fake.seedPaidSubscription(customer.id, "price_live_happr_family_monthly");
+      const event = (type: string) => {
+        const id = `evt_bench_${set}_${i}_${type.split(".").at(-1)}`;
+        const body = JSON.stringify({
+          ...fixtures.event,
+          id,
+          type,
+          data: { object: { ...fixtures.subscription, id: subscription.id, customer: customer.id } },
+        });
+        return { id, body, signature: signTestWebhook(body, secret) };
+      };
+      const pair = [event("customer.subscription.created"), event("customer.subscription.updated")];
+      deliveries.push(...(i % 10 === 0 ? pair.reverse() : pair));
+    }
+    const unique = deliveries.length;
+    for (let i = 0; i < unique; i += 10) {
+      const copy = deliveries[i]!;
+      deliveries.splice(Math.min(deliveries.length, i + 10 + Math.floor(Math.random() * 30)), 0, copy);
+    }
+    return { deliveries, uniqueEvents: unique, subscriptions };
+  };
+  const warmup = await deliveriesFor("warm", 100);
+  const measured = await deliveriesFor("w", 500);
+  writeFileSync(planFile!, JSON.stringify({ ...measured, warmup }));
 
   const port = await listen(async (req, res) => {
     if (req.method === "GET" && req.url === "/stats") {

@@ -17,9 +17,12 @@ export async function snapshotTime(): Promise<Date> {
   return new Date(result.rows[0]!.now);
 }
 
-/** Fetches everything the mirror keeps about a customer (outside any transaction: network calls). */
-export async function fetchCustomerState(provider: BillingProvider, customerId: string) {
-  const asOf = await snapshotTime();
+/**
+ * Fetches everything the mirror keeps about a customer (outside any transaction: network calls).
+ * `asOf`: a snapshot time taken before (applyEvent takes one with its duplicate check); else one is taken.
+ */
+export async function fetchCustomerState(provider: BillingProvider, customerId: string, snapshot?: Date) {
+  const asOf = snapshot ?? (await snapshotTime());
   const [customer, subscriptions, paymentMethods, invoices, charges] = await Promise.all([
     provider.getCustomer(customerId),
     provider.listSubscriptions(customerId),

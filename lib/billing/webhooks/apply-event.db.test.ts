@@ -71,8 +71,8 @@ function countingHandlers() {
   const counter = { writes: 0 };
   const handlers: Record<string, EventHandler> = {};
   for (const [type, handler] of Object.entries(eventHandlers)) {
-    handlers[type] = async (e, p) => {
-      const write = await handler(e, p);
+    handlers[type] = async (e, p, asOf) => {
+      const write = await handler(e, p, asOf);
       return async (tx) => {
         counter.writes += 1;
         await write(tx);
@@ -116,8 +116,8 @@ describe("applyEvent", () => {
     const e = event("evt_half_way", "customer.subscription.created", subscriptionId, customerId);
     const failing: Record<string, EventHandler> = {
       ...eventHandlers,
-      "customer.subscription.created": async (ev, p) => {
-        const write = await eventHandlers["customer.subscription.created"]!(ev, p);
+      "customer.subscription.created": async (ev, p, asOf) => {
+        const write = await eventHandlers["customer.subscription.created"]!(ev, p, asOf);
         return async (tx) => {
           await write(tx); // the mirror row is written...
           throw new Error("crash after the first write"); // ...then the process fails

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import * as t from "@/lib/db/schema";
 import type { BillingEvent, BillingProvider } from "../port";
@@ -19,15 +19,18 @@ export async function applyEvent(
   handlers: Readonly<Record<string, EventHandler>> = eventHandlers,
 ): Promise<ApplyResult> {
   const db = await getDb();
-  const [seen] = await db
-    .select({ id: t.billingProcessedEvents.eventId })
-    .from(t.billingProcessedEvents)
-    .where(eq(t.billingProcessedEvents.eventId, event.id));
+  // Whether the event was applied already and, for the re-fetch that follows, the snapshot time
+  // (the database's clock before it starts): one round trip.
+  const result = (await db.execute(
+    sql`select clock_timestamp() as now, exists (select 1 from ${t.billingProcessedEvents}
+      where ${t.billingProcessedEvents.eventId} = ${event.id}) as seen`,
+  )) as unknown as { rows: { now: Date | string; seen: boolean }[] };
+  const { now, seen } = result.rows[0]!;
   if (seen) return "duplicate";
 
   const handler = handlers[event.type];
   // Fetched before the transaction: no network call while holding a database connection.
-  const write = handler ? await handler(event, provider) : undefined;
+  const write = handler ? await handler(event, provider, new Date(now)) : undefined;
 
   return db.transaction(async (tx) => {
     const recorded = await tx

@@ -1,24 +1,26 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import * as t from "@/lib/db/schema";
-import { fetchCustomerState, snapshotTime, writeCustomerState } from "../mirror/sync-customer";
+import { fetchCustomerState, writeCustomerState } from "../mirror/sync-customer";
 import { writeCustomer, writePaymentMethods, writeSubscription, writeTransactions } from "../mirror/write-mirror";
 import type { BillingEvent, BillingProvider } from "../port";
 import { noWrite, type MirrorWrite } from "./types";
 
 /** The re-fetches the event handlers share. */
 
-export async function refetchSubscription(event: BillingEvent, provider: BillingProvider): Promise<MirrorWrite> {
-  const asOf = await snapshotTime();
+export async function refetchSubscription(
+  event: BillingEvent,
+  provider: BillingProvider,
+  asOf: Date,
+): Promise<MirrorWrite> {
   const subscription = await provider.getSubscription(event.objectId);
   return (tx) => writeSubscription(tx, subscription, asOf);
 }
 
 /** Invoices and charges change subscription statuses too (paid, past_due): both are re-fetched. */
-export async function refetchBilling(event: BillingEvent, provider: BillingProvider): Promise<MirrorWrite> {
+export async function refetchBilling(event: BillingEvent, provider: BillingProvider, asOf: Date): Promise<MirrorWrite> {
   if (!event.customerId) return noWrite;
   const customerId = event.customerId;
-  const asOf = await snapshotTime();
   const [invoices, charges, subscriptions] = await Promise.all([
     provider.listInvoices(customerId),
     provider.listCharges(customerId),
@@ -62,10 +64,14 @@ export async function refetchCustomer(event: BillingEvent, provider: BillingProv
   };
 }
 
-export async function refetchCheckoutSession(event: BillingEvent, provider: BillingProvider): Promise<MirrorWrite> {
+export async function refetchCheckoutSession(
+  event: BillingEvent,
+  provider: BillingProvider,
+  asOf: Date,
+): Promise<MirrorWrite> {
   const session = await provider.getCheckoutSession(event.objectId);
   if (!session.customerId) return noWrite;
-  const state = await fetchCustomerState(provider, session.customerId);
+  const state = await fetchCustomerState(provider, session.customerId, asOf);
   const memberId = session.clientReferenceId ?? session.metadata.memberId;
   return (tx) => writeCustomerState(tx, state, memberId);
 }

@@ -7,6 +7,7 @@ import type { Tx } from "../db-types";
  * as recording the event id.
  */
 export type MirrorWrite = (tx: Tx) => Promise<void>;
-export type EventHandler = (event: BillingEvent, provider: BillingProvider) => Promise<MirrorWrite>;
+/** `asOf`: the database's clock before the handler re-fetches anything (the mirror's snapshot time, see snapshotTime). */
+export type EventHandler = (event: BillingEvent, provider: BillingProvider, asOf: Date) => Promise<MirrorWrite>;
 
 export const noWrite: MirrorWrite = async () => {};
