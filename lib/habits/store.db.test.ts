@@ -250,11 +250,13 @@ describe("habits", () => {
       const habit = await createHabit(member, run, { db, now: new Date("2026-01-05T12:00:00Z") });
       // Done every day but every fourth, up to and including each one's today (the UTC date's
       // neighbours), and a rest day planned for each one's tomorrow, which must not count yet.
-      await db.insert(habitEntries).values(
-        days
-          .filter((day, i) => i % 4 !== 3 && day <= today)
-          .map((day) => ({ habitId: habit.id, day, memberId: member, value: 1 })),
-      );
+      await db
+        .insert(habitEntries)
+        .values(
+          days
+            .filter((day, i) => i % 4 !== 3 && day <= today)
+            .map((day) => ({ habitId: habit.id, day, memberId: member, value: 1 })),
+        );
       const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
       await db.insert(habitEntries).values({ habitId: habit.id, day: tomorrow, memberId: member, rest: true });
       for (const historyDays of [0, 84]) {
