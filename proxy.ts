@@ -36,8 +36,6 @@ export const config = {
   matcher: [
     "/auth/sign-out",
     "/my-account",
-    "/circle",
-    "/circle/:path*",
     "/my-account/:path*",
     "/circle",
     "/circle/:path*",
