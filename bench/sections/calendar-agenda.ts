@@ -32,7 +32,7 @@ export const calendarAgendaSection = apiComparisonSection(
   {
     title: "My Calendar: getMyAgenda over a month (bearer token) vs a trivial query (autocannon)",
     operation: "getMyAgenda",
-    goals: { ratio: 0.5, p99Ms: 50, p99On: "PostgreSQL" },
+    goals: { ratio: 0.5, p99Ms: 50, on: "PostgreSQL" },
     notes: [
       "seeded: the member owns a circle of six; 200 events among them (50 recurring), every visibility; the month asked is January 2027",
     ],

@@ -6,10 +6,11 @@ import type { Section } from "../lib/section";
 import { measureThroughput, type RequestShape, type ThroughputResult } from "../lib/throughput";
 
 /**
- * What an API comparison is judged by: the operation's share of the trivial query's req/s, and its p99
- * on the databases its issue names (issue 4 and issue 19 name both; issues 16 and 17 PostgreSQL only).
+ * What an API comparison is judged by: the operation's share of the trivial query's req/s, and its
+ * p99, on the databases its issue names (issue 19 names both; issues 16 and 17 state theirs "on
+ * PostgreSQL", the production database: the embedded one is measured and reported beside it).
  */
-export type ApiGoals = { ratio: number; p99Ms: number; p99On: "both databases" | "PostgreSQL" };
+export type ApiGoals = { ratio: number; p99Ms: number; on: "both databases" | "PostgreSQL" };
 
 const MY_SUBSCRIPTIONS =
   "query { getMySubscriptions { statusCode message subscriptionData { subscriptionId status subItemId currentPeriodStart currentPeriodEnd planPriceId defaultPaymentMethod cancelAt } } }";
@@ -141,20 +142,20 @@ export function apiComparisonSection(
             results.map((r) => r.requestsPerSecond.toFixed(0)).join(" / "),
           ]);
         }
+        const judged = goals.on === "both databases" || m.label === goals.on;
         rows.push([
-          `${m.label}: ${operation} / trivial, both bearer (goal >= ${goals.ratio})`,
+          `${m.label}: ${operation} / trivial, both bearer (${judged ? `goal >= ${goals.ratio}` : "reported"})`,
           m.ratio.toFixed(2),
           "",
           "",
           "",
           "",
         ]);
-        if (m.ratio < goals.ratio)
+        if (judged && m.ratio < goals.ratio)
           belowGoal.push(
             `${measurement.section} (${m.label}): ${operation}/trivial = ${m.ratio.toFixed(2)} (goal >= ${goals.ratio})`,
           );
-        const p99Counts = goals.p99On === "both databases" || m.label === goals.p99On;
-        if (p99Counts && m.operation.latencyP99Ms >= goals.p99Ms)
+        if (judged && m.operation.latencyP99Ms >= goals.p99Ms)
           belowGoal.push(
             `${measurement.section} (${m.label}): ${operation} p99 ${m.operation.latencyP99Ms} ms (goal < ${goals.p99Ms} ms)`,
           );
@@ -164,7 +165,7 @@ export function apiComparisonSection(
         table: { head: ["database: query", "req/s", "p50", "p99", "non-2xx/errors", "req/s per round"], rows },
         notes: [
           `${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s per round, median of ${throughputRounds} rounds (order alternates)`,
-          `p99 goal < ${goals.p99Ms} ms for ${operation} on ${goals.p99On}`,
+          `goals (>= ${goals.ratio} of the trivial query, p99 < ${goals.p99Ms} ms) on ${goals.on}`,
           ...notes,
           ...(options.databaseUrl
             ? []
@@ -177,7 +178,7 @@ export function apiComparisonSection(
           rounds: throughputRounds,
           goalRatio: goals.ratio,
           goalP99Ms: goals.p99Ms,
-          goalP99On: goals.p99On,
+          goalsOn: goals.on,
           databases: measured,
         },
       };
@@ -189,7 +190,7 @@ export function apiComparisonSection(
 export const graphqlApiSection = apiComparisonSection(subscriptionsMeasurement, {
   title: "GraphQL API: getMySubscriptions (bearer token) vs a trivial query (autocannon)",
   operation: "getMySubscriptions",
-  goals: { ratio: 0.6, p99Ms: 50, p99On: "both databases" },
+  goals: { ratio: 0.6, p99Ms: 50, on: "both databases" },
   notes: [
     "one server process: graphql/server.ts with the app's caller resolution and billing service, sandbox billing; no Next.js routing in front",
   ],
