@@ -70,10 +70,13 @@ export type HabitEntryView = {
 type HabitRow = typeof habits.$inferSelect;
 type TargetRow = typeof habitTargets.$inferSelect;
 
+/** The local date `now` falls on in `zone`. */
+const dayIn = (now: Date, zone: string): LocalDate => localDateOf(Math.floor(now.getTime() / 1000), zone);
+
 async function context(callerId: string, options: Options) {
   const db = options.db ?? (await getDb());
   const zone = await memberTimeZone(db, callerId);
-  return { db, today: localDateOf(Math.floor((options.now ?? new Date()).getTime() / 1000), zone) };
+  return { db, today: dayIn(options.now ?? new Date(), zone) };
 }
 
 const targetOf = (row: TargetRow): HabitTarget => ({
@@ -144,13 +147,12 @@ function viewOf(
   return { view, checkpoints: scored.checkpoints };
 }
 
-type TargetJson = Omit<HabitTarget, "weekdays"> & { weekdays: number[] | null };
 type EntryJson = [day: LocalDate, value: number | null, rest: boolean];
 /** A habit with its access and, read in the same statement, what scoring it needs. */
 type HabitWithHistory = {
   habit: HabitRow;
   access: Access;
-  targets: TargetJson[];
+  targets: HabitTarget[];
   /** Every checkpoint the habit has, newest first (at most a few: lib/habits/checkpoints.ts). */
   checkpoints: ScoreCheckpoint[];
   /** Entries up to `maxDay`, after the newest checkpoint on or before `resumeBound`: see `historyBounds`. */
@@ -159,10 +161,11 @@ type HabitWithHistory = {
 
 /**
  * A habit's scoring inputs as JSON columns beside its row, so a list of habits with a year of history
- * is one round trip (each is an index range read). Placeholders: `maxDay`, `resumeBound`.
+ * is one round trip (each is an index range read). One statement is one snapshot: the entries start
+ * after a checkpoint the same read returns. Placeholders: `maxDay`, `resumeBound`.
  */
 const historyColumns = () => ({
-  targets: sql<TargetJson[]>`(select coalesce(json_agg(json_build_object('effectiveFrom', t.effective_from,
+  targets: sql<HabitTarget[]>`(select coalesce(json_agg(json_build_object('effectiveFrom', t.effective_from,
     'target', t.target, 'schedule', t.schedule, 'weekdays', t.weekdays, 'timesPerWeek', t.times_per_week,
     'restDaysPerWeek', t.rest_days_per_week) order by t.effective_from), '[]')
     from ${habitTargets} t where t.habit_id = ${habits.id})`,
@@ -181,7 +184,7 @@ const historyColumns = () => ({
  * today could resume from. `viewsOf` narrows both once today is known.
  */
 function historyBounds(now: Date, historyDays: number) {
-  const utcToday = localDateOf(Math.floor(now.getTime() / 1000), "UTC");
+  const utcToday = dayIn(now, "UTC");
   return { maxDay: addDays(utcToday, 1), resumeBound: lastUsableDay(addDays(utcToday, -1), historyDays) };
 }
 
@@ -238,7 +241,7 @@ async function viewsOf(db: Db, rows: HabitWithHistory[], today: LocalDate, histo
     const resume = before.find((checkpoint) => checkpoint.throughDay <= usableThrough) ?? null;
     const { view, checkpoints } = viewOf(
       habit,
-      targets.map((target) => ({ ...target, weekdays: target.weekdays ?? null })),
+      targets,
       entries
         .filter(([day]) => day <= today && (!resume || day > resume.throughDay))
         .map(([day, value, rest]) => ({ day, value, rest })),
@@ -451,7 +454,7 @@ export async function getMyHabits(
   const historyDays = options.historyDays ?? 0;
   const rows = await readsFor(db).listed.execute({ caller: callerId, ...historyBounds(now, historyDays) });
   if (rows.length === 0) return [];
-  const today = localDateOf(Math.floor(now.getTime() / 1000), zoneFrom(rows[0]!.zone));
+  const today = dayIn(now, zoneFrom(rows[0]!.zone));
   return viewsOf(db, rows, today, historyDays);
 }
 

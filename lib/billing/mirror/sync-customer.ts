@@ -21,8 +21,8 @@ export async function snapshotTime(): Promise<Date> {
  * Fetches everything the mirror keeps about a customer (outside any transaction: network calls).
  * `asOf`: a snapshot time taken before (applyEvent takes one with its duplicate check); else one is taken.
  */
-export async function fetchCustomerState(provider: BillingProvider, customerId: string, snapshot?: Date) {
-  const asOf = snapshot ?? (await snapshotTime());
+export async function fetchCustomerState(provider: BillingProvider, customerId: string, asOf?: Date) {
+  const snapshot = asOf ?? (await snapshotTime());
   const [customer, subscriptions, paymentMethods, invoices, charges] = await Promise.all([
     provider.getCustomer(customerId),
     provider.listSubscriptions(customerId),
@@ -30,7 +30,7 @@ export async function fetchCustomerState(provider: BillingProvider, customerId: 
     provider.listInvoices(customerId),
     provider.listCharges(customerId),
   ]);
-  return { asOf, customer, subscriptions, paymentMethods, invoices, charges };
+  return { asOf: snapshot, customer, subscriptions, paymentMethods, invoices, charges };
 }
 
 export type CustomerState = Awaited<ReturnType<typeof fetchCustomerState>>;
