@@ -425,11 +425,14 @@ describe("bad arguments answer 400 naming the argument", () => {
 });
 
 describe("rate limit", () => {
+  // Every count in one fixed window whatever the wall clock: a test run that straddled a minute
+  // boundary started a new window half-way and was let through (CI saw 200 for the 429).
+  const inOneWindow = { now: new Date("2026-01-01T00:00:30Z") };
   it("answers 429 with a message once a member exceeds the provider-call limit", async () => {
     const limited = createTestServer({
       members,
       billing: async () => billing,
-      limitProviderCall: (memberId) => consume("graphql-test", memberId, { limit: 2, windowSeconds: 60 }),
+      limitProviderCall: (memberId) => consume("graphql-test", memberId, { limit: 2, windowSeconds: 60 }, inOneWindow),
     });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i += 1) {
@@ -460,7 +463,8 @@ describe("rate limit", () => {
     const limited = createTestServer({
       members,
       billing: async () => billing,
-      limitProviderCall: (subject) => consume("graphql-guest-test", subject, { limit: 2, windowSeconds: 60 }),
+      limitProviderCall: (subject) =>
+        consume("graphql-guest-test", subject, { limit: 2, windowSeconds: 60 }, inOneWindow),
     });
     const from = (address: string) => fromSocket(address);
     const plans = async (address: string) =>
