@@ -1,5 +1,6 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { auth } from "@/auth";
+import { sessionStandsAsIs } from "@/lib/auth/guard";
 import { isDatabaseReady } from "@/lib/db/health";
 
 /**
@@ -27,6 +28,9 @@ export async function proxy(request: NextRequest, event: NextFetchEvent) {
       ? NextResponse.rewrite(new URL("/auth/sign-out/confirm", request.url))
       : NextResponse.next();
   }
+  // A recent cookie whose session stands passes as it is. Auth.js answers the rest: it re-issues an
+  // older cookie (the rolling expiry), refreshes a due access token, and signs out a revoked session.
+  if (await sessionStandsAsIs(request.headers)) return NextResponse.next();
   // With a lazily built Auth.js configuration, the wrapped handler arrives as a promise.
   const handler = await guard;
   return handler(request, event as never);

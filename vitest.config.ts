@@ -16,6 +16,10 @@ const shared = {
 // it: see .ci/run). Attack tests (*.attack.test.ts) sit next to what they attack: SECURITY.md lists them.
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
+// next-auth imports "next/server" without an extension, which Node's own ESM resolution refuses:
+// bundled by Vite, as Next.js bundles it, it loads (proxy.ts's guard is tested whole).
+const deps = { inline: ["next-auth"] };
+
 export default defineConfig({
   ...shared,
   test: {
@@ -28,6 +32,7 @@ export default defineConfig({
           environment: "node",
           env: { TEST_DATABASE_URL: "" },
           testTimeout: 20_000,
+          server: { deps },
         },
       },
       ...(postgresUrl
@@ -44,6 +49,7 @@ export default defineConfig({
                 environment: "node",
                 env: { TEST_DATABASE_URL: postgresUrl },
                 testTimeout: 30_000,
+                server: { deps },
               },
             },
           ]

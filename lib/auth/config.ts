@@ -108,16 +108,7 @@ export async function nextSessionToken(
       sessionId: deps.newSessionId(),
     };
   }
-  if (!token.sub || !token.accessToken || typeof token.expiresAt !== "number" || typeof token.issuedAtMs !== "number")
-    return null;
-  // Logged out (in this or any browser holding a copy of the cookie), or revoked (sign out everywhere,
-  // password change or reset, disabled account): OWASP ASVS 7.4.1. Both reads run on every request,
-  // side by side.
-  const [ended, current] = await Promise.all([
-    token.sessionId ? deps.isSessionEnded(token.sessionId) : false,
-    deps.isSessionCurrent(token.sub, new Date(token.issuedAtMs)),
-  ]);
-  if (ended || !current) return null;
+  if (!isCompleteSession(token) || !(await sessionStands(token, deps))) return null;
   const outcome = await refreshIfNeeded(
     {
       tokenEndpoint: deps.tokenEndpoint,
@@ -148,20 +139,51 @@ export async function nextSessionToken(
   }
 }
 
+type CompleteSession = JWT & { sub: string; accessToken: string; expiresAt: number; issuedAtMs: number };
+
+/** A session cookie with what every signed-in request needs: who, the access token and its expiry, since when. */
+function isCompleteSession(token: JWT): token is CompleteSession {
+  return (
+    !!token.sub && !!token.accessToken && typeof token.expiresAt === "number" && typeof token.issuedAtMs === "number"
+  );
+}
+
+type RevocationChecks = Pick<Parameters<typeof nextSessionToken>[1], "isSessionCurrent" | "isSessionEnded">;
+
+/**
+ * A session cookie's session is still on: neither logged out (in this or any browser holding a copy of
+ * the cookie) nor revoked (sign out everywhere, password change or reset, disabled account): OWASP
+ * ASVS 7.4.1. Both reads run on every signed-in request, side by side.
+ */
+export async function sessionStands(token: JWT, checks: RevocationChecks = revocationChecks): Promise<boolean> {
+  if (!isCompleteSession(token)) return false;
+  const [ended, current] = await Promise.all([
+    token.sessionId ? checks.isSessionEnded(token.sessionId) : false,
+    checks.isSessionCurrent(token.sub, new Date(token.issuedAtMs)),
+  ]);
+  return !ended && current;
+}
+
+/**
+ * The member's revocation point in the database, whichever provider holds the account (with Cognito,
+ * recorded with GlobalSignOut: its access tokens outlive it by up to an hour), and the logged-out
+ * sessions. Both run on every signed-in request (the guard and the page): a "still stands" is
+ * remembered for a moment per instance, and forgotten when this instance writes a revocation.
+ */
+const revocationChecks: RevocationChecks = {
+  isSessionCurrent: (id, issuedAt) =>
+    rememberStanding(`account:${id}:${issuedAt.getTime()}`, () => isSessionCurrent(id, issuedAt)),
+  isSessionEnded: async (sessionId) =>
+    !(await rememberStanding(`session:${sessionId}`, async () => !(await isSessionEnded(sessionId)))),
+};
+
 /** What nextSessionToken asks of this app: the database's revocation records and the provider's token endpoint. */
 function sessionTokenDependencies(
   provider: ReturnType<typeof identityProvider>,
 ): Parameters<typeof nextSessionToken>[1] {
   return {
     now: () => Date.now(),
-    // The member's revocation point in the database, whichever provider holds the account
-    // (with Cognito, recorded with GlobalSignOut: its access tokens outlive it by up to an hour).
-    // Both checks run on every signed-in request (the guard and the page): a "still stands" is
-    // remembered for a moment per instance, and forgotten when this instance writes a revocation.
-    isSessionCurrent: (id, issuedAt) =>
-      rememberStanding(`account:${id}:${issuedAt.getTime()}`, () => isSessionCurrent(id, issuedAt)),
-    isSessionEnded: async (sessionId) =>
-      !(await rememberStanding(`session:${sessionId}`, async () => !(await isSessionEnded(sessionId)))),
+    ...revocationChecks,
     newSessionId: () => randomUUID(),
     refresh: defaultRefreshDependencies,
     tokenEndpoint: provider.tokenEndpoint,

@@ -8,6 +8,7 @@ import { endSession } from "./ended-sessions";
 import { endIssuerSession, ISSUER_SESSION_COOKIE } from "../identity/builtin/issuer";
 import { isSameOriginPost } from "./same-origin";
 import { getAuthSecret } from "./secrets";
+import { decodeRemembered } from "./decoded-sessions";
 import { withTimeout } from "./timeout";
 import { logError, logWarn } from "../log";
 
@@ -20,9 +21,17 @@ function sessionCookieName(): string {
   return secure() ? "__Secure-authjs.session-token" : "authjs.session-token";
 }
 
-/** The decoded session cookie of a request, without refreshing it (sign-out, account security). */
+/**
+ * The decoded session cookie of a request, without refreshing it (the guard, pages, sign-out, account
+ * security). Decrypted once per instance (lib/auth/decoded-sessions.ts).
+ */
 export async function readSessionToken(headers: Headers): Promise<JWT | null> {
-  return (await getToken({ req: { headers }, secret: getAuthSecret(), secureCookie: secure() })) as JWT | null;
+  return (await getToken({
+    req: { headers },
+    secret: getAuthSecret(),
+    secureCookie: secure(),
+    decode: (params) => decodeRemembered(params),
+  })) as JWT | null;
 }
 
 /**

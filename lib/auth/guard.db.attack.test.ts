@@ -1,0 +1,126 @@
+import { NextRequest, type NextFetchEvent } from "next/server";
+import { encode } from "next-auth/jwt";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase } from "@/lib/db/testing";
+import type { Database } from "@/lib/db/open";
+import { confirmSignUp, signOutEverywhere, signUp } from "@/lib/identity/builtin/accounts";
+import { lastCodeSentTo } from "@/lib/identity/builtin/test-helpers";
+import { endSession } from "./ended-sessions";
+import { SESSION_REISSUE_AFTER_SECONDS } from "./guard";
+
+/**
+ * Attack: a session cookie replayed after the session ended (Log Out, sign out everywhere), a forged
+ * cookie, an expired one, through proxy.ts's guard. The guard lets a recent cookie of a standing
+ * session through as it is, without re-issuing it; everything else goes through Auth.js as before.
+ */
+const SITE = "http://localhost:3000";
+const SECRET = "guard-attack-test-secret-0123456789abcdef01234";
+const COOKIE = "authjs.session-token";
+const HOUR_MS = 3_600_000;
+
+let database: Database;
+let proxy: (request: NextRequest, event: NextFetchEvent) => Promise<Response | void>;
+let accountId: string;
+
+beforeAll(async () => {
+  vi.stubEnv("SITE_URL", SITE);
+  vi.stubEnv("AUTH_SECRET", SECRET);
+  database = await createTestDatabase();
+  const email = "guarded@example.com";
+  const signedUp = await signUp(
+    { email, password: "Str0ng!Passw0rd", givenName: "Ada", familyName: "Lovelace" },
+    { mfa: "optional" },
+  );
+  accountId = signedUp.accountId!;
+  await confirmSignUp({ email, code: await lastCodeSentTo(database.db, email) }, { mfa: "optional" });
+  ({ proxy } = await import("@/proxy"));
+}, 60_000);
+
+afterEach(() => vi.useRealTimers());
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await database.close();
+});
+
+/** A signed-in member's session cookie, as Auth.js encrypts it; `encodedAgoMs`: when it was (re-)issued. */
+async function sessionCookie(sessionId: string, options: { encodedAgoMs?: number; secret?: string } = {}) {
+  const now = Date.now();
+  if (options.encodedAgoMs) vi.useFakeTimers({ now: now - options.encodedAgoMs, toFake: ["Date"] });
+  const token = await encode({
+    salt: COOKIE,
+    secret: options.secret ?? SECRET,
+    token: {
+      sub: accountId,
+      email: "guarded@example.com",
+      accessToken: "at",
+      expiresAt: now + HOUR_MS,
+      issuedAtMs: now,
+      sessionId,
+    },
+  });
+  vi.useRealTimers();
+  return `${COOKIE}=${token}`;
+}
+
+async function visit(path: string, cookie: string): Promise<Response> {
+  const response = await proxy(new NextRequest(`${SITE}${path}`, { headers: { cookie } }), {} as NextFetchEvent);
+  if (!response) throw new Error("the guard answered nothing");
+  return response;
+}
+
+const passes = (response: Response) => response.headers.get("x-middleware-next") === "1";
+const sentToSignIn = (response: Response) =>
+  response.status === 307 && response.headers.get("location")?.startsWith(`${SITE}/auth/sign-in?continue=`);
+const reissues = (response: Response) =>
+  response.headers.getSetCookie().some((line) => line.startsWith(`${COOKIE}=`) && !line.startsWith(`${COOKIE}=;`));
+
+describe("proxy.ts's guard", () => {
+  it("lets a recent cookie through as it is, again and again, without re-sending it", async () => {
+    const cookie = await sessionCookie("session-recent");
+    for (let visitNumber = 0; visitNumber < 3; visitNumber++) {
+      const response = await visit("/my-account", cookie);
+      expect(passes(response)).toBe(true);
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it(`re-issues a cookie older than ${SESSION_REISSUE_AFTER_SECONDS / 60} minutes, so the 30-day expiry moves on`, async () => {
+    const cookie = await sessionCookie("session-older", {
+      encodedAgoMs: SESSION_REISSUE_AFTER_SECONDS * 1000 + 60_000,
+    });
+    const response = await visit("/habits", cookie);
+    expect(passes(response)).toBe(true);
+    expect(reissues(response)).toBe(true);
+  });
+
+  it("sends a replayed cookie to sign-in once its session was logged out, though the same cookie passed a moment before", async () => {
+    const cookie = await sessionCookie("session-logged-out");
+    expect(passes(await visit("/calendar", cookie))).toBe(true);
+    await endSession("session-logged-out", new Date(Date.now() + 30 * 24 * HOUR_MS));
+    const replayed = await visit("/calendar", cookie);
+    expect(sentToSignIn(replayed)).toBe(true);
+    expect(reissues(replayed)).toBe(false);
+  });
+
+  it("sends every cookie of the member to sign-in after sign out everywhere", async () => {
+    const cookie = await sessionCookie("session-everywhere");
+    expect(passes(await visit("/circle", cookie))).toBe(true);
+    await signOutEverywhere(accountId);
+    expect(sentToSignIn(await visit("/circle", cookie))).toBe(true);
+  });
+
+  it("sends a cookie encrypted with another secret, or a mangled one, to sign-in", async () => {
+    const forged = await sessionCookie("session-forged", { secret: "not-the-site-secret-0123456789abcdef0123456" });
+    expect(sentToSignIn(await visit("/pricing", forged))).toBe(true);
+    const genuine = await sessionCookie("session-mangled");
+    expect(sentToSignIn(await visit("/pricing", `${genuine.slice(0, -4)}AAAA`))).toBe(true);
+  });
+
+  it("sends a cookie past its expiry to sign-in, though it passed while it was valid", async () => {
+    const cookie = await sessionCookie("session-expiring");
+    expect(passes(await visit("/my-account", cookie))).toBe(true);
+    vi.useFakeTimers({ now: Date.now() + 31 * 24 * HOUR_MS, toFake: ["Date"] });
+    expect(sentToSignIn(await visit("/my-account", cookie))).toBe(true);
+  });
+});
