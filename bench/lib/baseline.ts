@@ -120,6 +120,18 @@ export function writeBaselineApp(rootDir: string, baselineDir: string): void {
       "}",
       "",
     ].join("\n"),
+    // What Next.js's proxy costs by itself: one that only passes the request on, on /proxied/*. The
+    // members-pages section measures proxy.ts's guard against it.
+    "proxy.ts": [
+      'import { NextResponse } from "next/server";',
+      "",
+      "export function proxy() {",
+      "  return NextResponse.next();",
+      "}",
+      "",
+      'export const config = { matcher: ["/proxied/:path*"] };',
+      "",
+    ].join("\n"),
     "app/page.tsx": [
       "export default function Home() {",
       "  return (",

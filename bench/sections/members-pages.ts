@@ -12,7 +12,9 @@ import { measureThroughput, type ThroughputResult } from "../lib/throughput";
  * The members' pages, signed in, against a bare Next.js page that reads the same Auth.js session (the
  * baseline app's /session: next-auth's auth() decoding the member's cookie with the same secret, a few
  * lines rendered), all in the same rounds; and proxy.ts's guard: the app's not-found page behind it
- * (/my-account/no-such-page, signed in) against the same page outside it (/no-such-page). On the
+ * (/my-account/no-such-page, signed in) against the same page outside it (/no-such-page), beside what
+ * Next.js's proxy costs by itself (the bare app's not-found page behind a proxy.ts that only passes the
+ * request on, against the same page outside it). On the
  * embedded PGlite (the run's main server) and, with BENCH_DATABASE_URL, on a second `next start` of
  * the same build on a scratch PostgreSQL database.
  */
@@ -69,6 +71,22 @@ async function measure(ctx: BenchContext, database: Database, app: RunningApp, o
       key: "guarded",
       label: "/my-account/no-such-page (behind proxy.ts)",
       url: `${app.baseUrl}/my-account/no-such-page`,
+      signedIn: true,
+      expect: 404,
+    },
+    // The ceiling Next.js itself sets on any proxy: the bare app's not-found page, outside and behind
+    // a proxy.ts that only passes the request on.
+    {
+      key: "bareUnproxied",
+      label: "bare app /no-such-page",
+      url: `${baseline.baseUrl}/no-such-page`,
+      signedIn: true,
+      expect: 404,
+    },
+    {
+      key: "bareProxied",
+      label: "bare app /proxied/no-such-page (an empty proxy.ts)",
+      url: `${baseline.baseUrl}/proxied/no-such-page`,
       signedIn: true,
       expect: 404,
     },
@@ -176,12 +194,19 @@ export const membersPagesSection: Section = {
           belowGoal.push(`${database} ${page}: p95 ${ms(s.p95Ms)} (goal ≤ ${goal.p95Ms} ms)`);
       }
       const guardRatio = summaries.guarded!.requestsPerSecond / summaries.unguarded!.requestsPerSecond;
+      const emptyProxyRatio = summaries.bareProxied!.requestsPerSecond / summaries.bareUnproxied!.requestsPerSecond;
       rows.push(row("/no-such-page (no guard)", summaries.unguarded!, "1.00", ""));
       rows.push(
         row("/my-account/no-such-page (guarded)", summaries.guarded!, guardRatio.toFixed(2), `≥ ${GUARD_GOAL}`),
       );
+      rows.push(row("bare app /no-such-page", summaries.bareUnproxied!, "1.00", ""));
+      rows.push(
+        row("bare app, behind an empty proxy.ts", summaries.bareProxied!, emptyProxyRatio.toFixed(2), "(the ceiling)"),
+      );
       if (guardRatio < GUARD_GOAL)
-        belowGoal.push(`${database} guard: ${guardRatio.toFixed(2)} of the same page unguarded (goal ≥ ${GUARD_GOAL})`);
+        belowGoal.push(
+          `${database} guard: ${guardRatio.toFixed(2)} of the same page unguarded (goal ≥ ${GUARD_GOAL}; a proxy.ts that does nothing: ${emptyProxyRatio.toFixed(2)})`,
+        );
       rows.push([
         `${database}: peak RSS, app server`,
         result.peakRssMb ? `${result.peakRssMb.toFixed(0)} MB` : "n/a",
