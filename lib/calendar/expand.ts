@@ -462,13 +462,30 @@ export function expandAgenda(
   range: AgendaRange,
   limit = MAX_OCCURRENCES,
 ): Expansion<AgendaOccurrence> {
+  return mergeAgenda(items.map(agendaExpander(range)), limit);
+}
+
+/**
+ * expandAgenda in two steps, for a caller that remembers each event's expansion (lib/calendar/store):
+ * this expands one event over the range (checked first, as expandAgenda checks it), a pure function of
+ * the event and the range.
+ */
+export function agendaExpander(range: AgendaRange): (item: AgendaItem) => AgendaOccurrence[] {
   checkAgendaRange(range.from, range.to);
   const viewer = viewerDays(range);
-  const all: AgendaOccurrence[] = [];
-  for (const { eventId, event } of items) {
-    const occurrences = event.allDay ? expandAllDay(event, range, viewer) : expandTimed(event, range);
-    for (const occurrence of occurrences) all.push({ ...occurrence, eventId });
-  }
+  return ({ eventId, event }) =>
+    (event.allDay ? expandAllDay(event, range, viewer) : expandTimed(event, range)).map((occurrence) => ({
+      ...occurrence,
+      eventId,
+    }));
+}
+
+/** The events' expansions as one agenda: oldest first (then by event id), at most `limit`. */
+export function mergeAgenda(
+  expansions: readonly (readonly AgendaOccurrence[])[],
+  limit = MAX_OCCURRENCES,
+): Expansion<AgendaOccurrence> {
+  const all = expansions.flat();
   all.sort((a, b) => byStart(a, b) || (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0));
   return { occurrences: all.slice(0, limit), truncated: all.length > limit };
 }

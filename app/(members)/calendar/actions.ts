@@ -18,9 +18,9 @@ import {
   revokeFeed,
   rotateFeed,
   updateEvent,
-  zoneOf,
   type ImportResult,
 } from "@/lib/calendar/store";
+import { memberTimeZone } from "@/lib/profile/zone";
 
 /** /calendar's server actions: thin, the rules are in lib/calendar/store. */
 
@@ -40,7 +40,7 @@ const calendarChanged = () => revalidatePath("/calendar", "layout");
 export const saveEventAction = memberAction(
   anyForm,
   async (member, form): Promise<FormState> => {
-    const timezone = await zoneOf(await getDb(), member.memberId);
+    const timezone = await memberTimeZone(await getDb(), member.memberId);
     const input = eventInputFromForm(form, timezone);
     const eventId = field(form, "eventId");
     if (eventId)

@@ -11,7 +11,6 @@ import {
   todayIn,
   validDate,
   viewDays,
-  zoneOf,
   type CalendarView,
 } from "@/lib/calendar/store";
 import { getDb } from "@/lib/db/client";
@@ -20,6 +19,7 @@ import { Panel } from "@/components/ui/panel";
 import { FeedPanel } from "@/components/calendar/feed-panel";
 import { AgendaList, ChildView, dayLabel, MonthView, PeopleKey, WeekView } from "@/components/calendar/views";
 import { acknowledgeAction, revokeFeedAction, rotateFeedAction } from "./actions";
+import { memberTimeZone } from "@/lib/profile/zone";
 
 export const metadata: Metadata = { title: "My Calendar", robots: { index: false } };
 
@@ -36,7 +36,7 @@ export default async function CalendarPage({
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
   const params = await searchParams;
-  const timezone = await zoneOf(await getDb(), member.memberId);
+  const timezone = await memberTimeZone(await getDb(), member.memberId);
   const today = todayIn(timezone);
   const isChild = (await childCirclesOf(member.memberId)) !== null;
   const view: CalendarView = CALENDAR_VIEWS.includes(params.view as CalendarView)

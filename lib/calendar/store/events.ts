@@ -1,22 +1,23 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, inArray, isNull, lt, or, sql, type Placeholder } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../../db/client";
 import type { Db } from "../../db/open";
 import { preparedPerDatabase } from "../../db/prepared";
 import { shares } from "../../db/schema/circles";
 import { calendarAcknowledgements, calendarEvents, EVENT_VISIBILITIES } from "../../db/schema/calendar";
-import { memberProfiles } from "../../db/schema/profile";
+import { memberTimeZone } from "../../profile/zone";
 import { circlesOf, membershipOf, shareACircle } from "../../circles/membership";
 import { accessTo, itemsReaching } from "../../sharing/rule";
 import type { ItemKind } from "../../sharing/item-kinds";
 import { applyEventDeletion, applyEventUpdate, type EditScope } from "../edit";
 import { CalendarError, invalidField } from "../errors";
-import { checkAgendaRange, expandAgenda, findOccurrence, type AgendaOccurrence } from "../expand";
+import { checkAgendaRange, findOccurrence, type AgendaOccurrence } from "../expand";
 import { checkCalendarEvent, newEvent, parseEventInput, type CalendarEvent, type EventFields } from "../model";
 import { NEUTRAL_TITLE } from "../ics/export";
-import { canonicalTimeZone, type UnixSeconds } from "../time";
+import type { UnixSeconds } from "../time";
 import { columnsOf, EVENT_ITEM_TYPE, eventOf, type EventRow } from "./rows";
 import { cancelEventReminder, scheduleEventReminder } from "./reminders";
+import { expandRows } from "./expansions";
 
 /**
  * My Calendar's service: events in members' calendars, who sees them, and attendees' "got it".
@@ -62,15 +63,6 @@ export function parseSharing(input: unknown): z.output<typeof sharingSchema> {
   const issue = parsed.error.issues[0]!;
   const field = String(issue.path[0] ?? "visibility");
   throw invalidField(field, issue.message);
-}
-
-/** The viewer's zone (their profile's), for all-day dates and the day an occurrence falls on; UTC when unset. */
-export async function zoneOf(db: Db, memberId: string): Promise<string> {
-  const [row] = await db
-    .select({ timezone: memberProfiles.timezone })
-    .from(memberProfiles)
-    .where(eq(memberProfiles.memberId, memberId));
-  return (row?.timezone && canonicalTimeZone(row.timezone)) || "UTC";
 }
 
 /**
@@ -353,7 +345,7 @@ export async function updateEvent(
     reached.access === "owner" || reached.access === "guardian"
       ? await checkSharing(db, row.ownerId, sharingInput)
       : sharingOfRow(row);
-  const timezone = await zoneOf(db, callerId);
+  const timezone = await memberTimeZone(db, callerId);
   const outcome = applyEventUpdate(eventOf(row), change, {
     scope: options.scope,
     occurrenceStart: options.occurrenceStart,
@@ -425,7 +417,7 @@ export async function deleteEvent(callerId: string, eventId: string, options: Ed
   const db = options.db ?? (await getDb());
   const reached = await reach(db, callerId, eventId);
   if (!canEdit(reached)) throw new CalendarError("forbidden", "eventId", "You can only view this event");
-  const timezone = await zoneOf(db, callerId);
+  const timezone = await memberTimeZone(db, callerId);
   const outcome = applyEventDeletion(eventOf(reached.row), {
     scope: options.scope,
     occurrenceStart: options.occurrenceStart,
@@ -468,7 +460,7 @@ export async function acknowledgeEvent(
     if (row.rrule) throw invalidField("occurrenceStart", "is required to acknowledge one occurrence of a series");
     key = row.allDay ? row.startDate! : String(row.start!);
   } else {
-    key = recurrenceKey(findOccurrence(event, occurrenceStart, await zoneOf(db, callerId)).recurrenceId);
+    key = recurrenceKey(findOccurrence(event, occurrenceStart, await memberTimeZone(db, callerId)).recurrenceId);
   }
   await db
     .insert(calendarAcknowledgements)
@@ -509,7 +501,7 @@ function reachedBy(viewer: string | Placeholder) {
 /** The agenda's row query, run on every agenda and feed read, prepared (lib/db/prepared.ts). */
 const agendaRows = preparedPerDatabase((db) =>
   db
-    .select()
+    .select({ ...getTableColumns(calendarEvents), version: sql<string>`${calendarEvents}.xmin::text` })
     .from(calendarEvents)
     .where(
       and(
@@ -578,14 +570,11 @@ export async function getAgenda(
   checkAgendaRange(range.from, range.to);
   // Two independent reads, side by side.
   const [timezone, rows] = await Promise.all([
-    options.timezone ?? zoneOf(db, viewerId),
-    visibleEventRows(db, viewerId, range),
+    options.timezone ?? memberTimeZone(db, viewerId),
+    agendaRows(db).execute({ viewer: viewerId, from: range.from, to: range.to }),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const expansion = expandAgenda(
-    rows.map((row) => ({ eventId: row.id, event: eventOf(row) })),
-    { from: range.from, to: range.to, timezone },
-  );
+  const expansion = expandRows(rows, { from: range.from, to: range.to, timezone });
   const asked = rows.filter((row) => row.requiresAcknowledgement && row.people.includes(viewerId));
   const acks = asked.length
     ? await viewersAcknowledgements(db).execute({ viewerId, eventIds: asked.map((row) => row.id) })

@@ -3,7 +3,8 @@ import { getDb } from "../../db/client";
 import type { Db } from "../../db/open";
 import { calendarEvents } from "../../db/schema/calendar";
 import { parseICalendar, type SkippedItem } from "../ics/import";
-import { calendarFor, checkSharing, insertEvent, parseSharing, zoneOf } from "./events";
+import { calendarFor, checkSharing, insertEvent, parseSharing } from "./events";
+import { memberTimeZone } from "../../profile/zone";
 import { scheduleEventReminder } from "./reminders";
 import { columnsOf } from "./rows";
 
@@ -30,7 +31,7 @@ export async function importCalendar(
   const db = options.db ?? (await getDb());
   const ownerId = await calendarFor(db, callerId, options.calendarOf);
   const sharing = await checkSharing(db, ownerId, parseSharing(options.sharing ?? { visibility: "private" }));
-  const report = parseICalendar(file, { timezone: await zoneOf(db, ownerId) });
+  const report = parseICalendar(file, { timezone: await memberTimeZone(db, ownerId) });
   const result: ImportResult = { created: [], updated: [], skipped: report.skipped, notes: [] };
   await db.transaction(async (tx) => {
     for (const item of report.events) {

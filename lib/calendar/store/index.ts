@@ -13,7 +13,6 @@ export {
   guardsChild,
   updateEvent,
   visibleEventRows,
-  zoneOf,
   type AgendaEntry,
   type EventView,
   type Visibility,

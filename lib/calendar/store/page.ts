@@ -4,7 +4,8 @@ import type { Db } from "../../db/open";
 import { circlesOf } from "../../circles/membership";
 import { getCirclePeople } from "../../circles/circles";
 import { addDays, isoWeekday, localDateOf, parseLocalDate, startOfDay, type LocalDate } from "../time";
-import { getAgenda, guardsChild, zoneOf, type AgendaEntry } from "./events";
+import { getAgenda, guardsChild, type AgendaEntry } from "./events";
+import { memberTimeZone } from "../../profile/zone";
 
 /** What /calendar shows: the range a view covers, who is who (names and colours), and the occurrences. */
 
@@ -86,7 +87,7 @@ export async function calendarDays(
   options: { db?: Db } = {},
 ): Promise<{ timezone: string; days: CalendarDay[]; truncated: boolean }> {
   const db = options.db ?? (await getDb());
-  const timezone = await zoneOf(db, memberId);
+  const timezone = await memberTimeZone(db, memberId);
   const dates = Array.from({ length: days }, (_, index) => addDays(first, index));
   const from = startOfDay(first, timezone);
   const to = startOfDay(addDays(first, days), timezone);

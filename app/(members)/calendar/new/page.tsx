@@ -3,18 +3,19 @@ import { CalendarSubpage } from "@/components/calendar/subpage";
 import { getMember } from "@/lib/auth/member";
 import { getDb } from "@/lib/db/client";
 import { instantOf } from "@/lib/calendar/time";
-import { todayIn, validDate, zoneOf } from "@/lib/calendar/store";
+import { todayIn, validDate } from "@/lib/calendar/store";
 import { Temporal } from "temporal-polyfill";
 import { EventForm } from "@/components/calendar/event-form";
 import { saveEventAction } from "../actions";
 import { formChoices, repeatFor } from "../form-data";
+import { memberTimeZone } from "@/lib/profile/zone";
 
 export const metadata: Metadata = { title: "New event", robots: { index: false } };
 
 export default async function NewEventPage({ searchParams }: { searchParams: Promise<{ date?: string }> }) {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
-  const timezone = await zoneOf(await getDb(), member.memberId);
+  const timezone = await memberTimeZone(await getDb(), member.memberId);
   const { date: asked } = await searchParams;
   const date = validDate(asked) ? asked : todayIn(timezone);
   const choices = await formChoices(member.memberId);

@@ -5,13 +5,14 @@ import { getMember } from "@/lib/auth/member";
 import { getDb } from "@/lib/db/client";
 import { isCalendarError, describeRecurrence, type SeriesStart } from "@/lib/calendar";
 import { addDays, localDateOf } from "@/lib/calendar/time";
-import { acknowledgementsOf, calendarPeople, getEvent, zoneOf, type EventView } from "@/lib/calendar/store";
+import { acknowledgementsOf, calendarPeople, getEvent, type EventView } from "@/lib/calendar/store";
 import { EventForm } from "@/components/calendar/event-form";
 import { DeleteEventForm } from "@/components/calendar/delete-event-form";
 import { dayLabel } from "@/components/calendar/views";
 import { Panel } from "@/components/ui/panel";
 import { deleteEventAction, saveEventAction } from "../../actions";
 import { formChoices, repeatFor } from "../../form-data";
+import { memberTimeZone } from "@/lib/profile/zone";
 
 export const metadata: Metadata = { title: "Event", robots: { index: false } };
 
@@ -39,7 +40,7 @@ export default async function EventPage({
     if (isCalendarError(error) && error.status === 404) notFound();
     throw error;
   }
-  const timezone = await zoneOf(await getDb(), member.memberId);
+  const timezone = await memberTimeZone(await getDb(), member.memberId);
   const occurrenceStart = event.rrule && Number.isSafeInteger(at) ? at : null;
   const series: SeriesStart = event.allDay
     ? { allDay: true, startDate: event.startDate! }
