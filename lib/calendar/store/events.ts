@@ -17,7 +17,7 @@ import { NEUTRAL_TITLE } from "../ics/export";
 import type { UnixSeconds } from "../time";
 import { columnsOf, EVENT_ITEM_TYPE, eventOf, type EventRow } from "./rows";
 import { cancelEventReminder, scheduleEventReminder } from "./reminders";
-import { expandRows } from "./expansions";
+import { expandRows, rememberedExpansion, type AgendaHead } from "./expansions";
 
 /**
  * My Calendar's service: events in members' calendars, who sees them, and attendees' "got it".
@@ -196,7 +196,7 @@ export type EventView = {
 };
 
 /** Whether this viewer, who the rule lets see the row, sees its details or only "Busy". */
-function busyFor(row: EventRow, viewerId: string): boolean {
+function busyFor(row: Pick<EventRow, "visibility" | "ownerId" | "people">, viewerId: string): boolean {
   return row.visibility === "busy" && row.ownerId !== viewerId && !row.people.includes(viewerId);
 }
 
@@ -498,33 +498,50 @@ function reachedBy(viewer: string | Placeholder) {
   )!;
 }
 
-/** The agenda's row query, run on every agenda and feed read, prepared (lib/db/prepared.ts). */
+/** The rows that can reach [from, to) of those the viewer may see. */
+const inAgenda = (viewer: Placeholder) =>
+  and(
+    reachedBy(viewer),
+    lt(calendarEvents.rangeStart, sql.placeholder("to")),
+    or(isNull(calendarEvents.rangeEnd), gt(calendarEvents.rangeEnd, sql.placeholder("from"))),
+  );
+
+/**
+ * What every agenda read needs of each event besides its schedule: who sees what, its row version
+ * (lib/calendar/store/expansions.ts) and, when it asks the viewer for a "got it", the viewer's own.
+ */
+const agendaHeadColumns = (viewer: Placeholder) => ({
+  id: calendarEvents.id,
+  ownerId: calendarEvents.ownerId,
+  visibility: calendarEvents.visibility,
+  people: calendarEvents.people,
+  requiresAcknowledgement: calendarEvents.requiresAcknowledgement,
+  rrule: calendarEvents.rrule,
+  version: sql<string>`${calendarEvents}.xmin::text`,
+  acknowledged: sql<string[] | null>`case when ${calendarEvents.requiresAcknowledgement}
+    and ${calendarEvents.people} @> jsonb_build_array(${viewer}::text)
+    then (select array_agg(${calendarAcknowledgements.recurrenceId}) from ${calendarAcknowledgements}
+      where ${calendarAcknowledgements.eventId} = ${calendarEvents.id} and ${calendarAcknowledgements.memberId} = ${viewer})
+    end`,
+});
+
+/**
+ * The agenda's reads, each one statement, prepared (lib/db/prepared.ts): the heads on every read;
+ * the whole rows (the schedule too) when an event's expansion is not remembered, and for feeds.
+ */
+const agendaHeads = preparedPerDatabase((db) =>
+  db
+    .select(agendaHeadColumns(sql.placeholder("viewer")))
+    .from(calendarEvents)
+    .where(inAgenda(sql.placeholder("viewer")))
+    .prepare("calendar_agenda_heads"),
+);
 const agendaRows = preparedPerDatabase((db) =>
   db
-    .select({ ...getTableColumns(calendarEvents), version: sql<string>`${calendarEvents}.xmin::text` })
+    .select({ ...getTableColumns(calendarEvents), ...agendaHeadColumns(sql.placeholder("viewer")) })
     .from(calendarEvents)
-    .where(
-      and(
-        reachedBy(sql.placeholder("viewer")),
-        lt(calendarEvents.rangeStart, sql.placeholder("to")),
-        or(isNull(calendarEvents.rangeEnd), gt(calendarEvents.rangeEnd, sql.placeholder("from"))),
-      ),
-    )
+    .where(inAgenda(sql.placeholder("viewer")))
     .prepare("calendar_agenda_rows"),
-);
-
-/** The viewer's own "got it"s among the agenda's events, read with every agenda: prepared. */
-const viewersAcknowledgements = preparedPerDatabase((db) =>
-  db
-    .select({ eventId: calendarAcknowledgements.eventId, recurrenceId: calendarAcknowledgements.recurrenceId })
-    .from(calendarAcknowledgements)
-    .where(
-      and(
-        eq(calendarAcknowledgements.memberId, sql.placeholder("viewerId")),
-        sql`${calendarAcknowledgements.eventId} = any(${sql.placeholder("eventIds")})`,
-      ),
-    )
-    .prepare("calendar_viewers_acknowledgements"),
 );
 
 /** The rows `viewerId` may see (the rule, or as a child's guardian who wrote them) that can reach [from, to). */
@@ -569,24 +586,29 @@ export async function getAgenda(
   // The range is checked by the core before any query (a 400 naming from/to).
   checkAgendaRange(range.from, range.to);
   // Two independent reads, side by side.
-  const [timezone, rows] = await Promise.all([
+  const query = { viewer: viewerId, from: range.from, to: range.to };
+  const [timezone, heads] = await Promise.all([
     options.timezone ?? memberTimeZone(db, viewerId),
-    agendaRows(db).execute({ viewer: viewerId, from: range.from, to: range.to }),
+    agendaHeads(db).execute(query),
   ]);
+  const zoned = { ...range, timezone };
+  // Every event's expansion remembered for the versions just read: the heads are the whole answer.
+  // Otherwise the rows are read whole, in one statement, so what is shown is one snapshot.
+  let rows: AgendaHead[] = heads;
+  let expansion = rememberedExpansion(heads, zoned);
+  if (!expansion) {
+    const whole = await agendaRows(db).execute(query);
+    expansion = expandRows(whole, zoned);
+    rows = whole;
+  }
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const expansion = expandRows(rows, { from: range.from, to: range.to, timezone });
-  const asked = rows.filter((row) => row.requiresAcknowledgement && row.people.includes(viewerId));
-  const acks = asked.length
-    ? await viewersAcknowledgements(db).execute({ viewerId, eventIds: asked.map((row) => row.id) })
-    : [];
-  const acknowledged = new Set(acks.map((ack) => `${ack.eventId} ${ack.recurrenceId}`));
   return {
     timezone,
     truncated: expansion.truncated,
     occurrences: expansion.occurrences.map((occurrence) => entryOf(byId.get(occurrence.eventId)!, occurrence)),
   };
 
-  function entryOf(row: EventRow, occurrence: AgendaOccurrence): AgendaEntry {
+  function entryOf(row: AgendaHead, occurrence: AgendaOccurrence): AgendaEntry {
     const busy = busyFor(row, viewerId);
     const recurrenceId = recurrenceKey(occurrence.recurrenceId);
     const asksViewer = row.requiresAcknowledgement && row.people.includes(viewerId);
@@ -604,7 +626,7 @@ export async function getAgenda(
       visibility: row.visibility,
       busyOnly: busy,
       asksViewer,
-      acknowledged: asksViewer && acknowledged.has(`${row.id} ${recurrenceId}`),
+      acknowledged: asksViewer && !!row.acknowledged?.includes(recurrenceId),
     };
   }
 }

@@ -6,7 +6,19 @@ import { eventOf, type EventRow } from "./rows";
  * the row. Every update writes a new version with a new xmin, so (id, xmin) names the row's content
  * exactly, with no column for the app to remember to bump.
  */
-export type VersionedEventRow = EventRow & { version: string };
+export type VersionedEventRow = EventRow & AgendaHead;
+
+/**
+ * What an agenda read needs of each event on every read (lib/calendar/store/events.ts): who sees what,
+ * the row version, and the recurrence ids the viewer acknowledged when the event asks them.
+ */
+export type AgendaHead = Pick<
+  EventRow,
+  "id" | "ownerId" | "visibility" | "people" | "requiresAcknowledgement" | "rrule"
+> & {
+  version: string;
+  acknowledged: string[] | null;
+};
 
 /** A bound on memory: past it the remembered expansions are dropped (and expanded again). */
 const MAX_ENTRIES = 50_000;
@@ -19,12 +31,29 @@ const MAX_ENTRIES = 50_000;
  */
 const remembered = new Map<string, AgendaOccurrence[]>();
 
-/** expandAgenda over the rows, each event's occurrences remembered (see above). */
+const keyOf = (head: AgendaHead, range: AgendaRange) =>
+  `${head.id} ${head.version} ${range.from} ${range.to} ${range.timezone}`;
+
+/** The agenda from remembered expansions alone, or undefined when one of the events' is not remembered. */
+export function rememberedExpansion(
+  heads: readonly AgendaHead[],
+  range: AgendaRange,
+): Expansion<AgendaOccurrence> | undefined {
+  const expansions: AgendaOccurrence[][] = [];
+  for (const head of heads) {
+    const occurrences = remembered.get(keyOf(head, range));
+    if (!occurrences) return undefined;
+    expansions.push(occurrences);
+  }
+  return mergeAgenda(expansions);
+}
+
+/** expandAgenda over whole rows, each event's occurrences remembered (see above). */
 export function expandRows(rows: readonly VersionedEventRow[], range: AgendaRange): Expansion<AgendaOccurrence> {
   const expand = agendaExpander(range);
   return mergeAgenda(
     rows.map((row) => {
-      const key = `${row.id} ${row.version} ${range.from} ${range.to} ${range.timezone}`;
+      const key = keyOf(row, range);
       let occurrences = remembered.get(key);
       if (!occurrences) {
         occurrences = expand({ eventId: row.id, event: eventOf(row) });
