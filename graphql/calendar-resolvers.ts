@@ -41,14 +41,8 @@ export const calendarResolvers: Resolvers = {
       return {
         statusCode: 200,
         message: agenda.truncated ? "The range holds too many occurrences: the first 5000 are listed" : "OK",
-        occurrences: agenda.occurrences.map((o) => ({
-          eventId: o.eventId,
-          start: o.start,
-          end: o.end,
-          allDay: o.allDay,
-          title: o.title,
-          acknowledged: o.acknowledged,
-        })),
+        // AgendaEntry's fields carry the contract's names: the executor reads the ones it asks for.
+        occurrences: agenda.occurrences,
       };
     }),
   },

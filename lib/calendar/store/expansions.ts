@@ -30,22 +30,36 @@ const MAX_ENTRIES = 50_000;
  * occurrences are shared between readers: nothing may change them.
  */
 const remembered = new Map<string, AgendaOccurrence[]>();
+const rememberedAgendas = new Map<string, Expansion<AgendaOccurrence>>();
+/** Merged agendas hold every occurrence of theirs: fewer of them. */
+const MAX_AGENDAS = 2_000;
 
 const keyOf = (head: AgendaHead, range: AgendaRange) =>
   `${head.id} ${head.version} ${range.from} ${range.to} ${range.timezone}`;
 
-/** The agenda from remembered expansions alone, or undefined when one of the events' is not remembered. */
+/**
+ * The agenda from remembered expansions alone, or undefined when one of the events' is not remembered.
+ * The merged agenda is remembered too, by every event's key together: an agenda read again between
+ * changes is neither merged nor sorted again.
+ */
 export function rememberedExpansion(
   heads: readonly AgendaHead[],
   range: AgendaRange,
 ): Expansion<AgendaOccurrence> | undefined {
+  const keys = heads.map((head) => keyOf(head, range));
+  const agendaKey = keys.join("\n");
+  const known = rememberedAgendas.get(agendaKey);
+  if (known) return known;
   const expansions: AgendaOccurrence[][] = [];
-  for (const head of heads) {
-    const occurrences = remembered.get(keyOf(head, range));
+  for (const key of keys) {
+    const occurrences = remembered.get(key);
     if (!occurrences) return undefined;
     expansions.push(occurrences);
   }
-  return mergeAgenda(expansions);
+  const agenda = mergeAgenda(expansions);
+  if (rememberedAgendas.size >= MAX_AGENDAS) rememberedAgendas.clear();
+  rememberedAgendas.set(agendaKey, agenda);
+  return agenda;
 }
 
 /** expandAgenda over whole rows, each event's occurrences remembered (see above). */
