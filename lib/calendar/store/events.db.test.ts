@@ -83,6 +83,26 @@ describe("events in the database", () => {
     expect(wall(losAngeles.occurrences[0]!.start, "America/Los_Angeles")).toBe("2026-05-14T00:00");
   });
 
+  it("without a zone given, the agenda is in the viewer's profile zone, with events or without", async () => {
+    await makeCircle(database.db, "olga", { ada: "member" });
+    await database.db.insert(memberProfiles).values([
+      { memberId: "olga", timezone: "Pacific/Auckland" },
+      { memberId: "ada", timezone: "America/Los_Angeles" },
+    ]);
+    await createEvent(
+      "olga",
+      { title: "Birthday", startDate: "2026-05-14", endDate: "2026-05-15", visibility: "private" },
+      db(),
+    );
+    const range = { from: at("2026-05-01T00:00"), to: at("2026-06-01T00:00") };
+    const auckland = await getAgenda("olga", range, db());
+    expect(auckland.timezone).toBe("Pacific/Auckland");
+    expect(wall(auckland.occurrences[0]!.start, "Pacific/Auckland")).toBe("2026-05-14T00:00");
+    // Ada sees none of it (private): her zone still comes from her profile.
+    const losAngeles = await getAgenda("ada", range, db());
+    expect(losAngeles).toMatchObject({ timezone: "America/Los_Angeles", occurrences: [] });
+  });
+
   it("visibility: private reaches nobody else; busy shows 'Busy' to the circle and details to attendees", async () => {
     await family();
     await makeCircle(database.db, "omar", { zed: "member" });

@@ -5,7 +5,7 @@ import type { Db } from "../../db/open";
 import { preparedPerDatabase } from "../../db/prepared";
 import { shares } from "../../db/schema/circles";
 import { calendarAcknowledgements, calendarEvents, EVENT_VISIBILITIES } from "../../db/schema/calendar";
-import { memberTimeZone } from "../../profile/zone";
+import { memberTimeZone, storedZoneOf, zoneFrom } from "../../profile/zone";
 import { circlesOf, membershipOf, shareACircle } from "../../circles/membership";
 import { accessTo, itemsReaching } from "../../sharing/rule";
 import type { ItemKind } from "../../sharing/item-kinds";
@@ -518,6 +518,8 @@ const agendaHeadColumns = (viewer: Placeholder) => ({
   requiresAcknowledgement: calendarEvents.requiresAcknowledgement,
   rrule: calendarEvents.rrule,
   version: sql<string>`${calendarEvents}.xmin::text`,
+  // The viewer's stored zone, on every row (one subquery, evaluated once): no separate read for it.
+  viewerZone: storedZoneOf(viewer),
   acknowledged: sql<string[] | null>`case when ${calendarEvents.requiresAcknowledgement}
     and ${calendarEvents.people} @> jsonb_build_array(${viewer}::text)
     then (select array_agg(${calendarAcknowledgements.recurrenceId}) from ${calendarAcknowledgements}
@@ -585,12 +587,9 @@ export async function getAgenda(
   const db = options.db ?? (await getDb());
   // The range is checked by the core before any query (a 400 naming from/to).
   checkAgendaRange(range.from, range.to);
-  // Two independent reads, side by side.
   const query = { viewer: viewerId, from: range.from, to: range.to };
-  const [timezone, heads] = await Promise.all([
-    options.timezone ?? memberTimeZone(db, viewerId),
-    agendaHeads(db).execute(query),
-  ]);
+  const heads = await agendaHeads(db).execute(query);
+  const timezone = options.timezone ?? (heads[0] ? zoneFrom(heads[0].viewerZone) : await memberTimeZone(db, viewerId));
   const zoned = { ...range, timezone };
   // Every event's expansion remembered for the versions just read: the heads are the whole answer.
   // Otherwise the rows are read whole, in one statement, so what is shown is one snapshot.

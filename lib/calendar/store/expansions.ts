@@ -18,6 +18,7 @@ export type AgendaHead = Pick<
 > & {
   version: string;
   acknowledged: string[] | null;
+  viewerZone: string | null;
 };
 
 /** A bound on memory: past it the remembered expansions are dropped (and expanded again). */
