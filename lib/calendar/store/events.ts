@@ -11,13 +11,13 @@ import { accessTo, itemsReaching } from "../../sharing/rule";
 import type { ItemKind } from "../../sharing/item-kinds";
 import { applyEventDeletion, applyEventUpdate, type EditScope } from "../edit";
 import { CalendarError, invalidField } from "../errors";
-import { checkAgendaRange, findOccurrence, type AgendaOccurrence } from "../expand";
+import { checkAgendaRange, findOccurrence, type AgendaOccurrence, type Expansion } from "../expand";
 import { checkCalendarEvent, newEvent, parseEventInput, type CalendarEvent, type EventFields } from "../model";
 import { NEUTRAL_TITLE } from "../ics/export";
 import type { UnixSeconds } from "../time";
 import { columnsOf, EVENT_ITEM_TYPE, eventOf, type EventRow } from "./rows";
 import { cancelEventReminder, scheduleEventReminder } from "./reminders";
-import { expandRows, rememberedExpansion, type AgendaHead } from "./expansions";
+import { expandRows, rememberedEntries, rememberedExpansion, type AgendaHead } from "./expansions";
 
 /**
  * My Calendar's service: events in members' calendars, who sees them, and attendees' "got it".
@@ -593,19 +593,20 @@ export async function getAgenda(
   const zoned = { ...range, timezone };
   // Every event's expansion remembered for the versions just read: the heads are the whole answer.
   // Otherwise the rows are read whole, in one statement, so what is shown is one snapshot.
-  let rows: AgendaHead[] = heads;
-  let expansion = rememberedExpansion(heads, zoned);
-  if (!expansion) {
-    const whole = await agendaRows(db).execute(query);
-    expansion = expandRows(whole, zoned);
-    rows = whole;
+  const remembered = rememberedExpansion(heads, zoned);
+  if (remembered) {
+    const { expansion, key } = remembered;
+    const occurrences = rememberedEntries(viewerId, key, heads, () => entriesOf(heads, expansion));
+    return { timezone, truncated: expansion.truncated, occurrences };
   }
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return {
-    timezone,
-    truncated: expansion.truncated,
-    occurrences: expansion.occurrences.map((occurrence) => entryOf(byId.get(occurrence.eventId)!, occurrence)),
-  };
+  const rows = await agendaRows(db).execute(query);
+  const expansion = expandRows(rows, zoned);
+  return { timezone, truncated: expansion.truncated, occurrences: entriesOf(rows, expansion) };
+
+  function entriesOf(rows: readonly AgendaHead[], expansion: Expansion<AgendaOccurrence>): AgendaEntry[] {
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return expansion.occurrences.map((occurrence) => entryOf(byId.get(occurrence.eventId)!, occurrence));
+  }
 
   function entryOf(row: AgendaHead, occurrence: AgendaOccurrence): AgendaEntry {
     const busy = busyFor(row, viewerId);

@@ -32,8 +32,10 @@ const MAX_ENTRIES = 50_000;
  */
 const remembered = new Map<string, AgendaOccurrence[]>();
 const rememberedAgendas = new Map<string, Expansion<AgendaOccurrence>>();
-/** Merged agendas hold every occurrence of theirs: fewer of them. */
+const rememberedViews = new Map<string, unknown>();
+/** Merged agendas and viewers' entries hold every occurrence of theirs: fewer of them. */
 const MAX_AGENDAS = 2_000;
+const MAX_VIEWS = 1_000;
 
 const keyOf = (head: AgendaHead, range: AgendaRange) =>
   `${head.id} ${head.version} ${range.from} ${range.to} ${range.timezone}`;
@@ -46,21 +48,44 @@ const keyOf = (head: AgendaHead, range: AgendaRange) =>
 export function rememberedExpansion(
   heads: readonly AgendaHead[],
   range: AgendaRange,
-): Expansion<AgendaOccurrence> | undefined {
+): { expansion: Expansion<AgendaOccurrence>; key: string } | undefined {
   const keys = heads.map((head) => keyOf(head, range));
-  const agendaKey = keys.join("\n");
-  const known = rememberedAgendas.get(agendaKey);
-  if (known) return known;
+  const key = keys.join("\n");
+  const known = rememberedAgendas.get(key);
+  if (known) return { expansion: known, key };
   const expansions: AgendaOccurrence[][] = [];
-  for (const key of keys) {
-    const occurrences = remembered.get(key);
+  for (const eventKey of keys) {
+    const occurrences = remembered.get(eventKey);
     if (!occurrences) return undefined;
     expansions.push(occurrences);
   }
-  const agenda = mergeAgenda(expansions);
+  const expansion = mergeAgenda(expansions);
   if (rememberedAgendas.size >= MAX_AGENDAS) rememberedAgendas.clear();
-  rememberedAgendas.set(agendaKey, agenda);
-  return agenda;
+  rememberedAgendas.set(key, expansion);
+  return { expansion, key };
+}
+
+/**
+ * What one viewer's agenda shows, remembered by the viewer, the agenda's key (rememberedExpansion) and
+ * the viewer's own "got it"s: everything else an entry shows is a column of the row, so its version
+ * is in the key. Building 200 entries on every read was most of what an unchanged agenda allocated.
+ */
+export function rememberedEntries<T>(
+  viewerId: string,
+  agendaKey: string,
+  heads: readonly AgendaHead[],
+  make: () => T,
+): T {
+  let acknowledged = "";
+  for (const head of heads) if (head.acknowledged) acknowledged += `${head.id}:${head.acknowledged.join(",")};`;
+  const key = `${viewerId}\n${acknowledged}\n${agendaKey}`;
+  let entries = rememberedViews.get(key) as T | undefined;
+  if (entries === undefined) {
+    entries = make();
+    if (rememberedViews.size >= MAX_VIEWS) rememberedViews.clear();
+    rememberedViews.set(key, entries);
+  }
+  return entries;
 }
 
 /** expandAgenda over whole rows, each event's occurrences remembered (see above). */
