@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { decode } from "next-auth/jwt";
 import type { JWT } from "next-auth/jwt";
+import { BoundedMap } from "../bounded-map";
 
 /**
  * Session cookies decrypted once per instance. A member's browser sends the same cookie on every
@@ -13,14 +14,12 @@ import type { JWT } from "next-auth/jwt";
 
 /** Seconds of clock skew allowed on `exp`, as Auth.js's own decode allows. */
 const CLOCK_TOLERANCE_SECONDS = 15;
-/** A bound on memory: past it the remembered cookies are dropped (and decrypted again). */
-const MAX_ENTRIES = 10_000;
-
 type Remembered = { token: JWT; expiresAtSeconds: number };
 
 // On globalThis: proxy.ts is bundled apart from the pages, and one decryption should serve both.
-const remembered = ((globalThis as { __happrDecodedSessions?: Map<string, Remembered> }).__happrDecodedSessions ??=
-  new Map());
+// At most 10,000: past that the remembered cookies are dropped (and decrypted again).
+const remembered = ((globalThis as { __happrDecodedSessions?: BoundedMap<Remembered> }).__happrDecodedSessions ??=
+  new BoundedMap(10_000));
 
 type DecodeParams = Parameters<typeof decode>[0];
 
@@ -44,9 +43,7 @@ export async function decodeRemembered(params: DecodeParams, now = Date.now): Pr
   }
   const token = await decode(params);
   if (!token) return null;
-  if (typeof token.exp === "number") {
-    if (remembered.size >= MAX_ENTRIES) remembered.clear();
+  if (typeof token.exp === "number")
     remembered.set(key, { token: Object.freeze(token) as JWT, expiresAtSeconds: token.exp });
-  }
   return token;
 }

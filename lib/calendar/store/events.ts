@@ -529,7 +529,7 @@ const agendaHeadColumns = (viewer: Placeholder) => ({
 
 /**
  * The agenda's reads, each one statement, prepared (lib/db/prepared.ts): the heads on every read;
- * the whole rows (the schedule too) when an event's expansion is not remembered, and for feeds.
+ * the whole rows (the schedule too) when an event's expansion is not remembered.
  */
 const agendaHeads = preparedPerDatabase((db) =>
   db
@@ -546,14 +546,9 @@ const agendaRows = preparedPerDatabase((db) =>
     .prepare("calendar_agenda_rows"),
 );
 
-/** The rows `viewerId` may see (the rule, or as a child's guardian who wrote them) that can reach [from, to). */
-export async function visibleEventRows(
-  db: Db,
-  viewerId: string,
-  range: { from: number; to: number } | null,
-): Promise<EventRow[]> {
-  if (!range) return db.select().from(calendarEvents).where(reachedBy(viewerId));
-  return agendaRows(db).execute({ viewer: viewerId, from: range.from, to: range.to });
+/** Every row `viewerId` may see (the rule, or as a child's guardian who wrote them): the feeds' read. */
+export async function visibleEventRows(db: Db, viewerId: string): Promise<EventRow[]> {
+  return db.select().from(calendarEvents).where(reachedBy(viewerId));
 }
 
 export type AgendaEntry = {

@@ -1,4 +1,6 @@
 import { agendaExpander, mergeAgenda, type AgendaOccurrence, type AgendaRange, type Expansion } from "../expand";
+import { BoundedMap } from "../../bounded-map";
+import type { AgendaEntry } from "./events";
 import { eventOf, type EventRow } from "./rows";
 
 /**
@@ -21,21 +23,16 @@ export type AgendaHead = Pick<
   viewerZone: string | null;
 };
 
-/** A bound on memory: past it the remembered expansions are dropped (and expanded again). */
-const MAX_ENTRIES = 50_000;
-
 /**
  * Each event's expansion over a range, remembered per instance by the row version, the range and the
  * viewer's zone: expanding 200 events' rules was the largest part of an agenda read, and a member's
  * agenda is read again and again (each app, each page) between changes to its events. The
- * occurrences are shared between readers: nothing may change them.
+ * occurrences are shared between readers: nothing may change them. Merged agendas and viewers'
+ * entries hold every occurrence of theirs: fewer of them are kept.
  */
-const remembered = new Map<string, AgendaOccurrence[]>();
-const rememberedAgendas = new Map<string, Expansion<AgendaOccurrence>>();
-const rememberedViews = new Map<string, unknown>();
-/** Merged agendas and viewers' entries hold every occurrence of theirs: fewer of them. */
-const MAX_AGENDAS = 2_000;
-const MAX_VIEWS = 1_000;
+const remembered = new BoundedMap<AgendaOccurrence[]>(50_000);
+const rememberedAgendas = new BoundedMap<Expansion<AgendaOccurrence>>(2_000);
+const rememberedViews = new BoundedMap<AgendaEntry[]>(1_000);
 
 const keyOf = (head: AgendaHead, range: AgendaRange) =>
   `${head.id} ${head.version} ${range.from} ${range.to} ${range.timezone}`;
@@ -60,7 +57,6 @@ export function rememberedExpansion(
     expansions.push(occurrences);
   }
   const expansion = mergeAgenda(expansions);
-  if (rememberedAgendas.size >= MAX_AGENDAS) rememberedAgendas.clear();
   rememberedAgendas.set(key, expansion);
   return { expansion, key };
 }
@@ -70,37 +66,21 @@ export function rememberedExpansion(
  * the viewer's own "got it"s: everything else an entry shows is a column of the row, so its version
  * is in the key. Building 200 entries on every read was most of what an unchanged agenda allocated.
  */
-export function rememberedEntries<T>(
+export function rememberedEntries(
   viewerId: string,
   agendaKey: string,
   heads: readonly AgendaHead[],
-  make: () => T,
-): T {
+  make: () => AgendaEntry[],
+): AgendaEntry[] {
   let acknowledged = "";
   for (const head of heads) if (head.acknowledged) acknowledged += `${head.id}:${head.acknowledged.join(",")};`;
-  const key = `${viewerId}\n${acknowledged}\n${agendaKey}`;
-  let entries = rememberedViews.get(key) as T | undefined;
-  if (entries === undefined) {
-    entries = make();
-    if (rememberedViews.size >= MAX_VIEWS) rememberedViews.clear();
-    rememberedViews.set(key, entries);
-  }
-  return entries;
+  return rememberedViews.remember(`${viewerId}\n${acknowledged}\n${agendaKey}`, make);
 }
 
 /** expandAgenda over whole rows, each event's occurrences remembered (see above). */
 export function expandRows(rows: readonly VersionedEventRow[], range: AgendaRange): Expansion<AgendaOccurrence> {
   const expand = agendaExpander(range);
   return mergeAgenda(
-    rows.map((row) => {
-      const key = keyOf(row, range);
-      let occurrences = remembered.get(key);
-      if (!occurrences) {
-        occurrences = expand({ eventId: row.id, event: eventOf(row) });
-        if (remembered.size >= MAX_ENTRIES) remembered.clear();
-        remembered.set(key, occurrences);
-      }
-      return occurrences;
-    }),
+    rows.map((row) => remembered.remember(keyOf(row, range), () => expand({ eventId: row.id, event: eventOf(row) }))),
   );
 }

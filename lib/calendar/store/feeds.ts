@@ -84,7 +84,7 @@ async function calendarFile(
   memberId: string,
   options: { host: string; neutralTitles: boolean; now: Date },
 ): Promise<string> {
-  const rows = await visibleEventRows(db, memberId, null);
+  const rows = await visibleEventRows(db, memberId);
   const events: FeedEvent[] = rows.map((row) => ({
     uid: `${row.id}@${options.host}`,
     event: eventSeenBy(row, memberId),
