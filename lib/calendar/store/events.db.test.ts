@@ -134,6 +134,20 @@ describe("events in the database", () => {
     expect(await titles("ada")).toEqual([]);
   });
 
+  it("an agenda read again unchanged is the one remembered; an edit of an event in it is read anew", async () => {
+    const circle = await family();
+    const dinner = await createEvent("olga", swim({ title: "Dinner", rrule: null, circleId: circle }), db());
+    const read = () => getAgenda("ada", month, { ...db(), timezone: LONDON });
+    const first = await read();
+    // The same entries, not a copy: remembered by the version its rows were read with.
+    expect((await read()).occurrences).toBe(first.occurrences);
+    const edit = { scope: "ALL" as const, ...db() };
+    await updateEvent("olga", dinner.id, swim({ title: "Supper", rrule: null, circleId: circle }), edit);
+    const edited = await read();
+    expect(edited.occurrences).not.toBe(first.occurrences);
+    expect(edited.occurrences.map((o) => o.title)).toEqual(["Supper"]);
+  });
+
   it("lists show the private title when one is set", async () => {
     await family();
     await createEvent("ada", swim({ title: "Clinic", privateTitle: "Errand", rrule: null }), db());

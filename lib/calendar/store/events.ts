@@ -11,13 +11,13 @@ import { accessTo, itemsReaching } from "../../sharing/rule";
 import type { ItemKind } from "../../sharing/item-kinds";
 import { applyEventDeletion, applyEventUpdate, type EditScope } from "../edit";
 import { CalendarError, invalidField } from "../errors";
-import { checkAgendaRange, findOccurrence, type AgendaOccurrence, type Expansion } from "../expand";
+import { checkAgendaRange, findOccurrence, type AgendaOccurrence } from "../expand";
 import { checkCalendarEvent, newEvent, parseEventInput, type CalendarEvent, type EventFields } from "../model";
 import { NEUTRAL_TITLE } from "../ics/export";
 import type { UnixSeconds } from "../time";
 import { columnsOf, EVENT_ITEM_TYPE, eventOf, type EventRow } from "./rows";
 import { cancelEventReminder, scheduleEventReminder } from "./reminders";
-import { expandRows, rememberedEntries, rememberedExpansion, type AgendaHead } from "./expansions";
+import { expandRows, rememberAgenda, rememberedAgenda } from "./expansions";
 
 /**
  * My Calendar's service: events in members' calendars, who sees them, and attendees' "got it".
@@ -506,45 +506,56 @@ const inAgenda = (viewer: Placeholder) =>
     or(isNull(calendarEvents.rangeEnd), gt(calendarEvents.rangeEnd, sql.placeholder("from"))),
   );
 
-/**
- * What every agenda read needs of each event besides its schedule: who sees what, its row version
- * (lib/calendar/store/expansions.ts) and, when it asks the viewer for a "got it", the viewer's own.
- */
-const agendaHeadColumns = (viewer: Placeholder) => ({
-  id: calendarEvents.id,
-  ownerId: calendarEvents.ownerId,
-  visibility: calendarEvents.visibility,
-  people: calendarEvents.people,
-  requiresAcknowledgement: calendarEvents.requiresAcknowledgement,
-  rrule: calendarEvents.rrule,
-  version: sql<string>`${calendarEvents}.xmin::text`,
-  // The viewer's stored zone, on every row (one subquery, evaluated once): no separate read for it.
-  viewerZone: storedZoneOf(viewer),
-  acknowledged: sql<string[] | null>`case when ${calendarEvents.requiresAcknowledgement}
+/** When the event asks the viewer for a "got it": the recurrence ids they acknowledged, in order. */
+const acknowledgedBy = (viewer: Placeholder) => sql<string[] | null>`case when ${calendarEvents.requiresAcknowledgement}
     and ${calendarEvents.people} @> jsonb_build_array(${viewer}::text)
-    then (select array_agg(${calendarAcknowledgements.recurrenceId}) from ${calendarAcknowledgements}
+    then (select array_agg(${calendarAcknowledgements.recurrenceId} order by ${calendarAcknowledgements.recurrenceId})
+      from ${calendarAcknowledgements}
       where ${calendarAcknowledgements.eventId} = ${calendarEvents.id} and ${calendarAcknowledgements.memberId} = ${viewer})
-    end`,
-});
+    end`;
 
 /**
- * The agenda's reads, each one statement, prepared (lib/db/prepared.ts): the heads on every read;
- * the whole rows (the schedule too) when an event's expansion is not remembered.
+ * The version of a viewer's agenda over a range: a SHA-256 digest of the ids and row versions
+ * (`xmin`, lib/calendar/store/expansions.ts) of the events the viewer may see in range, with the
+ * viewer's own "got it"s. Anything an agenda shows changes it: an edit (a new row version), a share
+ * or an unshare (the set of ids), a "got it".
  */
-const agendaHeads = preparedPerDatabase((db) =>
+const agendaVersionOf = (viewer: Placeholder) => sql<string>`encode(sha256(convert_to(coalesce(string_agg(
+    ${calendarEvents.id}::text || ' ' || ${calendarEvents}.xmin::text || ' ' || coalesce(array_to_string(${acknowledgedBy(viewer)}, ','), ''),
+    ';' order by ${calendarEvents.id}), ''), 'UTF8')), 'hex')`;
+
+/**
+ * The agenda's reads, each one statement, prepared (lib/db/prepared.ts). On every read, its version
+ * and the viewer's zone: one row, so an agenda remembered for that version costs one small answer.
+ * The whole rows when it is not remembered, with the version of the same snapshot (an uncorrelated
+ * subquery, evaluated once) to remember it by.
+ */
+const agendaVersion = preparedPerDatabase((db) =>
   db
-    .select(agendaHeadColumns(sql.placeholder("viewer")))
+    .select({
+      agendaVersion: agendaVersionOf(sql.placeholder("viewer")),
+      // One subquery, evaluated once: no separate read for the zone.
+      viewerZone: storedZoneOf(sql.placeholder("viewer")),
+    })
     .from(calendarEvents)
     .where(inAgenda(sql.placeholder("viewer")))
-    .prepare("calendar_agenda_heads"),
+    .prepare("calendar_agenda_version"),
 );
-const agendaRows = preparedPerDatabase((db) =>
-  db
-    .select({ ...getTableColumns(calendarEvents), ...agendaHeadColumns(sql.placeholder("viewer")) })
+const agendaRows = preparedPerDatabase((db) => {
+  const viewer = sql.placeholder("viewer");
+  // The subquery names the same table: its columns are its own rows' (the nearest scope's), not the outer row's.
+  const versionOfSnapshot = sql<string>`(select ${agendaVersionOf(viewer)} from ${calendarEvents} where ${inAgenda(viewer)})`;
+  return db
+    .select({
+      ...getTableColumns(calendarEvents),
+      version: sql<string>`${calendarEvents}.xmin::text`,
+      acknowledged: acknowledgedBy(viewer),
+      agendaVersion: versionOfSnapshot,
+    })
     .from(calendarEvents)
-    .where(inAgenda(sql.placeholder("viewer")))
-    .prepare("calendar_agenda_rows"),
-);
+    .where(inAgenda(viewer))
+    .prepare("calendar_agenda_rows");
+});
 
 /** Every row `viewerId` may see (the rule, or as a child's guardian who wrote them): the feeds' read. */
 export async function visibleEventRows(db: Db, viewerId: string): Promise<EventRow[]> {
@@ -583,27 +594,24 @@ export async function getAgenda(
   // The range is checked by the core before any query (a 400 naming from/to).
   checkAgendaRange(range.from, range.to);
   const query = { viewer: viewerId, from: range.from, to: range.to };
-  const heads = await agendaHeads(db).execute(query);
-  const timezone = options.timezone ?? (heads[0] ? zoneFrom(heads[0].viewerZone) : await memberTimeZone(db, viewerId));
+  // An aggregate with no GROUP BY: always one row, with no events too.
+  const { agendaVersion: version, viewerZone } = (await agendaVersion(db).execute(query))[0]!;
+  const timezone = options.timezone ?? zoneFrom(viewerZone);
   const zoned = { ...range, timezone };
-  // Every event's expansion remembered for the versions just read: the heads are the whole answer.
-  // Otherwise the rows are read whole, in one statement, so what is shown is one snapshot.
-  const remembered = rememberedExpansion(heads, zoned);
-  if (remembered) {
-    const { expansion, key } = remembered;
-    const occurrences = rememberedEntries(viewerId, key, heads, () => entriesOf(heads, expansion));
-    return { timezone, truncated: expansion.truncated, occurrences };
-  }
+  const remembered = rememberedAgenda(viewerId, version, zoned);
+  if (remembered) return { timezone, ...remembered };
+  // Read whole in one statement, so what is shown is one snapshot, remembered by that snapshot's version.
   const rows = await agendaRows(db).execute(query);
   const expansion = expandRows(rows, zoned);
-  return { timezone, truncated: expansion.truncated, occurrences: entriesOf(rows, expansion) };
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const agenda = {
+    truncated: expansion.truncated,
+    occurrences: expansion.occurrences.map((occurrence) => entryOf(byId.get(occurrence.eventId)!, occurrence)),
+  };
+  if (rows[0]) rememberAgenda(viewerId, rows[0].agendaVersion, zoned, agenda);
+  return { timezone, ...agenda };
 
-  function entriesOf(rows: readonly AgendaHead[], expansion: Expansion<AgendaOccurrence>): AgendaEntry[] {
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return expansion.occurrences.map((occurrence) => entryOf(byId.get(occurrence.eventId)!, occurrence));
-  }
-
-  function entryOf(row: AgendaHead, occurrence: AgendaOccurrence): AgendaEntry {
+  function entryOf(row: EventRow & { acknowledged: string[] | null }, occurrence: AgendaOccurrence): AgendaEntry {
     const busy = busyFor(row, viewerId);
     const recurrenceId = recurrenceKey(occurrence.recurrenceId);
     const asksViewer = row.requiresAcknowledgement && row.people.includes(viewerId);

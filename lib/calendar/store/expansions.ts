@@ -8,79 +8,45 @@ import { eventOf, type EventRow } from "./rows";
  * the row. Every update writes a new version with a new xmin, so (id, xmin) names the row's content
  * exactly, with no column for the app to remember to bump.
  */
-export type VersionedEventRow = EventRow & AgendaHead;
+export type VersionedEventRow = EventRow & { version: string };
 
-/**
- * What an agenda read needs of each event on every read (lib/calendar/store/events.ts): who sees what,
- * the row version, and the recurrence ids the viewer acknowledged when the event asks them.
- */
-export type AgendaHead = Pick<
-  EventRow,
-  "id" | "ownerId" | "visibility" | "people" | "requiresAcknowledgement" | "rrule"
-> & {
-  version: string;
-  acknowledged: string[] | null;
-  viewerZone: string | null;
-};
+/** What a viewer's agenda shows over a range: the entries, and whether the range held too many. */
+export type ViewerAgenda = { occurrences: AgendaEntry[]; truncated: boolean };
 
 /**
  * Each event's expansion over a range, remembered per instance by the row version, the range and the
- * viewer's zone: expanding 200 events' rules was the largest part of an agenda read, and a member's
- * agenda is read again and again (each app, each page) between changes to its events. The
- * occurrences are shared between readers: nothing may change them. Merged agendas and viewers'
- * entries hold every occurrence of theirs: fewer of them are kept.
+ * viewer's zone: expanding 200 events' rules was the largest part of an agenda read, and when one
+ * event changes the others need not be expanded again. The occurrences are shared between readers:
+ * nothing may change them.
  */
-const remembered = new BoundedMap<AgendaOccurrence[]>(50_000);
-const rememberedAgendas = new BoundedMap<Expansion<AgendaOccurrence>>(2_000);
-const rememberedViews = new BoundedMap<AgendaEntry[]>(1_000);
-
-const keyOf = (head: AgendaHead, range: AgendaRange) =>
-  `${head.id} ${head.version} ${range.from} ${range.to} ${range.timezone}`;
+const expansions = new BoundedMap<AgendaOccurrence[]>(50_000);
 
 /**
- * The agenda from remembered expansions alone, or undefined when one of the events' is not remembered.
- * The merged agenda is remembered too, by every event's key together: an agenda read again between
- * changes is neither merged nor sorted again.
+ * Each viewer's agenda, remembered by the viewer, the agenda's version (events.ts: a digest of the
+ * ids and row versions of the events the viewer may see in range, with the viewer's own "got it"s),
+ * the range and the zone. Everything an entry shows is a column of one of those rows or a "got it",
+ * so an unchanged version is an unchanged agenda. They hold every entry: fewer of them are kept.
  */
-export function rememberedExpansion(
-  heads: readonly AgendaHead[],
-  range: AgendaRange,
-): { expansion: Expansion<AgendaOccurrence>; key: string } | undefined {
-  const keys = heads.map((head) => keyOf(head, range));
-  const key = keys.join("\n");
-  const known = rememberedAgendas.get(key);
-  if (known) return { expansion: known, key };
-  const expansions: AgendaOccurrence[][] = [];
-  for (const eventKey of keys) {
-    const occurrences = remembered.get(eventKey);
-    if (!occurrences) return undefined;
-    expansions.push(occurrences);
-  }
-  const expansion = mergeAgenda(expansions);
-  rememberedAgendas.set(key, expansion);
-  return { expansion, key };
-}
+const agendas = new BoundedMap<ViewerAgenda>(1_000);
 
-/**
- * What one viewer's agenda shows, remembered by the viewer, the agenda's key (rememberedExpansion) and
- * the viewer's own "got it"s: everything else an entry shows is a column of the row, so its version
- * is in the key. Building 200 entries on every read was most of what an unchanged agenda allocated.
- */
-export function rememberedEntries(
-  viewerId: string,
-  agendaKey: string,
-  heads: readonly AgendaHead[],
-  make: () => AgendaEntry[],
-): AgendaEntry[] {
-  let acknowledged = "";
-  for (const head of heads) if (head.acknowledged) acknowledged += `${head.id}:${head.acknowledged.join(",")};`;
-  return rememberedViews.remember(`${viewerId}\n${acknowledged}\n${agendaKey}`, make);
+const agendaKey = (viewerId: string, agendaVersion: string, range: AgendaRange) =>
+  `${viewerId} ${agendaVersion} ${range.from} ${range.to} ${range.timezone}`;
+
+export const rememberedAgenda = (viewerId: string, agendaVersion: string, range: AgendaRange) =>
+  agendas.get(agendaKey(viewerId, agendaVersion, range));
+
+export function rememberAgenda(viewerId: string, agendaVersion: string, range: AgendaRange, agenda: ViewerAgenda) {
+  agendas.set(agendaKey(viewerId, agendaVersion, range), agenda);
 }
 
 /** expandAgenda over whole rows, each event's occurrences remembered (see above). */
 export function expandRows(rows: readonly VersionedEventRow[], range: AgendaRange): Expansion<AgendaOccurrence> {
   const expand = agendaExpander(range);
   return mergeAgenda(
-    rows.map((row) => remembered.remember(keyOf(row, range), () => expand({ eventId: row.id, event: eventOf(row) }))),
+    rows.map((row) =>
+      expansions.remember(`${row.id} ${row.version} ${range.from} ${range.to} ${range.timezone}`, () =>
+        expand({ eventId: row.id, event: eventOf(row) }),
+      ),
+    ),
   );
 }
