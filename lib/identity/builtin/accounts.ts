@@ -2,6 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/open";
+import { preparedPerDatabase } from "../../db/prepared";
 import { identityAccounts, identityChallenges } from "../../db/schema/identity";
 import { deliverPending, sendEmail } from "../../mail";
 import { startProfileFromSignUp } from "../../profile";
@@ -36,9 +37,19 @@ export async function findAccountByEmail(db: Db, email: string, lock = false): P
   return row;
 }
 
+// Prepared: the built-in issuer's API calls read the account on every request (lib/auth/caller.ts).
+const accountByIdRead = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(identityAccounts)
+    .where(eq(identityAccounts.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("identity_account_by_id"),
+);
+
 export async function findAccountById(db: Db, id: string): Promise<Account | undefined> {
   if (!z.uuid().safeParse(id).success) return undefined;
-  const [row] = await db.select().from(identityAccounts).where(eq(identityAccounts.id, id)).limit(1);
+  const [row] = await accountByIdRead(db).execute({ id });
   return row;
 }
 

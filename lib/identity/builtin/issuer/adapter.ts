@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { errors } from "oidc-provider";
 import type { Db } from "../../../db/open";
 import { getDb } from "../../../db/client";
+import { preparedPerDatabase } from "../../../db/prepared";
 import { identityOidcModels } from "../../../db/schema/identity";
 
 /**
@@ -34,6 +35,27 @@ const SINGLE_USE = new Set(["AuthorizationCode", "RefreshToken"]);
 // Expired rows are swept a few at a time whenever a new interaction starts (a sign-in begins).
 const SWEEP_BATCH = 200;
 
+/**
+ * A live (unexpired) model by one of its keys, prepared: `find` reads an opaque access token on every
+ * API call made with one.
+ */
+const liveModelBy = (key: "id" | "uid" | "userCode") =>
+  preparedPerDatabase((db) =>
+    db
+      .select({ payload: identityOidcModels.payload, consumedAt: identityOidcModels.consumedAt })
+      .from(identityOidcModels)
+      .where(
+        and(
+          eq(identityOidcModels.model, sql.placeholder("model")),
+          eq(identityOidcModels[key], sql.placeholder("key")),
+          or(isNull(identityOidcModels.expiresAt), gt(identityOidcModels.expiresAt, sql.placeholder("now"))),
+        ),
+      )
+      .limit(1)
+      .prepare(`oidc_model_by_${key}`),
+  );
+const liveModelReads = { id: liveModelBy("id"), uid: liveModelBy("uid"), userCode: liveModelBy("userCode") };
+
 class DatabaseOidcAdapter implements OidcAdapter {
   constructor(
     private readonly model: string,
@@ -46,10 +68,6 @@ class DatabaseOidcAdapter implements OidcAdapter {
 
   private now(): Date {
     return this.options.now?.() ?? new Date();
-  }
-
-  private live() {
-    return or(isNull(identityOidcModels.expiresAt), gt(identityOidcModels.expiresAt, this.now()));
   }
 
   async upsert(id: string, payload: OidcPayload, expiresIn?: number): Promise<void> {
@@ -85,13 +103,9 @@ class DatabaseOidcAdapter implements OidcAdapter {
     if (this.model === "Interaction") await sweepExpiredOidcModels(db, now);
   }
 
-  private async findWhere(condition: SQL): Promise<OidcPayload | undefined> {
-    const db = await this.db();
-    const [row] = await db
-      .select({ payload: identityOidcModels.payload, consumedAt: identityOidcModels.consumedAt })
-      .from(identityOidcModels)
-      .where(and(eq(identityOidcModels.model, this.model), condition, this.live()))
-      .limit(1);
+  private async findBy(key: keyof typeof liveModelReads, value: string): Promise<OidcPayload | undefined> {
+    const read = liveModelReads[key](await this.db());
+    const [row] = await read.execute({ model: this.model, key: value, now: this.now().toISOString() });
     if (!row) return undefined;
     const payload = { ...row.payload } as OidcPayload;
     // oidc-provider reads `consumed` (epoch seconds) to refuse a code or token used twice.
@@ -100,15 +114,15 @@ class DatabaseOidcAdapter implements OidcAdapter {
   }
 
   find(id: string) {
-    return this.findWhere(eq(identityOidcModels.id, id));
+    return this.findBy("id", id);
   }
 
   findByUid(uid: string) {
-    return this.findWhere(eq(identityOidcModels.uid, uid));
+    return this.findBy("uid", uid);
   }
 
   findByUserCode(userCode: string) {
-    return this.findWhere(eq(identityOidcModels.userCode, userCode));
+    return this.findBy("userCode", userCode);
   }
 
   /**
