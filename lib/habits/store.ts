@@ -6,7 +6,7 @@ import { circleMemberships } from "../db/schema/circles";
 import { habitEntries, habits, habitScoreCheckpoints, habitTargets } from "../db/schema/habits";
 import { addDays, localDateOf, type LocalDate } from "../calendar/time";
 import { memberTimeZone, storedZoneOf, zoneFrom } from "../profile/zone";
-import { accessColumn, accessTo, itemsReaching, type Access } from "../sharing/rule";
+import { accessColumn, accessTo, itemsReaching, ownerWithinReach, type Access } from "../sharing/rule";
 import { HabitError, habitNotFound } from "./errors";
 import { isUuid } from "./kind";
 import { scheduleHabitJobs } from "./schedule";
@@ -204,6 +204,8 @@ function prepareReads(db: Db) {
       .where(
         and(
           isNull(habits.archivedAt),
+          // Implied by the rule: the candidates are found by the owner index (lib/sharing/rule.ts).
+          ownerWithinReach(habits.ownerId, caller),
           or(
             eq(habits.ownerId, caller),
             and(

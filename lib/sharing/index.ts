@@ -1,5 +1,13 @@
 // Per-item sharing: the one visibility rule, the shares, and the registry of shareable item kinds.
-export { accessColumn, accessTo, itemsReaching, shareReaches, type Access, type ItemRef } from "./rule";
+export {
+  accessColumn,
+  accessTo,
+  itemsReaching,
+  ownerWithinReach,
+  shareReaches,
+  type Access,
+  type ItemRef,
+} from "./rule";
 export {
   endSharesAfterLeaving,
   endSharesOf,

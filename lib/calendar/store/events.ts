@@ -7,7 +7,7 @@ import { shares } from "../../db/schema/circles";
 import { calendarAcknowledgements, calendarEvents, EVENT_VISIBILITIES } from "../../db/schema/calendar";
 import { memberTimeZone, storedZoneOf, zoneFrom } from "../../profile/zone";
 import { circlesOf, membershipOf, shareACircle } from "../../circles/membership";
-import { accessTo, itemsReaching } from "../../sharing/rule";
+import { accessTo, itemsReaching, ownerWithinReach } from "../../sharing/rule";
 import type { ItemKind } from "../../sharing/item-kinds";
 import { applyEventDeletion, applyEventUpdate, type EditScope } from "../edit";
 import { CalendarError, invalidField } from "../errors";
@@ -490,11 +490,15 @@ export async function acknowledgementsOf(
 
 /** The condition for an event row `viewer` may see: the rule, or as a child's guardian who wrote it. */
 function reachedBy(viewer: string | Placeholder) {
-  return or(
-    eq(calendarEvents.ownerId, viewer),
-    // The shares reaching the viewer, found once (a semi-join), not once per event.
-    sql`(${calendarEvents.id}::text, ${calendarEvents.ownerId}) in (${itemsReaching(viewer, EVENT_ITEM_TYPE)})`,
-    and(eq(calendarEvents.createdBy, viewer), guardianOf(viewer, calendarEvents.ownerId)),
+  return and(
+    // Implied by each branch below: the candidates are found by the owner index (lib/sharing/rule.ts).
+    ownerWithinReach(calendarEvents.ownerId, viewer),
+    or(
+      eq(calendarEvents.ownerId, viewer),
+      // The shares reaching the viewer, found once (a semi-join), not once per event.
+      sql`(${calendarEvents.id}::text, ${calendarEvents.ownerId}) in (${itemsReaching(viewer, EVENT_ITEM_TYPE)})`,
+      and(eq(calendarEvents.createdBy, viewer), guardianOf(viewer, calendarEvents.ownerId)),
+    ),
   )!;
 }
 
