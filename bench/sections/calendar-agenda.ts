@@ -14,7 +14,7 @@ export const calendarAgendaSection = apiComparisonSection(
   {
     section: "calendar-agenda",
     mode: "calendar",
-    seeded: "a member owning a circle of six with 200 events, 50 recurring",
+    seeded: "a member owning a circle of six with 200 events, 50 recurring, among 1,000 other families",
     queries: (token) => ({
       "getMyAgenda, one month (bearer)": post(AGENDA, token),
       "{ __typename } (bearer)": post(TRIVIAL, token),
@@ -35,6 +35,7 @@ export const calendarAgendaSection = apiComparisonSection(
     goals: { ratio: 0.5, p99Ms: 50, on: "PostgreSQL" },
     notes: [
       "seeded: the member owns a circle of six; 200 events among them (50 recurring), every visibility; the month asked is January 2027",
+      "beside them 1,000 other families of six with 200 events each (200,000 events, 200,000 shares): the sharing rule must find the member's rows by index",
     ],
   },
 );

@@ -10,7 +10,8 @@
  * With BENCH_API_DATABASE_URL (a PostgreSQL server) the database is a scratch one on that server
  * (the production adapter), dropped afterwards, instead of PGlite.
  *
- *   calendar  the same server and member, who owns a circle of six with 200 events (seedCalendar).
+ *   calendar  the same server and member, who owns a circle of six with 200 events (seedCalendar),
+ *             among 1,000 other families with as many (seedOtherFamilies).
  *   habits    the same server and member, with 20 habits and a year of entries each (seedHabits).
  *
  *   webhooks  POST /api/webhooks/stripe's handler with the Stripe adapter talking to the fake Stripe
@@ -23,7 +24,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { handleStripeWebhook } from "@/lib/billing/stripe-webhook-handler";
 import { resolveCaller } from "@/lib/auth/caller";
 import { BUILTIN_CLIENT_ID } from "@/lib/auth/secrets";
@@ -198,6 +199,44 @@ async function seedCalendar(memberId: string) {
       requiresAcknowledgement: visibility !== "private" && i % 3 === 0,
     });
   }
+  await seedOtherFamilies(1_000);
+}
+
+/**
+ * Other families beside the measured member's, so the agenda is read as in a populated database: each
+ * of six people with 200 events over the same months, a fifth shared with the circle, the rest with
+ * one other member (as the app writes them, the shares from the events' visibility). Written in bulk.
+ */
+async function seedOtherFamilies(families: number) {
+  const db = await getDb();
+  const member = (k: string) => `'bench-family-' || g || '-' || ${k}`;
+  const circle = `md5('bench-family-' || g)::uuid`;
+  await db.execute(
+    sql.raw(`insert into circles (id, name, owner_id)
+      select ${circle}, 'Family ' || g, ${member("0")} from generate_series(1, ${families}) g`),
+  );
+  await db.execute(
+    sql.raw(`insert into circle_memberships (circle_id, member_id, role)
+      select ${circle}, ${member("k")}, case when k = 0 then 'owner' else 'member' end
+      from generate_series(1, ${families}) g, generate_series(0, 5) k`),
+  );
+  const start = `(${Date.UTC(2026, 11, 1, 8) / 1000} + ((e * 7919) % (90 * 24)) * 3600)`;
+  await db.execute(
+    sql.raw(`insert into calendar_events
+        (id, owner_id, created_by, all_day, start_at, end_at, timezone, title, visibility, circle_id, people, range_start, range_end)
+      select md5('bench-event-' || g || '-' || e)::uuid, ${member("e % 6")}, ${member("e % 6")}, false, ${start}, ${start} + 3600,
+        'Europe/London', 'Event ' || e, case when e % 5 = 0 then 'circle' else 'people' end,
+        case when e % 5 = 0 then ${circle} end,
+        case when e % 5 = 0 then '[]'::jsonb else jsonb_build_array(${member("(e + 1) % 6")}) end,
+        ${start}, ${start} + 3600
+      from generate_series(1, ${families}) g, generate_series(1, 200) e`),
+  );
+  await db.execute(
+    sql.raw(`insert into shares (item_type, item_id, owner_id, circle_id, member_id, permission, from_visibility)
+      select 'event', id::text, owner_id, circle_id, case when circle_id is null then people->>0 end, 'view', true
+      from calendar_events where owner_id like 'bench-family-%'`),
+  );
+  await db.execute(sql.raw("analyze"));
 }
 
 async function webhookServer() {
