@@ -12,7 +12,8 @@
  *
  *   calendar  the same server and member, who owns a circle of six with 200 events (seedCalendar),
  *             among 1,000 other families with as many (seedOtherFamilies).
- *   habits    the same server and member, with 20 habits and a year of entries each (seedHabits).
+ *   habits    the same server and member, with 20 habits and a year of entries each (seedHabits),
+ *             among 1,000 other families with five habits each person (seedTheirHabits).
  *
  *   webhooks  POST /api/webhooks/stripe's handler with the Stripe adapter talking to the fake Stripe
  *             API (lib/billing/stripe/fake-stripe-api.ts) in this process; the signed deliveries are
@@ -166,6 +167,8 @@ async function seedHabits(memberId: string) {
     }
     await db.insert(habitEntries).values(rows).onConflictDoNothing();
   }
+  await seedOtherFamilies();
+  await seedTheirHabits();
 }
 
 async function seedCalendar(memberId: string) {
@@ -199,42 +202,70 @@ async function seedCalendar(memberId: string) {
       requiresAcknowledgement: visibility !== "private" && i % 3 === 0,
     });
   }
-  await seedOtherFamilies(1_000);
+  await seedOtherFamilies();
+  await seedTheirEvents();
 }
 
 /**
- * Other families beside the measured member's, so the agenda is read as in a populated database: each
- * of six people with 200 events over the same months, a fifth shared with the circle, the rest with
- * one other member (as the app writes them, the shares from the events' visibility). Written in bulk.
+ * Other families beside the measured member's, so reads are measured as in a populated database:
+ * `families` circles of six people. Their events and habits are added by seedTheirEvents and
+ * seedTheirHabits. All written in bulk.
  */
-async function seedOtherFamilies(families: number) {
+const OTHER_FAMILIES = 1_000;
+const familyMember = (k: string) => `'bench-family-' || g || '-' || ${k}`;
+const familyCircle = `md5('bench-family-' || g)::uuid`;
+async function seedOtherFamilies() {
   const db = await getDb();
-  const member = (k: string) => `'bench-family-' || g || '-' || ${k}`;
-  const circle = `md5('bench-family-' || g)::uuid`;
   await db.execute(
     sql.raw(`insert into circles (id, name, owner_id)
-      select ${circle}, 'Family ' || g, ${member("0")} from generate_series(1, ${families}) g`),
+      select ${familyCircle}, 'Family ' || g, ${familyMember("0")} from generate_series(1, ${OTHER_FAMILIES}) g`),
   );
   await db.execute(
     sql.raw(`insert into circle_memberships (circle_id, member_id, role)
-      select ${circle}, ${member("k")}, case when k = 0 then 'owner' else 'member' end
-      from generate_series(1, ${families}) g, generate_series(0, 5) k`),
+      select ${familyCircle}, ${familyMember("k")}, case when k = 0 then 'owner' else 'member' end
+      from generate_series(1, ${OTHER_FAMILIES}) g, generate_series(0, 5) k`),
   );
+}
+
+/**
+ * 200 events per family over the measured member's months: a fifth shared with the circle, the rest
+ * with one other member (the shares written from the events' visibility, as the app writes them).
+ */
+async function seedTheirEvents() {
+  const db = await getDb();
+  const member = familyMember;
   const start = `(${Date.UTC(2026, 11, 1, 8) / 1000} + ((e * 7919) % (90 * 24)) * 3600)`;
   await db.execute(
     sql.raw(`insert into calendar_events
         (id, owner_id, created_by, all_day, start_at, end_at, timezone, title, visibility, circle_id, people, range_start, range_end)
       select md5('bench-event-' || g || '-' || e)::uuid, ${member("e % 6")}, ${member("e % 6")}, false, ${start}, ${start} + 3600,
         'Europe/London', 'Event ' || e, case when e % 5 = 0 then 'circle' else 'people' end,
-        case when e % 5 = 0 then ${circle} end,
+        case when e % 5 = 0 then ${familyCircle} end,
         case when e % 5 = 0 then '[]'::jsonb else jsonb_build_array(${member("(e + 1) % 6")}) end,
         ${start}, ${start} + 3600
-      from generate_series(1, ${families}) g, generate_series(1, 200) e`),
+      from generate_series(1, ${OTHER_FAMILIES}) g, generate_series(1, 200) e`),
   );
   await db.execute(
     sql.raw(`insert into shares (item_type, item_id, owner_id, circle_id, member_id, permission, from_visibility)
       select 'event', id::text, owner_id, circle_id, case when circle_id is null then people->>0 end, 'view', true
       from calendar_events where owner_id like 'bench-family-%'`),
+  );
+  await db.execute(sql.raw("analyze"));
+}
+
+/** Five habits per person, half of them shared with their circle. */
+async function seedTheirHabits() {
+  const db = await getDb();
+  await db.execute(
+    sql.raw(`insert into habits (id, owner_id, title, kind, started_on)
+      select md5('bench-habit-' || g || '-' || k || '-' || h)::uuid, ${familyMember("k")}, 'Habit ' || h, 'check', '2025-11-01'
+      from generate_series(1, ${OTHER_FAMILIES}) g, generate_series(0, 5) k, generate_series(1, 5) h`),
+  );
+  await db.execute(
+    sql.raw(`insert into shares (item_type, item_id, owner_id, circle_id, permission)
+      select 'habit', h.id::text, h.owner_id, m.circle_id, 'view'
+      from habits h join circle_memberships m on m.member_id = h.owner_id
+      where h.owner_id like 'bench-family-%' and h.title in ('Habit 1', 'Habit 3', 'Habit 5')`),
   );
   await db.execute(sql.raw("analyze"));
 }
