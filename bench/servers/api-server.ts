@@ -253,7 +253,7 @@ async function seedTheirEvents() {
   await db.execute(sql.raw("analyze"));
 }
 
-/** Five habits per person, half of them shared with their circle. */
+/** Five habits per person, three of them shared with their circle. */
 async function seedTheirHabits() {
   const db = await getDb();
   await db.execute(
