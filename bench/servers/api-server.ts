@@ -233,15 +233,14 @@ async function seedOtherFamilies() {
  */
 async function seedTheirEvents() {
   const db = await getDb();
-  const member = familyMember;
   const start = `(${Date.UTC(2026, 11, 1, 8) / 1000} + ((e * 7919) % (90 * 24)) * 3600)`;
   await db.execute(
     sql.raw(`insert into calendar_events
         (id, owner_id, created_by, all_day, start_at, end_at, timezone, title, visibility, circle_id, people, range_start, range_end)
-      select md5('bench-event-' || g || '-' || e)::uuid, ${member("e % 6")}, ${member("e % 6")}, false, ${start}, ${start} + 3600,
+      select md5('bench-event-' || g || '-' || e)::uuid, ${familyMember("e % 6")}, ${familyMember("e % 6")}, false, ${start}, ${start} + 3600,
         'Europe/London', 'Event ' || e, case when e % 5 = 0 then 'circle' else 'people' end,
         case when e % 5 = 0 then ${familyCircle} end,
-        case when e % 5 = 0 then '[]'::jsonb else jsonb_build_array(${member("(e + 1) % 6")}) end,
+        case when e % 5 = 0 then '[]'::jsonb else jsonb_build_array(${familyMember("(e + 1) % 6")}) end,
         ${start}, ${start} + 3600
       from generate_series(1, ${OTHER_FAMILIES}) g, generate_series(1, 200) e`),
   );

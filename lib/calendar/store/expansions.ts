@@ -29,8 +29,9 @@ const expansions = new BoundedMap<AgendaOccurrence[]>(50_000);
  */
 const agendas = new BoundedMap<ViewerAgenda>(1_000);
 
+const rangeKey = (range: AgendaRange) => `${range.from} ${range.to} ${range.timezone}`;
 const agendaKey = (viewerId: string, agendaVersion: string, range: AgendaRange) =>
-  `${viewerId} ${agendaVersion} ${range.from} ${range.to} ${range.timezone}`;
+  `${viewerId} ${agendaVersion} ${rangeKey(range)}`;
 
 export const rememberedAgenda = (viewerId: string, agendaVersion: string, range: AgendaRange) =>
   agendas.get(agendaKey(viewerId, agendaVersion, range));
@@ -44,7 +45,7 @@ export function expandRows(rows: readonly VersionedEventRow[], range: AgendaRang
   const expand = agendaExpander(range);
   return mergeAgenda(
     rows.map((row) =>
-      expansions.remember(`${row.id} ${row.version} ${range.from} ${range.to} ${range.timezone}`, () =>
+      expansions.remember(`${row.id} ${row.version} ${rangeKey(range)}`, () =>
         expand({ eventId: row.id, event: eventOf(row) }),
       ),
     ),
