@@ -1,11 +1,12 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../db/test-hooks";
 import { circleMemberships, circles, shares } from "../../db/schema/circles";
 import { calendarAcknowledgements, calendarEvents } from "../../db/schema/calendar";
 import { memberProfiles } from "../../db/schema/profile";
 import { failure, makeCircle } from "../../circles/testing";
-import { leaveCircle } from "../../circles";
-import { namedSharesOf, shareItem } from "../../sharing";
+import { leaveCircle, setCircleRole } from "../../circles";
+import { namedSharesOf, revokeShare, shareItem } from "../../sharing";
 import { at, wall } from "../test-helpers";
 import {
   acknowledgeEvent,
@@ -146,6 +147,54 @@ describe("events in the database", () => {
     const edited = await read();
     expect(edited.occurrences).not.toBe(first.occurrences);
     expect(edited.occurrences.map((o) => o.title)).toEqual(["Supper"]);
+  });
+
+  it("a remembered agenda is never shown after a write it shows: events, shares, memberships, roles", async () => {
+    const circle = await family();
+    // Each read below follows one that remembered the agenda (none is empty: each holds a dinner or a run).
+    const run = await createEvent("zed", swim({ title: "Run", rrule: null, visibility: "private" }), db());
+    expect(await titles("zed")).toEqual(["Run"]);
+    const walk = await createEvent("zed", swim({ title: "Walk", rrule: null, visibility: "private" }), db());
+    expect((await titles("zed")).sort()).toEqual(["Run", "Walk"]);
+    await deleteEvent("zed", walk.id, { ...db(), scope: "ALL" });
+    expect(await titles("zed")).toEqual(["Run"]);
+
+    // A share to Olga, written while Zed is in no circle with her, reaches her once he joins hers; the
+    // stamps the share's own write renewed are Zed's, so only the joining can tell Olga's agenda.
+    const secret = await createEvent("olga", swim({ title: "Secret", rrule: null, visibility: "private" }), db());
+    await createEvent("olga", swim({ title: "Dinner", rrule: null, circleId: circle }), db());
+    expect((await titles("olga")).sort()).toEqual(["Dinner", "Secret"]);
+    await database.db
+      .insert(shares)
+      .values({ itemType: "event", itemId: run.id, ownerId: "zed", memberId: "olga", permission: "view" });
+    expect((await titles("olga")).sort()).toEqual(["Dinner", "Secret"]);
+    await database.db.insert(circleMemberships).values({ circleId: circle, memberId: "zed", role: "member" });
+    expect((await titles("olga")).sort()).toEqual(["Dinner", "Run", "Secret"]);
+    expect((await titles("zed")).sort()).toEqual(["Dinner", "Run"]);
+    await database.db
+      .delete(circleMemberships)
+      .where(and(eq(circleMemberships.circleId, circle), eq(circleMemberships.memberId, "zed")));
+    expect((await titles("olga")).sort()).toEqual(["Dinner", "Secret"]);
+
+    // Shares made and revoked by hand.
+    expect(await titles("ada")).toEqual(["Dinner"]);
+    const share = await shareItem(
+      "olga",
+      { itemType: "event", itemId: secret.id, memberId: "ada", permission: "view" },
+      { ...db(), kinds: { event: eventKind } },
+    );
+    expect((await titles("ada")).sort()).toEqual(["Dinner", "Secret"]);
+    await revokeShare("olga", share.id, db());
+    expect(await titles("ada")).toEqual(["Dinner"]);
+
+    // A guardian sees the private events they add to a child's calendar, while they are its guardian.
+    await createEvent("gus", swim({ title: "Dentist", rrule: null, visibility: "private" }), {
+      ...db(),
+      calendarOf: "kit",
+    });
+    expect((await titles("gus")).sort()).toEqual(["Dentist", "Dinner"]);
+    await setCircleRole("olga", { circleId: circle, memberId: "gus", role: "member" }, db());
+    expect(await titles("gus")).toEqual(["Dinner"]);
   });
 
   it("lists show the private title when one is set", async () => {

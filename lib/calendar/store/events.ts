@@ -4,7 +4,12 @@ import { getDb } from "../../db/client";
 import type { Db } from "../../db/open";
 import { preparedPerDatabase } from "../../db/prepared";
 import { shares } from "../../db/schema/circles";
-import { calendarAcknowledgements, calendarEvents, EVENT_VISIBILITIES } from "../../db/schema/calendar";
+import {
+  calendarAcknowledgements,
+  calendarAgendaStamps,
+  calendarEvents,
+  EVENT_VISIBILITIES,
+} from "../../db/schema/calendar";
 import { memberTimeZone, storedZoneOf, zoneFrom } from "../../profile/zone";
 import { circlesOf, membershipOf, shareACircle } from "../../circles/membership";
 import { accessTo, itemsReaching, ownerWithinReach } from "../../sharing/rule";
@@ -519,14 +524,17 @@ const acknowledgedBy = (viewer: Placeholder) => sql<string[] | null>`case when $
     end`;
 
 /**
- * The version of a viewer's agenda over a range: a SHA-256 digest of the ids and row versions
- * (`xmin`, lib/calendar/store/expansions.ts) of the events the viewer may see in range, with the
- * viewer's own "got it"s. Anything an agenda shows changes it: an edit (a new row version), a share
- * or an unshare (the set of ids), a "got it".
+ * The version of a viewer's agenda: the stamps (calendar_agenda_stamps, migration 0025) of the viewer
+ * and of each circle they are in. The database renews them in the transaction of every write an agenda
+ * shows: an event or its share (its owner's stamp and the owner's circles'), a membership (the member's
+ * and the circle's), a "got it" (the member's). Whatever reaches the viewer is the viewer's own or an
+ * owner's in one of their circles, so an unchanged version is an unchanged agenda; reading it is a
+ * few primary-key lookups, where evaluating the sharing rule over the range cost PostgreSQL ~0.5 ms.
  */
-const agendaVersionOf = (viewer: Placeholder) => sql<string>`encode(sha256(convert_to(coalesce(string_agg(
-    ${calendarEvents.id}::text || ' ' || ${calendarEvents}.xmin::text || ' ' || coalesce(array_to_string(${acknowledgedBy(viewer)}, ','), ''),
-    ';' order by ${calendarEvents.id}), ''), 'UTF8')), 'hex')`;
+const agendaVersionOf = (viewer: Placeholder) => sql<string>`(select coalesce(string_agg(
+    ${calendarAgendaStamps.scope} || '=' || ${calendarAgendaStamps.stamp}, ',' order by ${calendarAgendaStamps.scope}), '')
+    from ${calendarAgendaStamps} where ${calendarAgendaStamps.scope} = any(array['member:' || ${viewer}::text]
+      || array(select 'circle:' || m.circle_id from circle_memberships m where m.member_id = ${viewer})))`;
 
 /**
  * The agenda's reads, each one statement, prepared (lib/db/prepared.ts). On every read, its version
@@ -538,23 +546,19 @@ const agendaVersion = preparedPerDatabase((db) =>
   db
     .select({
       agendaVersion: agendaVersionOf(sql.placeholder("viewer")),
-      // One subquery, evaluated once: no separate read for the zone.
       viewerZone: storedZoneOf(sql.placeholder("viewer")),
     })
-    .from(calendarEvents)
-    .where(inAgenda(sql.placeholder("viewer")))
+    .from(sql`(select 1) as one`)
     .prepare("calendar_agenda_version"),
 );
 const agendaRows = preparedPerDatabase((db) => {
   const viewer = sql.placeholder("viewer");
-  // The subquery names the same table: its columns are its own rows' (the nearest scope's), not the outer row's.
-  const versionOfSnapshot = sql<string>`(select ${agendaVersionOf(viewer)} from ${calendarEvents} where ${inAgenda(viewer)})`;
   return db
     .select({
       ...getTableColumns(calendarEvents),
       version: sql<string>`${calendarEvents}.xmin::text`,
       acknowledged: acknowledgedBy(viewer),
-      agendaVersion: versionOfSnapshot,
+      agendaVersion: agendaVersionOf(viewer),
     })
     .from(calendarEvents)
     .where(inAgenda(viewer))
@@ -598,7 +602,7 @@ export async function getAgenda(
   // The range is checked by the core before any query (a 400 naming from/to).
   checkAgendaRange(range.from, range.to);
   const query = { viewer: viewerId, from: range.from, to: range.to };
-  // An aggregate with no GROUP BY: always one row, with no events too.
+  // Selected from one constant row: always one row.
   const { agendaVersion: version, viewerZone } = (await agendaVersion(db).execute(query))[0]!;
   const timezone = options.timezone ?? zoneFrom(viewerZone);
   const zoned = { ...range, timezone };

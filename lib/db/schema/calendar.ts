@@ -93,3 +93,16 @@ export const calendarFeeds = pgTable("calendar_feeds", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
 });
+
+/**
+ * What every agenda is versioned by (lib/calendar/store/events.ts): a stamp per member
+ * (`member:<id>`) and per circle (`circle:<id>`), renewed by triggers in the same transaction as any
+ * write an agenda shows: an event or an event's share (its owner and the owner's circles), a
+ * membership (the member and the circle), a "got it" (the member). See migration 0025.
+ */
+export const calendarAgendaStamps = pgTable("calendar_agenda_stamps", {
+  scope: text("scope").primaryKey(),
+  // Random, not a counter: a value never comes back, so a stamp names one committed state of its
+  // scope, also across databases and emptied tables in one process (the agendas are remembered by it).
+  stamp: uuid("stamp").notNull().defaultRandom(),
+});
