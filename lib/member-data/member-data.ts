@@ -125,7 +125,7 @@ async function forgetPerson(
  *    Cognito, the API's copy of the pool's attributes), the Safe
  *    Circle (the circle they own ends; they leave every other; the invitations they sent and received;
  *    every share of their items and every share naming them), their calendar (events, "got it"s, feed
- *    link, and their id in others' attendee lists), their habits and habit entries, their scheduled jobs
+ *    link, their agenda's stamp, and their id in others' attendee lists), their habits and habit entries, their scheduled jobs
  *    (reminders), the outbox messages about them or to
  *    their addresses, their waitlist entry and contact-form messages, the rate-limit counters keyed
  *    by their id or address, and (built-in identity) the account with its codes, devices, sign-in

@@ -197,6 +197,29 @@ describe("events in the database", () => {
     expect(await titles("gus")).toEqual(["Dinner"]);
   });
 
+  it("writers in one circle at once all commit, and the agenda read after them shows every write", async () => {
+    const circle = await family();
+    const lesson = await createEvent(
+      "olga",
+      swim({ title: "Lesson", rrule: null, people: ["kit", "ada"], requiresAcknowledgement: true }),
+      db(),
+    );
+    expect(await titles("ada")).toEqual(["Lesson"]);
+    // Each write renews the stamps of its owner and their circle: on PostgreSQL the writers wait on each
+    // other's row locks, and none fails or is lost.
+    const writes = ["olga", "gus", "ada", "kit"].flatMap((owner) =>
+      [1, 2, 3].map((n) =>
+        createEvent(owner, swim({ title: `${owner} ${n}`, rrule: null, circleId: circle }), db()).then(() => "ok"),
+      ),
+    );
+    const acknowledged = acknowledgeEvent("ada", lesson.id, at("2026-03-17T18:15", LONDON), db()).then(() => "ok");
+    const results = await Promise.allSettled([...writes, acknowledged]);
+    expect(results.filter((result) => result.status === "rejected")).toEqual([]);
+    const agenda = (await getAgenda("ada", month, { ...db(), timezone: LONDON })).occurrences;
+    expect(agenda).toHaveLength(13);
+    expect(agenda.find((o) => o.title === "Lesson")).toMatchObject({ acknowledged: true });
+  });
+
   it("lists show the private title when one is set", async () => {
     await family();
     await createEvent("ada", swim({ title: "Clinic", privateTitle: "Errand", rrule: null }), db());

@@ -1,7 +1,12 @@
 import { eq, or, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import type { Db } from "../../db/open";
-import { calendarAcknowledgements, calendarEvents, calendarFeeds } from "../../db/schema/calendar";
+import {
+  calendarAcknowledgements,
+  calendarAgendaStamps,
+  calendarEvents,
+  calendarFeeds,
+} from "../../db/schema/calendar";
 import { feedStatusOf } from "./feeds";
 
 /** A member's calendar in their data download, and its erasure with their account. */
@@ -32,7 +37,8 @@ export async function exportCalendar(memberId: string, options: { db?: Db } = {}
 
 /**
  * In the account deletion's transaction: the member's calendar (its shares go with the member's
- * other shares), their acknowledgements and feed link, and their id from other people's attendee lists.
+ * other shares), their acknowledgements and feed link, their id from other people's attendee lists,
+ * and their agenda's stamp.
  */
 export async function forgetCalendar(tx: Db, memberId: string): Promise<void> {
   await tx.delete(calendarEvents).where(eq(calendarEvents.ownerId, memberId));
@@ -42,4 +48,6 @@ export async function forgetCalendar(tx: Db, memberId: string): Promise<void> {
     .update(calendarEvents)
     .set({ people: sql`${calendarEvents.people} - ${memberId}::text` })
     .where(sql`${calendarEvents.people} ? ${memberId}::text`);
+  // Last: the deletes above renewed it (migration 0025). Their circles' memberships went before this.
+  await tx.delete(calendarAgendaStamps).where(eq(calendarAgendaStamps.scope, `member:${memberId}`));
 }
