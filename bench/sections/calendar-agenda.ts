@@ -36,6 +36,7 @@ export const calendarAgendaSection = apiComparisonSection(
     notes: [
       "seeded: the member owns a circle of six; 200 events among them (50 recurring), every visibility; the month asked is January 2027",
       "beside them 1,000 other families of six with 200 events each (200,000 events, 200,000 shares): the sharing rule must find the member's rows by index",
+      "nothing is written during the rounds: after the first read, each read is the version (the member's and their circle's stamps) and the agenda remembered for it",
     ],
   },
 );
