@@ -39,19 +39,12 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
             </p>
           ) : null}
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <button
-              type="button"
-              onClick={reset}
-              className="rounded-full bg-brand-600 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-700"
-            >
+            <button type="button" onClick={reset} className="pill-primary">
               Try again
             </button>
             {/* A full page load: the app's router may be what failed. */}
             {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-            <a
-              href="/"
-              className="rounded-full px-5 py-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
-            >
+            <a href="/" className="pill-secondary">
               Go to the home page
             </a>
           </div>

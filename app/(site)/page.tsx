@@ -14,16 +14,16 @@ export async function generateMetadata(): Promise<Metadata> {
 
 function SummaryGrid({ id, title, items }: { id: string; title: string; items: LandingPageSummary[] }) {
   return (
-    <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 py-12">
-      <h2 id={id} className="text-3xl font-bold tracking-tight text-ink">
+    <section aria-labelledby={id} className="page-section">
+      <h2 id={id} className="section-title">
         {title}
       </h2>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="card-grid">
         {items.map((item) => (
           <li key={item.path}>
-            <Link href={item.path} className="summary-card">
-              <span className="summary-card-title">{item.title}</span>
-              <span className="summary-card-text">{item.summary}</span>
+            <Link href={item.path}>
+              <span>{item.title}</span>
+              <span>{item.summary}</span>
             </Link>
           </li>
         ))}
@@ -43,16 +43,10 @@ export default async function HomePage() {
             <h1 className="text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">{home.heading}</h1>
             <p className="mt-5 text-lg leading-8 text-muted">{home.intro}</p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link
-                href={home.primaryCta.href}
-                className="rounded-full bg-brand-600 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-700"
-              >
+              <Link href={home.primaryCta.href} className="pill-primary">
                 {home.primaryCta.label}
               </Link>
-              <Link
-                href={home.secondaryCta.href}
-                className="rounded-full px-5 py-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
-              >
+              <Link href={home.secondaryCta.href} className="pill-secondary">
                 {home.secondaryCta.label}
               </Link>
             </div>
@@ -69,9 +63,9 @@ export default async function HomePage() {
       <SummaryGrid id="audiences" title="Made for you" items={home.audiences} />
       <SummaryGrid id="features" title="Core features" items={home.features} />
       <SummaryGrid id="pillars" title="The Responsibility Framework" items={home.pillars} />
-      <section aria-labelledby="latest-posts" className="mx-auto max-w-6xl px-4 py-12">
+      <section aria-labelledby="latest-posts" className="page-section">
         <div className="flex items-baseline justify-between gap-4">
-          <h2 id="latest-posts" className="text-3xl font-bold tracking-tight text-ink">
+          <h2 id="latest-posts" className="section-title">
             From the blog
           </h2>
           <Link href="/blog" className="text-sm font-semibold text-brand-700 hover:underline">

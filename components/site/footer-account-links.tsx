@@ -9,22 +9,20 @@ export function FooterAccountLinks() {
   const { isAuthenticated } = useSession();
   return (
     <div>
-      <h2 className="text-sm font-semibold text-white">My Account</h2>
-      <ul className="mt-3 min-h-14 space-y-2">
+      <h2 className="footer-heading">My Account</h2>
+      <ul className="footer-links min-h-14">
         {isAuthenticated === null ? null : isAuthenticated ? (
           <>
             <li>
-              <Link className="footer-link" href="/my-account">
-                My Account
-              </Link>
+              <Link href="/my-account">My Account</Link>
             </li>
             <li>
-              <LogOutForm className="footer-link cursor-pointer" />
+              <LogOutForm className="cursor-pointer" />
             </li>
           </>
         ) : (
           <li>
-            <Link className="footer-link" href="/auth/sign-in" prefetch={false}>
+            <Link href="/auth/sign-in" prefetch={false}>
               Sign In
             </Link>
           </li>

@@ -13,16 +13,10 @@ export function LandingPageView({ page, related }: { page: LandingPage; related:
             <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">{page.heading}</h1>
             <p className="mt-5 text-lg leading-8 text-muted">{page.intro}</p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link
-                href="/planform"
-                className="rounded-full bg-brand-600 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-700"
-              >
+              <Link href="/planform" className="pill-primary">
                 Explore Plans
               </Link>
-              <Link
-                href="/faq"
-                className="rounded-full px-5 py-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
-              >
+              <Link href="/faq" className="pill-secondary">
                 Read the FAQ
               </Link>
             </div>
@@ -38,7 +32,7 @@ export function LandingPageView({ page, related }: { page: LandingPage; related:
         </div>
       </section>
 
-      <section aria-labelledby="highlights-heading" className="mx-auto max-w-6xl px-4 py-12">
+      <section aria-labelledby="highlights-heading" className="page-section">
         <h2 id="highlights-heading" className="sr-only">
           Highlights
         </h2>

@@ -64,12 +64,12 @@ export function NavMenu({ group, onNavigate }: { group: NavGroup; onNavigate?: (
         {group.items.map((item) => (
           <li key={item.href}>
             {item.external ? (
-              <a href={item.href} target="_blank" rel="noopener noreferrer" onClick={close} className="nav-link">
+              <a href={item.href} target="_blank" rel="noopener noreferrer" onClick={close}>
                 {item.label}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
             ) : (
-              <Link href={item.href} onClick={close} className="nav-link">
+              <Link href={item.href} onClick={close}>
                 {item.label}
               </Link>
             )}

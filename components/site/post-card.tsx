@@ -13,21 +13,17 @@ export function PostCard({ post, priority = false }: { post: PostSummary; priori
         priority={priority}
         className="h-auto w-full"
       />
-      <div className="flex flex-1 flex-col p-5">
-        <ul className="flex flex-wrap gap-2" aria-label="Categories">
+      <div className="post-card-body">
+        <ul className="chips" aria-label="Categories">
           {post.categories.map((category) => (
-            <li key={category.slug} className="category-chip">
-              {category.title}
-            </li>
+            <li key={category.slug}>{category.title}</li>
           ))}
         </ul>
-        <h2 className="mt-3 text-lg font-bold text-ink">
-          <Link href={`/blog/${post.slug}`} className="hover:text-brand-700">
-            {post.title}
-          </Link>
+        <h2>
+          <Link href={`/blog/${post.slug}`}>{post.title}</Link>
         </h2>
-        <p className="mt-2 flex-1 text-sm leading-6 text-muted">{post.excerpt}</p>
-        <p className="mt-4 text-sm text-muted">
+        <p className="post-card-excerpt">{post.excerpt}</p>
+        <p className="post-card-date">
           <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
         </p>
       </div>

@@ -32,23 +32,13 @@ export function ServiceUnavailable({ retry, reference }: { retry?: () => void; r
         </p>
       ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <button
-          type="button"
-          onClick={retry ?? (() => window.location.reload())}
-          className="rounded-full bg-brand-600 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-700"
-        >
+        <button type="button" onClick={retry ?? (() => window.location.reload())} className="pill-primary">
           Try again
         </button>
-        <Link
-          href="/"
-          className="rounded-full px-5 py-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
-        >
+        <Link href="/" className="pill-secondary">
           Go to the home page
         </Link>
-        <Link
-          href="/support"
-          className="rounded-full px-5 py-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
-        >
+        <Link href="/support" className="pill-secondary">
           Support
         </Link>
       </div>

@@ -11,33 +11,31 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
           <p className="mt-3 text-sm text-white/80">{settings.tagline}</p>
         </div>
         <div>
-          <h2 className="text-sm font-semibold text-white">Get the app</h2>
-          <ul className="mt-3 space-y-2">
+          <h2 className="footer-heading">Get the app</h2>
+          <ul className="footer-links">
             <li>
-              <a className="footer-link" href={settings.appStoreUrl} rel="noopener noreferrer">
+              <a href={settings.appStoreUrl} rel="noopener noreferrer">
                 Download on the App Store (iOS)
               </a>
             </li>
             <li>
-              <a className="footer-link" href={settings.playStoreUrl} rel="noopener noreferrer">
+              <a href={settings.playStoreUrl} rel="noopener noreferrer">
                 Get it on Google Play (Android)
               </a>
             </li>
             <li>
-              <a className="footer-link" href={settings.videoChannelUrl} rel="noopener noreferrer">
+              <a href={settings.videoChannelUrl} rel="noopener noreferrer">
                 Watch us on YouTube
               </a>
             </li>
           </ul>
         </div>
         <div>
-          <h2 className="text-sm font-semibold text-white">Happr</h2>
-          <ul className="mt-3 space-y-2">
+          <h2 className="footer-heading">Happr</h2>
+          <ul className="footer-links">
             {settings.footerLinks.map((link) => (
               <li key={link.href}>
-                <Link className="footer-link" href={link.href}>
-                  {link.label}
-                </Link>
+                <Link href={link.href}>{link.label}</Link>
               </li>
             ))}
           </ul>
