@@ -72,6 +72,9 @@ test("a member fills the profile, subscribes, upgrades, schedules a downgrade, c
   await expect(profile.getByLabel("Last name")).toHaveValue("Lovelace");
   await expect(profile.getByLabel("Time zone")).toHaveValue("Europe/Paris");
   await expect(profile.getByLabel("Country")).toHaveValue("US");
+  // The server sends the chosen zone and country only; once loaded, every one is offered.
+  await expect(profile.getByLabel("Time zone").locator('option[value="Pacific/Auckland"]')).toHaveCount(1);
+  await expect(profile.getByLabel("Country").locator('option[value="NZ"]')).toHaveCount(1);
   await expect(region(page, "Subscription").getByText("You have no subscription yet.")).toBeVisible();
   await checkScreen(page, testInfo, "my-account-new-member");
   await profile.getByLabel("First name").fill("Ada");

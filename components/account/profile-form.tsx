@@ -105,10 +105,14 @@ export function ProfileForm({ action }: { action: FormAction<FormState> }) {
   const [result, setResult] = useState<{ tone: "success" | "error"; text: string; field?: FieldName } | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
 
+  // The full lists (245 countries, ~420 zones: 35 kB of markup, most of the page) are rendered in the
+  // browser once hydrated; the server sends the chosen one. The form needs the browser to save anyway.
   const timeZones = useMemo(() => {
+    if (!browser) return [timezone];
     const zones = Intl.supportedValuesOf("timeZone");
     return zones.includes(timezone) ? zones : [timezone, ...zones];
-  }, [timezone]);
+  }, [browser, timezone]);
+  const countryChoices = browser ? countries : countries.filter((choice) => choice.code === country);
 
   const set = (field: keyof Values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -194,9 +198,9 @@ export function ProfileForm({ action }: { action: FormAction<FormState> }) {
           value={country}
           onChange={set("country")}
         >
-          {countries.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.label}
+          {countryChoices.map((choice) => (
+            <option key={choice.code} value={choice.code}>
+              {choice.label}
             </option>
           ))}
         </SelectField>
