@@ -1,5 +1,5 @@
 import { initialAuthenticatorState, type AuthenticatorFormState } from "@/lib/auth/authenticator-form";
-import { identityOf } from "@/lib/account/member-identity";
+import { loadAuthenticatorStatus } from "@/lib/account/page-data";
 import { getMember } from "@/lib/auth/member";
 import { currentPasswordHint } from "@/lib/identity/reauthentication";
 import { AuthenticatorForm } from "./authenticator-form";
@@ -11,10 +11,9 @@ import { Panel } from "@/components/ui/panel";
 export async function AuthenticatorSection({ action }: { action: FormAction<AuthenticatorFormState> }) {
   const member = await getMember();
   if (!member) return null;
-  const security = identityOf(member);
   let initial: AuthenticatorFormState;
   try {
-    initial = await initialAuthenticatorState(security);
+    initial = await initialAuthenticatorState({ authenticatorStatus: () => loadAuthenticatorStatus(member) });
   } catch (error) {
     logError("[account] reading the authenticator status failed", error);
     initial = {

@@ -1,5 +1,6 @@
 import { isIdentityError, type DevicePage } from "@/lib/identity";
 import { identityOf } from "@/lib/account/member-identity";
+import { loadSecurityOverview } from "@/lib/account/page-data";
 import { getMember } from "@/lib/auth/member";
 import { currentPasswordHint } from "@/lib/identity/reauthentication";
 import { SecurityCentreForms, type SecurityActions } from "./security-centre-forms";
@@ -10,7 +11,7 @@ export async function SecurityCentre({ actions }: { actions: SecurityActions }) 
   const member = await getMember();
   if (!member) return null;
   const centre = identityOf(member);
-  const overview = await centre.overview();
+  const overview = await loadSecurityOverview(member);
   let devices: DevicePage = { devices: [], paginationToken: null };
   let devicesMessage: string | null = null;
   try {

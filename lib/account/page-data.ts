@@ -7,7 +7,9 @@ import { paymentMethodView, planView, subscriptionView, transactionView } from "
 import { getConfig } from "@/lib/config";
 import { familyPlanFrom, type FamilyPlanLookup } from "@/lib/invitations";
 import { getUserProfile } from "@/lib/profile";
-import { isDiscreet } from "@/lib/settings";
+import { getMemberSettings } from "@/lib/settings";
+import { authenticatorStatusOf } from "@/lib/identity/totp";
+import { identityOf } from "./member-identity";
 
 /**
  * What the members' pages render first, loaded in-process through the same services the API's
@@ -18,7 +20,10 @@ import { isDiscreet } from "@/lib/settings";
 // Once per request, keyed by the member id: the layout and the page (or two sections of one page)
 // ask for the same rows.
 const profileOf = cache((memberId: string) => getUserProfile(memberId));
-const discreetModeOf = cache((memberId: string) => isDiscreet(memberId));
+const settingsOf = cache((memberId: string) => getMemberSettings(memberId));
+// The security centre and the authenticator card show the same account: one read (one GetUser on
+// Cognito). Keyed by the member object, which getMember() returns once per request.
+const securityOverviewOf = cache((member: Member) => identityOf(member).overview());
 // /my-account's overview and its Safe Circle section (twice) read the member's subscriptions.
 const subscriptionsOf = cache(async (memberId: string) => (await getBillingService()).getMySubscriptions(memberId));
 
@@ -36,7 +41,20 @@ export async function loadProfile(member: Member) {
 
 /** Whether the member chose discreet mode (the members' layout and the pages that show it). */
 export async function loadDiscreetMode(member: Member) {
-  return discreetModeOf(member.memberId);
+  return (await settingsOf(member.memberId)).discreetMode;
+}
+
+export async function loadQuietHours(member: Member) {
+  return (await settingsOf(member.memberId)).quietHours;
+}
+
+/** Email, phone and MFA methods, as the security centre shows them. */
+export async function loadSecurityOverview(member: Member) {
+  return securityOverviewOf(member);
+}
+
+export async function loadAuthenticatorStatus(member: Member) {
+  return authenticatorStatusOf((await securityOverviewOf(member)).mfa.enabled);
 }
 
 export async function loadSubscriptions(member: Member) {

@@ -1,5 +1,6 @@
-import { aliasedTable, and, asc, count, eq } from "drizzle-orm";
+import { aliasedTable, and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/open";
+import { preparedPerDatabase } from "../db/prepared";
 import { circleMemberships, circles } from "../db/schema/circles";
 
 /** Reads of who is in which circle. No rules here: lib/circles and lib/sharing build on these. */
@@ -14,14 +15,22 @@ export async function membershipOf(db: Db, circleId: string, memberId: string): 
   return row;
 }
 
+const ownedCircleRead = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(circles)
+    .where(eq(circles.ownerId, sql.placeholder("ownerId")))
+    .prepare("owned_circle"),
+);
+
 /** The circle a member owns (one at most), if any. */
 export async function ownedCircleOf(db: Db, ownerId: string) {
-  const [row] = await db.select().from(circles).where(eq(circles.ownerId, ownerId));
+  const [row] = await ownedCircleRead(db).execute({ ownerId });
   return row;
 }
 
-/** Every circle the member is in, with their role there and how many people it holds, oldest first. */
-export async function circlesOf(db: Db, memberId: string) {
+// Prepared: the members' pages read it in several sections and the API in most circle operations.
+const circlesOfRead = preparedPerDatabase((db) => {
   const everyone = aliasedTable(circleMemberships, "everyone");
   return db
     .select({
@@ -37,9 +46,15 @@ export async function circlesOf(db: Db, memberId: string) {
     .from(circleMemberships)
     .innerJoin(circles, eq(circles.id, circleMemberships.circleId))
     .innerJoin(everyone, eq(everyone.circleId, circles.id))
-    .where(eq(circleMemberships.memberId, memberId))
+    .where(eq(circleMemberships.memberId, sql.placeholder("memberId")))
     .groupBy(circles.id, circleMemberships.circleId, circleMemberships.memberId)
-    .orderBy(asc(circleMemberships.joinedAt), asc(circles.id));
+    .orderBy(asc(circleMemberships.joinedAt), asc(circles.id))
+    .prepare("circles_of_member");
+});
+
+/** Every circle the member is in, with their role there and how many people it holds, oldest first. */
+export async function circlesOf(db: Db, memberId: string) {
+  return circlesOfRead(db).execute({ memberId });
 }
 
 /** Whether two people are in at least one circle together. */

@@ -1,4 +1,5 @@
 import { Secret, TOTP } from "otpauth";
+import type { AuthenticatorStatus } from "./port";
 
 /**
  * Time-based one-time passwords (RFC 6238): SHA-1, 30-second steps, 6 digits, as every authenticator
@@ -7,6 +8,12 @@ import { Secret, TOTP } from "otpauth";
 const TOTP_ISSUER = "Happr";
 /** Every member's authenticator is enrolled under this one label (as the product's Cognito setup does). */
 export const TOTP_DEVICE_LABEL = "My TOTP device";
+
+/** The authenticator app's status from the MFA methods an account has enabled (as `overview()` lists them). */
+export function authenticatorStatusOf(enabledMethods: readonly string[]): AuthenticatorStatus {
+  const enabled = enabledMethods.includes("SOFTWARE_TOKEN_MFA");
+  return { enabled, deviceLabel: enabled ? TOTP_DEVICE_LABEL : null };
+}
 export const TOTP_PERIOD_SECONDS = 30;
 const TOTP_DIGITS = 6;
 

@@ -2,6 +2,7 @@ import { eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
+import { preparedPerDatabase } from "../db/prepared";
 import { memberProfiles } from "../db/schema/profile";
 import { DomainError } from "../errors";
 import { e164Problem, INVALID_PHONE_MESSAGE, NOT_E164_MESSAGE, realPhoneNumber } from "../phone";
@@ -131,6 +132,15 @@ async function signUpPending(db: Db, memberId: string, source: SignUpSource | un
  * The member's profile. `signUp`: the caller's sign-up details from the identity provider (a Cognito
  * member seen first through the API): the profile starts with them if it has not yet.
  */
+// Prepared: /my-account and the API's profile query read it on every request.
+const profileRead = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(memberProfiles)
+    .where(eq(memberProfiles.memberId, sql.placeholder("memberId")))
+    .prepare("member_profile"),
+);
+
 export async function getUserProfile(
   memberId: string,
   options: { db?: Db; signUp?: SignUpSource } = {},
@@ -139,7 +149,7 @@ export async function getUserProfile(
   const db = options.db ?? (await getDb());
   const signUp = await signUpPending(db, memberId, options.signUp);
   if (signUp) await startProfileFromSignUp(memberId, signUp, { db });
-  const [row] = await db.select().from(memberProfiles).where(eq(memberProfiles.memberId, memberId));
+  const [row] = await profileRead(db).execute({ memberId });
   if (!row) return { ...EMPTY };
   return { firstName: row.firstName, lastName: row.lastName, dob: row.dob, phone: row.phone, timezone: row.timezone };
 }

@@ -2,10 +2,12 @@
 export {
   exportSettings,
   forgetSettings,
+  getMemberSettings,
   getQuietHours,
   isDiscreet,
   memberDeliverAt,
   setDiscreetMode,
   setQuietHours,
+  type MemberSettings,
 } from "./settings";
 export { deliverAt, quietHoursSchema, type QuietHours } from "./quiet-hours";

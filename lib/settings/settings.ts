@@ -1,19 +1,32 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
+import { preparedPerDatabase } from "../db/prepared";
 import { memberSettings } from "../db/schema/settings";
 import { memberProfiles } from "../db/schema/profile";
 import { deliverAt, type QuietHours } from "./quiet-hours";
 import { childQuietHoursOf } from "../circles/child-quiet-hours";
 
-/** Whether the member chose discreet mode. Pass the caller's transaction to read inside it. */
-export async function isDiscreet(memberId: string, tx?: Db): Promise<boolean> {
-  const db = tx ?? (await getDb());
-  const [row] = await db
-    .select({ discreetMode: memberSettings.discreetMode })
+// Prepared: every members' page reads it (discreet mode), and every reminder and notification.
+const settingsRead = preparedPerDatabase((db) =>
+  db
+    .select({ discreetMode: memberSettings.discreetMode, quietHours: memberSettings.quietHours })
     .from(memberSettings)
-    .where(eq(memberSettings.memberId, memberId));
-  return row?.discreetMode ?? false;
+    .where(eq(memberSettings.memberId, sql.placeholder("memberId")))
+    .prepare("member_settings"),
+);
+
+export type MemberSettings = { discreetMode: boolean; quietHours: QuietHours | null };
+
+/** The member's settings (the defaults when they have changed none). Pass the caller's transaction to read inside it. */
+export async function getMemberSettings(memberId: string, tx?: Db): Promise<MemberSettings> {
+  const [row] = await settingsRead(tx ?? (await getDb())).execute({ memberId });
+  return { discreetMode: row?.discreetMode ?? false, quietHours: row?.quietHours ?? null };
+}
+
+/** Whether the member chose discreet mode. */
+export async function isDiscreet(memberId: string, tx?: Db): Promise<boolean> {
+  return (await getMemberSettings(memberId, tx)).discreetMode;
 }
 
 export async function setDiscreetMode(memberId: string, on: boolean, tx?: Db): Promise<void> {
@@ -34,12 +47,7 @@ export async function setQuietHours(memberId: string, quietHours: QuietHours | n
 }
 
 export async function getQuietHours(memberId: string, tx?: Db): Promise<QuietHours | null> {
-  const db = tx ?? (await getDb());
-  const [row] = await db
-    .select({ quietHours: memberSettings.quietHours })
-    .from(memberSettings)
-    .where(eq(memberSettings.memberId, memberId));
-  return row?.quietHours ?? null;
+  return (await getMemberSettings(memberId, tx)).quietHours;
 }
 
 /**

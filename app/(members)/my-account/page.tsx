@@ -2,8 +2,7 @@ import { Panel } from "@/components/ui/panel";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
-import { getQuietHours } from "@/lib/settings";
-import { loadDiscreetMode, loadProfile } from "@/lib/account/page-data";
+import { loadDiscreetMode, loadProfile, loadQuietHours } from "@/lib/account/page-data";
 import { QuietHoursForm } from "@/components/account/quiet-hours-form";
 import { quietHoursAction } from "./settings-actions";
 import { AccountOverview, AccountOverviewLoading } from "@/components/account/account-overview";
@@ -44,7 +43,7 @@ export default async function MyAccountPage() {
   if (asChild) return <ChildHome name={member.name} circles={asChild} />;
   const [discreet, quietHours, profile] = await Promise.all([
     loadDiscreetMode(member),
-    getQuietHours(member.memberId),
+    loadQuietHours(member),
     loadProfile(member),
   ]);
   return (

@@ -8,7 +8,7 @@ import { consume } from "../../rate-limit";
 import { assertVerifiable, writableAttributes } from "../attributes";
 import { IdentityError, messages } from "../errors";
 import type { CodeDelivery, IdentityCaller, IdentityPort, VerifiableAttribute } from "../port";
-import { TOTP_DEVICE_LABEL } from "../totp";
+import { authenticatorStatusOf } from "../totp";
 import {
   codeField,
   emailField,
@@ -245,9 +245,7 @@ export function createBuiltinIdentity(caller: IdentityCaller, context?: Identity
     },
 
     async authenticatorStatus() {
-      const settings = await getMfaSettings(id, context);
-      const enabled = settings.enabled.includes("SOFTWARE_TOKEN_MFA");
-      return { enabled, deviceLabel: enabled ? TOTP_DEVICE_LABEL : null };
+      return authenticatorStatusOf((await getMfaSettings(id, context)).enabled);
     },
 
     async startAuthenticatorSetup() {

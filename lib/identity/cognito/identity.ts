@@ -4,7 +4,7 @@ import { assertVerifiable, writableAttributes } from "../attributes";
 import { IdentityError, isIdentityError, messages } from "../errors";
 import { assertPasswordPolicy } from "../password";
 import { DEVICE_PAGE_LIMIT, type CodeDelivery, type IdentityCaller, type IdentityPort, type MfaMethod } from "../port";
-import { TOTP_DEVICE_LABEL, totpUri } from "../totp";
+import { authenticatorStatusOf, TOTP_DEVICE_LABEL, totpUri } from "../totp";
 import { recordSessionCutoff } from "../session-cutoffs";
 import { callUserPool, type CognitoOptions } from "./user-pool";
 
@@ -169,9 +169,7 @@ export function createCognitoIdentity(caller: IdentityCaller, options: CognitoId
     },
 
     async authenticatorStatus() {
-      const user = await getUser();
-      const enabled = (user.UserMFASettingList ?? []).includes("SOFTWARE_TOKEN_MFA");
-      return { enabled, deviceLabel: enabled ? TOTP_DEVICE_LABEL : null };
+      return authenticatorStatusOf((await getUser()).UserMFASettingList ?? []);
     },
 
     async startAuthenticatorSetup() {
