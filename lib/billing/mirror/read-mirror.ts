@@ -3,11 +3,22 @@ import { getDb } from "@/lib/db/client";
 import { preparedPerDatabase } from "@/lib/db/prepared";
 import * as t from "@/lib/db/schema";
 
-/** What the app reads about a member's billing: only the local mirror, no provider call. */
+/**
+ * What the app reads about a member's billing: only the local mirror, no provider call. The reads
+ * /manage-subscription and the API's billing queries make on every request are prepared
+ * (lib/db/prepared.ts).
+ */
+
+const memberCustomerRead = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(t.billingCustomers)
+    .where(eq(t.billingCustomers.memberId, sql.placeholder("memberId")))
+    .prepare("member_customer"),
+);
 
 export async function findMemberCustomer(memberId: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(t.billingCustomers).where(eq(t.billingCustomers.memberId, memberId));
+  const [row] = await memberCustomerRead(await getDb()).execute({ memberId });
   return row;
 }
 
@@ -20,7 +31,7 @@ export async function mirroredSubscriptions(customerId: string) {
     .orderBy(desc(t.billingSubscriptions.created));
 }
 
-/** getMySubscriptions' read (the API's most asked billing question), prepared (lib/db/prepared.ts). */
+/** getMySubscriptions' read (the API's most asked billing question). */
 const memberSubscriptionsRead = preparedPerDatabase((db) =>
   db
     .select({ subscription: t.billingSubscriptions })
@@ -39,13 +50,17 @@ export async function memberSubscriptions(memberId: string) {
 
 export type MirrorSubscriptionRow = Awaited<ReturnType<typeof mirroredSubscriptions>>[number];
 
-export async function mirroredPaymentMethods(customerId: string) {
-  const db = await getDb();
-  return db
+const paymentMethodsRead = preparedPerDatabase((db) =>
+  db
     .select()
     .from(t.billingPaymentMethods)
-    .where(eq(t.billingPaymentMethods.customerId, customerId))
-    .orderBy(desc(t.billingPaymentMethods.created));
+    .where(eq(t.billingPaymentMethods.customerId, sql.placeholder("customerId")))
+    .orderBy(desc(t.billingPaymentMethods.created))
+    .prepare("customer_payment_methods"),
+);
+
+export async function mirroredPaymentMethods(customerId: string) {
+  return paymentMethodsRead(await getDb()).execute({ customerId });
 }
 
 export async function mirroredPaymentMethod(customerId: string, paymentMethodId: string) {
@@ -62,11 +77,15 @@ export async function mirroredPaymentMethod(customerId: string, paymentMethodId:
   return row;
 }
 
-export async function mirroredTransactions(customerId: string) {
-  const db = await getDb();
-  return db
+const transactionsRead = preparedPerDatabase((db) =>
+  db
     .select()
     .from(t.billingTransactions)
-    .where(eq(t.billingTransactions.customerId, customerId))
-    .orderBy(desc(t.billingTransactions.created), desc(t.billingTransactions.transactionId));
+    .where(eq(t.billingTransactions.customerId, sql.placeholder("customerId")))
+    .orderBy(desc(t.billingTransactions.created), desc(t.billingTransactions.transactionId))
+    .prepare("customer_transactions"),
+);
+
+export async function mirroredTransactions(customerId: string) {
+  return transactionsRead(await getDb()).execute({ customerId });
 }
