@@ -1,4 +1,5 @@
 import { aliasedTable, and, asc, count, eq, sql } from "drizzle-orm";
+import { cache } from "react";
 import type { Db } from "../db/open";
 import { preparedPerDatabase } from "../db/prepared";
 import { circleMemberships, circles } from "../db/schema/circles";
@@ -52,9 +53,13 @@ const circlesOfRead = preparedPerDatabase((db) => {
     .prepare("circles_of_member");
 });
 
+// Once per page render (React's cache: a render writes nothing, and outside one, in actions, the API
+// and tests, every call reads): /my-account's sections ask for the list three times.
+const circlesOfInRender = cache((db: Db, memberId: string) => circlesOfRead(db).execute({ memberId }));
+
 /** Every circle the member is in, with their role there and how many people it holds, oldest first. */
 export async function circlesOf(db: Db, memberId: string) {
-  return circlesOfRead(db).execute({ memberId });
+  return circlesOfInRender(db, memberId);
 }
 
 /** Whether two people are in at least one circle together. */
