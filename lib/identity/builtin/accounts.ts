@@ -1,5 +1,6 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
+import { cache } from "react";
 import { z } from "zod";
 import type { Db } from "../../db/open";
 import { preparedPerDatabase } from "../../db/prepared";
@@ -47,10 +48,13 @@ const accountByIdRead = preparedPerDatabase((db) =>
     .prepare("identity_account_by_id"),
 );
 
+// Once per page render, as circlesOf is (lib/circles/membership.ts): /my-account's security centre
+// and its device list each check the account.
+const accountInRender = cache(async (db: Db, id: string) => (await accountByIdRead(db).execute({ id }))[0]);
+
 export async function findAccountById(db: Db, id: string): Promise<Account | undefined> {
   if (!z.uuid().safeParse(id).success) return undefined;
-  const [row] = await accountByIdRead(db).execute({ id });
-  return row;
+  return accountInRender(db, id);
 }
 
 /**
