@@ -7,7 +7,7 @@
  * Settings (environment): BENCH_SKIP_BUILD=1 (reuse existing .next builds), BENCH_SECTIONS=a,b,
  * BENCH_PORT / BENCH_BASELINE_PORT (3100 / 3101, next free port if taken), BENCH_HOST (localhost),
  * BENCH_CONNECTIONS (10), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_TP_ROUNDS (3, alternating order, median),
- * BENCH_LH_RUNS (1; 3 = median of 3), BENCH_LH_PATHS (comma list; "newest-post" = first post on /blog),
+ * BENCH_LH_RUNS (1; 3 = median of 3), BENCH_LH_PATHS (comma list; "sitemap" = every page of /sitemap.xml, the default; "newest-post" = first post on /blog),
  * CHROME_PATH (/usr/bin/chromium), BENCH_DATA_DIR (the main app's DATA_DIR, .data/bench), BENCH_MAIN_DIR (measure another built app as "main", for trying the script).
  */
 import { randomBytes } from "node:crypto";

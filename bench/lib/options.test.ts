@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { commonAncestor } from "./baseline";
-import { NEWEST_POST, parseOptions } from "./options";
+import { parseOptions, SITEMAP } from "./options";
 
 describe("parseOptions", () => {
   it("uses the documented defaults", () => {
@@ -19,7 +19,7 @@ describe("parseOptions", () => {
       warmupSeconds: 2,
       throughputRounds: 3,
       lighthouseRuns: 1,
-      lighthousePaths: ["/", "/core-features/my-vision-board", "/blog", NEWEST_POST],
+      lighthousePaths: [SITEMAP],
       chromePath: "/usr/bin/chromium",
     });
     expect(options.baselineDir.startsWith("/repo")).toBe(false);

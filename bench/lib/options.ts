@@ -40,6 +40,8 @@ const list = (fallback: string[]) =>
 
 /** Placeholder in BENCH_LH_PATHS for "the first post linked from /blog". */
 export const NEWEST_POST = "newest-post";
+/** Placeholder in BENCH_LH_PATHS for every page the main app's /sitemap.xml lists: its public routes. */
+export const SITEMAP = "sitemap";
 
 const envSchema = z.object({
   BENCH_SKIP_BUILD: flag,
@@ -58,7 +60,7 @@ const envSchema = z.object({
     .default(2),
   BENCH_TP_ROUNDS: positiveInt("BENCH_TP_ROUNDS", 3, 10),
   BENCH_LH_RUNS: positiveInt("BENCH_LH_RUNS", 1, 9),
-  BENCH_LH_PATHS: list(["/", "/core-features/my-vision-board", "/blog", NEWEST_POST]),
+  BENCH_LH_PATHS: list([SITEMAP]),
   // Only for trying the script against another built app; defaults to the repo root.
   BENCH_MAIN_DIR: z.string().trim().optional(),
   CHROME_PATH: z.string().trim().min(1, "CHROME_PATH must not be empty").default("/usr/bin/chromium"),
@@ -96,10 +98,10 @@ export function parseOptions(env: Record<string, string | undefined>, benchDir: 
     throw new Error(`Invalid benchmark settings:\n  ${messages.join("\n  ")}`);
   }
   const raw = parsed.data;
-  const badPaths = raw.BENCH_LH_PATHS.filter((p) => p !== NEWEST_POST && !p.startsWith("/"));
+  const badPaths = raw.BENCH_LH_PATHS.filter((p) => p !== NEWEST_POST && p !== SITEMAP && !p.startsWith("/"));
   if (badPaths.length > 0) {
     throw new Error(
-      `BENCH_LH_PATHS: each entry must start with "/" or be "${NEWEST_POST}" (got ${badPaths.join(", ")})`,
+      `BENCH_LH_PATHS: each entry must start with "/" or be "${NEWEST_POST}" or "${SITEMAP}" (got ${badPaths.join(", ")})`,
     );
   }
   if (raw.BENCH_PORT === raw.BENCH_BASELINE_PORT) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstPostPath } from "./lighthouse";
+import { firstPostPath, sitemapPaths } from "./lighthouse";
 
 describe("firstPostPath", () => {
   const base = "http://localhost:3100";
@@ -20,5 +20,21 @@ describe("firstPostPath", () => {
       "/blog/feeding-routines/",
     );
     expect(firstPostPath(`<a href="/blog">x</a><link href="/blog/x.css">`, base)).toBeUndefined();
+  });
+});
+
+describe("sitemapPaths", () => {
+  it("returns each listed page's path once, in the sitemap's order", () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<url><loc>https://happr.example</loc><lastmod>2026-11-01</lastmod></url>
+<url><loc>https://happr.example/blog/page/2</loc></url>
+<url>
+  <loc> https://happr.example/for-you/parents-guardians </loc>
+</url>
+<url><loc>https://happr.example/blog/page/2</loc></url>
+</urlset>`;
+    expect(sitemapPaths(xml)).toEqual(["/", "/blog/page/2", "/for-you/parents-guardians"]);
+    expect(sitemapPaths("<urlset></urlset>")).toEqual([]);
   });
 });

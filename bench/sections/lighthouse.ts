@@ -9,7 +9,7 @@ import {
   type LighthouseReport,
   type LighthouseRun,
 } from "../lib/lighthouse";
-import { NEWEST_POST } from "../lib/options";
+import { NEWEST_POST, SITEMAP } from "../lib/options";
 import type { Section } from "../lib/section";
 
 /** The first same-origin `/blog/<slug>` link in the HTML of /blog (the blog lists posts newest first). */
@@ -28,6 +28,20 @@ export function firstPostPath(html: string, baseUrl: string): string | undefined
       return url.pathname;
   }
   return undefined;
+}
+
+/** The path of every `<loc>` in a sitemap, in its order, once each (the host is the site's configured one). */
+export function sitemapPaths(xml: string): string[] {
+  const paths = [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  return [...new Set(paths)];
+}
+
+async function findSitemapPaths(baseUrl: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/sitemap.xml`, { signal: AbortSignal.timeout(15_000) });
+  if (!response.ok) throw new Error(`GET /sitemap.xml answered ${response.status}`);
+  const paths = sitemapPaths(await response.text());
+  if (paths.length === 0) throw new Error("no <loc> in /sitemap.xml");
+  return paths;
 }
 
 async function findNewestPost(baseUrl: string): Promise<string> {
@@ -55,20 +69,16 @@ export const lighthouseSection: Section = {
     }> = [];
     const errors: Array<{ app: string; path: string; error: string }> = [];
     for (const entry of options.lighthousePaths) {
-      if (entry !== NEWEST_POST) {
+      if (entry !== NEWEST_POST && entry !== SITEMAP) {
         targets.push({ app: "main", path: entry, url: `${main.baseUrl}${entry}` });
         continue;
       }
       try {
-        const path = await findNewestPost(main.baseUrl);
-        targets.push({ app: "main", path, url: `${main.baseUrl}${path}` });
+        const paths = entry === SITEMAP ? await findSitemapPaths(main.baseUrl) : [await findNewestPost(main.baseUrl)];
+        for (const path of paths) targets.push({ app: "main", path, url: `${main.baseUrl}${path}` });
       } catch (error) {
-        targets.push({
-          app: "main",
-          path: NEWEST_POST,
-          url: "",
-          error: `finding the newest post: ${(error as Error).message}`,
-        });
+        const finding = entry === SITEMAP ? "reading the sitemap" : "finding the newest post";
+        targets.push({ app: "main", path: entry, url: "", error: `${finding}: ${(error as Error).message}` });
       }
     }
     // The preloader is CSS-only and skipped under prefers-reduced-motion: the same build measured
