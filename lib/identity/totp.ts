@@ -8,14 +8,14 @@ import type { AuthenticatorStatus } from "./port";
 const TOTP_ISSUER = "Happr";
 /** Every member's authenticator is enrolled under this one label (as the product's Cognito setup does). */
 export const TOTP_DEVICE_LABEL = "My TOTP device";
+export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_DIGITS = 6;
 
 /** The authenticator app's status from the MFA methods an account has enabled (as `overview()` lists them). */
 export function authenticatorStatusOf(enabledMethods: readonly string[]): AuthenticatorStatus {
   const enabled = enabledMethods.includes("SOFTWARE_TOKEN_MFA");
   return { enabled, deviceLabel: enabled ? TOTP_DEVICE_LABEL : null };
 }
-export const TOTP_PERIOD_SECONDS = 30;
-const TOTP_DIGITS = 6;
 
 export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
