@@ -73,7 +73,7 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "groq-js", "oidc-provider"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "groq-js", "oidc-provider", "graphql"],
   // The built-in issuer is a Pages API route (Node req/res); bundling "server-only" there lets Next
   // resolve it to its server stub instead of requiring the throwing package at run time.
   transpilePackages: ["server-only"],

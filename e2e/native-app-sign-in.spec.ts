@@ -85,7 +85,10 @@ async function getUserProfile(baseURL: string, accessToken: string) {
   const response = await fetch(`${baseURL}/graphql`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` },
-    body: JSON.stringify({ query: "query { getUserProfile { statusCode message user { firstName lastName } } }" }),
+    // As the apps' GraphQL clients (Apollo) send it: __typename in every selection.
+    body: JSON.stringify({
+      query: "query { getUserProfile { __typename statusCode message user { __typename firstName lastName } } }",
+    }),
   });
   expect(response.status).toBe(200);
   return (
