@@ -4,6 +4,7 @@ import { z } from "zod";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
+import { preparedPerDatabase } from "../db/prepared";
 import { circleInvitations } from "../db/schema/invitations";
 import { circleMemberships } from "../db/schema/circles";
 import { ensureOwnedCircle, lockCircleOf, removeFromOwnedCircle, removeMemberFromCircles } from "../circles/circles";
@@ -467,6 +468,16 @@ export type CircleView =
  * it has anyone in it; else the first circle they joined (and whether it covers them); else none.
  * Every circle and role: lib/circles getMyCircles.
  */
+// Prepared: /my-account's Safe Circle reads it on every view.
+const pendingInvitationsRead = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(circleInvitations)
+    .where(and(eq(circleInvitations.ownerId, sql.placeholder("ownerId")), eq(circleInvitations.status, "pending")))
+    .orderBy(asc(circleInvitations.createdAt))
+    .prepare("circle_pending_invitations"),
+);
+
 export async function getCircle(who: { memberId: string }, options: CircleOptions): Promise<CircleView> {
   const { db, now, familyPlan } = await resolve(options);
   const owned = await ownedCircleOf(db, who.memberId);
@@ -477,11 +488,7 @@ export async function getCircle(who: { memberId: string }, options: CircleOption
         .where(and(eq(circleMemberships.circleId, owned.id), ne(circleMemberships.role, "owner")))
         .orderBy(asc(circleMemberships.joinedAt))
     : [];
-  const invitations = await db
-    .select()
-    .from(circleInvitations)
-    .where(and(eq(circleInvitations.ownerId, who.memberId), eq(circleInvitations.status, "pending")))
-    .orderBy(asc(circleInvitations.createdAt));
+  const invitations = await pendingInvitationsRead(db).execute({ ownerId: who.memberId });
   const joined = members.length === 0 && invitations.length === 0 ? await joinedCircle(db, who.memberId) : undefined;
   if (joined) {
     const [invitation] = joined.invitationId

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/open";
+import { preparedPerDatabase } from "../../db/prepared";
 import { identityDevices } from "../../db/schema/identity";
 import { IdentityError } from "../errors";
 import { DEVICE_PAGE_LIMIT, type TrackedDevice } from "../port";
@@ -67,6 +68,23 @@ function decodePageToken(token: string | undefined): number {
   return offset;
 }
 
+// Prepared: /my-account's security centre lists the devices on every view.
+const devicesPageRead = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(identityDevices)
+    .where(
+      and(
+        eq(identityDevices.accountId, sql.placeholder("accountId")),
+        gt(identityDevices.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .orderBy(desc(identityDevices.lastUsedAt), desc(identityDevices.createdAt), desc(identityDevices.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("identity_devices_page"),
+);
+
 /** The account's unexpired tracked devices, most recently used first, a page at a time. */
 export async function listDevices(
   db: Db,
@@ -76,13 +94,7 @@ export async function listDevices(
 ) {
   const limit = Math.min(Math.max(input.limit ?? DEVICE_PAGE_LIMIT, 1), DEVICE_PAGE_LIMIT);
   const offset = decodePageToken(input.paginationToken);
-  const rows = await db
-    .select()
-    .from(identityDevices)
-    .where(and(eq(identityDevices.accountId, accountId), gt(identityDevices.expiresAt, now)))
-    .orderBy(desc(identityDevices.lastUsedAt), desc(identityDevices.createdAt), desc(identityDevices.id))
-    .limit(limit + 1)
-    .offset(offset);
+  const rows = await devicesPageRead(db).execute({ accountId, now, limit: limit + 1, offset });
   const devices: TrackedDevice[] = rows.slice(0, limit).map((row) => ({
     deviceKey: row.id,
     name: row.name,
