@@ -1,6 +1,6 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { auth } from "@/auth";
-import { sessionStandsAsIs } from "@/lib/auth/guard";
+import { markSessionFresh, secondsSessionStandsAsIs } from "@/lib/auth/guard";
 import { isDatabaseReady } from "@/lib/db/health";
 
 /**
@@ -28,28 +28,34 @@ export async function proxy(request: NextRequest, event: NextFetchEvent) {
       ? NextResponse.rewrite(new URL("/auth/sign-out/confirm", request.url))
       : NextResponse.next();
   }
-  // A recent cookie whose session stands passes as it is. Auth.js answers the rest: it re-issues an
-  // older cookie (the rolling expiry), refreshes a due access token, and signs out a revoked session.
-  if (await sessionStandsAsIs(request.headers)) return NextResponse.next();
+  // A recent cookie whose session stands passes as it is, and the browser skips the guard for as long
+  // as it will go on doing so (FRESH_SESSION_COOKIE, lib/auth/sign-out.ts). Auth.js answers the rest:
+  // it re-issues an older cookie (the rolling expiry), refreshes a due access token, and signs out a
+  // revoked session.
+  const freshFor = await secondsSessionStandsAsIs(request.headers);
+  if (freshFor > 0) return markSessionFresh(NextResponse.next(), freshFor);
   // With a lazily built Auth.js configuration, the wrapped handler arrives as a promise.
   const handler = await guard;
   return handler(request, event as never);
 }
 
+// The members' paths run the guard only while the browser holds no FRESH_SESSION_COOKIE
+// (lib/auth/sign-out.ts). Every entry is spelt out: Next.js reads this object without running code.
+// /auth/sign-out always runs it.
 export const config = {
   matcher: [
     "/auth/sign-out",
-    "/my-account",
-    "/my-account/:path*",
-    "/circle",
-    "/circle/:path*",
-    "/habits",
-    "/habits/:path*",
-    "/pricing",
-    "/pricing/:path*",
-    "/manage-subscription",
-    "/manage-subscription/:path*",
-    "/calendar",
-    "/calendar/:path*",
+    { source: "/my-account", missing: [{ type: "cookie", key: "happr-session-fresh" }] },
+    { source: "/my-account/:path*", missing: [{ type: "cookie", key: "happr-session-fresh" }] },
+    { source: "/circle", missing: [{ type: "cookie", key: "happr-session-fresh" }] },
+    { source: "/circle/:path*", missing: [{ type: "cookie", key: "happr-session-fresh" }] },
+    { source: "/habits", missing: [{ type: "cookie", key: "happr-session-fresh" }] },
+    { source: "/habits/:path*", missing: [{ type: "cookie", key: "happr-session-fresh" }] },
+    { source: "/pricing", missing: [{ type: "cookie", key: "happr-session-fresh" }] },
+    { source: "/pricing/:path*", missing: [{ type: "cookie", key: "happr-session-fresh" }] },
+    { source: "/manage-subscription", missing: [{ type: "cookie", key: "happr-session-fresh" }] },
+    { source: "/manage-subscription/:path*", missing: [{ type: "cookie", key: "happr-session-fresh" }] },
+    { source: "/calendar", missing: [{ type: "cookie", key: "happr-session-fresh" }] },
+    { source: "/calendar/:path*", missing: [{ type: "cookie", key: "happr-session-fresh" }] },
   ],
 };

@@ -23,12 +23,18 @@ test("a new member signs up, confirms with the emailed code, lands signed in, si
   await expect(page.getByRole("region", { name: "Signed in as" }).getByText(email)).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toBeVisible();
   await expect(page.getByRole("contentinfo").getByRole("button", { name: "Log Out" })).toBeVisible();
+  // The guard passed the new session as it is, so the browser skips it for (at most) the next hour.
+  const fresh = (await page.context().cookies()).find((cookie) => cookie.name === "happr-session-fresh");
+  expect(fresh?.httpOnly).toBe(true);
+  expect(fresh!.expires * 1000).toBeGreaterThan(Date.now() + 50 * 60_000);
+  expect(fresh!.expires * 1000).toBeLessThanOrEqual(Date.now() + 60 * 60_000);
 
   // A copy of the session cookie taken before Log Out (as a stolen one, or a response still in flight
   // that sets it again) must not work afterwards.
   const cookiesBeforeLogOut = await page.context().cookies();
   await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
   await expect(page.getByRole("banner").getByRole("button", { name: "Join the waitlist" })).toBeVisible();
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain("happr-session-fresh");
   const copy = await browser.newContext();
   await copy.addCookies(cookiesBeforeLogOut);
   const replay = await copy.newPage();
@@ -53,5 +59,21 @@ test("a signed-out visitor is sent to sign in from every members' page", async (
     expect(response.status(), path).toBeGreaterThanOrEqual(300);
     expect(response.status(), path).toBeLessThan(400);
     expect(response.headers().location, path).toContain(`/auth/sign-in?continue=${encodeURIComponent(path)}`);
+  }
+});
+
+test("a visitor who forges the cookie that skips the guard still reaches no member's page or file", async ({
+  request,
+}) => {
+  const forged = { cookie: "happr-session-fresh=1" };
+  for (const path of ["/my-account", "/circle", "/habits", "/calendar", "/pricing", "/manage-subscription"]) {
+    const response = await request.get(path, { headers: forged, maxRedirects: 0 });
+    // The members' layout sends them to sign-in, coming back to the same page.
+    expect(response.status(), path).toBe(307);
+    expect(response.headers().location, path).toContain(`/auth/sign-in?continue=${encodeURIComponent(path)}`);
+  }
+  for (const path of ["/calendar/download", "/habits/00000000-0000-4000-8000-000000000000/csv"]) {
+    const response = await request.get(path, { headers: forged, maxRedirects: 0 });
+    expect(response.status(), path).toBe(401);
   }
 });

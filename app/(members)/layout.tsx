@@ -4,9 +4,10 @@ import { loadDiscreetMode } from "@/lib/account/page-data";
 import { LeaveNow } from "@/components/discreet/leave-now";
 
 /**
- * The members' pages: proxy.ts sends visitors to sign-in before they get here; this is the second
- * line (a session revoked a moment ago). Pages render beside their layout, so they read the member
- * with getMember() and render nothing without one.
+ * The members' pages: proxy.ts sends visitors to sign-in before they get here, except while the browser
+ * holds FRESH_SESSION_COOKIE (lib/auth/sign-out.ts), when this is the only line (a session revoked a
+ * moment ago, or a forged marker). Pages render beside their layout, so they read the member with
+ * getMember() and render nothing without one.
  */
 export default async function MembersLayout({ children }: { children: React.ReactNode }) {
   const member = await getMember();

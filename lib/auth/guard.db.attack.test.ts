@@ -7,6 +7,7 @@ import { confirmSignUp, signOutEverywhere, signUp } from "@/lib/identity/builtin
 import { lastCodeSentTo } from "@/lib/identity/builtin/test-helpers";
 import { endSession } from "./ended-sessions";
 import { SESSION_REISSUE_AFTER_SECONDS } from "./guard";
+import { FRESH_SESSION_COOKIE } from "./sign-out";
 
 /**
  * Attack: a session cookie replayed after the session ended (Log Out, sign out everywhere), a forged
@@ -44,7 +45,10 @@ afterAll(async () => {
 });
 
 /** A signed-in member's session cookie, as Auth.js encrypts it; `encodedAgoMs`: when it was (re-)issued. */
-async function sessionCookie(sessionId: string, options: { encodedAgoMs?: number; secret?: string } = {}) {
+async function sessionCookie(
+  sessionId: string,
+  options: { encodedAgoMs?: number; secret?: string; accessTokenExpiresInMs?: number } = {},
+) {
   const now = Date.now();
   if (options.encodedAgoMs) vi.useFakeTimers({ now: now - options.encodedAgoMs, toFake: ["Date"] });
   const token = await encode({
@@ -54,7 +58,7 @@ async function sessionCookie(sessionId: string, options: { encodedAgoMs?: number
       sub: accountId,
       email: "guarded@example.com",
       accessToken: "at",
-      expiresAt: now + HOUR_MS,
+      expiresAt: now + (options.accessTokenExpiresInMs ?? HOUR_MS),
       issuedAtMs: now,
       sessionId,
     },
@@ -72,6 +76,11 @@ async function visit(path: string, cookie: string): Promise<Response> {
 const passes = (response: Response) => response.headers.get("x-middleware-next") === "1";
 const sentToSignIn = (response: Response) =>
   response.status === 307 && response.headers.get("location")?.startsWith(`${SITE}/auth/sign-in?continue=`);
+/** The Max-Age of the FRESH_SESSION_COOKIE the response sets, or undefined when it sets none. */
+const freshFor = (response: Response) => {
+  const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${FRESH_SESSION_COOKIE}=`));
+  return line === undefined ? undefined : Number(line.match(/Max-Age=(\d+)/i)?.[1]);
+};
 const reissues = (response: Response) =>
   response.headers.getSetCookie().some((line) => line.startsWith(`${COOKIE}=`) && !line.startsWith(`${COOKIE}=;`));
 
@@ -81,7 +90,48 @@ describe("proxy.ts's guard", () => {
     for (let visitNumber = 0; visitNumber < 3; visitNumber++) {
       const response = await visit("/my-account", cookie);
       expect(passes(response)).toBe(true);
-      expect(response.headers.getSetCookie()).toEqual([]);
+      expect(reissues(response)).toBe(false);
+      // Only the marker that lets the browser skip the guard until the cookie is due to be re-issued.
+      expect(response.headers.getSetCookie()).toHaveLength(1);
+      expect(freshFor(response)).toBeGreaterThan(SESSION_REISSUE_AFTER_SECONDS - 120);
+      expect(freshFor(response)).toBeLessThanOrEqual(SESSION_REISSUE_AFTER_SECONDS);
+    }
+  });
+
+  it("lets the browser skip the guard only until the cookie is due to be re-issued, or its access token refreshed", async () => {
+    const issuedLongAgo = await sessionCookie("session-fifty-minutes", { encodedAgoMs: 50 * 60_000 });
+    const skipsFor = freshFor(await visit("/my-account", issuedLongAgo))!;
+    expect(skipsFor).toBeGreaterThan(9 * 60 - 60);
+    expect(skipsFor).toBeLessThanOrEqual(10 * 60);
+
+    const tokenDueSoon = await sessionCookie("session-token-due", { accessTokenExpiresInMs: 10 * 60_000 });
+    const untilRefresh = freshFor(await visit("/calendar", tokenDueSoon))!;
+    expect(untilRefresh).toBeGreaterThan(8 * 60);
+    expect(untilRefresh).toBeLessThanOrEqual(9 * 60); // a minute before the token's expiry
+  });
+
+  it("gives no way past the guard to a cookie it re-issues, refreshes or refuses", async () => {
+    const older = await sessionCookie("session-older-no-marker", {
+      encodedAgoMs: SESSION_REISSUE_AFTER_SECONDS * 1000 + 60_000,
+    });
+    expect(freshFor(await visit("/habits", older))).toBeUndefined();
+    const loggedOut = await sessionCookie("session-logged-out-no-marker");
+    await endSession("session-logged-out-no-marker", new Date(Date.now() + 30 * 24 * HOUR_MS));
+    expect(freshFor(await visit("/habits", loggedOut))).toBeUndefined();
+    expect(freshFor(await visit("/habits", ""))).toBeUndefined();
+  });
+
+  it("skips the guard on every members' path, and only while the browser holds the marker; never on /auth/sign-out", async () => {
+    const { config } = await import("@/proxy");
+    const [signOut, ...members] = config.matcher;
+    expect(signOut).toBe("/auth/sign-out");
+    for (const entry of members) {
+      expect(entry).toMatchObject({ missing: [{ type: "cookie", key: FRESH_SESSION_COOKIE }] });
+    }
+    const sources = members.map((entry) => (typeof entry === "string" ? entry : entry.source));
+    for (const path of ["/my-account", "/circle", "/habits", "/pricing", "/manage-subscription", "/calendar"]) {
+      expect(sources).toContain(path);
+      expect(sources).toContain(`${path}/:path*`);
     }
   });
 

@@ -1,8 +1,10 @@
 import "server-only";
 import type { JWT } from "next-auth/jwt";
+import type { NextResponse } from "next/server";
+import { getConfig } from "../config";
 import { sessionStands } from "./config";
 import { REFRESH_AHEAD_MS } from "./refresh";
-import { readSessionToken } from "./sign-out";
+import { FRESH_SESSION_COOKIE, readSessionToken } from "./sign-out";
 
 /**
  * How old a session cookie gets before proxy.ts's guard has Auth.js re-issue it, moving its 30-day
@@ -13,26 +15,36 @@ import { readSessionToken } from "./sign-out";
 export const SESSION_REISSUE_AFTER_SECONDS = 60 * 60;
 
 /**
- * The guard's fast path: the request's session cookie is genuine and recent, its access token is not
- * due for a refresh, and its session stands (not logged out, not revoked), so the cookie stays exactly
- * as it is. Anything else (no cookie, one to re-issue or refresh, a revoked session, a check that
- * could not run) is for Auth.js's auth() to answer, as before. `now` (epoch ms) is for tests.
+ * The guard's fast path: how many more seconds the request's session cookie passes as it is, being
+ * genuine and recent, its access token not due for a refresh, and its session standing (not logged
+ * out, not revoked). 0 for anything else (no cookie, one to re-issue or refresh, a revoked session, a
+ * check that could not run): Auth.js's auth() answers those, as before. `now` (epoch ms) is for tests.
  */
-export async function sessionStandsAsIs(headers: Headers, now = Date.now()): Promise<boolean> {
+export async function secondsSessionStandsAsIs(headers: Headers, now = Date.now()): Promise<number> {
   try {
     const token = await readSessionToken(headers);
-    return !!token && isRecent(token, now) && (await sessionStands(token));
+    const seconds = token ? secondsRecent(token, now) : 0;
+    return seconds > 0 && (await sessionStands(token!)) ? seconds : 0;
   } catch {
-    return false;
+    return 0;
   }
 }
 
-function isRecent(token: JWT, now: number): boolean {
-  return (
-    typeof token.iat === "number" &&
-    now / 1000 - token.iat < SESSION_REISSUE_AFTER_SECONDS &&
-    typeof token.expiresAt === "number" &&
-    now < token.expiresAt - REFRESH_AHEAD_MS &&
-    !token.error
-  );
+function secondsRecent(token: JWT, now: number): number {
+  if (typeof token.iat !== "number" || typeof token.expiresAt !== "number" || token.error) return 0;
+  const untilReissue = token.iat + SESSION_REISSUE_AFTER_SECONDS - now / 1000;
+  const untilRefresh = (token.expiresAt - REFRESH_AHEAD_MS - now) / 1000;
+  return Math.max(0, Math.floor(Math.min(untilReissue, untilRefresh)));
+}
+
+/** The response lets the member's next requests skip the guard for `seconds` (FRESH_SESSION_COOKIE). */
+export function markSessionFresh(response: NextResponse, seconds: number): NextResponse {
+  response.cookies.set(FRESH_SESSION_COOKIE, "1", {
+    path: "/",
+    maxAge: seconds,
+    httpOnly: true,
+    sameSite: "lax",
+    secure: getConfig().siteUrl.startsWith("https://"),
+  });
+  return response;
 }

@@ -16,6 +16,17 @@ export { SIGN_OUT_TIMEOUT_MS } from "./timeout";
 
 const secure = () => getConfig().siteUrl.startsWith("https://");
 
+/**
+ * Set beside a session cookie that passed the guard as it is, for as long as that cookie will go on
+ * passing it as it is (until it is due to be re-issued or its access token refreshed). While the
+ * browser holds it, proxy.ts's matcher does not run the guard at all: Next.js's proxy costs about as
+ * much as a small page (issue 19). It grants nothing: the members' layout, pages, actions and routes
+ * check the session themselves (getMember), so a forged one only skips the re-issue and the redirect's
+ * `continue`, which the layout gives too. proxy.ts names it in its matcher as a literal (Next.js reads
+ * the matcher without running code); a test holds the two together.
+ */
+export const FRESH_SESSION_COOKIE = "happr-session-fresh";
+
 /** The Auth.js session cookie's base name (chunks are `<name>.0`, `<name>.1`, ...). */
 function sessionCookieName(): string {
   return secure() ? "__Secure-authjs.session-token" : "authjs.session-token";
@@ -83,7 +94,7 @@ type CookieWriter = {
   ): unknown;
 };
 
-/** Expires this browser's session cookie (all its chunks) and the issuer's session cookie. */
+/** Expires this browser's session cookie (all its chunks), its FRESH_SESSION_COOKIE and the issuer's session cookie. */
 export function clearSessionCookies(read: CookieReader, write: CookieWriter, issuerCookie: string): void {
   const sessionCookie = sessionCookieName();
   for (const cookie of read.getAll()) {
@@ -96,7 +107,7 @@ export function clearSessionCookies(read: CookieReader, write: CookieWriter, iss
         secure: sessionCookie.startsWith("__Secure-"),
       });
     }
-    if (cookie.name === issuerCookie || cookie.name === `${issuerCookie}.sig`)
+    if (cookie.name === FRESH_SESSION_COOKIE || cookie.name === issuerCookie || cookie.name === `${issuerCookie}.sig`)
       write.set(cookie.name, "", { path: "/", maxAge: 0 });
   }
 }
