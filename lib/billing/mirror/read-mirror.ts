@@ -1,5 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { cache } from "react";
 import { getDb } from "@/lib/db/client";
+import type { Db } from "@/lib/db/open";
 import { preparedPerDatabase } from "@/lib/db/prepared";
 import * as t from "@/lib/db/schema";
 
@@ -17,9 +19,14 @@ const memberCustomerRead = preparedPerDatabase((db) =>
     .prepare("member_customer"),
 );
 
+// Once per page render, as the account row is (lib/identity/builtin/accounts.ts): /manage-subscription's
+// cards and transactions each start from the customer. Outside a render React's cache keeps nothing.
+const customerInRender = cache(
+  async (db: Db, memberId: string) => (await memberCustomerRead(db).execute({ memberId }))[0],
+);
+
 export async function findMemberCustomer(memberId: string) {
-  const [row] = await memberCustomerRead(await getDb()).execute({ memberId });
-  return row;
+  return customerInRender(await getDb(), memberId);
 }
 
 export async function mirroredSubscriptions(customerId: string) {
