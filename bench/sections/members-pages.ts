@@ -40,6 +40,7 @@ type Target = {
   expect: number;
   mustShow?: string;
 };
+// lib/auth/sign-out.ts's FRESH_SESSION_COOKIE (that module is server-only, so spelt out here).
 const FRESH_SESSION_COOKIE = "happr-session-fresh";
 type Summary = { requestsPerSecond: number; p50Ms: number; p95Ms: number; p99Ms: number; non2xx: number };
 

@@ -1,10 +1,9 @@
 import "server-only";
 import type { JWT } from "next-auth/jwt";
 import type { NextResponse } from "next/server";
-import { getConfig } from "../config";
 import { sessionStands } from "./config";
 import { REFRESH_AHEAD_MS } from "./refresh";
-import { FRESH_SESSION_COOKIE, readSessionToken } from "./sign-out";
+import { FRESH_SESSION_COOKIE, readSessionToken, secureCookies } from "./sign-out";
 
 /**
  * How old a session cookie gets before proxy.ts's guard has Auth.js re-issue it, moving its 30-day
@@ -23,8 +22,9 @@ export const SESSION_REISSUE_AFTER_SECONDS = 60 * 60;
 export async function secondsSessionStandsAsIs(headers: Headers, now = Date.now()): Promise<number> {
   try {
     const token = await readSessionToken(headers);
-    const seconds = token ? secondsRecent(token, now) : 0;
-    return seconds > 0 && (await sessionStands(token!)) ? seconds : 0;
+    if (!token) return 0;
+    const seconds = secondsRecent(token, now);
+    return seconds > 0 && (await sessionStands(token)) ? seconds : 0;
   } catch {
     return 0;
   }
@@ -44,7 +44,7 @@ export function markSessionFresh(response: NextResponse, seconds: number): NextR
     maxAge: seconds,
     httpOnly: true,
     sameSite: "lax",
-    secure: getConfig().siteUrl.startsWith("https://"),
+    secure: secureCookies(),
   });
   return response;
 }

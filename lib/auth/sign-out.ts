@@ -14,7 +14,8 @@ import { logError, logWarn } from "../log";
 
 export { SIGN_OUT_TIMEOUT_MS } from "./timeout";
 
-const secure = () => getConfig().siteUrl.startsWith("https://");
+/** Session cookies are Secure (and the Auth.js one `__Secure-`) when the site is served over https. */
+export const secureCookies = () => getConfig().siteUrl.startsWith("https://");
 
 /**
  * Set beside a session cookie that passed the guard as it is, for as long as that cookie will go on
@@ -29,7 +30,7 @@ export const FRESH_SESSION_COOKIE = "happr-session-fresh";
 
 /** The Auth.js session cookie's base name (chunks are `<name>.0`, `<name>.1`, ...). */
 function sessionCookieName(): string {
-  return secure() ? "__Secure-authjs.session-token" : "authjs.session-token";
+  return secureCookies() ? "__Secure-authjs.session-token" : "authjs.session-token";
 }
 
 /**
@@ -40,7 +41,7 @@ export async function readSessionToken(headers: Headers): Promise<JWT | null> {
   return (await getToken({
     req: { headers },
     secret: getAuthSecret(),
-    secureCookie: secure(),
+    secureCookie: secureCookies(),
     decode: (params) => decodeRemembered(params),
   })) as JWT | null;
 }

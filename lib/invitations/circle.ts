@@ -463,11 +463,6 @@ export type CircleView =
     }
   | { role: "none"; canInvite: boolean; cannotInviteReason: string | null; seatsLeft: number };
 
-/**
- * The caller's Safe Circle for the account page: the circle they own (members and invitations) when
- * it has anyone in it; else the first circle they joined (and whether it covers them); else none.
- * Every circle and role: lib/circles getMyCircles.
- */
 // Prepared: /my-account's Safe Circle reads it on every view.
 const pendingInvitationsRead = preparedPerDatabase((db) =>
   db
@@ -478,6 +473,11 @@ const pendingInvitationsRead = preparedPerDatabase((db) =>
     .prepare("circle_pending_invitations"),
 );
 
+/**
+ * The caller's Safe Circle for the account page: the circle they own (members and invitations) when
+ * it has anyone in it; else the first circle they joined (and whether it covers them); else none.
+ * Every circle and role: lib/circles getMyCircles.
+ */
 export async function getCircle(who: { memberId: string }, options: CircleOptions): Promise<CircleView> {
   const { db, now, familyPlan } = await resolve(options);
   const owned = await ownedCircleOf(db, who.memberId);
