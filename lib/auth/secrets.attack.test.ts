@@ -78,3 +78,18 @@ describe("the session secret without AUTH_SECRET (outside production)", () => {
     expect(() => config.parseConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET is required in production/);
   });
 });
+
+describe("the built-in issuer's client secret", () => {
+  it("follows AUTH_SECRET: a client secret worked out under one secret does not stand for another", async () => {
+    const { secrets, config: fresh } = await freshSecrets();
+    const useSecret = (secret: string) =>
+      vi.spyOn(fresh, "getConfig").mockReturnValue(fresh.parseConfig({ NODE_ENV: "development", AUTH_SECRET: secret }));
+    useSecret("a".repeat(43));
+    const first = secrets.builtinClientSecret();
+    expect(secrets.builtinClientSecret()).toBe(first);
+    useSecret("b".repeat(43));
+    const second = secrets.builtinClientSecret();
+    expect(second).not.toBe(first);
+    expect(second).toMatch(/^[\w-]{43}$/);
+  });
+});

@@ -71,9 +71,19 @@ export const BUILTIN_CLIENT_ID = "happr-web";
 export const BUILTIN_PROVIDER_ID = "happr";
 export const COGNITO_PROVIDER_ID = "cognito";
 
-/** The app's client secret at its own issuer: derived, so both ends agree without another variable. */
+let clientSecret: { from: string; value: string } | undefined;
+
+/**
+ * The app's client secret at its own issuer: derived, so both ends agree without another variable.
+ * Kept per AUTH_SECRET: every signed-in request reads it (the session check names the provider).
+ */
 export function builtinClientSecret(): string {
-  return createHmac("sha256", getAuthSecret()).update("happr built-in issuer client secret").digest("base64url");
+  const secret = getAuthSecret();
+  if (clientSecret?.from !== secret) {
+    const value = createHmac("sha256", secret).update("happr built-in issuer client secret").digest("base64url");
+    clientSecret = { from: secret, value };
+  }
+  return clientSecret.value;
 }
 
 /** An HMAC for the small signed cookies of the sign-in pages. */

@@ -5,13 +5,23 @@ import { invalid } from "./errors";
  * Validation of the arguments callers pass to the billing services: a bad argument is a 400 naming
  * it, and never reaches the provider or the database.
  */
-const id = (field: string, prefix: string) =>
-  z
-    .string({ message: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(255, `${field} is too long`)
-    .regex(new RegExp(`^${prefix}[A-Za-z0-9_]+$`), `${field} must be a ${prefix}... id`);
+// Built once per field and prefix: zod builds a schema's checks when it is made, which costs more than
+// parsing with it, and page views parse ids on every render (the member's plan, their cards).
+const idSchemas = new Map<string, z.ZodString>();
+function id(field: string, prefix: string): z.ZodString {
+  const key = `${prefix} ${field}`;
+  let schema = idSchemas.get(key);
+  if (!schema) {
+    schema = z
+      .string({ message: `${field} is required` })
+      .trim()
+      .min(1, `${field} is required`)
+      .max(255, `${field} is too long`)
+      .regex(new RegExp(`^${prefix}[A-Za-z0-9_]+$`), `${field} must be a ${prefix}... id`);
+    idSchemas.set(key, schema);
+  }
+  return schema;
+}
 
 export const priceIdSchema = (field = "priceId") => id(field, "price_");
 export const subscriptionIdSchema = (field = "subscriptionId") => id(field, "sub_");

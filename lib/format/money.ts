@@ -1,7 +1,19 @@
+// One formatter per currency: building an Intl.NumberFormat costs far more than formatting with it,
+// and the billing pages format every price and invoice on each view.
+const formatters = new Map<string, { format: Intl.NumberFormat; fractionDigits: number }>();
+
+function formatterFor(code: string) {
+  let formatter = formatters.get(code);
+  if (!formatter) {
+    const format = new Intl.NumberFormat("en-US", { style: "currency", currency: code });
+    formatter = { format, fractionDigits: format.resolvedOptions().maximumFractionDigits ?? 2 };
+    formatters.set(code, formatter);
+  }
+  return formatter;
+}
+
 /** An amount in the currency's smallest unit, formatted for people: 499 usd -> "$4.99". */
 export function formatMoney(amount: number, currency: string): string {
-  const code = currency.toUpperCase();
-  const digits =
-    new Intl.NumberFormat("en-US", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: code }).format(amount / 10 ** digits);
+  const { format, fractionDigits } = formatterFor(currency.toUpperCase());
+  return format.format(amount / 10 ** fractionDigits);
 }
