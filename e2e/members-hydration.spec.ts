@@ -61,3 +61,16 @@ test("the members' pages hydrate without an error, before and after subscribing"
     expect(errors, `${path} (subscribed): errors while loading and hydrating`).toEqual([]);
   }
 });
+
+test("the members' pages are not indexed and carry no share-card tags", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  for (const path of MEMBERS_PAGES) {
+    const html = await (await page.request.get(path)).text();
+    expect(html, path).toMatch(/<meta name="robots" content="noindex/);
+    expect(html.match(/<meta (property="og:|name="twitter:)[^>]*>/g) ?? [], path).toEqual([]);
+    expect(html, path).toMatch(/<title>[^<]+ \| Happr<\/title>/);
+  }
+  // The public pages keep theirs (e2e/site.spec.ts checks every one).
+  expect(await (await page.request.get("/")).text()).toMatch(/<meta property="og:image"/);
+});

@@ -21,7 +21,7 @@ import { AgendaList, ChildView, dayLabel, MonthView, PeopleKey, WeekView } from 
 import { acknowledgeAction, revokeFeedAction, rotateFeedAction } from "./actions";
 import { memberTimeZone } from "@/lib/profile/zone";
 
-export const metadata: Metadata = { title: "My Calendar", robots: { index: false } };
+export const metadata: Metadata = { title: "My Calendar" };
 
 const VIEW_NAMES: Record<CalendarView, string> = { agenda: "Agenda", week: "Week", month: "Month" };
 const when = (date: Date, timezone: string) =>

@@ -9,7 +9,7 @@ import { namedSharesOf } from "@/lib/sharing";
 import { WhoCanSeeWhat } from "@/components/circles/who-can-see-what";
 import { resetChildPasswordAction, stopSharingAction } from "./actions";
 
-export const metadata: Metadata = { title: "Who can see what", robots: { index: false } };
+export const metadata: Metadata = { title: "Who can see what" };
 
 export default async function CirclePage() {
   const member = await getMember();

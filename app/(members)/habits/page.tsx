@@ -18,7 +18,7 @@ import {
   suggestHabitAction,
 } from "./actions";
 
-export const metadata: Metadata = { title: "My Habits", robots: { index: false } };
+export const metadata: Metadata = { title: "My Habits" };
 
 const STATE_WORDS = { DONE: "Done today", REST: "Rest day today", DUE: "Due today", NOT_DUE: "Not due today" };
 const listTitle = (habit: HabitView) => habit.privateTitle ?? habit.title;

@@ -5,7 +5,7 @@ import { loadBilling, stripePublishableKey } from "@/lib/account/page-data";
 import { getMember } from "@/lib/auth/member";
 import { tokenizeSandboxCardAction } from "./actions";
 
-export const metadata: Metadata = { title: "Manage subscription", robots: { index: false } };
+export const metadata: Metadata = { title: "Manage subscription" };
 
 /** The member's subscription, cards and transactions, all from the local mirror (no provider call). */
 export default async function ManageSubscriptionPage({

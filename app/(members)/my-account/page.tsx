@@ -33,7 +33,7 @@ import {
   verifyAttributeAction,
 } from "./security-actions";
 
-export const metadata: Metadata = { title: "My Account", robots: { index: false } };
+export const metadata: Metadata = { title: "My Account" };
 
 export default async function MyAccountPage() {
   const member = await getMember();

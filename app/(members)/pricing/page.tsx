@@ -5,7 +5,7 @@ import { tierOfProductName } from "@/components/billing/plan-card";
 import { loadSubscriptions } from "@/lib/account/page-data";
 import { getMember } from "@/lib/auth/member";
 
-export const metadata: Metadata = { title: "Pricing", robots: { index: false } };
+export const metadata: Metadata = { title: "Pricing" };
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

@@ -5,7 +5,7 @@ import { ImportForm } from "@/components/calendar/import-form";
 import { importAction } from "../actions";
 import { formChoices } from "../form-data";
 
-export const metadata: Metadata = { title: "Import a calendar", robots: { index: false } };
+export const metadata: Metadata = { title: "Import a calendar" };
 
 /** Import an .ics file into the member's calendar (or a child's they look after). */
 export default async function ImportPage() {

@@ -10,7 +10,7 @@ import { saveEventAction } from "../actions";
 import { formChoices, repeatFor } from "../form-data";
 import { memberTimeZone } from "@/lib/profile/zone";
 
-export const metadata: Metadata = { title: "New event", robots: { index: false } };
+export const metadata: Metadata = { title: "New event" };
 
 export default async function NewEventPage({ searchParams }: { searchParams: Promise<{ date?: string }> }) {
   const member = await getMember();

@@ -7,7 +7,7 @@ import { Panel } from "@/components/ui/panel";
 import { HabitForm } from "@/components/habits/habit-form";
 import { saveHabitAction } from "../actions";
 
-export const metadata: Metadata = { title: "Edit habit", robots: { index: false } };
+export const metadata: Metadata = { title: "Edit habit" };
 
 export default async function EditHabitPage({ params }: { params: Promise<{ habitId: string }> }) {
   const member = await getMember();

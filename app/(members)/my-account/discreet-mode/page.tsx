@@ -8,7 +8,7 @@ import { loadDiscreetMode } from "@/lib/account/page-data";
 import { discreetModeAction, safetyResetAction } from "./actions";
 import { SafetyResetForm } from "@/components/discreet/safety-reset-form";
 
-export const metadata: Metadata = { title: "Discreet mode", robots: { index: false } };
+export const metadata: Metadata = { title: "Discreet mode" };
 
 /**
  * What discreet mode does and, as plainly, what it cannot do, before the member turns it on: a false

@@ -2,7 +2,7 @@ import { Panel } from "@/components/ui/panel";
 import type { Metadata } from "next";
 import { CheckoutConfirmation } from "@/components/billing/checkout-confirmation";
 
-export const metadata: Metadata = { title: "Subscription confirmed", robots: { index: false } };
+export const metadata: Metadata = { title: "Subscription confirmed" };
 
 /** The checkout's success URL: the provider adds session_id. */
 export default async function CheckoutSuccessPage({

@@ -14,7 +14,7 @@ import { deleteEventAction, saveEventAction } from "../../actions";
 import { formChoices, repeatFor } from "../../form-data";
 import { memberTimeZone } from "@/lib/profile/zone";
 
-export const metadata: Metadata = { title: "Event", robots: { index: false } };
+export const metadata: Metadata = { title: "Event" };
 
 const clock = (instant: number, timezone: string) =>
   new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: timezone }).format(

@@ -7,7 +7,7 @@ import { CHILD_CONSENT_WORDING, circlesForChildren } from "@/lib/circles";
 import { familyPlanFrom } from "@/lib/invitations";
 import { createChildAction } from "./actions";
 
-export const metadata: Metadata = { title: "Create a child's account", robots: { index: false } };
+export const metadata: Metadata = { title: "Create a child's account" };
 
 /** A circle's owner or a guardian creates an account for a child under 13 (lib/circles/children.ts). */
 export default async function NewChildPage() {
