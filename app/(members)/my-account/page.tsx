@@ -1,11 +1,10 @@
 import { Panel } from "@/components/ui/panel";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Suspense } from "react";
 import { loadDiscreetMode, loadProfile, loadQuietHours } from "@/lib/account/page-data";
 import { QuietHoursForm } from "@/components/account/quiet-hours-form";
 import { quietHoursAction } from "./settings-actions";
-import { AccountOverview, AccountOverviewLoading } from "@/components/account/account-overview";
+import { AccountOverview } from "@/components/account/account-overview";
 import { getMember } from "@/lib/auth/member";
 import { SignOutEverywhereButton } from "@/components/account/sign-out-everywhere-button";
 import { LogOutForm } from "@/components/session/log-out-form";
@@ -60,9 +59,7 @@ export default async function MyAccountPage() {
           </Detail>
         </dl>
       </Panel>
-      <Suspense fallback={<AccountOverviewLoading />}>
-        <AccountOverview saveProfile={updateProfileAction} />
-      </Suspense>
+      <AccountOverview saveProfile={updateProfileAction} />
       <Panel aria-labelledby="my-calendar" className="mt-6">
         <h2 id="my-calendar" className="text-lg font-semibold text-ink">
           My Calendar
