@@ -5,10 +5,10 @@ import { loadDiscreetMode } from "@/lib/account/page-data";
 import { LeaveNow } from "@/components/discreet/leave-now";
 
 /**
- * Private pages: not indexed, and no share-card tags: a link preview's crawler has no session, so it is sent to
- * sign-in and shows that page's. The site's Open Graph and Twitter tags (14, and the Twitter ones
- * Next fills in from Open Graph) would only add about 3 kB to every view, in the HTML and again in
- * the RSC payload.
+ * Private pages: not indexed, and no share-card tags. A link preview's crawler has no session, so it
+ * is sent to sign-in and shows that page's tags; the site's Open Graph tags (and the Twitter ones Next
+ * fills in from them, 14 in all) only added about 3 kB to every view, in the HTML and again in the RSC
+ * payload.
  */
 export const metadata: Metadata = { robots: { index: false }, openGraph: null, twitter: null };
 
