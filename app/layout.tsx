@@ -46,10 +46,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en" className={inter.variable}>
       <body className="relative min-h-dvh bg-white font-sans antialiased">
         <Preloader />
-        <a
-          href="#main-content"
-          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
-        >
+        <a href="#main-content" className="skip-link">
           Skip to content
         </a>
         {preview && <PreviewBar />}

@@ -14,16 +14,11 @@ import { WaitlistDialog } from "./waitlist-dialog";
 export function AccountSlot({ joinWaitlist }: { joinWaitlist: FormAction<WaitlistFormState> }) {
   const { isAuthenticated } = useSession();
   return (
-    <div className="flex h-10 min-w-[10.5rem] items-center justify-end">
+    <div className="account-slot">
       {isAuthenticated === null ? (
         <Spinner label="Checking your session" />
       ) : isAuthenticated ? (
-        <Link
-          href="/my-account"
-          className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-        >
-          My Account
-        </Link>
+        <Link href="/my-account">My Account</Link>
       ) : (
         <WaitlistDialog action={joinWaitlist} />
       )}

@@ -11,7 +11,7 @@ export function BlogList({ data }: { data: PostsPage }) {
   const { page, pageCount } = data;
   return (
     <div className="mx-auto max-w-6xl px-4">
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="post-list">
+      <ul className="post-grid" data-testid="post-list">
         {data.posts.map((post, index) => (
           <li key={post.slug}>
             <PostCard post={post} priority={index < 2} />

@@ -27,18 +27,8 @@ export function GoToTop() {
 
   return (
     <>
-      <div
-        ref={markerRef}
-        aria-hidden="true"
-        className="pointer-events-none absolute left-0 h-px w-px"
-        style={{ top: SHOW_AFTER_PX }}
-      />
-      <button
-        type="button"
-        onClick={goToTop}
-        hidden={!visible}
-        className="fixed bottom-5 right-5 z-30 rounded-full bg-brand-600 p-3 text-white shadow-lg hover:bg-brand-700"
-      >
+      <div ref={markerRef} aria-hidden="true" className="scroll-marker" style={{ top: SHOW_AFTER_PX }} />
+      <button type="button" onClick={goToTop} hidden={!visible} className="go-to-top">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
           <path fill="currentColor" d="M12 5.6 4.3 13.3l1.4 1.4L11 9.4V20h2V9.4l5.3 5.3 1.4-1.4z" />
         </svg>

@@ -29,19 +29,14 @@ export function HeaderFrame({ navigation, accountSlot }: { navigation: NavGroup[
 
   return (
     <>
-      <div
-        ref={markerRef}
-        aria-hidden="true"
-        className="pointer-events-none absolute left-0 h-px w-px"
-        style={{ top: STICKY_AFTER_PX }}
-      />
+      <div ref={markerRef} aria-hidden="true" className="scroll-marker" style={{ top: STICKY_AFTER_PX }} />
       <div className="h-16">
         <header
           data-sticky={isSticky}
           className={`${isSticky ? "fixed inset-x-0 top-0 shadow-md" : "relative"} z-30 bg-white/95 backdrop-blur`}
         >
-          <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-            <Link href="/" className="flex items-center gap-2 text-xl font-bold tracking-tight text-brand-700">
+          <div className="header-bar">
+            <Link href="/">
               <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
                 <circle cx="16" cy="16" r="15" fill="#3b6cf6" />
                 <path
@@ -57,11 +52,8 @@ export function HeaderFrame({ navigation, accountSlot }: { navigation: NavGroup[
               Happr
               <span className="sr-only"> home</span>
             </Link>
-            <nav
-              aria-label="Main"
-              className={`${menuOpen ? "block" : "hidden"} absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-black/5 bg-white px-4 pb-4 lg:static lg:block lg:max-h-none lg:overflow-visible lg:border-0 lg:p-0`}
-            >
-              <ul className="flex flex-col gap-1 lg:flex-row lg:items-center">
+            <nav aria-label="Main" className="main-nav" data-open={menuOpen || undefined}>
+              <ul>
                 {navigation.map((group) => (
                   <NavMenu key={group.title} group={group} onNavigate={() => setMenuOpen(false)} />
                 ))}
@@ -71,7 +63,7 @@ export function HeaderFrame({ navigation, accountSlot }: { navigation: NavGroup[
               {accountSlot}
               <button
                 type="button"
-                className="rounded-md p-2 text-ink hover:bg-brand-50 lg:hidden"
+                className="menu-button"
                 aria-expanded={menuOpen}
                 aria-label={menuOpen ? "Close menu" : "Open menu"}
                 onClick={() => setMenuOpen((value) => !value)}

@@ -11,7 +11,6 @@ export function PostCard({ post, priority = false }: { post: PostSummary; priori
         width={800}
         sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
         priority={priority}
-        className="h-auto w-full"
       />
       <div className="post-card-body">
         <ul className="chips" aria-label="Categories">

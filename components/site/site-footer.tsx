@@ -4,8 +4,8 @@ import { FooterAccountLinks } from "./footer-account-links";
 
 export function SiteFooter({ settings }: { settings: SiteSettings }) {
   return (
-    <footer className="mt-24 bg-brand-900 text-white">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-4">
+    <footer className="site-footer">
+      <div>
         <div>
           <p className="text-xl font-bold">{settings.title}</p>
           <p className="mt-3 text-sm text-white/80">{settings.tagline}</p>
@@ -42,10 +42,8 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
         </div>
         <FooterAccountLinks />
       </div>
-      <div className="border-t border-white/10">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-white/70">
-          © {new Date().getFullYear()} Happr. Ad-free, and your data is never sold.
-        </p>
+      <div>
+        <p>© {new Date().getFullYear()} Happr. Ad-free, and your data is never sold.</p>
       </div>
     </footer>
   );

@@ -17,7 +17,8 @@ const imageProjection = `{ "asset": { "_ref": asset._ref }, "alt": coalesce(alt,
 
 const seoByIntro = `"seo": { "title": coalesce(seo.title, title), "description": coalesce(seo.description, intro, "") }`;
 
-const landingSummary = `kind, path, title, "summary": coalesce(summary, "")`;
+// What a card linking to a landing page shows (the lists are per kind, so their cards need no kind).
+const landingSummary = `path, title, "summary": coalesce(summary, "")`;
 
 const postSummary = `
   title,
@@ -63,6 +64,7 @@ export const homePageQuery = defineQuery(`
 /** Params: `path` (e.g. "/for-you/parents-guardians"). */
 export const landingPageQuery = defineQuery(`
 *[_type == "landingPage" && path == $path && ${published}][0]{
+  kind,
   ${landingSummary},
   "eyebrow": coalesce(eyebrow, ""),
   heading,

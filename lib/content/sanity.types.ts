@@ -453,7 +453,7 @@ export type SiteSettingsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: homePageQuery
-// Query: *[_type == "homePage" && !(_id in path("drafts.**"))][0]{  heading,  "intro": coalesce(intro, ""),  "heroImage": heroImage{ "asset": { "_ref": asset._ref }, "alt": coalesce(alt, "") },  "primaryCta": primaryCta{ label, href },  "secondaryCta": secondaryCta{ label, href },  "audiences": *[_type == "landingPage" && kind == "audience" && !(_id in path("drafts.**"))] | order(order asc, path asc){ kind, path, title, "summary": coalesce(summary, "") },  "features": *[_type == "landingPage" && kind == "feature" && !(_id in path("drafts.**"))] | order(order asc, path asc){ kind, path, title, "summary": coalesce(summary, "") },  "pillars": *[_type == "landingPage" && kind == "pillar" && !(_id in path("drafts.**"))] | order(order asc, path asc){ kind, path, title, "summary": coalesce(summary, "") },  "latestPosts": *[_type == "post" && !(_id in path("drafts.**")) && defined(slug.current) && defined(publishedAt)] | order(publishedAt desc, _id asc)[0...3]{   title,  "slug": slug.current,  "excerpt": coalesce(excerpt, ""),  publishedAt,  "mainImage": mainImage{ "asset": { "_ref": asset._ref }, "alt": coalesce(alt, "") },  "categories": coalesce((categories[]->{ title, "slug": slug.current })[defined(slug)], []) },  "seo": { "title": coalesce(seo.title, heading), "description": coalesce(seo.description, intro, "") }}
+// Query: *[_type == "homePage" && !(_id in path("drafts.**"))][0]{  heading,  "intro": coalesce(intro, ""),  "heroImage": heroImage{ "asset": { "_ref": asset._ref }, "alt": coalesce(alt, "") },  "primaryCta": primaryCta{ label, href },  "secondaryCta": secondaryCta{ label, href },  "audiences": *[_type == "landingPage" && kind == "audience" && !(_id in path("drafts.**"))] | order(order asc, path asc){ path, title, "summary": coalesce(summary, "") },  "features": *[_type == "landingPage" && kind == "feature" && !(_id in path("drafts.**"))] | order(order asc, path asc){ path, title, "summary": coalesce(summary, "") },  "pillars": *[_type == "landingPage" && kind == "pillar" && !(_id in path("drafts.**"))] | order(order asc, path asc){ path, title, "summary": coalesce(summary, "") },  "latestPosts": *[_type == "post" && !(_id in path("drafts.**")) && defined(slug.current) && defined(publishedAt)] | order(publishedAt desc, _id asc)[0...3]{   title,  "slug": slug.current,  "excerpt": coalesce(excerpt, ""),  publishedAt,  "mainImage": mainImage{ "asset": { "_ref": asset._ref }, "alt": coalesce(alt, "") },  "categories": coalesce((categories[]->{ title, "slug": slug.current })[defined(slug)], []) },  "seo": { "title": coalesce(seo.title, heading), "description": coalesce(seo.description, intro, "") }}
 export type HomePageQueryResult = {
   heading: string;
   intro: string;
@@ -472,19 +472,16 @@ export type HomePageQueryResult = {
     href: string;
   };
   audiences: Array<{
-    kind: "audience" | "feature" | "pillar";
     path: string;
     title: string;
     summary: string;
   }>;
   features: Array<{
-    kind: "audience" | "feature" | "pillar";
     path: string;
     title: string;
     summary: string;
   }>;
   pillars: Array<{
-    kind: "audience" | "feature" | "pillar";
     path: string;
     title: string;
     summary: string;
@@ -513,7 +510,7 @@ export type HomePageQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: landingPageQuery
-// Query: *[_type == "landingPage" && path == $path && !(_id in path("drafts.**"))][0]{  kind, path, title, "summary": coalesce(summary, ""),  "eyebrow": coalesce(eyebrow, ""),  heading,  "intro": coalesce(intro, ""),  "heroImage": heroImage{ "asset": { "_ref": asset._ref }, "alt": coalesce(alt, "") },  "highlights": coalesce(highlights[]{ title, text }, []),  "sections": coalesce(sections[]{ heading, "body": coalesce(body, []) }, []),  "seo": { "title": coalesce(seo.title, title), "description": coalesce(seo.description, intro, "") }}
+// Query: *[_type == "landingPage" && path == $path && !(_id in path("drafts.**"))][0]{  kind,  path, title, "summary": coalesce(summary, ""),  "eyebrow": coalesce(eyebrow, ""),  heading,  "intro": coalesce(intro, ""),  "heroImage": heroImage{ "asset": { "_ref": asset._ref }, "alt": coalesce(alt, "") },  "highlights": coalesce(highlights[]{ title, text }, []),  "sections": coalesce(sections[]{ heading, "body": coalesce(body, []) }, []),  "seo": { "title": coalesce(seo.title, title), "description": coalesce(seo.description, intro, "") }}
 export type LandingPageQueryResult = {
   kind: "audience" | "feature" | "pillar";
   path: string;

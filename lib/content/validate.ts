@@ -53,7 +53,6 @@ const seo: z.ZodType<Seo> = z.object({ title: text, description: z.string() });
 const landingKind: z.ZodType<LandingKind> = z.enum(["audience", "feature", "pillar"]);
 
 const landingPageSummary: z.ZodType<LandingPageSummary> = z.object({
-  kind: landingKind,
   path: z.string().regex(/^(\/[a-z0-9]+(?:-[a-z0-9]+)*)+$/, "must be a URL path such as /for-you/parents-guardians"),
   title: text,
   summary: z.string(),
@@ -100,6 +99,7 @@ export const homePageSchema: z.ZodType<HomePage> = z.object({
 export const landingPageSchema: z.ZodType<LandingPage> = z.intersection(
   landingPageSummary,
   z.object({
+    kind: landingKind,
     eyebrow: z.string(),
     heading: text,
     intro: z.string(),
