@@ -11,23 +11,16 @@ import { Preloader } from "@/components/site/preloader";
 import { PreviewBar } from "@/components/site/preview-bar";
 import { DemoBanner } from "@/components/site/demo-banner";
 import { getSiteSettings, isPreview } from "@/lib/content";
-import { imageProps } from "@/lib/content/image";
 import { getConfig } from "@/lib/config";
 
+/** What every page says of itself; the public pages add their share cards (app/(site)/layout.tsx). */
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getSiteSettings();
-  const ogImage = imageProps(settings.ogImage, 1200);
   return {
     metadataBase: new URL(getConfig().siteUrl),
     title: { default: `${settings.title}: ${settings.tagline}`, template: `%s | ${settings.title}` },
     description: settings.description,
     applicationName: settings.title,
-    openGraph: {
-      type: "website",
-      siteName: settings.title,
-      images: [{ url: ogImage.src, width: ogImage.width, height: ogImage.height, alt: ogImage.alt }],
-    },
-    twitter: { card: "summary_large_image" },
     // favicon.ico is found at /favicon.ico by every browser; app/icon.svg is linked by Next.
     icons: { apple: "/apple-touch-icon.png" },
   };

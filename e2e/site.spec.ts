@@ -15,6 +15,9 @@ test.describe("every public route", () => {
         new RegExp(`${path === "/" ? "/?" : path}$`),
       );
       await expect(page.locator('meta[property="og:image"]').first()).toHaveAttribute("content", /^http/);
+      // A large card on X, whose image is og:image: X reads it when there is no twitter:image.
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+      await expect(page.locator('meta[name="twitter:image"]')).toHaveCount(0);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
     });
   }

@@ -4,13 +4,8 @@ import { getMember } from "@/lib/auth/member";
 import { loadDiscreetMode } from "@/lib/account/page-data";
 import { LeaveNow } from "@/components/discreet/leave-now";
 
-/**
- * Private pages: not indexed, and no share-card tags. A link preview's crawler has no session, so it
- * is sent to sign-in and shows that page's tags; the site's Open Graph tags (and the Twitter ones Next
- * fills in from them, 14 in all) only added about 3 kB to every view, in the HTML and again in the RSC
- * payload.
- */
-export const metadata: Metadata = { robots: { index: false }, openGraph: null, twitter: null };
+/** Private pages are not indexed, and carry no share cards: those are the public pages' (app/(site)/layout.tsx). */
+export const metadata: Metadata = { robots: { index: false } };
 
 /**
  * The members' pages: proxy.ts sends visitors to sign-in before they get here, except while the browser
