@@ -1,8 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { habits } from "../db/schema/habits";
 import type { ItemKind } from "../sharing/item-kinds";
-
-export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+import { isUuid } from "../uuid";
 
 /**
  * The sharing registry's entry for habits: who owns one (archived ones too, so their shares can

@@ -8,7 +8,7 @@ import { addDays, localDateOf, type LocalDate } from "../calendar/time";
 import { memberTimeZone, storedZoneOf, zoneFrom } from "../profile/zone";
 import { accessColumn, accessTo, itemsReaching, ownerWithinReach, type Access } from "../sharing/rule";
 import { HabitError, habitNotFound } from "./errors";
-import { isUuid } from "./kind";
+import { isUuid } from "../uuid";
 import { scheduleHabitJobs } from "./schedule";
 import {
   parseCheckIn,
@@ -262,7 +262,7 @@ async function viewsOf(db: Db, rows: HabitWithHistory[], today: LocalDate, histo
 
 /** A live habit the caller may see, with their access; 404 otherwise (the sharing rule decides). */
 async function visibleHabit(db: Db, callerId: string, habitId: unknown): Promise<{ habit: HabitRow; access: Access }> {
-  if (typeof habitId !== "string" || !isUuid(habitId)) throw habitNotFound();
+  if (!isUuid(habitId)) throw habitNotFound();
   const [habit] = await db
     .select()
     .from(habits)

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/open";
 import { identityAccounts, identityPoolMembers } from "../db/schema/identity";
+import { isUuid } from "../uuid";
 
 /**
  * The email address to send a member's reminders to when they are not the one asking (a calendar
@@ -12,7 +13,7 @@ import { identityAccounts, identityPoolMembers } from "../db/schema/identity";
  */
 export async function emailAddressOf(db: Db, memberId: string): Promise<string | null> {
   const isAddress = (value: string | undefined) => Boolean(value && z.email().safeParse(value).success);
-  if (z.uuid().safeParse(memberId).success) {
+  if (isUuid(memberId)) {
     const [account] = await db
       .select({ email: identityAccounts.email })
       .from(identityAccounts)

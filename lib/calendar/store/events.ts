@@ -20,6 +20,7 @@ import { checkAgendaRange, findOccurrence, type AgendaOccurrence } from "../expa
 import { checkCalendarEvent, newEvent, parseEventInput, type CalendarEvent, type EventFields } from "../model";
 import { NEUTRAL_TITLE } from "../ics/export";
 import type { UnixSeconds } from "../time";
+import { isUuid } from "../../uuid";
 import { columnsOf, EVENT_ITEM_TYPE, eventOf, type EventRow } from "./rows";
 import { cancelEventReminder, scheduleEventReminder } from "./reminders";
 import { expandRows, rememberAgenda, rememberedAgenda } from "./expansions";
@@ -251,7 +252,7 @@ type Reach = { row: EventRow; access: "owner" | "edit" | "view" | "guardian" };
  * into a child's calendar (while still their guardian). Otherwise 404.
  */
 async function reach(db: Db, viewerId: string, eventId: string): Promise<Reach> {
-  if (!z.uuid().safeParse(eventId).success) throw notFound();
+  if (!isUuid(eventId)) throw notFound();
   const [row] = await db.select().from(calendarEvents).where(eq(calendarEvents.id, eventId));
   if (!row) throw notFound();
   const access = await accessTo(db, viewerId, { itemType: EVENT_ITEM_TYPE, itemId: row.id, ownerId: row.ownerId });
@@ -645,7 +646,7 @@ export async function getAgenda(
 /** The sharing registry's entry for events: who owns an event id (null for none). */
 export const eventKind: ItemKind = {
   ownerOf: async (itemId, db) => {
-    if (!z.uuid().safeParse(itemId).success) return null;
+    if (!isUuid(itemId)) return null;
     const [row] = await db
       .select({ ownerId: calendarEvents.ownerId })
       .from(calendarEvents)
@@ -653,7 +654,7 @@ export const eventKind: ItemKind = {
     return row?.ownerId ?? null;
   },
   listTitlesOf: async (itemIds, db) => {
-    const ids = itemIds.filter((id) => z.uuid().safeParse(id).success);
+    const ids = itemIds.filter(isUuid);
     if (ids.length === 0) return new Map();
     const rows = await db
       .select({ id: calendarEvents.id, title: calendarEvents.title, privateTitle: calendarEvents.privateTitle })

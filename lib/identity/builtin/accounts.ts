@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Db } from "../../db/open";
 import { preparedPerDatabase } from "../../db/prepared";
 import { identityAccounts, identityChallenges } from "../../db/schema/identity";
+import { isUuid } from "../../uuid";
 import { deliverPending, sendEmail } from "../../mail";
 import { startProfileFromSignUp } from "../../profile";
 import { limitOutsider, noSoonerThan, RECOVERY_ANSWER_FLOOR_MS } from "../outsider-limits";
@@ -53,7 +54,7 @@ const accountByIdRead = preparedPerDatabase((db) =>
 const accountInRender = cache(async (db: Db, id: string) => (await accountByIdRead(db).execute({ id }))[0]);
 
 export async function findAccountById(db: Db, id: string): Promise<Account | undefined> {
-  if (!z.uuid().safeParse(id).success) return undefined;
+  if (!isUuid(id)) return undefined;
   return accountInRender(db, id);
 }
 
