@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { summarise } from "./lighthouse";
+import { againIfTraceFailed, summarise } from "./lighthouse";
 
 type Lhr = Parameters<typeof summarise>[0];
 
@@ -79,5 +79,31 @@ describe("summarise", () => {
     ]);
     expect(run.failingAudits.accessibility).toBeUndefined();
     expect(run.warnings).toEqual(["slow CPU"]);
+  });
+});
+
+describe("againIfTraceFailed", () => {
+  const failing = (messages: string[]) => {
+    let calls = 0;
+    const run = async () => {
+      const message = messages[calls++];
+      if (message) throw new Error(message);
+      return calls;
+    };
+    return { run, calls: () => calls };
+  };
+
+  it("runs once more when Lighthouse could not record the load's trace", async () => {
+    const lighthouse = failing(["NO_NAVSTART: Something went wrong with recording the trace over your page load."]);
+    await expect(againIfTraceFailed(lighthouse.run)).resolves.toBe(2);
+  });
+
+  it("runs only once more, and lets any other failure stand", async () => {
+    const twice = failing(["NO_NAVSTART: first", "NO_NAVSTART: second"]);
+    await expect(againIfTraceFailed(twice.run)).rejects.toThrow("NO_NAVSTART: second");
+    expect(twice.calls()).toBe(2);
+    const notFound = failing(["ERRORED_DOCUMENT_REQUEST (HTTP 404)"]);
+    await expect(againIfTraceFailed(notFound.run)).rejects.toThrow("HTTP 404");
+    expect(notFound.calls()).toBe(1);
   });
 });

@@ -172,9 +172,25 @@ type RunOptions = {
   /** Sent with every request, e.g. a signed-in member's Cookie */ extraHeaders?: Record<string, string>;
 };
 
+/**
+ * Runs `run` again, once, when Lighthouse failed to record the page load's trace (NO_NAVSTART: its
+ * message says to run it again). That happened to about one run in 40 here, at random; the page itself
+ * had loaded. Any other failure stands.
+ */
+export async function againIfTraceFailed<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof Error && error.message.startsWith("NO_NAVSTART"))) throw error;
+    return run();
+  }
+}
+
 /** One Lighthouse run in a fresh Chromium; the full report is written to `saveAs` when given. */
 export function runLighthouseOnce(url: string, opts: RunOptions & { saveAs?: string }): Promise<LighthouseRun> {
-  return runOnce(url, opts.chromePath, opts.timeoutMs ?? 120_000, opts.saveAs, opts.chromeFlags, opts.extraHeaders);
+  return againIfTraceFailed(() =>
+    runOnce(url, opts.chromePath, opts.timeoutMs ?? 120_000, opts.saveAs, opts.chromeFlags, opts.extraHeaders),
+  );
 }
 
 /** The medians of several runs of one URL, with the audits that failed in any of them. */
