@@ -8,6 +8,10 @@ import type { BenchContext, Section } from "../lib/section";
 import { measureThroughput, type ThroughputResult } from "../lib/throughput";
 
 const GOAL_RATIO = 0.9;
+// Issue 19 restates issue 2's goal, which the page's size alone made out of reach: / is to reach 0.95
+// of the ratio its bytes allow (the size-matched ceiling below), and to weigh at most 40 kB.
+const GOAL_CEILING_SHARE = 0.95;
+const GOAL_MAX_BYTES = 40_000;
 
 /** Requests per second of `/` on the main app vs the baseline, one app at a time. */
 export const throughputSection: Section = {
@@ -57,10 +61,16 @@ export const throughputSection: Section = {
       String(s.errors),
       results.map((r) => r.requestsPerSecond.toFixed(0)).join(" / "),
     ];
-    const belowGoal: string[] = [];
-    if (ratio < GOAL_RATIO) belowGoal.push(`throughput: main/baseline = ${ratio.toFixed(2)} (goal >= ${GOAL_RATIO})`);
     const bytes = await measurePageBytes({ options, main, baseline, log });
     const sizeCost = pageSizeCost({ ...bytes, baselineRps: b.requestsPerSecond, goal: GOAL_RATIO });
+    const ceilingShare = ratio / sizeCost.ceilingRatio;
+    const belowGoal: string[] = [];
+    if (ceilingShare < GOAL_CEILING_SHARE)
+      belowGoal.push(
+        `throughput: / at ${ceilingShare.toFixed(2)} of its size-matched ceiling (goal >= ${GOAL_CEILING_SHARE})`,
+      );
+    if (bytes.mainBytes > GOAL_MAX_BYTES)
+      belowGoal.push(`throughput: / is ${kb(bytes.mainBytes)} (goal <= ${kb(GOAL_MAX_BYTES)})`);
     const notes: string[] = [];
     if (m.non2xx > 0 || b.non2xx > 0)
       notes.push(
@@ -82,7 +92,17 @@ export const throughputSection: Section = {
         rows: [
           row("main", m, runs.main),
           row("baseline", b, runs.baseline),
-          [`ratio main/baseline (goal >= ${GOAL_RATIO})`, ratio.toFixed(2), "", "", "", "", ""],
+          [`ratio main/baseline (issue 2's goal >= ${GOAL_RATIO})`, ratio.toFixed(2), "", "", "", "", ""],
+          [
+            `share of the size-matched ceiling (goal >= ${GOAL_CEILING_SHARE})`,
+            ceilingShare.toFixed(2),
+            "",
+            "",
+            "",
+            "",
+            "",
+          ],
+          [`size of / (goal <= ${kb(GOAL_MAX_BYTES)})`, kb(bytes.mainBytes), "", "", "", "", ""],
         ],
       },
       notes,
@@ -94,6 +114,9 @@ export const throughputSection: Section = {
         rounds: throughputRounds,
         goalRatio: GOAL_RATIO,
         ratio,
+        goalCeilingShare: GOAL_CEILING_SHARE,
+        ceilingShare,
+        goalMaxBytes: GOAL_MAX_BYTES,
         main: m,
         baseline: b,
         runs,
