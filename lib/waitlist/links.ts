@@ -2,6 +2,7 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { deriveKey } from "../auth/secrets";
 import { getConfig } from "../config";
+import { isUuid } from "../uuid";
 
 /**
  * The signed links of waitlist emails: `<entry id>.<HMAC>`, one key per purpose (a confirmation link
@@ -9,8 +10,6 @@ import { getConfig } from "../config";
  * and must be able to leave the list from any email they kept.
  */
 export type WaitlistLinkPurpose = "confirm" | "unsubscribe";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function mac(purpose: WaitlistLinkPurpose, entryId: string): Buffer {
   return createHmac("sha256", deriveKey(`waitlist ${purpose} link`))
@@ -26,7 +25,7 @@ export function signWaitlistToken(purpose: WaitlistLinkPurpose, entryId: string)
 export function verifyWaitlistToken(purpose: WaitlistLinkPurpose, token: unknown): string | null {
   if (typeof token !== "string" || token.length > 200) return null;
   const [entryId, signature, extra] = token.split(".");
-  if (!entryId || !signature || extra !== undefined || !UUID.test(entryId)) return null;
+  if (!entryId || !signature || extra !== undefined || !isUuid(entryId)) return null;
   const given = Buffer.from(signature, "base64url");
   const expected = mac(purpose, entryId);
   return given.length === expected.length && timingSafeEqual(given, expected) ? entryId : null;

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/open";
 import { preparedPerDatabase } from "../../db/prepared";
 import { identityDevices } from "../../db/schema/identity";
+import { isUuid } from "../../uuid";
 import { IdentityError } from "../errors";
 import { DEVICE_PAGE_LIMIT, type TrackedDevice } from "../port";
 import { hashToken, newToken } from "./hashing";
@@ -106,10 +107,8 @@ export async function listDevices(
   return { devices, paginationToken };
 }
 
-const deviceKeyPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function assertDeviceKey(deviceKey: string) {
-  if (!deviceKeyPattern.test(deviceKey)) throw new IdentityError("ResourceNotFoundException", "Device does not exist.");
+  if (!isUuid(deviceKey)) throw new IdentityError("ResourceNotFoundException", "Device does not exist.");
 }
 
 /** ForgetDevice: the device is asked for MFA again at its next sign-in. Another member's device is "not found". */
