@@ -2,10 +2,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { pglitePool } from "./pglite-pool";
 
 // The one-circle-per-person rows (circle_members keyed by member_id, the circle named by its owner)
 // become circles with roles: migrate up to 0011, write the old shape, then run the rest.
@@ -26,7 +27,8 @@ function migrationsUpTo(tag: string) {
 describe("the circles migration", () => {
   it("turns each owner's members into one circle named after them, with roles; invitations name it", async () => {
     const client = new PGlite();
-    const db = drizzle({ client });
+    const pool = pglitePool(client);
+    const db = drizzle({ client: pool });
     await migrate(db, { migrationsFolder: migrationsUpTo("0010_waitlist_double_opt_in") });
     await db.execute(sql`
       insert into circle_invitations (id, owner_id, owner_name, channel, recipient, token_hash, status, expires_at, accepted_by)
@@ -67,6 +69,7 @@ describe("the circles migration", () => {
     ]);
     const old = await db.execute(sql`select to_regclass('circle_members') as gone`);
     expect(old.rows[0]).toEqual({ gone: null });
+    await pool.end();
     await client.close();
   }, 120_000);
 });

@@ -39,8 +39,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const { pglitePool } = await import("./pglite-pool");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   let dataDir: string | undefined;
   let releaseLock = () => {};
   if (target.kind === "pglite") {
@@ -50,10 +51,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     releaseLock = await acquireDirectoryLock(dataDir);
   }
   const client = new PGlite(dataDir);
-  const db = drizzle({ client, schema });
+  const pool = pglitePool(client);
+  const db = drizzle({ client: pool, schema });
   try {
     await migrate(db, { migrationsFolder });
   } catch (error) {
+    await pool.end().catch(() => {});
     await client.close().catch(() => {});
     releaseLock();
     throw error;
@@ -61,6 +64,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db: db as unknown as Db,
     close: async () => {
+      await pool.end();
       await client.close();
       releaseLock();
     },
