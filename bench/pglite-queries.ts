@@ -9,6 +9,7 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import { pglitePool } from "../lib/db/pglite-pool";
+import { median } from "./lib/format";
 
 const reads = Number(process.argv[2] ?? 2000);
 const rounds = 5;
@@ -30,7 +31,6 @@ const ways: Record<string, () => Promise<unknown>> = {
     pool.query({ name: "settings_read", text, values: [memberId], rowMode: "array" }),
 };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const results = new Map<string, { cpu: number[]; wall: number[] }>();
 for (const [name, read] of Object.entries(ways)) {
   for (let i = 0; i < 300; i += 1) await read(); // warm-up: JIT, and the named statement parsed
