@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { TOTP_PERIOD_SECONDS, totpCode } from "../lib/identity/totp";
-import { codeSentTo, messagesTo, signIn, signUp, uniqueEmail } from "./support/members";
+import { codeSentTo, messagesTo, openSecurityCentre, signIn, signUp, uniqueEmail } from "./support/members";
 
 // A sign-in hashes the password (scrypt) and runs the OIDC round trip: on a busy machine that outlasts expect's 5 s.
 const signInTimeout = 15_000;
@@ -57,6 +57,7 @@ async function freshCode(secret: string, usedAt: Date): Promise<string> {
 test("a member turns on the authenticator app, signs in with its code, and turns it off again", async ({ page }) => {
   test.setTimeout(120_000);
   const { email, password } = await signUp(page, { email: uniqueEmail("totp") });
+  await openSecurityCentre(page);
   const card = page.getByRole("region", { name: "Authenticator app" });
   await expect(card.getByText(/^Off\./)).toBeVisible();
 
@@ -87,28 +88,28 @@ test("a member turns on the authenticator app, signs in with its code, and turns
   await page.reload();
   await expect(card.getByText("My TOTP device")).toBeVisible();
 
-  await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
+  await page.getByRole("contentinfo").getByRole("button", { name: "Log Out" }).click();
   await expectSignedOut(page);
 
-  await signInFrom(page, "/my-account", email, password);
+  await signInFrom(page, "/my-account/security", email, password);
   await expect(page.getByRole("heading", { name: "Enter the code from your authenticator app" })).toBeVisible({
     timeout: signInTimeout,
   });
   await expectNoAxeViolations(page);
   await page.getByLabel(/^Code/).fill(await freshCode(secret, new Date()));
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/my-account$/, { timeout: signInTimeout });
+  await expect(page).toHaveURL(/\/my-account\/security$/, { timeout: signInTimeout });
   await expectSignedIn(page);
 
   await card.getByLabel(/^Current password/).fill(password);
   await card.getByRole("button", { name: "Turn off authenticator app" }).click();
   await expect(card.getByRole("status")).toHaveText("Authenticator app is off.");
-  await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
+  await page.getByRole("contentinfo").getByRole("button", { name: "Log Out" }).click();
   await expectSignedOut(page);
 
   // With the app off, the password alone signs in again.
-  await signInFrom(page, "/my-account", email, password);
-  await expect(page).toHaveURL(/\/my-account$/, { timeout: signInTimeout });
+  await signInFrom(page, "/my-account/security", email, password);
+  await expect(page).toHaveURL(/\/my-account\/security$/, { timeout: signInTimeout });
   await expect(card.getByText(/^Off\./)).toBeVisible();
 });
 
@@ -212,6 +213,7 @@ test("a second sign-in in the same browser replaces the first one's pending MFA 
 }) => {
   test.setTimeout(120_000);
   const { email, password } = await signUp(page, { email: uniqueEmail("pending") });
+  await openSecurityCentre(page);
   const card = page.getByRole("region", { name: "Authenticator app" });
   await card.getByLabel(/^Current password/).fill(password);
   await card.getByRole("button", { name: "Turn on authenticator app" }).click();

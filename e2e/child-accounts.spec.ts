@@ -63,6 +63,10 @@ test("a Family plan owner creates a child's account with a first password; the c
   await expect(page.getByText(/subscription/i)).toHaveCount(0);
   await expectNoAxeViolations(page);
   await expect(page.getByRole("main").getByRole("button", { name: "Log Out" })).toBeVisible();
+  // Nor by its address: a child asking for the security centre is back on their own page.
+  await page.goto("/my-account/security");
+  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Hi, Maya!" })).toBeVisible();
 
   // Maya forgot her password: the owner, on another device, gives her a new one from /circle.
   const ownerContext = await browser.newContext();

@@ -8,6 +8,7 @@ import { subscribe } from "./support/subscriptions";
 const MEMBERS_PAGES = [
   "/my-account",
   "/my-account/discreet-mode",
+  "/my-account/security",
   "/circle",
   "/circle/children/new",
   "/pricing",

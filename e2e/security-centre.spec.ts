@@ -1,16 +1,18 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { codeSentTo, messagesTo, signIn, signUp } from "./support/members";
+import { codeSentTo, messagesTo, openSecurityCentre, signIn, signUp } from "./support/members";
 import { subscribe, uniquePhone } from "./support/subscriptions";
 
 // Long journeys (several sign-ups, a checkout) on a shared, busy machine.
 test.describe.configure({ timeout: 90_000 });
 
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-const security = (page: Page) => page.getByRole("region", { name: "Security" });
+const security = (page: Page) => page.getByRole("region", { name: "Sign-in, devices and data" });
 
+/** With My Account's Log Out button. */
 async function logOut(page: Page) {
+  await page.goto("/my-account");
   await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
   await expect(page.getByRole("banner").getByRole("button", { name: "Join the waitlist" })).toBeVisible();
 }
@@ -37,6 +39,7 @@ test("verify a phone, turn on SMS codes, sign in with one; a remembered device s
   page,
 }) => {
   const { email, password } = await signUp(page);
+  await openSecurityCentre(page);
   const phone = uniquePhone();
   await verifyPhone(page, phone, password);
 
@@ -49,14 +52,14 @@ test("verify a phone, turn on SMS codes, sign in with one; a remembered device s
   await expect(security(page).getByText("Your sign-in verification settings are saved.")).toBeVisible();
 
   await logOut(page);
-  await page.goto("/my-account");
+  await page.goto("/my-account/security");
   let before = messagesTo(phone).length;
   await signIn(page, email, password);
   await expect(page.getByRole("heading", { name: "Enter the code we texted you" })).toBeVisible();
   await page.getByLabel(/^Code/).fill(await codeSentTo(phone, { after: before }));
   await page.getByLabel("Remember this device for 30 days").check();
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(page).toHaveURL(/\/my-account\/security$/);
 
   const devices = security(page).getByRole("list", { name: "Remembered devices" });
   await expect(devices.getByRole("listitem")).toHaveCount(1);
@@ -65,9 +68,9 @@ test("verify a phone, turn on SMS codes, sign in with one; a remembered device s
 
   // Remembered: no code asked.
   await logOut(page);
-  await page.goto("/my-account");
+  await page.goto("/my-account/security");
   await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(page).toHaveURL(/\/my-account\/security$/);
 
   await security(page)
     .getByRole("button", { name: `Forget ${deviceName}` })
@@ -76,17 +79,18 @@ test("verify a phone, turn on SMS codes, sign in with one; a remembered device s
 
   // Forgotten: asked again.
   await logOut(page);
-  await page.goto("/my-account");
+  await page.goto("/my-account/security");
   before = messagesTo(phone).length;
   await signIn(page, email, password);
   await expect(page.getByRole("heading", { name: "Enter the code we texted you" })).toBeVisible();
   await page.getByLabel(/^Code/).fill(await codeSentTo(phone, { after: before }));
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(page).toHaveURL(/\/my-account\/security$/);
 });
 
 test("changing the password keeps this browser signed in and signs another one out", async ({ page, browser }) => {
   const { email, password } = await signUp(page);
+  await openSecurityCentre(page);
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await otherPage.goto("/my-account");
@@ -118,9 +122,12 @@ test("changing the password keeps this browser signed in and signs another one o
   expect((await renewed).status()).toBe(303);
   await page.waitForResponse(
     (response) =>
-      /\/my-account$/.test(response.url()) && response.request().isNavigationRequest() && response.status() === 200,
+      /\/my-account\/security$/.test(response.url()) &&
+      response.request().isNavigationRequest() &&
+      response.status() === 200,
   );
-  await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+  // Back in the security centre, where the password was changed.
+  await expect(page.getByRole("heading", { level: 1, name: "Security centre" })).toBeVisible();
   // And the new session holds on the next request.
   await page.goto("/my-account");
   await expect(page).toHaveURL(/\/my-account$/);
@@ -140,6 +147,7 @@ test("download the data, delete the account (its subscription ends), and fail to
 }) => {
   const { email, password } = await signUp(page);
   await subscribe(page, { name: "Happr Individual", interval: "month" });
+  await openSecurityCentre(page);
 
   await security(page).getByRole("button", { name: "Download my data (JSON)" }).click();
   const downloadDialog = page.getByRole("dialog", { name: "Download your data" });
@@ -181,6 +189,7 @@ test("download the data, delete the account (its subscription ends), and fail to
 
 test("axe finds nothing on the security centre and the open delete dialog", async ({ page }) => {
   await signUp(page);
+  await openSecurityCentre(page);
   await expect(security(page)).toBeVisible();
   let results = await new AxeBuilder({ page }).withTags(tags).analyze();
   expect(

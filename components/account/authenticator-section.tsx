@@ -7,7 +7,7 @@ import type { FormAction } from "@/lib/forms";
 import { logError } from "@/lib/log";
 import { Panel } from "@/components/ui/panel";
 
-/** /my-account's "Authenticator app" card: its current state is read on the server for this member. */
+/** The security centre's "Authenticator app" card: its current state is read on the server for this member. */
 export async function AuthenticatorSection({ action }: { action: FormAction<AuthenticatorFormState> }) {
   const member = await getMember();
   if (!member) return null;

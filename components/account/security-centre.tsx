@@ -6,7 +6,7 @@ import { currentPasswordHint } from "@/lib/identity/reauthentication";
 import { SecurityCentreForms, type SecurityActions } from "./security-centre-forms";
 import { Panel } from "@/components/ui/panel";
 
-/** "Security": email and phone with their codes, SMS sign-in codes, password, devices, data and deletion. */
+/** The security centre's forms: email and phone with their codes, SMS sign-in codes, password, devices, data and deletion. */
 export async function SecurityCentre({ actions }: { actions: SecurityActions }) {
   const member = await getMember();
   if (!member) return null;
@@ -24,7 +24,7 @@ export async function SecurityCentre({ actions }: { actions: SecurityActions }) 
   return (
     <Panel aria-labelledby="security-centre" className="mt-6">
       <h2 id="security-centre" className="text-lg font-semibold text-ink">
-        Security
+        Sign-in, devices and data
       </h2>
       <SecurityCentreForms
         actions={actions}

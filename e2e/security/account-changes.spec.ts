@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { messagesTo, signUp, uniqueEmail } from "../support/members";
+import { messagesTo, openSecurityCentre, signUp, uniqueEmail } from "../support/members";
 
 /**
  * Attack: someone has a member's signed-in session (a stolen cookie, a browser left open) but not the
@@ -8,13 +8,14 @@ import { messagesTo, signUp, uniqueEmail } from "../support/members";
  */
 test.describe.configure({ timeout: 90_000 });
 
-const security = (page: Page) => page.getByRole("region", { name: "Security" });
+const security = (page: Page) => page.getByRole("region", { name: "Sign-in, devices and data" });
 const emailForm = (page: Page) => security(page).getByRole("form", { name: "Change your email address" });
 
 test("an email change without the current password is refused; with it, it is made and the old address is told", async ({
   page,
 }) => {
   const { email, password } = await signUp(page);
+  await openSecurityCentre(page);
   const thief = uniqueEmail("thief");
 
   await emailForm(page)

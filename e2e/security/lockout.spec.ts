@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { TOTP_PERIOD_SECONDS, totpCode } from "../../lib/identity/totp";
-import { signUp, uniqueEmail } from "../support/members";
+import { openSecurityCentre, signUp, uniqueEmail } from "../support/members";
 
 /**
  * Attack: guesses sent all at once, so that they are all checked before any is counted (the lock
@@ -56,6 +56,7 @@ test("wrong authenticator codes sent at once by someone with the password: no mo
 }) => {
   const email = uniqueEmail("code-burst");
   const { password } = await signUp(page, { email });
+  await openSecurityCentre(page);
   const card = page.getByRole("region", { name: "Authenticator app" });
   await card.getByLabel(/^Current password/).fill(password);
   await card.getByRole("button", { name: "Turn on authenticator app" }).click();

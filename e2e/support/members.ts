@@ -66,6 +66,13 @@ export async function signUp(
   return { email, password };
 }
 
+/** From My Account to the security centre, by its link, as a member goes there. */
+export async function openSecurityCentre(page: Page) {
+  await page.getByRole("link", { name: "Open the security centre" }).click();
+  await expect(page).toHaveURL(/\/my-account\/security$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Security centre" })).toBeVisible();
+}
+
 /** A Family plan owner (or guardian) creates a child's account with a first password; answers the child's sign-in name. */
 export async function createChildAccount(
   page: Page,

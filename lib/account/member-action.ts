@@ -14,9 +14,10 @@ export const formField = z
 /**
  * The one way a members' form's server action runs: for the signed-in member (a guest gets "not
  * authenticated"), with the form's fields parsed by `schema` (a problem shows next to its field), then
- * `run`; the page re-renders with fresh data after a change. A failure becomes the form's message,
- * next to the form field `options.fields` names for the error's `field` (the current password always
- * has its own), or else next to `options.field` (the form's one field) when given.
+ * `run`; the account's pages (/my-account and the pages under it) re-render with fresh data after a
+ * change. A failure becomes the form's message, next to the form field `options.fields` names for the
+ * error's `field` (the current password always has its own), or else next to `options.field` (the
+ * form's one field) when given.
  */
 export function memberAction<Schema extends z.ZodType<unknown, Record<string, unknown>>>(
   schema: Schema,
@@ -35,7 +36,7 @@ export function memberAction<Schema extends z.ZodType<unknown, Record<string, un
         );
       }
       const state = await run(member, parsed.data);
-      if (options.revalidate !== false) revalidatePath("/my-account");
+      if (options.revalidate !== false) revalidatePath("/my-account", "layout");
       return state;
     } catch (error) {
       // A visitor's "User is not authenticated" is about the whole form.

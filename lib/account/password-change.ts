@@ -27,9 +27,13 @@ export function passwordFieldOf(error: unknown): unknown {
 
 /**
  * After the member's password changed every session ended: the built-in provider renews this
- * browser's session at once (a signed, short-lived ticket); with Cognito the browser signs in again.
+ * browser's session at once (a signed, short-lived ticket) and comes back to `continuePath` (the page
+ * the change was made on); with Cognito the browser signs in again.
  */
-export async function afterPasswordChange(memberId: string, message = "Your password is changed."): Promise<FormState> {
+export async function afterPasswordChange(
+  memberId: string,
+  { message = "Your password is changed.", continuePath = "/my-account" } = {},
+): Promise<FormState> {
   if (getConfig().identity.kind !== "builtin") return signOutNext(message);
   const ticket = encodeRenewalTicket(
     memberId,
@@ -42,6 +46,6 @@ export async function afterPasswordChange(memberId: string, message = "Your pass
     message,
     fieldErrors: {},
     values: {},
-    redirectTo: `/auth/renew?ticket=${encodeURIComponent(ticket)}`,
+    redirectTo: `/auth/renew?ticket=${encodeURIComponent(ticket)}&continue=${encodeURIComponent(continuePath)}`,
   };
 }

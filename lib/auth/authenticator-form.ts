@@ -7,9 +7,9 @@ import type { FormState } from "../forms";
 import { logError } from "../log";
 
 /**
- * The authenticator-app part of /my-account as one small state machine, so the server action stays a
- * line: "start" shows a new secret and its QR code, "verify" checks the app's first code and turns MFA
- * on, "cancel" goes back, "disable" turns it off. "start" (also with an app on: a replacement) and
+ * The authenticator-app part of the security centre (/my-account/security) as one small state
+ * machine, so the server action stays a line: "start" shows a new secret and its QR code, "verify"
+ * checks the app's first code and turns MFA on, "cancel" goes back, "disable" turns it off. "start" (also with an app on: a replacement) and
  * "disable" need the current password or a recent sign-in. The secret waits on the provider's side
  * (the pending secret of the built-in issuer, Cognito's association), never in the browser's form state.
  */

@@ -136,7 +136,7 @@ describe("with the password (or a recent sign-in), each change is made and told 
     expect(notice.body).toContain(
       "reset your password (every device is signed out): http://localhost:3000/auth/forgot-password",
     );
-    expect(notice.body).toContain("http://localhost:3000/my-account");
+    expect(notice.body).toContain("check your security settings: http://localhost:3000/my-account/security");
   });
 
   it("the authenticator app: on, replaced and off are each told; the data download too", async () => {

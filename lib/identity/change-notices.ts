@@ -100,7 +100,7 @@ function noticeText(recipient: NoticeRecipient, change: AccountChange, at: Date,
       ? `If you did not delete it, write to us at once: ${mail.supportEmail} (${siteUrl}/contact).`
       : change.kind === "email"
         ? `If this was not you, someone else may have your password and now signs in with another address: write to us at once at ${mail.supportEmail} (${siteUrl}/contact) so we can give your account back to you.`
-        : `If this was not you, someone else may have your password. Secure your account now:\n- reset your password (every device is signed out): ${siteUrl}/auth/forgot-password\n- then check your security settings: ${siteUrl}/my-account`;
+        : `If this was not you, someone else may have your password. Secure your account now:\n- reset your password (every device is signed out): ${siteUrl}/auth/forgot-password\n- then check your security settings: ${siteUrl}/my-account/security`;
   return `${greeting}\n\nOn ${when}, ${sentence}.\n\nIf this was you, there is nothing else to do.\n\n${secure}`;
 }
 

@@ -5,11 +5,11 @@ import { runAuthenticatorStep, type AuthenticatorFormState } from "@/lib/auth/au
 import { requireMember } from "@/lib/auth/member";
 import { accountChangesOf } from "@/lib/account/member-identity";
 
-/** Authenticator-app MFA on /my-account: start (or replace), verify, cancel or turn off (see runAuthenticatorStep). */
+/** Authenticator-app MFA in the security centre (/my-account/security): start (or replace), verify, cancel or turn off (see runAuthenticatorStep). */
 export async function authenticatorAction(
   previous: AuthenticatorFormState,
   formData: FormData,
 ): Promise<AuthenticatorFormState> {
-  const member = await requireMember("/my-account");
+  const member = await requireMember("/my-account/security");
   return runAuthenticatorStep(await accountChangesOf(member), previous, formData, (uri) => otpauthQrCode(uri));
 }

@@ -8,29 +8,13 @@ import { AccountOverview } from "@/components/account/account-overview";
 import { getMember } from "@/lib/auth/member";
 import { SignOutEverywhereButton } from "@/components/account/sign-out-everywhere-button";
 import { LogOutForm } from "@/components/session/log-out-form";
-import { AuthenticatorSection } from "@/components/account/authenticator-section";
-import { SecurityCentre } from "@/components/account/security-centre";
 import { FamilyCircle } from "@/components/account/family-circle";
 import { buttonClass } from "@/components/ui/button";
 import { ChildHome } from "@/components/circle/child-home";
 import { childCirclesOf } from "@/lib/circles";
 import { Detail } from "@/components/ui/detail";
 import { inviteAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "./circle-actions";
-import { authenticatorAction } from "./mfa-actions";
 import { updateProfileAction } from "./profile-actions";
-import {
-  changeEmailAction,
-  changePasswordAction,
-  changePhoneAction,
-  deleteAccountAction,
-  deviceStatusAction,
-  forgetDeviceAction,
-  moreDevicesAction,
-  removePhoneAction,
-  sendCodeAction,
-  setMfaAction,
-  verifyAttributeAction,
-} from "./security-actions";
 
 export const metadata: Metadata = { title: "My Account" };
 
@@ -112,22 +96,18 @@ export default async function MyAccountPage() {
           See who can see what
         </Link>
       </Panel>
-      <SecurityCentre
-        actions={{
-          changeEmail: changeEmailAction,
-          changePassword: changePasswordAction,
-          changePhone: changePhoneAction,
-          deleteAccount: deleteAccountAction,
-          deviceStatus: deviceStatusAction,
-          forgetDevice: forgetDeviceAction,
-          moreDevices: moreDevicesAction,
-          removePhone: removePhoneAction,
-          sendCode: sendCodeAction,
-          setMfa: setMfaAction,
-          verifyAttribute: verifyAttributeAction,
-        }}
-      />
-      <AuthenticatorSection action={authenticatorAction} />
+      <Panel aria-labelledby="security" className="mt-6">
+        <h2 id="security" className="text-lg font-semibold text-ink">
+          Security
+        </h2>
+        <p className="mt-2 text-sm text-muted">
+          Your email, phone and password, sign-in codes and an authenticator app, remembered devices, a copy of your
+          data, and deleting your account.
+        </p>
+        <Link href="/my-account/security" className={buttonClass("secondary", "mt-4")}>
+          Open the security centre
+        </Link>
+      </Panel>
     </div>
   );
 }

@@ -128,7 +128,7 @@ export const changePasswordAction = memberAction(
     } catch (error) {
       throw passwordFieldOf(error);
     }
-    return afterPasswordChange(member.memberId);
+    return afterPasswordChange(member.memberId, { continuePath: "/my-account/security" });
   },
   {
     revalidate: false,

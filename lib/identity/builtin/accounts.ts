@@ -49,8 +49,8 @@ const accountByIdRead = preparedPerDatabase((db) =>
     .prepare("identity_account_by_id"),
 );
 
-// Once per page render, as circlesOf is (lib/circles/membership.ts): /my-account's security centre
-// and its device list each check the account.
+// Once per page render, as circlesOf is (lib/circles/membership.ts): the security centre
+// (/my-account/security) and its device list each check the account.
 const accountInRender = cache(async (db: Db, id: string) => (await accountByIdRead(db).execute({ id }))[0]);
 
 export async function findAccountById(db: Db, id: string): Promise<Account | undefined> {

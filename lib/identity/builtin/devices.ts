@@ -69,7 +69,7 @@ function decodePageToken(token: string | undefined): number {
   return offset;
 }
 
-// Prepared: /my-account's security centre lists the devices on every view.
+// Prepared: the security centre (/my-account/security) lists the devices on every view.
 const devicesPageRead = preparedPerDatabase((db) =>
   db
     .select()

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getConfig } from "@/lib/config";
+import { safeContinuePath } from "@/lib/auth/continue";
 import { ISSUER_SESSION_COOKIE } from "@/lib/identity/builtin/issuer";
 import { signValue } from "@/lib/auth/secrets";
 import { clearSessionCookies, endProviderSession, readSessionToken } from "@/lib/auth/sign-out";
@@ -9,10 +10,12 @@ import { decodeRenewalTicket, sessionFingerprint } from "@/lib/auth/session-rene
 /**
  * After a password change (every session ended): this browser's old session is cleared and a fresh
  * sign-in starts that the issuer completes without the password (the pending sign-in cookie), as
- * after a confirmed sign-up. Only with a ticket bound to this browser's old session.
+ * after a confirmed sign-up, back to `continue` (the page the password was changed on; a same-origin
+ * path only). Only with a ticket bound to this browser's old session.
  */
 export async function GET(request: NextRequest) {
   const site = getConfig().siteUrl;
+  const back = encodeURIComponent(safeContinuePath(request.nextUrl.searchParams.get("continue")));
   const secure = site.startsWith("https://");
   const accountId = decodeRenewalTicket(
     request.nextUrl.searchParams.get("ticket"),
@@ -20,12 +23,12 @@ export async function GET(request: NextRequest) {
     Date.now(),
     signValue,
   );
-  if (!accountId) return NextResponse.redirect(`${site}/auth/sign-in?continue=%2Fmy-account`, 303);
+  if (!accountId) return NextResponse.redirect(`${site}/auth/sign-in?continue=${back}`, 303);
   await endProviderSession({
     issuerSessionId: request.cookies.get(ISSUER_SESSION_COOKIE)?.value,
     token: await readSessionToken(request.headers),
   });
-  const response = NextResponse.redirect(`${site}/auth/start?continue=%2Fmy-account`, 303);
+  const response = NextResponse.redirect(`${site}/auth/start?continue=${back}`, 303);
   clearSessionCookies(request.cookies, response.cookies, ISSUER_SESSION_COOKIE);
   const now = Date.now();
   response.cookies.set(cookieName(AUTH_COOKIES.pending, secure), encodePendingSignIn(accountId, now, signValue), {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { CalendarSubpage } from "@/components/calendar/subpage";
+import { Subpage } from "@/components/ui/subpage";
+import { BACK_TO_MY_CALENDAR } from "@/config/members-navigation";
 import { getMember } from "@/lib/auth/member";
 import { ImportForm } from "@/components/calendar/import-form";
 import { importAction } from "../actions";
@@ -13,13 +14,13 @@ export default async function ImportPage() {
   if (!member) return null; // the layout sends visitors to sign-in
   const { calendars, circles } = await formChoices(member.memberId);
   return (
-    <CalendarSubpage title="Import a calendar">
+    <Subpage back={BACK_TO_MY_CALENDAR} title="Import a calendar">
       <p className="mt-4 text-base text-muted">
         Bring your events from the calendar you already use: export an .ics file there and choose it here.
       </p>
       <div className="mt-6">
         <ImportForm action={importAction} calendars={calendars} circles={circles} />
       </div>
-    </CalendarSubpage>
+    </Subpage>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { CalendarSubpage } from "@/components/calendar/subpage";
+import { Subpage } from "@/components/ui/subpage";
+import { BACK_TO_MY_CALENDAR } from "@/config/members-navigation";
 import { getMember } from "@/lib/auth/member";
 import { getDb } from "@/lib/db/client";
 import { instantOf } from "@/lib/calendar/time";
@@ -22,7 +23,7 @@ export default async function NewEventPage({ searchParams }: { searchParams: Pro
   const start = instantOf(Temporal.PlainDateTime.from(`${date}T09:00`), timezone);
   const repeat = repeatFor({ allDay: false, start, timezone }, null);
   return (
-    <CalendarSubpage title="New event">
+    <Subpage back={BACK_TO_MY_CALENDAR} title="New event">
       <EventForm
         action={saveEventAction}
         timezone={timezone}
@@ -49,6 +50,6 @@ export default async function NewEventPage({ searchParams }: { searchParams: Pro
           calendarOf: member.memberId,
         }}
       />
-    </CalendarSubpage>
+    </Subpage>
   );
 }

@@ -39,7 +39,9 @@ export const safetyResetAction = memberAction(
     } catch (error) {
       throw passwordFieldOf(error);
     }
-    return afterPasswordChange(member.memberId, "Safety reset done. You are signed out everywhere else.");
+    return afterPasswordChange(member.memberId, {
+      message: "Safety reset done. You are signed out everywhere else.",
+    });
   },
   {
     revalidate: false,

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DiscreetModeForm } from "@/components/discreet/discreet-mode-form";
 import { Panel } from "@/components/ui/panel";
+import { Subpage } from "@/components/ui/subpage";
+import { BACK_TO_MY_ACCOUNT } from "@/config/members-navigation";
 import { HELP_SERVICES, NEUTRAL_SUBJECT } from "@/config/discreet";
 import { getMember } from "@/lib/auth/member";
 import { loadDiscreetMode } from "@/lib/account/page-data";
@@ -19,13 +21,7 @@ export default async function DiscreetModePage() {
   if (!member) return null; // the layout sends visitors to sign-in
   const on = await loadDiscreetMode(member);
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 py-12">
-      <p>
-        <Link href="/my-account" className="text-sm font-semibold text-brand-700 underline">
-          Back to My Account
-        </Link>
-      </p>
-      <h1 className="mt-4 text-3xl font-bold text-ink">Discreet mode</h1>
+    <Subpage back={BACK_TO_MY_ACCOUNT} title="Discreet mode">
       <p className="mt-4 text-base text-muted">
         For anyone who needs to use Happr without someone nearby finding out. Discreet mode is{" "}
         <strong className="text-ink">{on ? "on" : "off"}</strong>.
@@ -71,7 +67,11 @@ export default async function DiscreetModePage() {
           </li>
           <li>
             Someone who can read your email or texts, or who shares your phone or computer account, can still see that
-            messages arrived. Someone who knows your password can still sign in: change it if they might.
+            messages arrived. Someone who knows your password can still sign in:{" "}
+            <Link href="/my-account/security" className="underline">
+              change it
+            </Link>{" "}
+            if they might.
           </li>
         </ul>
       </Panel>
@@ -110,6 +110,6 @@ export default async function DiscreetModePage() {
           ))}
         </ul>
       </Panel>
-    </div>
+    </Subpage>
   );
 }

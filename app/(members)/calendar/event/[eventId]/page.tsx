@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { CalendarSubpage } from "@/components/calendar/subpage";
+import { Subpage } from "@/components/ui/subpage";
+import { BACK_TO_MY_CALENDAR } from "@/config/members-navigation";
 import { notFound } from "next/navigation";
 import { getMember } from "@/lib/auth/member";
 import { getDb } from "@/lib/db/client";
@@ -62,7 +63,7 @@ export default async function EventPage({
   const choices = event.canEdit ? await formChoices(member.memberId) : null;
   const repeat = repeatFor(series, event.rrule);
   return (
-    <CalendarSubpage title={event.privateTitle ?? event.title}>
+    <Subpage back={BACK_TO_MY_CALENDAR} title={event.privateTitle ?? event.title}>
       <dl className="mt-4 grid gap-2 text-base text-ink">
         <div>
           <dt className="inline font-semibold">When: </dt>
@@ -165,6 +166,6 @@ export default async function EventPage({
           </div>
         </>
       ) : null}
-    </CalendarSubpage>
+    </Subpage>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { ChildAccountForm } from "@/components/circle/child-account-form";
+import { Subpage } from "@/components/ui/subpage";
+import { BACK_TO_MY_ACCOUNT } from "@/config/members-navigation";
 import { getMember } from "@/lib/auth/member";
 import { getBillingService } from "@/lib/billing/provider";
 import { CHILD_CONSENT_WORDING, circlesForChildren } from "@/lib/circles";
@@ -23,13 +24,7 @@ export default async function NewChildPage() {
     ...managed.map(({ circleId, name }) => ({ circleId, name })),
   ];
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 py-12">
-      <p>
-        <Link href="/my-account" className="text-sm font-semibold text-brand-700 underline">
-          Back to My Account
-        </Link>
-      </p>
-      <h1 className="mt-4 text-3xl font-bold text-ink">Create a child&rsquo;s account</h1>
+    <Subpage back={BACK_TO_MY_ACCOUNT} title="Create a child’s account">
       <p className="mt-4 text-base text-muted">
         For a child under 13 in your circle. They get a sign-in name instead of an email, and what they make stays
         inside their circle: they cannot share anything with anyone outside it.
@@ -42,6 +37,6 @@ export default async function NewChildPage() {
       ) : (
         <ChildAccountForm circles={circles} consentWording={CHILD_CONSENT_WORDING} action={createChildAction} />
       )}
-    </div>
+    </Subpage>
   );
 }
