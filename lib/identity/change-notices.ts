@@ -6,6 +6,7 @@ import { formatDate } from "../format/date";
 import { sendEmail } from "../mail";
 import { deliverAfterCommit } from "./builtin/accounts";
 import { maskEmail, maskPhone } from "./validation";
+import { SECURITY_CENTRE_PATH } from "@/config/members-navigation";
 
 /**
  * The email a member gets after each change to their account's security, at the address the account
@@ -100,7 +101,7 @@ function noticeText(recipient: NoticeRecipient, change: AccountChange, at: Date,
       ? `If you did not delete it, write to us at once: ${mail.supportEmail} (${siteUrl}/contact).`
       : change.kind === "email"
         ? `If this was not you, someone else may have your password and now signs in with another address: write to us at once at ${mail.supportEmail} (${siteUrl}/contact) so we can give your account back to you.`
-        : `If this was not you, someone else may have your password. Secure your account now:\n- reset your password (every device is signed out): ${siteUrl}/auth/forgot-password\n- then check your security settings: ${siteUrl}/my-account/security`;
+        : `If this was not you, someone else may have your password. Secure your account now:\n- reset your password (every device is signed out): ${siteUrl}/auth/forgot-password\n- then check your security settings: ${siteUrl}${SECURITY_CENTRE_PATH}`;
   return `${greeting}\n\nOn ${when}, ${sentence}.\n\nIf this was you, there is nothing else to do.\n\n${secure}`;
 }
 

@@ -13,6 +13,7 @@ import { buttonClass } from "@/components/ui/button";
 import { ChildHome } from "@/components/circle/child-home";
 import { childCirclesOf } from "@/lib/circles";
 import { Detail } from "@/components/ui/detail";
+import { SECURITY_CENTRE_PATH } from "@/config/members-navigation";
 import { inviteAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "./circle-actions";
 import { updateProfileAction } from "./profile-actions";
 
@@ -104,7 +105,7 @@ export default async function MyAccountPage() {
           Your email, phone and password, sign-in codes and an authenticator app, remembered devices, a copy of your
           data, and deleting your account.
         </p>
-        <Link href="/my-account/security" className={buttonClass("secondary", "mt-4")}>
+        <Link href={SECURITY_CENTRE_PATH} className={buttonClass("secondary", "mt-4")}>
           Open the security centre
         </Link>
       </Panel>

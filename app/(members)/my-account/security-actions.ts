@@ -11,6 +11,7 @@ import { CURRENT_PASSWORD_FIELD } from "@/lib/identity/reauthentication";
 import { getBillingService } from "@/lib/billing/provider";
 import { deleteMemberAccount } from "@/lib/member-data";
 import { logError } from "@/lib/log";
+import { SECURITY_CENTRE_PATH } from "@/config/members-navigation";
 
 const destination = (delivery: { destination: string } | undefined) =>
   delivery ? ` We sent a code to ${delivery.destination}.` : "";
@@ -128,7 +129,7 @@ export const changePasswordAction = memberAction(
     } catch (error) {
       throw passwordFieldOf(error);
     }
-    return afterPasswordChange(member.memberId, { continuePath: "/my-account/security" });
+    return afterPasswordChange(member.memberId, { continuePath: SECURITY_CENTRE_PATH });
   },
   {
     revalidate: false,

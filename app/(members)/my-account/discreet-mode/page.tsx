@@ -3,7 +3,7 @@ import Link from "next/link";
 import { DiscreetModeForm } from "@/components/discreet/discreet-mode-form";
 import { Panel } from "@/components/ui/panel";
 import { Subpage } from "@/components/ui/subpage";
-import { BACK_TO_MY_ACCOUNT } from "@/config/members-navigation";
+import { BACK_TO_MY_ACCOUNT, SECURITY_CENTRE_PATH } from "@/config/members-navigation";
 import { HELP_SERVICES, NEUTRAL_SUBJECT } from "@/config/discreet";
 import { getMember } from "@/lib/auth/member";
 import { loadDiscreetMode } from "@/lib/account/page-data";
@@ -68,7 +68,7 @@ export default async function DiscreetModePage() {
           <li>
             Someone who can read your email or texts, or who shares your phone or computer account, can still see that
             messages arrived. Someone who knows your password can still sign in:{" "}
-            <Link href="/my-account/security" className="underline">
+            <Link href={SECURITY_CENTRE_PATH} className="underline">
               change it
             </Link>{" "}
             if they might.
