@@ -4,6 +4,7 @@ import type { Db } from "../db/open";
 import { circlesOf, endMembership, membershipOf } from "../circles";
 import { endSharesOf } from "../sharing";
 import { revokeFeed } from "../calendar/store/feeds";
+import { makeEventsPrivate } from "../calendar/store/events";
 import type { IdentityPort } from "../identity/port";
 
 export type SafetyResetInput = { currentPassword: string; newPassword: string };
@@ -15,10 +16,14 @@ export type SafetyResetInput = { currentPassword: string; newPassword: string };
  * 2. the password changes, which ends every session, on every device (this browser signs in again,
  *    or is renewed at once with the built-in provider);
  * 3. every remembered device is forgotten;
- * 4. in one transaction: every share of the member's items ends, and they leave every circle they do
- *    not own, and their calendar feed link stops (it answers 404). The circle they own stays
- *    (ownership comes with the Family plan), but with the shares gone nobody in it sees anything of
- *    theirs. No message goes to anyone: a departure is silent.
+ * 4. in one transaction: every event they own becomes private (no circle, no people, so editing an
+ *    old "Circle" event later cannot share it again) and its reminders are written again from that,
+ *    so they remind the member alone; every share of the member's items ends; they leave every circle
+ *    they do not own; their calendar feed link stops (it answers 404; a new one is a new link). The
+ *    circle they own stays (ownership comes with the Family plan), but nothing of theirs reaches
+ *    anyone in it. No message goes to anyone: a departure is silent.
+ * What it cannot do for them: a recovery channel (email, phone, sign-in verification) someone else
+ * set up. The reset's page lists them with the security centre's steps to replace each.
  * A failure part-way is finished by running it again (with the new password as the current one).
  */
 export async function safetyReset(
@@ -32,6 +37,7 @@ export async function safetyReset(
   await forgetEveryDevice(identity);
   const db = deps.db ?? (await getDb());
   await db.transaction(async (tx) => {
+    await makeEventsPrivate(tx, memberId);
     await endSharesOf(tx, memberId);
     await revokeFeed(tx, memberId);
     for (const circle of await circlesOf(tx, memberId)) {

@@ -4,11 +4,17 @@ import type { Db } from "../db/open";
 import { habitEntries, habits, habitTargets } from "../db/schema/habits";
 import { historiesChangeBy } from "./checkpoints";
 import { getHabitHistory } from "./store";
+import { listTitle } from "../sharing/code-word";
 
-/** One CSV field: quoted when it holds a comma, quote or line break; a leading =+-@ is defused for spreadsheets. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+/**
+ * One CSV field, quoted and defused on its own, whatever the reader splits on: a spreadsheet may split
+ * on `;` or a tab as well as `,`, so a field holding any of , ; " CR LF TAB is quoted, and one that a
+ * spreadsheet could read as a formula (=, +, -, @, TAB or CR first, after any leading spaces) gets a
+ * leading `'`. So a note `x;=1+1` is one quoted text field, never a cell starting with `=`.
+ */
+export function csvField(value: string): string {
+  const safe = /^ *[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[,;"\r\n\t]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /** The CSV of entries: date, value, rest, note, who (the member id, or "you"), oldest first. */
@@ -36,7 +42,8 @@ export function habitCsv(
 export async function exportHabitCsv(callerId: string, habitId: unknown, options: { db?: Db; now?: Date } = {}) {
   const history = await getHabitHistory(callerId, habitId, { from: "1900-01-01", to: "2999-12-31" }, options);
   return {
-    title: history.habit.title,
+    // The download's name is the list title: the code word when one is set, even for the owner.
+    title: listTitle(history.habit),
     csv: habitCsv(history.entries, (memberId) => (memberId === callerId ? "you" : memberId)),
   };
 }

@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { habits } from "../db/schema/habits";
 import type { ItemKind } from "../sharing/item-kinds";
 import { isUuid } from "../uuid";
+import { listTitle } from "../sharing/code-word";
 
 /**
  * The sharing registry's entry for habits: who owns one (archived ones too, so their shares can
@@ -20,6 +21,6 @@ export const habitKind: ItemKind = {
       .select({ id: habits.id, title: habits.title, privateTitle: habits.privateTitle })
       .from(habits)
       .where(inArray(habits.id, ids));
-    return new Map(rows.map((row) => [row.id, row.privateTitle ?? row.title]));
+    return new Map(rows.map((row) => [row.id, listTitle(row)]));
   },
 };

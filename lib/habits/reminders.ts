@@ -6,6 +6,7 @@ import { memberTimeZone } from "../profile/zone";
 import { isDiscreet } from "../settings";
 import { getHabitHistory, getMyHabits } from "./store";
 import { nextLocalTime, REMINDER_JOB, SUMMARY_JOB, SUMMARY_TIME } from "./schedule";
+import { listTitle } from "../sharing/code-word";
 
 export { nextLocalTime, REMINDER_JOB, SUMMARY_JOB } from "./schedule";
 
@@ -32,7 +33,7 @@ const remind: JobHandler = async (job, tx, now) => {
   );
   if (view.todayState === "DUE") {
     const discreet = await isDiscreet(habit.ownerId, tx);
-    const name = habit.privateTitle ?? habit.title;
+    const name = listTitle(habit);
     await sendEmail(
       {
         to,
@@ -80,7 +81,7 @@ const summarise: JobHandler = async (job, tx, now) => {
   const lines = own.map((habit) => {
     const week = habit.recentDays.slice(-7);
     return {
-      name: habit.privateTitle ?? habit.title,
+      name: listTitle(habit),
       done: week.filter((day) => day.state === "done").length,
       rest: week.filter((day) => day.state === "rest").length,
       currentStreak: habit.currentStreak,

@@ -7,6 +7,7 @@ import { habitEntries, habits, habitScoreCheckpoints, habitTargets } from "../db
 import { addDays, localDateOf, type LocalDate } from "../calendar/time";
 import { memberTimeZone, storedZoneOf, zoneFrom } from "../profile/zone";
 import { accessColumn, accessTo, itemsReaching, ownerWithinReach, type Access } from "../sharing/rule";
+import { behindCodeWord } from "../sharing/code-word";
 import { HabitError, habitNotFound } from "./errors";
 import { isUuid } from "../uuid";
 import { scheduleHabitJobs } from "./schedule";
@@ -121,11 +122,14 @@ function viewOf(
     checkpointDays: scoring.checkpointDays,
   });
   const current = [...targets].reverse().find((target) => target.effectiveFrom <= today) ?? targets[0]!;
+  // Anyone but the owner sees the list title (the code word when set) and no reminder time: when the
+  // owner is reminded is theirs alone (lib/sharing/code-word.ts).
+  const owner = access === "owner";
+  const titles = { title: habit.title, privateTitle: habit.privateTitle };
   const view: HabitView = {
     id: habit.id,
     ownerId: habit.ownerId,
-    title: habit.title,
-    privateTitle: habit.privateTitle,
+    ...(owner ? titles : behindCodeWord(titles)),
     kind: habit.kind,
     target: habit.kind === "check" ? null : current.target,
     unit: habit.unit,
@@ -133,7 +137,7 @@ function viewOf(
     weekdays: current.weekdays,
     timesPerWeek: current.timesPerWeek,
     restDaysPerWeek: current.restDaysPerWeek,
-    reminderTime: habit.reminderTime,
+    reminderTime: owner ? habit.reminderTime : null,
     todayState: scored.todayState,
     score: scored.score,
     currentStreak: scored.currentStreak,

@@ -17,11 +17,11 @@ import {
   shareHabitAction,
   suggestHabitAction,
 } from "./actions";
+import { listTitle } from "@/lib/sharing/code-word";
 
 export const metadata: Metadata = { title: "My Habits" };
 
 const STATE_WORDS = { DONE: "Done today", REST: "Rest day today", DUE: "Due today", NOT_DUE: "Not due today" };
-const listTitle = (habit: HabitView) => habit.privateTitle ?? habit.title;
 const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 /** What a suggested habit asks, in words: "Every day", "20 minutes a day, on Monday and Friday". */
 function suggestionWords(habit: HabitView) {

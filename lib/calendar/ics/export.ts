@@ -2,6 +2,7 @@ import type { CalendarEvent, EventDetails } from "../model";
 import { type UnixSeconds, instantOf, localDateTimeOf } from "../time";
 import { contentLine, escapeText } from "./content-lines";
 import { vtimezoneLines } from "./timezones";
+import { hasCodeWord, listTitle } from "../../sharing/code-word";
 
 /**
  * Events -> an iCalendar file (RFC 5545) for the private feed and the one-off download. The caller
@@ -71,9 +72,15 @@ function uidLine(uid: string): string {
   return contentLine("UID", escapeText(uid));
 }
 
+/**
+ * SUMMARY is the list title (lib/sharing/code-word.ts): a file leaves Happr for other apps and
+ * devices, so an event with a code word is written with the code word alone, without its notes or
+ * place, which could say what the code word hides.
+ */
 function detailLines(details: EventDetails, neutral: boolean): string[] {
   if (neutral) return [contentLine("SUMMARY", NEUTRAL_TITLE)];
-  const lines = [contentLine("SUMMARY", escapeText(details.title))];
+  const lines = [contentLine("SUMMARY", escapeText(listTitle(details)))];
+  if (hasCodeWord(details)) return lines;
   if (details.notes) lines.push(contentLine("DESCRIPTION", escapeText(details.notes)));
   if (details.location) lines.push(contentLine("LOCATION", escapeText(details.location)));
   return lines;

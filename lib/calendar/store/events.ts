@@ -19,6 +19,7 @@ import { CalendarError, invalidField } from "../errors";
 import { checkAgendaRange, findOccurrence, type AgendaOccurrence } from "../expand";
 import { checkCalendarEvent, newEvent, parseEventInput, type CalendarEvent, type EventFields } from "../model";
 import { NEUTRAL_TITLE } from "../ics/export";
+import { behindCodeWord, hasCodeWord, listTitle } from "../../sharing/code-word";
 import type { UnixSeconds } from "../time";
 import { isUuid } from "../../uuid";
 import { columnsOf, EVENT_ITEM_TYPE, eventOf, type EventRow } from "./rows";
@@ -208,39 +209,63 @@ function busyFor(row: Pick<EventRow, "visibility" | "ownerId" | "people">, viewe
 
 const BUSY_DETAILS = { title: NEUTRAL_TITLE, privateTitle: null, notes: null, location: null };
 
-/** The event as this viewer may see it: for "Busy" only, its times with no title, notes or place. */
-export function eventSeenBy(row: EventRow, viewerId: string): CalendarEvent {
-  const event = eventOf(row);
-  if (!busyFor(row, viewerId)) return event;
+/**
+ * The row as this viewer may see it, the one place every read of someone else's event goes through
+ * (the event page, GraphQL, feeds, the data download): for "Busy" only its times, with no title,
+ * notes, place, circle or people; for anyone but the owner, when a code word is set, the code word
+ * alone instead of the real title, notes and place (lib/sharing/code-word.ts), in the series and in
+ * each changed occurrence.
+ */
+export function rowSeenBy(row: EventRow, viewerId: string): EventRow {
+  if (busyFor(row, viewerId))
+    return {
+      ...row,
+      ...BUSY_DETAILS,
+      circleId: null,
+      people: [],
+      requiresAcknowledgement: false,
+      overrides: row.overrides.map((override) => ({ ...override, details: {} })),
+    };
+  if (row.ownerId === viewerId) return row;
+  const series = { title: row.title, privateTitle: row.privateTitle, notes: row.notes, location: row.location };
   return {
-    ...event,
-    details: BUSY_DETAILS,
-    overrides: event.overrides.map((override) => ({ ...override, details: {} })),
-  } as CalendarEvent;
+    ...row,
+    ...behindCodeWord(series),
+    overrides: row.overrides.map((override) => {
+      // A changed occurrence may carry its own title or code word: judged with the series' details.
+      const merged = { ...series, ...override.details };
+      return hasCodeWord(merged) ? { ...override, details: behindCodeWord(merged) } : override;
+    }),
+  };
+}
+
+/** The event as this viewer may see it (`rowSeenBy`): the feeds' and the download's read. */
+export function eventSeenBy(row: EventRow, viewerId: string): CalendarEvent {
+  return eventOf(rowSeenBy(row, viewerId));
 }
 
 function viewOf(row: EventRow, viewerId: string, canEdit: boolean): EventView {
-  const busy = busyFor(row, viewerId);
+  const seen = rowSeenBy(row, viewerId);
   return {
-    id: row.id,
-    ownerId: row.ownerId,
-    createdBy: row.createdBy,
-    title: busy ? NEUTRAL_TITLE : row.title,
-    privateTitle: busy ? null : row.privateTitle,
-    notes: busy ? null : row.notes,
-    location: busy ? null : row.location,
-    allDay: row.allDay,
-    start: row.start,
-    end: row.end,
-    timezone: row.timezone,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    rrule: row.rrule,
-    visibility: row.visibility,
-    circleId: busy ? null : row.circleId,
-    people: busy ? [] : row.people,
-    requiresAcknowledgement: busy ? false : row.requiresAcknowledgement,
-    busyOnly: busy,
+    id: seen.id,
+    ownerId: seen.ownerId,
+    createdBy: seen.createdBy,
+    title: seen.title,
+    privateTitle: seen.privateTitle,
+    notes: seen.notes,
+    location: seen.location,
+    allDay: seen.allDay,
+    start: seen.start,
+    end: seen.end,
+    timezone: seen.timezone,
+    startDate: seen.startDate,
+    endDate: seen.endDate,
+    rrule: seen.rrule,
+    visibility: seen.visibility,
+    circleId: seen.circleId,
+    people: seen.people,
+    requiresAcknowledgement: seen.requiresAcknowledgement,
+    busyOnly: busyFor(row, viewerId),
     canEdit,
   };
 }
@@ -262,12 +287,29 @@ async function reach(db: Db, viewerId: string, eventId: string): Promise<Reach> 
   throw notFound();
 }
 
-const canEdit = (reached: Reach) => reached.access !== "view";
+/**
+ * Whether the caller may change the event. Someone shown only "Busy" may not, even with an EDIT share:
+ * a save would write over a title, notes and place they were never shown (and a delete would remove
+ * an appointment they cannot see), so only what they were shown could be theirs to change, and that
+ * is nothing but the times of something they do not know.
+ */
+const canEdit = (reached: Reach, viewerId: string) => reached.access !== "view" && !busyFor(reached.row, viewerId);
+
+/** 403 for a caller who may not change the event (`canEdit`), with the reason in plain words. */
+function mustEdit(reached: Reach, callerId: string): void {
+  if (reached.access === "view") throw new CalendarError("forbidden", "eventId", "You can only view this event");
+  if (busyFor(reached.row, callerId))
+    throw new CalendarError(
+      "forbidden",
+      "eventId",
+      "You are shown only that this time is busy, so only the event's owner can change it",
+    );
+}
 
 export async function getEvent(viewerId: string, eventId: string, options: Options = {}): Promise<EventView> {
   const db = options.db ?? (await getDb());
   const reached = await reach(db, viewerId, eventId);
-  return viewOf(reached.row, viewerId, canEdit(reached));
+  return viewOf(reached.row, viewerId, canEdit(reached, viewerId));
 }
 
 export type CreateOptions = Options & {
@@ -332,8 +374,9 @@ export type EditOptions = Options & { scope: EditScope; occurrenceStart?: UnixSe
  * updateEvent with scope THIS, FOLLOWING (the series splits: the new part is a new event with the
  * same owner and sharing, and takes the acknowledgements of its occurrences) or ALL. Who the event
  * reaches is the owner's (or the child's guardian who wrote it) to change; an editor's sharing
- * fields are ignored. 404 for an event the
- * caller cannot see, 403 for one they may only view.
+ * fields are ignored. Anyone but the owner was shown an event with a code word as the code word alone,
+ * so its title, code word, notes and place stay as stored whatever they send: they change the times. 404 for an event the caller cannot see,
+ * 403 for one they may only view or see only as "Busy".
  */
 export async function updateEvent(
   callerId: string,
@@ -341,12 +384,19 @@ export async function updateEvent(
   input: unknown,
   options: EditOptions,
 ): Promise<EventView> {
-  const change: EventFields = parseEventInput(input);
+  const parsed: EventFields = parseEventInput(input);
   const sharingInput = parseSharing(input);
   const db = options.db ?? (await getDb());
   const reached = await reach(db, callerId, eventId);
-  if (!canEdit(reached)) throw new CalendarError("forbidden", "eventId", "You can only view this event");
+  mustEdit(reached, callerId);
   const { row } = reached;
+  const change: EventFields =
+    row.ownerId !== callerId && hasCodeWord(row)
+      ? {
+          ...parsed,
+          details: { title: row.title, privateTitle: row.privateTitle, notes: row.notes, location: row.location },
+        }
+      : parsed;
   const sharing =
     reached.access === "owner" || reached.access === "guardian"
       ? await checkSharing(db, row.ownerId, sharingInput)
@@ -392,6 +442,23 @@ export async function updateEvent(
   return viewOf(updated, callerId, true);
 }
 
+/**
+ * The safety reset's part (lib/account/safety-reset.ts), in its transaction: every event `memberId`
+ * owns becomes PRIVATE, with no circle and no people, so it reaches nobody and the next edit, whose
+ * form starts from what is stored, cannot share it again; its shares (by visibility and by hand)
+ * end; each reminder job is written again from the private event, so only the owner is reminded.
+ */
+export async function makeEventsPrivate(tx: Db, memberId: string, now = new Date()): Promise<number> {
+  const rows = await tx
+    .update(calendarEvents)
+    .set({ visibility: "private", circleId: null, people: [], requiresAcknowledgement: false, updatedAt: now })
+    .where(eq(calendarEvents.ownerId, memberId))
+    .returning();
+  await tx.delete(shares).where(and(eq(shares.itemType, EVENT_ITEM_TYPE), eq(shares.ownerId, memberId)));
+  for (const row of rows) await scheduleEventReminder(tx, row, now);
+  return rows.length;
+}
+
 /** After a split, the acknowledgements of the occurrences now in `following` move to it. */
 async function moveAcknowledgements(tx: Db, kept: EventRow, following: EventRow): Promise<void> {
   const firstKey = following.allDay ? following.startDate! : String(following.start!);
@@ -422,7 +489,7 @@ async function removeEvent(tx: Db, eventId: string): Promise<void> {
 export async function deleteEvent(callerId: string, eventId: string, options: EditOptions): Promise<void> {
   const db = options.db ?? (await getDb());
   const reached = await reach(db, callerId, eventId);
-  if (!canEdit(reached)) throw new CalendarError("forbidden", "eventId", "You can only view this event");
+  mustEdit(reached, callerId);
   const timezone = await memberTimeZone(db, callerId);
   const outcome = applyEventDeletion(eventOf(reached.row), {
     scope: options.scope,
@@ -482,7 +549,8 @@ export async function acknowledgementsOf(
 ): Promise<{ memberId: string; recurrenceId: string; acknowledgedAt: Date }[]> {
   const db = options.db ?? (await getDb());
   const reached = await reach(db, callerId, eventId);
-  if (!canEdit(reached)) throw new CalendarError("forbidden", "eventId", "Only the organiser sees who acknowledged");
+  if (!canEdit(reached, callerId))
+    throw new CalendarError("forbidden", "eventId", "Only the organiser sees who acknowledged");
   return db
     .select({
       memberId: calendarAcknowledgements.memberId,
@@ -632,7 +700,7 @@ export async function getAgenda(
       allDay: occurrence.allDay,
       startDate: occurrence.startDate,
       endDate: occurrence.endDate,
-      title: busy ? NEUTRAL_TITLE : (occurrence.details.privateTitle ?? occurrence.details.title),
+      title: busy ? NEUTRAL_TITLE : listTitle(occurrence.details),
       recurrenceId,
       recurring: Boolean(row.rrule),
       visibility: row.visibility,
@@ -660,6 +728,6 @@ export const eventKind: ItemKind = {
       .select({ id: calendarEvents.id, title: calendarEvents.title, privateTitle: calendarEvents.privateTitle })
       .from(calendarEvents)
       .where(inArray(calendarEvents.id, ids));
-    return new Map(rows.map((row) => [row.id, row.privateTitle ?? row.title]));
+    return new Map(rows.map((row) => [row.id, listTitle(row)]));
   },
 };

@@ -11,6 +11,8 @@ export {
   getAgenda,
   getEvent,
   guardsChild,
+  makeEventsPrivate,
+  rowSeenBy,
   updateEvent,
   visibleEventRows,
   type AgendaEntry,

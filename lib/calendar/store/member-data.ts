@@ -1,4 +1,4 @@
-import { eq, or, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import type { Db } from "../../db/open";
 import {
@@ -8,17 +8,27 @@ import {
   calendarFeeds,
 } from "../../db/schema/calendar";
 import { feedStatusOf } from "./feeds";
+import { rowSeenBy, visibleEventRows } from "./events";
 
 /** A member's calendar in their data download, and its erasure with their account. */
 
-/** The events in the member's calendar (every field), their "got it"s, and whether a feed link exists. */
+/**
+ * The events in the member's calendar (every field: their own record), the events they wrote in
+ * someone else's calendar that they may still see (as they see them now: the code word, or "Busy";
+ * one they can no longer see is not theirs to download), their "got it"s, and whether a feed link
+ * exists.
+ */
 export async function exportCalendar(memberId: string, options: { db?: Db } = {}) {
   const db = options.db ?? (await getDb());
-  const events = await db
+  const own = await db
     .select()
     .from(calendarEvents)
-    .where(or(eq(calendarEvents.ownerId, memberId), eq(calendarEvents.createdBy, memberId)))
+    .where(eq(calendarEvents.ownerId, memberId))
     .orderBy(calendarEvents.createdAt);
+  const written = (await visibleEventRows(db, memberId))
+    .filter((row) => row.createdBy === memberId && row.ownerId !== memberId)
+    .map((row) => rowSeenBy(row, memberId));
+  const events = [...own, ...written.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())];
   const acknowledgements = await db
     .select({
       eventId: calendarAcknowledgements.eventId,

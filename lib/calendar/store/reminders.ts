@@ -11,6 +11,7 @@ import { describeWhen, nextReminderAfter, remindersDue } from "../reminders";
 import type { Occurrence } from "../expand";
 import { memberTimeZone } from "../../profile/zone";
 import { EVENT_ITEM_TYPE, eventOf, rangeOf, type EventRow } from "./rows";
+import { listTitle } from "../../sharing/code-word";
 
 /**
  * Attendees' reminders: one job per event (lib/jobs, kind `event-reminder`, key the event id, for the
@@ -61,7 +62,7 @@ function reminderEmail(occurrence: Occurrence, timezone: string, discreet: boole
       text: "You have a reminder in your calendar. Open the app when it suits you.",
     };
   const { details } = occurrence;
-  const title = details.privateTitle ?? details.title;
+  const title = listTitle(details);
   const when = describeWhen(occurrence, timezone);
   const lines = [
     occurrence.allDay ? `${title}: ${when}.` : `${title} starts at ${when}.`,

@@ -14,6 +14,7 @@ import { Panel } from "@/components/ui/panel";
 import { deleteEventAction, saveEventAction } from "../../actions";
 import { formChoices, repeatFor } from "../../form-data";
 import { memberTimeZone } from "@/lib/profile/zone";
+import { listTitle } from "@/lib/sharing/code-word";
 
 export const metadata: Metadata = { title: "Event" };
 
@@ -63,7 +64,7 @@ export default async function EventPage({
   const choices = event.canEdit ? await formChoices(member.memberId) : null;
   const repeat = repeatFor(series, event.rrule);
   return (
-    <Subpage back={BACK_TO_MY_CALENDAR} title={event.privateTitle ?? event.title}>
+    <Subpage back={BACK_TO_MY_CALENDAR} title={listTitle(event)}>
       <dl className="mt-4 grid gap-2 text-base text-ink">
         <div>
           <dt className="inline font-semibold">When: </dt>
