@@ -139,8 +139,13 @@ test("the safety reset: a wrong password changes nothing; the right one resets a
   await reset.getByLabel("Confirm new password").fill("Quiet-River-97?");
   await reset.getByLabel(/I understand/).check();
   await reset.getByRole("button", { name: "Reset now" }).click();
-  // This browser is renewed at once; the account now answers to the new password only.
-  await expect(page).toHaveURL(/\/my-account/);
-  await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Signed in as" }).getByText(email)).toBeVisible();
+  // This browser is renewed at once and comes back to the reset's next step: the ways back in, each
+  // with the security centre's step to replace it in the same visit.
+  await expect(page).toHaveURL(/\/my-account\/discreet-mode#recovery$/);
+  const recovery = page.getByRole("region", { name: "Then check your ways back in" });
+  await expect(recovery.getByText(email)).toBeVisible();
+  await expect(recovery.getByText("Sign-in verification", { exact: true })).toBeVisible();
+  await recovery.getByRole("link", { name: "Change your email" }).click();
+  await expect(page).toHaveURL(/\/my-account\/security#security-email$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Security centre" })).toBeVisible();
 });

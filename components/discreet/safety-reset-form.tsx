@@ -27,7 +27,7 @@ export function SafetyResetForm({ action }: { action: FormAction<FormState> }) {
       <CheckboxField
         id={ids.confirm}
         name="confirm"
-        label="I understand: every share ends and I leave my circles"
+        label="I understand: every share ends, my events become private and I leave my circles"
         error={state.fieldErrors.confirm}
       />
       <div>

@@ -11,7 +11,7 @@ import { describeWhen, nextReminderAfter, remindersDue } from "../reminders";
 import type { Occurrence } from "../expand";
 import { memberTimeZone } from "../../profile/zone";
 import { EVENT_ITEM_TYPE, eventOf, rangeOf, type EventRow } from "./rows";
-import { listTitle } from "../../sharing/code-word";
+import { behindCodeWord, listTitle } from "../../sharing/code-word";
 
 /**
  * Attendees' reminders: one job per event (lib/jobs, kind `event-reminder`, key the event id, for the
@@ -61,7 +61,8 @@ function reminderEmail(occurrence: Occurrence, timezone: string, discreet: boole
       subject: NEUTRAL_REMINDER_SUBJECT,
       text: "You have a reminder in your calendar. Open the app when it suits you.",
     };
-  const { details } = occurrence;
+  // An email leaves Happr: with a code word, the code word alone (lib/sharing/code-word.ts).
+  const details = behindCodeWord(occurrence.details);
   const title = listTitle(details);
   const when = describeWhen(occurrence, timezone);
   const lines = [

@@ -21,7 +21,10 @@ export const discreetModeAction = memberAction(
   { field: "discreetMode" },
 );
 
-/** The safety reset (lib/account/safety-reset.ts); then this browser is renewed or signs in again. */
+/**
+ * The safety reset (lib/account/safety-reset.ts); then this browser is renewed (or signs in again) and
+ * comes back to the page's recovery channels.
+ */
 export const safetyResetAction = memberAction(
   z
     .object({ currentPassword: formField, newPassword: formField, confirmPassword: formField, confirm: formField })
@@ -39,8 +42,10 @@ export const safetyResetAction = memberAction(
     } catch (error) {
       throw passwordFieldOf(error);
     }
+    // Back to the reset's page at its next step: the ways back in, which the reset cannot check for them.
     return afterPasswordChange(member.memberId, {
       message: "Safety reset done. You are signed out everywhere else.",
+      continuePath: "/my-account/discreet-mode#recovery",
     });
   },
   {
