@@ -374,9 +374,9 @@ export type EditOptions = Options & { scope: EditScope; occurrenceStart?: UnixSe
  * updateEvent with scope THIS, FOLLOWING (the series splits: the new part is a new event with the
  * same owner and sharing, and takes the acknowledgements of its occurrences) or ALL. Who the event
  * reaches is the owner's (or the child's guardian who wrote it) to change; an editor's sharing
- * fields are ignored. Anyone but the owner was shown an event with a code word as the code word alone,
- * so its title, code word, notes and place stay as stored whatever they send: they change the times. 404 for an event the caller cannot see,
- * 403 for one they may only view or see only as "Busy".
+ * fields are ignored. Anyone but the owner was shown an event with a code word as the code word
+ * alone, so its title, code word, notes and place stay as stored whatever they send: they change the
+ * times. 404 for an event the caller cannot see, 403 for one they may only view or see only as "Busy".
  */
 export async function updateEvent(
   callerId: string,
