@@ -106,7 +106,7 @@ test("a Family subscriber invites a phone number; the invitee signs up from the 
   // A new account, back on the page: the invitation went to a number the account has not verified.
   const email = uniqueEmail("invitee");
   await signUpFromInvitation(invitee.page, { firstName: "Ivy", lastName: "Invitee", email });
-  await expect(invitee.page.getByRole("alert")).toContainText(
+  await expect(invitee.page.getByRole("main").getByRole("alert")).toContainText(
     `This invitation was sent by text to +*******${phone.slice(-4)}: add and verify that number`,
   );
   await expect(invitee.page.getByRole("button", { name: "Join", exact: true })).toHaveCount(0);
@@ -253,7 +253,7 @@ test("a signed-in member opening a link sent to another address is told so and n
   const { email, password } = await signUp(mallory, { firstName: "Mallory", lastName: "Other" });
   await mallory.goto(link);
   await expect(mallory.getByText("Owen Owner invites you to Owen Owner's circle as a member")).toBeVisible();
-  await expect(mallory.getByRole("alert")).toHaveText(
+  await expect(mallory.getByRole("main").getByRole("alert")).toHaveText(
     `This invitation was sent to ${masked}: sign in with that address to join.`,
   );
   await expect(mallory.getByRole("button", { name: "Join", exact: true })).toHaveCount(0);
@@ -266,7 +266,7 @@ test("a signed-in member opening a link sent to another address is told so and n
   await mallory.getByRole("main").getByRole("link", { name: "sign in", exact: true }).click();
   await signIn(mallory, email, password);
   await expect(mallory).toHaveURL(/\/invitation$/);
-  await expect(mallory.getByRole("alert")).toContainText(`This invitation was sent to ${masked}`);
+  await expect(mallory.getByRole("main").getByRole("alert")).toContainText(`This invitation was sent to ${masked}`);
   await mallory.goto("/my-account");
   await expect(circle(mallory).getByText(/You are in Owen Owner's Safe Circle/)).toHaveCount(0);
   await malloryContext.close();

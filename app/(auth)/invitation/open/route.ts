@@ -12,7 +12,5 @@ export function GET(request: NextRequest) {
   const response = NextResponse.redirect(new URL("/invitation", getConfig().siteUrl), 303);
   // A token is base64url; anything else is not one, and /invitation then says it is not found.
   response.cookies.set(invitationCookie(token && /^[\w-]{1,512}$/.test(token) ? token : undefined));
-  // The token stays out of the next page's Referer.
-  response.headers.set("Referrer-Policy", "no-referrer");
   return response;
 }
