@@ -43,6 +43,9 @@ test("a member creates a habit, checks in, marks a rest day and keeps the streak
   await ben.goto(link!);
   await ben.getByRole("main").getByRole("link", { name: "sign in", exact: true }).click();
   await signIn(ben, benEmail, password);
+  // Back on the invitation: he joins with a yes.
+  await expect(ben).toHaveURL(/\/invitation$/);
+  await ben.getByRole("button", { name: "Join", exact: true }).click();
   await expect(ben).toHaveURL(/\/my-account$/);
 
   // Ada's habit. The members' pages are not cached.

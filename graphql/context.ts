@@ -1,5 +1,7 @@
 import type { Caller } from "@/lib/auth/caller";
+import type { Member } from "@/lib/auth/member";
 import type { BillingService } from "@/lib/billing/service";
+import type { VerifiedContacts } from "@/lib/invitations";
 import type { RateLimitResult } from "@/lib/rate-limit";
 import type { ItemKinds } from "@/lib/sharing/item-kinds";
 
@@ -20,4 +22,6 @@ export type GraphQLContext = {
   identityUnavailable: (retryAfterSeconds: number) => void;
   /** How each shareable kind of item finds an item's owner (shareItem answers 404 for others' items). */
   itemKinds: ItemKinds;
+  /** The member's email and phone and whether each is verified (an invitation joins only its addressee). */
+  verifiedContacts: (member: Member) => Promise<VerifiedContacts>;
 };

@@ -159,10 +159,16 @@ export const resolvers: Resolvers = {
       }),
     })),
 
-    // 404 unknown token; 409 used, revoked or expired (or a full circle, an ended plan): lib/invitations.
+    // The API's Join: 404 unknown token; 403 not sent to the caller's verified email or phone; 409 used,
+    // revoked or expired (or a full circle, an ended plan): lib/invitations.
     invitationSignUpDone: forMember({}, async (member, args, context) => {
       const token = parseArg(invitationToken, args.token);
-      const { ownerName } = await acceptInvitation(member, token, {
+      const invitee = {
+        memberId: member.memberId,
+        name: member.name,
+        contacts: await context.verifiedContacts(member),
+      };
+      const { ownerName } = await acceptInvitation(invitee, token, {
         familyPlan: familyPlanFrom(context.billing),
         siteUrl: context.siteUrl,
       });

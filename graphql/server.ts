@@ -6,6 +6,8 @@ import { createGraphQLError, createSchema, createYoga, type Plugin } from "graph
 import type { Caller } from "@/lib/auth/caller";
 import type { BillingService } from "@/lib/billing/service";
 import { itemKinds, type ItemKinds } from "@/lib/sharing/item-kinds";
+import { verifiedContactsOf, type VerifiedContacts } from "@/lib/invitations";
+import type { Member } from "@/lib/auth/member";
 import { tryAgainIn, type RateLimitResult } from "@/lib/rate-limit";
 import { clientAddress } from "@/lib/request/client-address";
 import type { GraphQLContext } from "./context";
@@ -26,6 +28,8 @@ export type GraphQLServerOptions = {
   endpoint?: string;
   /** The shareable item kinds (lib/sharing/item-kinds.ts); tests bring their own. */
   itemKinds?: ItemKinds;
+  /** A member's verified addresses (lib/invitations verifiedContactsOf, the identity port); tests bring their own. */
+  verifiedContacts?: (member: Member) => Promise<VerifiedContacts>;
 };
 
 // Built once: the schema does not change at run time.
@@ -187,6 +191,7 @@ export function createGraphQLServer(options: GraphQLServerOptions) {
       limitProviderCall: options.limitProviderCall,
       identityUnavailable: (seconds) => retryAfter.set(request, Math.max(seconds, retryAfter.get(request) ?? 0)),
       itemKinds: options.itemKinds ?? itemKinds,
+      verifiedContacts: options.verifiedContacts ?? verifiedContactsOf,
     }),
     plugins: [
       csrfPrevention(),

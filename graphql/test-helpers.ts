@@ -5,6 +5,7 @@ import type { Member } from "@/lib/auth/member";
 import type { BillingService } from "@/lib/billing/service";
 import type { RateLimitResult } from "@/lib/rate-limit";
 import type { ItemKinds } from "@/lib/sharing/item-kinds";
+import type { VerifiedContacts } from "@/lib/invitations";
 import { createGraphQLServer } from "./server";
 
 /** Test callers: `x-test-member: <id>` is that member, `x-test-invalid` a bad token, else a guest. */
@@ -25,6 +26,8 @@ export type TestServerOptions = {
   limitProviderCall?: (subject: string) => Promise<RateLimitResult>;
   production?: boolean;
   itemKinds?: ItemKinds;
+  /** The members' verified addresses; by default each member's email, verified, and no phone. */
+  verifiedContacts?: (member: Member) => Promise<VerifiedContacts>;
 };
 
 export function createTestServer(options: TestServerOptions) {
@@ -36,6 +39,9 @@ export function createTestServer(options: TestServerOptions) {
       options.limitProviderCall ?? (async () => ({ allowed: true, remaining: 100, retryAfterSeconds: 0 })),
     production: options.production ?? false,
     itemKinds: options.itemKinds,
+    verifiedContacts:
+      options.verifiedContacts ??
+      (async (member) => ({ email: member.email, emailVerified: true, phone: null, phoneVerified: false })),
   });
   /** POSTs one operation as `who` (a member id, "guest" or "invalid") and answers the parsed body. */
   async function gql(

@@ -2,7 +2,6 @@ import { getMember } from "@/lib/auth/member";
 import { familyPlanOf } from "@/lib/account/page-data";
 import { canInviteByText, getCircle } from "@/lib/invitations";
 import { FamilyCircleView, type CircleActions } from "./family-circle-view";
-import { InvitationAcceptor } from "./invitation-acceptor";
 import { Panel } from "@/components/ui/panel";
 import { buttonClass } from "@/components/ui/button";
 import { circlesForChildren } from "@/lib/circles";
@@ -22,7 +21,6 @@ export async function FamilyCircle({ actions }: { actions: CircleActions }) {
       <h2 id="safe-circle" className="text-lg font-semibold text-ink">
         My Safe Circle
       </h2>
-      <InvitationAcceptor />
       <FamilyCircleView actions={actions} circle={circle} texts={canInviteByText()} />
       {managesChildren ? (
         <p className="mt-4">

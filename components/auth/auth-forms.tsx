@@ -277,12 +277,7 @@ function ChallengeForm({
   );
 }
 
-/** `invited`: the sign-up page was opened from a Safe Circle invitation; its phone or email is filled in. */
-export function SignUpForm({
-  action: signUp,
-  continuePath,
-  invited,
-}: FlowProps & { action: AuthAction; invited?: { email?: string; phone?: string } }) {
+export function SignUpForm({ action: signUp, continuePath }: FlowProps & { action: AuthAction }) {
   const [state, action, pending] = useActionState(signUp, idle);
   const id = useId();
   const fieldId = (field: AuthField) => `${id}-${field}`;
@@ -315,20 +310,7 @@ export function SignUpForm({
           error={state.fieldErrors.familyName}
         />
       </div>
-      {invited?.phone ? (
-        <TextField
-          id={`${id}-invited-phone`}
-          label="Mobile number"
-          hint="From your invitation: it is added to your profile when you join."
-          value={invited.phone}
-          readOnly
-        />
-      ) : null}
-      <EmailField
-        id={fieldId("email")}
-        defaultValue={state.values.email ?? invited?.email}
-        error={state.fieldErrors.email}
-      />
+      <EmailField id={fieldId("email")} defaultValue={state.values.email} error={state.fieldErrors.email} />
       <NewPasswordField id={fieldId("password")} name="password" label="Password" error={state.fieldErrors.password} />
       <Button type="submit" pending={pending} pendingLabel="Creating your account…">
         Create account

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { subscribeInSandbox, useSandboxBilling } from "@/lib/billing/sandbox/testing";
 import type { SandboxBillingProvider } from "@/lib/billing/sandbox/sandbox-provider";
-import { invitationTokenSentTo } from "@/lib/invitations/testing";
+import { addressee, invitationTokenSentTo } from "@/lib/invitations/testing";
 import type { BillingService } from "@/lib/billing/service";
 import { getDb } from "@/lib/db/client";
 import { readOutbox } from "@/lib/mail";
@@ -46,7 +46,7 @@ async function familyOwner(name: string) {
 
 async function join(owner: Person, who: Person) {
   await inviteToCircle(owner, { email: who.email }, options);
-  await acceptInvitation(who, await invitationTokenSentTo(who.email), options);
+  await acceptInvitation(addressee(who), await invitationTokenSentTo(who.email), options);
 }
 
 // One kind of item for the test, owned by whoever's id starts its item id.

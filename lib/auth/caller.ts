@@ -206,7 +206,8 @@ export function cognitoMemberLookup(options: PoolMemberOptions): MemberLookup {
       member: async () => {
         const attributes = await load();
         if (!attributes) throw new PoolAttributesWithheldError();
-        return { memberId: claims.sub, email: attributes.email, name: attributes.name };
+        // The token too: the identity port reads the member's verified addresses with it (GetUser).
+        return { memberId: claims.sub, email: attributes.email, name: attributes.name, accessToken: token };
       },
       signUp: async () => (await load())?.signUp,
     };

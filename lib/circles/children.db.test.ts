@@ -11,6 +11,7 @@ import { forgotPassword } from "@/lib/identity/builtin/accounts";
 import { respondToChallenge, signIn } from "@/lib/identity/builtin/sign-in";
 import { setPasswordHashParamsForTests } from "@/lib/identity/password";
 import { acceptInvitation, familyPlanFrom, inviteToCircle, type CircleOptions } from "@/lib/invitations";
+import { addressee } from "@/lib/invitations/testing";
 import { isSessionCurrent } from "@/lib/identity/builtin/accounts";
 import {
   CHILD_CONSENT_VERSION,
@@ -66,7 +67,7 @@ async function join(owner: Person, who: Person, role?: "member" | "guardian") {
   await inviteToCircle(owner, { email: who.email, role }, options);
   const body = (await readOutbox(await getDb(), who.email)).at(-1)!.body;
   const token = new URL(body.match(/https?:\/\/\S+/)![0]).searchParams.get("invitation")!;
-  await acceptInvitation(who, token, options);
+  await acceptInvitation(addressee(who), token, options);
 }
 
 const child = (circleId: string, extra: Record<string, unknown> = {}) => ({

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { subscribeInSandbox, useSandboxBilling } from "@/lib/billing/sandbox/testing";
-import { invitationTokenSentTo } from "@/lib/invitations/testing";
+import { addressee, invitationTokenSentTo } from "@/lib/invitations/testing";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
 import type { BillingService } from "@/lib/billing/service";
 import { getDb } from "@/lib/db/client";
@@ -49,7 +49,7 @@ const subscribe = (member: Person, lookupKey?: string) => subscribeInSandbox({ p
 /** owner invites `who` as `role` and they accept. */
 async function join(owner: Person, who: Person, role?: "member" | "guardian") {
   const invitation = await inviteToCircle(owner, { email: who.email, role }, options);
-  await acceptInvitation(who, await invitationTokenSentTo(who.email), options);
+  await acceptInvitation(addressee(who), await invitationTokenSentTo(who.email), options);
   return invitation;
 }
 

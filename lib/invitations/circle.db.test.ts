@@ -21,6 +21,7 @@ import {
   revokeInvitation,
   type CircleOptions,
 } from ".";
+import { addressee } from "./testing";
 
 const SITE = "http://localhost:3000";
 
@@ -47,7 +48,7 @@ async function tokenSentTo(recipient: string) {
   const body = (await readOutbox(await getDb(), recipient)).at(-1)?.body ?? "";
   const link = body.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error(`no link sent to ${recipient}`);
-  expect(link.startsWith(`${SITE}/auth/sign-up?invitation=`)).toBe(true);
+  expect(link.startsWith(`${SITE}/invitation/open?invitation=`)).toBe(true);
   return new URL(link).searchParams.get("invitation")!;
 }
 
@@ -75,13 +76,19 @@ describe("Safe Circle invitations", () => {
       .where(eq(circleInvitations.id, invitation.invitationId));
     expect(row!.tokenHash).not.toContain(token);
 
+    // The page shows the number masked, who invites, to which circle and as what.
     expect(await previewInvitation(token)).toEqual({
       valid: true,
       channel: "sms",
-      recipient: "+14155550142",
+      recipient: "+*******0142",
       ownerName: "Olivia",
+      circleName: "Olivia's circle",
+      role: "member",
+      viewerProblem: null,
     });
-    expect(await acceptInvitation(invitee, token, options)).toEqual({ ownerName: "Olivia" });
+    const ivan = addressee(invitee, { phone: "+14155550142", phoneVerified: true });
+    expect(await previewInvitation(token, { viewer: ivan })).toMatchObject({ valid: true, viewerProblem: null });
+    expect(await acceptInvitation(ivan, token, options)).toEqual({ ownerName: "Olivia" });
     // The phone the link reached is now the invitee's profile phone.
     expect((await getUserProfile(invitee.memberId)).phone).toBe("+14155550142");
     expect(await getCircle(invitee, options)).toMatchObject({ role: "member", ownerName: "Olivia", covered: true });
@@ -93,13 +100,13 @@ describe("Safe Circle invitations", () => {
 
     // Reusing the link: 409, and nothing changes.
     const someoneElse = person("Sid");
-    expect(await failure(acceptInvitation(someoneElse, token, options))).toMatchObject({
+    expect(await failure(acceptInvitation(addressee(someoneElse), token, options))).toMatchObject({
       status: 409,
       message: "This invitation has already been used",
     });
     expect(await getCircle(someoneElse, options)).toMatchObject({ role: "none" });
     expect(await previewInvitation(token)).toEqual({ valid: false, message: "This invitation has already been used" });
-    expect(await failure(acceptInvitation(someoneElse, "no-such-token", options))).toMatchObject({
+    expect(await failure(acceptInvitation(addressee(someoneElse), "no-such-token", options))).toMatchObject({
       status: 404,
       message: "Invitation not found",
     });
@@ -112,7 +119,7 @@ describe("Safe Circle invitations", () => {
     expect(invited.recipient).toBe("eve.expired@example.com");
     const oldToken = await tokenSentTo("eve.expired@example.com");
     const later = { ...options, now: new Date(Date.now() + INVITATION_LIFETIME_MS + 1000) };
-    const eve = person("Eve");
+    const eve = addressee(person("Eve"), { email: "eve.expired@example.com" });
     expect(await failure(acceptInvitation(eve, oldToken, later))).toMatchObject({
       status: 409,
       message: expect.stringContaining("expired"),
@@ -138,17 +145,18 @@ describe("Safe Circle invitations", () => {
   it("a full circle: 5 people besides the owner; a sixth invitation is refused until a removed member frees a seat", async () => {
     const owner = person("Fay");
     await subscribe(owner, "happr_family_monthly");
-    const tokens: string[] = [];
+    const sent: { email: string; token: string }[] = [];
     for (let index = 0; index < 5; index += 1) {
-      await inviteToCircle(owner, { email: `full${people}-${index}@example.com` }, options);
-      tokens.push(await tokenSentTo(`full${people}-${index}@example.com`));
+      const email = `full${people}-${index}@example.com`;
+      await inviteToCircle(owner, { email }, options);
+      sent.push({ email, token: await tokenSentTo(email) });
     }
     expect(await failure(inviteToCircle(owner, { email: "one.more@example.com" }, options))).toMatchObject({
       status: 409,
       message: expect.stringContaining("full"),
     });
     expect(await getCircle(owner, options)).toMatchObject({ canInvite: false, seatsLeft: 0 });
-    for (const token of tokens) await acceptInvitation(person("Kid"), token, options);
+    for (const { email, token } of sent) await acceptInvitation(addressee(person("Kid"), { email }), token, options);
     const circle = await getCircle(owner, options);
     expect(circle.role === "owner" && circle.members).toHaveLength(5);
 
@@ -209,10 +217,12 @@ describe("Safe Circle invitations", () => {
       status: 400,
       message: "invitationId is invalid",
     });
-    expect(await failure(acceptInvitation(owner, await tokenSentTo("+14155550151"), options))).toMatchObject({
-      status: 409,
-      message: "You cannot accept your own invitation",
-    });
+    expect(await failure(acceptInvitation(addressee(owner), await tokenSentTo("+14155550151"), options))).toMatchObject(
+      {
+        status: 409,
+        message: "You cannot accept your own invitation",
+      },
+    );
   });
 
   it("when the Family plan ends, the members lose cover, and pending links stop working", async () => {
@@ -220,7 +230,11 @@ describe("Safe Circle invitations", () => {
     const kid = person("Kai");
     await subscribe(owner, "happr_family_monthly");
     await inviteToCircle(owner, { email: "kai.cover@example.com" }, options);
-    await acceptInvitation(kid, await tokenSentTo("kai.cover@example.com"), options);
+    await acceptInvitation(
+      addressee(kid, { email: "kai.cover@example.com" }),
+      await tokenSentTo("kai.cover@example.com"),
+      options,
+    );
     await inviteToCircle(owner, { email: "late.cover@example.com" }, options);
     const late = await tokenSentTo("late.cover@example.com");
     expect(await getCircle(kid, options)).toMatchObject({ covered: true });
@@ -234,7 +248,8 @@ describe("Safe Circle invitations", () => {
       canInvite: false,
       members: [expect.objectContaining({ covered: false })],
     });
-    expect(await failure(acceptInvitation(person("Lee"), late, options))).toMatchObject({
+    const lee = addressee(person("Lee"), { email: "late.cover@example.com" });
+    expect(await failure(acceptInvitation(lee, late, options))).toMatchObject({
       status: 409,
       message: "The Family plan behind this invitation has ended",
     });
@@ -245,10 +260,17 @@ describe("Safe Circle invitations", () => {
     const kid = person("Dan");
     await subscribe(owner, "happr_family_monthly");
     await inviteToCircle(owner, { email: "dan.export@example.com" }, options);
-    await acceptInvitation(kid, await tokenSentTo("dan.export@example.com"), options);
+    await acceptInvitation(
+      addressee(kid, { email: "dan.export@example.com" }),
+      await tokenSentTo("dan.export@example.com"),
+      options,
+    );
     await inviteToCircle(owner, { email: "pending.export@example.com" }, options);
     const exported = await exportCircle(owner.memberId);
-    expect(exported.members).toEqual([expect.objectContaining({ memberId: kid.memberId, contact: kid.email })]);
+    // The address the owner invited, whatever the joiner's account email.
+    expect(exported.members).toEqual([
+      expect.objectContaining({ memberId: kid.memberId, contact: "dan.export@example.com" }),
+    ]);
     expect(exported.invitations).toHaveLength(2);
     expect(JSON.stringify(exported)).not.toMatch(/token/i);
     expect((await exportCircle(kid.memberId)).memberOf).toEqual({ joinedAt: expect.any(Number) });

@@ -6,13 +6,15 @@ import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { preparedPerDatabase } from "../db/prepared";
 import { circleInvitations } from "../db/schema/invitations";
-import { circleMemberships } from "../db/schema/circles";
+import { circleMemberships, circles } from "../db/schema/circles";
 import { ensureOwnedCircle, lockCircleOf, removeFromOwnedCircle, removeMemberFromCircles } from "../circles/circles";
 import { circlesOf, membershipOf, ownedCircleOf } from "../circles/membership";
 import { invitedRoleSchema } from "../circles/roles";
 import { forgetShares } from "../sharing/shares";
 import { canSendAppTexts, deliverPending, sendEmail, sendSms } from "../mail";
 import { INVALID_PHONE_MESSAGE, realPhoneNumber } from "../phone";
+import { identityFor } from "../identity";
+import { maskEmail, maskPhone } from "../identity/validation";
 import { getUserProfile, updateUserProfile } from "../profile";
 import { consumeEach, tryAgainIn } from "../rate-limit";
 import { createHash, randomBytes } from "node:crypto";
@@ -58,8 +60,77 @@ export function canInviteByText(): boolean {
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/**
+ * The link in the message: /invitation/open keeps the token in an httpOnly cookie and shows the
+ * invitation at /invitation, so the token leaves the address bar and never rides a sign-in's return path.
+ */
 export function invitationLink(siteUrl: string, token: string): string {
-  return `${siteUrl}/auth/sign-up?invitation=${encodeURIComponent(token)}`;
+  return `${siteUrl}/invitation/open?invitation=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The invitee's addresses as their identity provider holds them, and whether each is verified: an
+ * invitation is accepted only by the account whose verified email (or, for a text, verified phone)
+ * is the one it was sent to.
+ */
+export type VerifiedContacts = {
+  email: string | null;
+  emailVerified: boolean;
+  phone: string | null;
+  phoneVerified: boolean;
+};
+
+/** Who accepts: the member, and their addresses from the identity provider (verifiedContactsOf). */
+export type Invitee = { memberId: string; name: string | null; contacts: VerifiedContacts };
+
+/** The member's email and phone and whether each is verified, from the identity port (built-in or Cognito). */
+export async function verifiedContactsOf(member: {
+  memberId: string;
+  email: string;
+  accessToken?: string;
+}): Promise<VerifiedContacts> {
+  const overview = await identityFor({
+    accountId: member.memberId,
+    email: member.email,
+    accessToken: member.accessToken,
+  }).overview();
+  return {
+    email: overview.email,
+    emailVerified: overview.emailVerified,
+    phone: overview.phoneNumber,
+    phoneVerified: overview.phoneNumberVerified,
+  };
+}
+
+/**
+ * How the invitation names its address on the page: masked as the sign-in pages mask where a code
+ * went ("j***@e***.com", "+*******0142"). A forwarded or leaked link shows whoever holds it only
+ * enough for the right person to recognise their own address, never enough to learn it.
+ */
+export function maskedRecipient(row: { channel: "sms" | "email"; recipient: string }): string {
+  return row.channel === "email" ? maskEmail(row.recipient) : maskPhone(row.recipient);
+}
+
+const sameEmail = (a: string | null, b: string) => !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
+const samePhone = (a: string | null, b: string) => !!a && (realPhoneNumber(a) ?? a) === (realPhoneNumber(b) ?? b);
+
+/**
+ * Why this account may not accept the invitation, or undefined when it may: its verified email (an
+ * email invitation) or verified phone (a text) must be the address the invitation was sent to.
+ */
+export function addresseeProblem(
+  row: { channel: "sms" | "email"; recipient: string },
+  contacts: VerifiedContacts,
+): string | undefined {
+  const masked = maskedRecipient(row);
+  if (row.channel === "email") {
+    if (!sameEmail(contacts.email, row.recipient)) return messages.sentToEmail(masked);
+    if (!contacts.emailVerified) return messages.verifyEmailFirst(masked);
+    return undefined;
+  }
+  if (!samePhone(contacts.phone, row.recipient)) return messages.sentToPhone(masked);
+  if (!contacts.phoneVerified) return messages.verifyPhoneFirst(masked);
+  return undefined;
 }
 
 const recipientSchema = z
@@ -347,24 +418,55 @@ export async function removeCircleMember(
 }
 
 export type InvitationPreview =
-  { valid: true; channel: "sms" | "email"; recipient: string; ownerName: string } | { valid: false; message: string };
+  | {
+      valid: true;
+      channel: "sms" | "email";
+      /** Masked (maskedRecipient): the page is shown to whoever holds the link. */
+      recipient: string;
+      ownerName: string;
+      circleName: string;
+      role: "member" | "guardian";
+      /** With a `viewer`: why they cannot join (not the addressee, their own, already in), or null. */
+      viewerProblem: string | null;
+    }
+  | { valid: false; message: string };
 
-/** What the sign-up page opened from a link shows, without using the invitation up. */
+/**
+ * What the invitation page shows, without using the invitation up; with `viewer` (the signed-in
+ * member), whether they may press Join, by the same rules as acceptInvitation.
+ */
 export async function previewInvitation(
   tokenArg: string,
-  options: Omit<CircleOptions, "familyPlan"> = {},
+  options: Omit<CircleOptions, "familyPlan"> & { viewer?: Invitee } = {},
 ): Promise<InvitationPreview> {
   const parsed = tokenSchema.safeParse(tokenArg);
   if (!parsed.success) return { valid: false, message: messages.notFound };
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ invitation: circleInvitations, circleName: circles.name })
     .from(circleInvitations)
+    .innerJoin(circles, eq(circles.id, circleInvitations.circleId))
     .where(eq(circleInvitations.tokenHash, hashToken(parsed.data)));
+  const row = found?.invitation;
   const problem = row ? invitationProblem(row, now) : { status: 404, message: messages.notFound };
   if (problem || !row) return { valid: false, message: problem!.message };
-  return { valid: true, channel: row.channel, recipient: row.recipient, ownerName: row.ownerName };
+  const viewer = options.viewer;
+  const viewerProblem = !viewer
+    ? null
+    : row.ownerId === viewer.memberId
+      ? messages.ownInvitation
+      : (addresseeProblem(row, viewer.contacts) ??
+        ((await membershipOf(db, row.circleId, viewer.memberId)) ? messages.alreadyInCircle : null));
+  return {
+    valid: true,
+    viewerProblem,
+    channel: row.channel,
+    recipient: maskedRecipient(row),
+    ownerName: row.ownerName,
+    circleName: found.circleName,
+    role: row.role,
+  };
 }
 
 function invitationProblem(
@@ -378,12 +480,13 @@ function invitationProblem(
 }
 
 /**
- * invitationSignUpDone: the caller (new or existing member) joins the inviter's circle. 404 for an
- * unknown token; 409 for a used, revoked or expired one, a full circle, or a plan that ended, and then
- * nothing changes.
+ * The member's yes (the invitation page's Join, the API's invitationSignUpDone): the caller joins the
+ * inviter's circle. 404 for an unknown token; 403 when the caller's verified email or phone is not the
+ * address it was sent to (addresseeProblem); 409 for a used, revoked or expired one, a full circle, or
+ * a plan that ended. Refused, nothing changes.
  */
 export async function acceptInvitation(
-  invitee: CircleMemberIdentity,
+  invitee: Invitee,
   tokenArg: string,
   options: CircleOptions,
 ): Promise<{ ownerName: string }> {
@@ -397,6 +500,9 @@ export async function acceptInvitation(
   const early = invitationProblem(found, now);
   if (early) throw new InvitationError(early.status, early.message);
   if (found.ownerId === invitee.memberId) throw new InvitationError(409, messages.ownInvitation);
+  // Bound to its address: a link forwarded, leaked or opened in someone else's session joins nobody.
+  const notAddressee = addresseeProblem(found, invitee.contacts);
+  if (notAddressee) throw new InvitationError(403, notAddressee);
   if (!(await familyPlan(found.ownerId)).family) throw new InvitationError(409, messages.planEnded);
   return db.transaction(async (tx) => {
     await lockOwner(tx, found.ownerId);
@@ -419,7 +525,8 @@ export async function acceptInvitation(
       role: row.role,
       invitationId: row.id,
       name: invitee.name,
-      contact: row.channel === "email" ? invitee.email : row.recipient,
+      // The owner sees the address they invited, not the joiner's account email.
+      contact: row.recipient,
       joinedAt: now,
     });
     // The link reached this phone: it is the invitee's, unless their profile already names one.

@@ -34,4 +34,11 @@ export const invitationMessages = {
   memberCannotInvite: "Members of someone else's Safe Circle cannot invite people",
   ownInvitation: "You cannot accept your own invitation",
   alreadyInCircle: "You are already in this Safe Circle",
+  sentToEmail: (masked: string) => `This invitation was sent to ${masked}: sign in with that address to join.`,
+  verifyEmailFirst: (masked: string) =>
+    `This invitation was sent to ${masked}: verify that address in your security centre, then open the link again.`,
+  sentToPhone: (masked: string) =>
+    `This invitation was sent by text to ${masked}: add and verify that number in your security centre, then open the link again.`,
+  verifyPhoneFirst: (masked: string) =>
+    `This invitation was sent by text to ${masked}: verify that number in your security centre, then open the link again.`,
 } as const;

@@ -20,7 +20,7 @@ import { signIn } from "@/lib/identity/builtin/sign-in";
 import { useMemberTestDatabase } from "@/lib/identity/builtin/test-database";
 import { lastCodeSentTo } from "@/lib/identity/builtin/test-helpers";
 import { getMyCircles } from "@/lib/circles";
-import { acceptInvitation, familyPlanFrom, inviteToCircle } from "@/lib/invitations";
+import { acceptInvitation, familyPlanFrom, inviteToCircle, verifiedContactsOf } from "@/lib/invitations";
 import { shareItem } from "@/lib/sharing";
 import { deliverPending, readOutbox } from "@/lib/mail";
 import { startTestSmtpServer } from "@/lib/mail/test-smtp-server";
@@ -166,7 +166,11 @@ describe("deleting an account leaves nothing personal behind", () => {
     await inviteToCircle(olive, { phone }, circle());
     await inviteToCircle(olive, { email }, circle());
     const invitationLink = (await readOutbox(db, email)).at(-1)!.body.match(/https?:\/\/\S+/)![0];
-    await acceptInvitation(member, new URL(invitationLink).searchParams.get("invitation")!, circle());
+    await acceptInvitation(
+      { ...member, contacts: await verifiedContactsOf(member) },
+      new URL(invitationLink).searchParams.get("invitation")!,
+      circle(),
+    );
     // Items shared both ways inside Olive's circle: Zebulon's with Olive and the circle, Olive's with him.
     const [olives] = await getMyCircles(olive.memberId);
     const kinds = { habit: { ownerOf: async (itemId: string) => itemId.replace(/^habit-/, "") } };

@@ -4,7 +4,7 @@ import { checkInHabit, createHabit } from "@/lib/habits/store";
 import { describe, expect, it } from "vitest";
 import { createChildAccount, getMyCircles } from "@/lib/circles";
 import { childConsents, circleMemberships, identityAccounts, jobs, memberProfiles } from "@/lib/db/schema";
-import { acceptInvitation, familyPlanFrom, inviteToCircle } from "@/lib/invitations";
+import { acceptInvitation, familyPlanFrom, inviteToCircle, verifiedContactsOf } from "@/lib/invitations";
 import { readOutbox } from "@/lib/mail";
 import { getDb } from "@/lib/db/client";
 import { freezeClockAt } from "@/lib/billing/sandbox/clock";
@@ -151,7 +151,7 @@ async function family() {
   await inviteToCircle(owner.member, { email: guardian.member.email, role: "guardian" }, options());
   const body = (await readOutbox(await getDb(), guardian.member.email)).at(-1)!.body;
   await acceptInvitation(
-    guardian.member,
+    { ...guardian.member, contacts: await verifiedContactsOf(guardian.member) },
     new URL(body.match(/https?:\/\/\S+/)![0]).searchParams.get("invitation")!,
     options(),
   );
