@@ -1,48 +1,18 @@
 import path from "node:path";
 import type { NextConfig } from "next";
+import { contentSecurityPolicy } from "./lib/request/content-security-policy.mjs";
 
 const isProduction = process.env.NODE_ENV === "production";
-const servedOverHttps = (process.env.SITE_URL ?? "").startsWith("https://");
 
-// One policy that static pages satisfy without a per-request nonce: Next's inline bootstrap
-// scripts need 'unsafe-inline' for scripts; everything else is same-origin. Pages that load
-// Stripe.js add Stripe's origins on their own response (see the billing screens).
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${isProduction ? "" : " 'unsafe-eval'"}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https://cdn.sanity.io",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-  "base-uri 'self'",
-  "object-src 'none'",
-  ...(servedOverHttps ? ["upgrade-insecure-requests"] : []),
-].join("; ");
-
-// The page with Stripe Elements' card field (Add a card) may load Stripe.js, its frames and its API.
-const stripePolicy = contentSecurityPolicy
-  .replace("script-src 'self'", "script-src 'self' https://js.stripe.com")
-  .replace("connect-src 'self'", "connect-src 'self' https://api.stripe.com")
-  .replace("frame-src 'self'", "frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
-
-// The embedded Studio (/studio) talks to the Sanity project's API (HTTPS and its live socket) and
-// shows its users' avatars and the project's images.
-const studioPolicy = contentSecurityPolicy
-  .replace(
-    "connect-src 'self'",
-    "connect-src 'self' https://*.api.sanity.io wss://*.api.sanity.io https://*.apicdn.sanity.io",
-  )
-  .replace(
-    "img-src 'self' data: blob: https://cdn.sanity.io",
-    "img-src 'self' data: blob: https://cdn.sanity.io https://lh3.googleusercontent.com https://avatars.githubusercontent.com https://*.gravatar.com",
-  )
-  .replace("default-src 'self'", "default-src 'self'; worker-src 'self' blob:");
+// Static pages' policy: Next's inline bootstrap scripts need 'unsafe-inline' for scripts there. The
+// members' pages, rendered per request, get a nonce policy instead, from proxy.ts (which overrides this
+// header). The page with Stripe Elements' card field (Add a card) may load Stripe.js, its frames and
+// its API; the embedded Studio (/studio) talks to the Sanity project's API and shows its users' avatars.
+const staticPolicy = contentSecurityPolicy();
+const studioPolicy = contentSecurityPolicy({ studio: true });
 
 const securityHeaders = [
-  { key: "Content-Security-Policy", value: contentSecurityPolicy },
+  { key: "Content-Security-Policy", value: staticPolicy },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Frame-Options", value: "DENY" },
@@ -92,7 +62,6 @@ const nextConfig: NextConfig = {
     // A later entry's header replaces an earlier one's for the same path.
     return [
       { source: "/:path*", headers: securityHeaders },
-      { source: "/manage-subscription", headers: [{ key: "Content-Security-Policy", value: stripePolicy }] },
       { source: "/studio/:path*", headers: [{ key: "Content-Security-Policy", value: studioPolicy }] },
     ];
   },

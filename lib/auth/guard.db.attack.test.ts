@@ -84,6 +84,58 @@ const freshFor = (response: Response) => {
 const reissues = (response: Response) =>
   response.headers.getSetCookie().some((line) => line.startsWith(`${COOKIE}=`) && !line.startsWith(`${COOKIE}=;`));
 
+/** The policy the response carries, and the one Next renders the page with (the request's, overridden). */
+const policies = (response: Response) => ({
+  response: response.headers.get("content-security-policy"),
+  render: response.headers.get("x-middleware-request-content-security-policy"),
+});
+const scriptSources = (policy: string | null) =>
+  policy
+    ?.split(";")
+    .map((directive) => directive.trim())
+    .find((directive) => directive.startsWith("script-src "));
+
+describe("members' pages' Content-Security-Policy (proxy.ts)", () => {
+  it("each members' page gets a policy with a nonce of its own and no 'unsafe-inline' for scripts, whichever way it passes", async () => {
+    const recent = await sessionCookie("session-csp");
+    const older = await sessionCookie("session-csp-older", {
+      encodedAgoMs: SESSION_REISSUE_AFTER_SECONDS * 1000 + 60_000,
+    });
+    const nonces = new Set<string>();
+    for (const [path, cookie] of [
+      ["/my-account", recent], // the guard's fast path
+      ["/calendar/new", older], // through Auth.js (re-issued)
+      ["/circle", `${recent}; ${FRESH_SESSION_COOKIE}=1`], // the guard's check skipped
+      ["/habits", `${recent}; ${FRESH_SESSION_COOKIE}=1`],
+      ["/pricing", recent],
+    ] as const) {
+      const response = await visit(path, cookie);
+      expect(passes(response), path).toBe(true);
+      const { response: sent, render } = policies(response);
+      expect(render, path).toBe(sent);
+      const scripts = scriptSources(sent);
+      expect(scripts, path).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'unsafe-eval'$/);
+      expect(scripts, path).not.toContain("unsafe-inline");
+      expect(sent, path).toContain("frame-ancestors 'none'");
+      expect(sent, path).not.toContain("stripe.com");
+      nonces.add(scripts!.match(/'nonce-([^']+)'/)![1]!);
+    }
+    expect(nonces.size).toBe(5);
+  });
+
+  it("adds Stripe.js's origins on the page with the card field only", async () => {
+    const response = await visit("/manage-subscription", await sessionCookie("session-csp-stripe"));
+    const { response: sent } = policies(response);
+    expect(scriptSources(sent)).toMatch(/^script-src 'self' 'nonce-[^']+' 'unsafe-eval' https:\/\/js\.stripe\.com$/);
+    expect(sent).toContain("connect-src 'self' https://api.stripe.com");
+  });
+
+  it("a signed-out visitor is sent to sign-in, no page rendered", async () => {
+    const response = await visit("/my-account", "");
+    expect(sentToSignIn(response)).toBe(true);
+  });
+});
+
 describe("proxy.ts's guard", () => {
   it("lets a recent cookie through as it is, again and again, without re-sending it", async () => {
     const cookie = await sessionCookie("session-recent");
@@ -121,18 +173,20 @@ describe("proxy.ts's guard", () => {
     expect(freshFor(await visit("/habits", ""))).toBeUndefined();
   });
 
-  it("skips the guard on every members' path, and only while the browser holds the marker; never on /auth/sign-out", async () => {
+  it("runs on every members' path (each response needs its nonce) and on /auth/sign-out; the marker skips only the guard's check", async () => {
     const { config } = await import("@/proxy");
     const [signOut, ...members] = config.matcher;
     expect(signOut).toBe("/auth/sign-out");
-    for (const entry of members) {
-      expect(entry).toMatchObject({ missing: [{ type: "cookie", key: FRESH_SESSION_COOKIE }] });
-    }
-    const sources = members.map((entry) => (typeof entry === "string" ? entry : entry.source));
     for (const path of ["/my-account", "/circle", "/habits", "/pricing", "/manage-subscription", "/calendar"]) {
-      expect(sources).toContain(path);
-      expect(sources).toContain(`${path}/:path*`);
+      expect(members).toContain(path);
+      expect(members).toContain(`${path}/:path*`);
     }
+    // With the marker the page goes on unchecked here, as when the matcher skipped the file: the
+    // members' layout checks the session itself (e2e/sign-in.spec.ts forges the marker).
+    const marked = await visit("/habits", `${FRESH_SESSION_COOKIE}=1`);
+    expect(passes(marked)).toBe(true);
+    expect(marked.headers.getSetCookie()).toEqual([]);
+    expect(sentToSignIn(await visit("/habits", ""))).toBe(true);
   });
 
   it(`re-issues a cookie older than ${SESSION_REISSUE_AFTER_SECONDS / 60} minutes, so the 30-day expiry moves on`, async () => {

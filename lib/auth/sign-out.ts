@@ -20,11 +20,10 @@ export const secureCookies = () => getConfig().siteUrl.startsWith("https://");
 /**
  * Set beside a session cookie that passed the guard as it is, for as long as that cookie will go on
  * passing it as it is (until it is due to be re-issued or its access token refreshed). While the
- * browser holds it, proxy.ts's matcher does not run the guard at all: Next.js's proxy costs about as
- * much as a small page (issue 19). It grants nothing: the members' layout, pages, actions and routes
- * check the session themselves (getMember), so a forged one only skips the re-issue and the redirect's
- * `continue`, which the layout gives too. proxy.ts names it in its matcher as a literal (Next.js reads
- * the matcher without running code); a test holds the two together.
+ * browser holds it, proxy.ts skips the guard's check (it still runs, to give each members' page its
+ * CSP nonce). It grants nothing: the members' layout, pages, actions and routes check the session
+ * themselves (getMember), so a forged one only skips the re-issue and the redirect's `continue`, which
+ * the layout gives too.
  */
 export const FRESH_SESSION_COOKIE = "happr-session-fresh";
 

@@ -18,8 +18,12 @@ export function decodeEntry(text: string): {
   tags?: string[];
 };
 
+/** The build a handler's entries belong to: .next/BUILD_ID beside `serverDistDir`, or "development". */
+export function buildIdOf(ctx: { serverDistDir?: string } | undefined): string;
+
 export default class RedisCacheHandler {
-  constructor(ctx: unknown);
+  /** Next passes its server folder (.next/server); the build id is read beside it. */
+  constructor(ctx: { serverDistDir?: string });
   get(key: string, ctx: { kind: string; tags?: string[]; softTags?: string[] }): Promise<CacheEntry | null>;
   set(
     key: string,

@@ -4,13 +4,21 @@
  * refreshes every instance. Plain JavaScript: Next loads this file at run time, outside its bundles.
  *
  * Keys (under REDIS_KEY_PREFIX, default "happr:cache:"):
- *   entry:<cache key>  the entry as JSON (Buffers and Maps encoded), expiring after its lifetime
- *   tags               a hash: tag -> when it was expired (ms since the epoch)
+ *   build:<build id>:entry:<cache key>  the entry as JSON (Buffers and Maps encoded), expiring after
+ *                                       its lifetime
+ *   tags                                a hash: tag -> when it was expired (ms since the epoch)
  * An entry is a miss when any of its tags was expired after the entry was written.
+ *
+ * Entries are per build (Next's build id, .next/BUILD_ID): during a rolling deploy, or with two
+ * deployments sharing one Redis, a build never serves another's pages, whose HTML names scripts and
+ * styles it does not have. Tags are shared by every build: an expired tag means the content changed,
+ * which is as true for the old build's pages as for the new one's.
  *
  * Every Redis call is bounded by a timeout; while Redis does not answer, this instance keeps pages
  * in its own memory (logged once when Redis goes away and once when it is back).
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { createClient } from "redis";
 
 const TIMEOUT_MS = Number(process.env.REDIS_CACHE_TIMEOUT_MS ?? 500);
@@ -137,13 +145,40 @@ function remember(key, entry) {
   if (localEntries.size > LOCAL_MAX_ENTRIES) localEntries.delete(localEntries.keys().next().value);
 }
 
+/** Build ids by server folder, read once: Next makes a handler for every request. @type {Map<string, string>} */
+const buildIds = new Map();
+
+/**
+ * The build this server runs: .next/BUILD_ID beside the server folder Next passes in
+ * (`serverDistDir`). "development" where there is none (`next dev`).
+ */
+export function buildIdOf(ctx) {
+  const serverDistDir = ctx?.serverDistDir;
+  if (typeof serverDistDir !== "string") return "development";
+  let id = buildIds.get(serverDistDir);
+  if (id === undefined) {
+    try {
+      id = readFileSync(path.join(serverDistDir, "..", "BUILD_ID"), "utf8").trim() || "development";
+    } catch {
+      id = "development";
+    }
+    buildIds.set(serverDistDir, id);
+  }
+  return id;
+}
+
 export default class RedisCacheHandler {
-  constructor(_ctx) {}
+  /** Where this build's entries live in Redis. */
+  entryPrefix;
+
+  constructor(ctx) {
+    this.entryPrefix = `${PREFIX}build:${buildIdOf(ctx)}:entry:`;
+  }
 
   async get(key, ctx) {
     const now = Date.now();
     const answer = await withRedis(async (redis) => {
-      const text = await redis.get(PREFIX + "entry:" + key);
+      const text = await redis.get(this.entryPrefix + key);
       if (text === null) return null;
       const entry = decodeEntry(text);
       const tags = tagsOf(entry, ctx);
@@ -170,7 +205,7 @@ export default class RedisCacheHandler {
       ...(ctx?.tags ? { tags: ctx.tags } : {}),
     };
     remember(key, entry);
-    await withRedis((redis) => redis.set(PREFIX + "entry:" + key, encodeEntry(entry), { EX: ttlSeconds(entry, ctx) }));
+    await withRedis((redis) => redis.set(this.entryPrefix + key, encodeEntry(entry), { EX: ttlSeconds(entry, ctx) }));
   }
 
   async revalidateTag(tags, durations) {

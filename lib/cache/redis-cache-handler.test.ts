@@ -3,6 +3,9 @@
  * two handlers stand for two app instances; a tag expired through one is a miss on the other.
  */
 import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const url = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
@@ -73,9 +76,39 @@ describe("redis cache handler", () => {
   it("entries expire from Redis after twice their revalidation time (at least an hour)", async () => {
     const a = new RedisCacheHandler({});
     await a.set("/ttl", page("x", "t"), { cacheControl: { revalidate: 3600 } });
-    const ttl = await redis.ttl(`${process.env.REDIS_KEY_PREFIX}entry:/ttl`);
+    const ttl = await redis.ttl(`${process.env.REDIS_KEY_PREFIX}build:development:entry:/ttl`);
     expect(ttl).toBeGreaterThan(7000);
     expect(ttl).toBeLessThanOrEqual(7200);
+  });
+});
+
+describe("two builds sharing one Redis", () => {
+  /** The server folder of a build whose .next/BUILD_ID is `id`, as Next passes it to the handler. */
+  function serverDistDirOf(id: string) {
+    const dist = mkdtempSync(path.join(tmpdir(), "next-build-"));
+    writeFileSync(path.join(dist, "BUILD_ID"), id);
+    mkdirSync(path.join(dist, "server"));
+    return path.join(dist, "server");
+  }
+  const oldBuild = serverDistDirOf(`old-${randomUUID()}`);
+  const newBuild = serverDistDirOf(`new-${randomUUID()}`);
+
+  it("never serve each other's pages; instances of one build share theirs; a tag expired by either reaches both", async () => {
+    const old1 = new RedisCacheHandler({ serverDistDir: oldBuild });
+    const old2 = new RedisCacheHandler({ serverDistDir: oldBuild });
+    const new1 = new RedisCacheHandler({ serverDistDir: newBuild });
+    await old1.set("/about", page("old build's page", "_N_T_/about,page"), { cacheControl: { revalidate: 3600 } });
+    // The new build's HTML would name the old build's scripts: it renders its own instead.
+    expect(await new1.get("/about", { kind: "APP_PAGE" })).toBeNull();
+    await new1.set("/about", page("new build's page", "_N_T_/about,page"), { cacheControl: { revalidate: 3600 } });
+    expect((await old2.get("/about", { kind: "APP_PAGE" }))?.value).toMatchObject({ html: "old build's page" });
+    expect((await new1.get("/about", { kind: "APP_PAGE" }))?.value).toMatchObject({ html: "new build's page" });
+
+    // Content changed: a webhook reaching an instance of either build expires the pages of both.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new1.revalidateTag("page", { expire: 0 });
+    expect(await old2.get("/about", { kind: "APP_PAGE" })).toBeNull();
+    expect(await new1.get("/about", { kind: "APP_PAGE" })).toBeNull();
   });
 });
 

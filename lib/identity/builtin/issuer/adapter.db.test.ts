@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../db/testing";
 import type { Database, Db } from "../../../db/open";
 import { identityIssuerSecrets, identityOidcModels } from "../../../db/schema/identity";
-import { createOidcAdapter } from "./adapter";
+import { createOidcAdapter, storedCredentialId } from "./adapter";
 import { getIssuerCookieKeys, getIssuerJwks } from "./keys";
 
 let database: Database;
@@ -27,7 +27,8 @@ describe("oidc-provider database adapter", () => {
   it("stores, finds and updates a model instance by id, per model", async () => {
     const codes = model("AuthorizationCode");
     await codes.upsert("code-1", { accountId: "a1", grantId: "g1", scope: "openid" }, 60);
-    expect(await codes.find("code-1")).toEqual({ accountId: "a1", grantId: "g1", scope: "openid" });
+    // A code is a credential: stored by its hash, and given back with its id as jti.
+    expect(await codes.find("code-1")).toEqual({ jti: "code-1", accountId: "a1", grantId: "g1", scope: "openid" });
     expect(await model("AccessToken").find("code-1")).toBeUndefined();
     await codes.upsert("code-1", { accountId: "a1", grantId: "g1", scope: "openid email" }, 60);
     expect(await codes.find("code-1")).toMatchObject({ scope: "openid email" });
@@ -51,7 +52,11 @@ describe("oidc-provider database adapter", () => {
     const codes = model("AuthorizationCode");
     await codes.upsert("code-2", { grantId: "g3" }, 60);
     await codes.consume("code-2");
-    expect(await codes.find("code-2")).toEqual({ grantId: "g3", consumed: Math.floor(clock.getTime() / 1000) });
+    expect(await codes.find("code-2")).toEqual({
+      jti: "code-2",
+      grantId: "g3",
+      consumed: Math.floor(clock.getTime() / 1000),
+    });
   });
 
   it("finds sessions by uid and device codes by user code", async () => {
@@ -76,9 +81,18 @@ describe("oidc-provider database adapter", () => {
 
   it("sweeps expired rows when interactions start", async () => {
     await model("AccessToken").upsert("old", { grantId: "g-old" }, 1);
+    expect(
+      await db
+        .select()
+        .from(identityOidcModels)
+        .where(eq(identityOidcModels.id, storedCredentialId("old"))),
+    ).toHaveLength(1);
     advance(5_000);
     await model("Interaction").upsert("i-1", { uid: "i-1" }, 600);
-    const rows = await db.select().from(identityOidcModels).where(eq(identityOidcModels.id, "old"));
+    const rows = await db
+      .select()
+      .from(identityOidcModels)
+      .where(eq(identityOidcModels.id, storedCredentialId("old")));
     expect(rows).toHaveLength(0);
   });
 });

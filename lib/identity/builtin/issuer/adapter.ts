@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { errors } from "oidc-provider";
 import type { Db } from "../../../db/open";
@@ -8,7 +9,8 @@ import { identityOidcModels } from "../../../db/schema/identity";
 /**
  * oidc-provider's storage adapter over one database table, so the built-in issuer's sessions,
  * interactions, grants, codes and tokens are shared by every app instance and survive restarts.
- * The method set is oidc-provider's Adapter interface; payloads are stored as given (JSON).
+ * The method set is oidc-provider's Adapter interface; payloads are stored as given (JSON), except
+ * for bearer credentials (see HASHED_MODELS).
  */
 export type OidcPayload = Record<string, unknown> & {
   grantId?: string;
@@ -31,6 +33,29 @@ export type OidcAdapterOptions = { db?: Db; now?: () => Date };
 
 // Single-use credentials: a second use means somebody else holds a copy (RFC 6749 4.1.2, RFC 9700 4.14.2).
 const SINGLE_USE = new Set(["AuthorizationCode", "RefreshToken"]);
+
+/**
+ * The models whose id is itself a credential: whoever holds an access token, refresh token or code
+ * uses it. They are stored under the SHA-256 of the id, and without the id in the payload (`jti`), so
+ * a copied row, a backup or a database read gives nothing to present: the ids are 256 random bits
+ * (oidc-provider's opaque format), so a plain hash cannot be reversed by guessing, and needs no key
+ * that would sit beside it. Sessions, interactions and device codes stay by id: they are found by
+ * `uid` or user code too, where the id could not be put back. Migration 0026 hashed the rows
+ * written before.
+ */
+export const HASHED_MODELS: ReadonlySet<string> = new Set([
+  "AccessToken",
+  "AuthorizationCode",
+  "RefreshToken",
+  "ClientCredentials",
+  "BackchannelAuthenticationRequest",
+  "PushedAuthorizationRequest",
+]);
+
+/** The row id a credential is stored under: its SHA-256, in hex (as migration 0026 writes it). */
+export function storedCredentialId(id: string): string {
+  return createHash("sha256").update(id, "utf8").digest("hex");
+}
 
 // Expired rows are swept a few at a time whenever a new interaction starts (a sign-in begins).
 const SWEEP_BATCH = 200;
@@ -62,6 +87,15 @@ class DatabaseOidcAdapter implements OidcAdapter {
     private readonly options: OidcAdapterOptions,
   ) {}
 
+  private get hashed(): boolean {
+    return HASHED_MODELS.has(this.model);
+  }
+
+  /** The row id of a model id (see HASHED_MODELS). */
+  private key(id: string): string {
+    return this.hashed ? storedCredentialId(id) : id;
+  }
+
   private db(): Promise<Db> {
     return this.options.db ? Promise.resolve(this.options.db) : getDb();
   }
@@ -74,10 +108,15 @@ class DatabaseOidcAdapter implements OidcAdapter {
     const db = await this.db();
     const now = this.now();
     const expiresAt = typeof expiresIn === "number" ? new Date(now.getTime() + expiresIn * 1000) : null;
+    let stored = payload;
+    if (this.hashed) {
+      const { jti: _clear, ...rest } = payload;
+      stored = rest;
+    }
     const row = {
       model: this.model,
-      id,
-      payload,
+      id: this.key(id),
+      payload: stored,
       grantId: typeof payload.grantId === "string" ? payload.grantId : null,
       accountId: typeof payload.accountId === "string" ? payload.accountId : null,
       userCode: typeof payload.userCode === "string" ? payload.userCode : null,
@@ -103,18 +142,24 @@ class DatabaseOidcAdapter implements OidcAdapter {
     if (this.model === "Interaction") await sweepExpiredOidcModels(db, now);
   }
 
-  private async findBy(key: keyof typeof liveModelReads, value: string): Promise<OidcPayload | undefined> {
+  private async findBy(
+    key: keyof typeof liveModelReads,
+    value: string,
+    jti?: string,
+  ): Promise<OidcPayload | undefined> {
     const read = liveModelReads[key](await this.db());
     const [row] = await read.execute({ model: this.model, key: value, now: this.now().toISOString() });
     if (!row) return undefined;
     const payload = { ...row.payload } as OidcPayload;
+    // The id the caller presented is the token: oidc-provider reads it back from `jti`.
+    if (jti !== undefined && this.hashed) payload.jti = jti;
     // oidc-provider reads `consumed` (epoch seconds) to refuse a code or token used twice.
     if (row.consumedAt) payload.consumed = Math.floor(row.consumedAt.getTime() / 1000);
     return payload;
   }
 
   find(id: string) {
-    return this.findBy("id", id);
+    return this.findBy("id", this.key(id), id);
   }
 
   findByUid(uid: string) {
@@ -132,7 +177,7 @@ class DatabaseOidcAdapter implements OidcAdapter {
    */
   async consume(id: string): Promise<void> {
     const db = await this.db();
-    const mine = and(eq(identityOidcModels.model, this.model), eq(identityOidcModels.id, id));
+    const mine = and(eq(identityOidcModels.model, this.model), eq(identityOidcModels.id, this.key(id)));
     if (!SINGLE_USE.has(this.model)) {
       await db.update(identityOidcModels).set({ consumedAt: this.now() }).where(mine);
       return;
@@ -171,7 +216,7 @@ class DatabaseOidcAdapter implements OidcAdapter {
     const db = await this.db();
     await db
       .delete(identityOidcModels)
-      .where(and(eq(identityOidcModels.model, this.model), eq(identityOidcModels.id, id)));
+      .where(and(eq(identityOidcModels.model, this.model), eq(identityOidcModels.id, this.key(id))));
   }
 
   /** Every code and token of a grant goes at once (all models), e.g. when a refresh token is reused. */

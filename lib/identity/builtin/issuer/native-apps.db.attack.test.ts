@@ -13,6 +13,8 @@ import { setPasswordHashParamsForTests } from "@/lib/identity/password";
 import { deleteMemberAccount } from "@/lib/member-data";
 import { updateUserProfile } from "@/lib/profile";
 import { getTokenVerifier, resolveCaller } from "../../../auth/caller";
+import { identityOidcModels } from "@/lib/db/schema/identity";
+import { storedCredentialId } from "./adapter";
 import { NATIVE_APP_CLIENT_IDS } from "./native-apps";
 import { endIssuerSession, ISSUER_SESSION_COOKIE } from ".";
 import { finishLoginInteraction } from "./provider";
@@ -420,6 +422,94 @@ describe("refresh tokens rotate at every use; a replay ends the whole sign-in", 
     // The refresh token still gives a fresh one.
     const refreshed = (await (await refresh(tokens.refresh_token)).json()) as Tokens;
     expect(await profileWith(refreshed.access_token)).toEqual(GRACE);
+  });
+});
+
+describe("a copied token row is no credential (tokens and codes are stored by their SHA-256)", () => {
+  type Row = { model: string; id: string; payload: unknown };
+  const rowsOf = async (models: string[]) =>
+    (await issuer.database.db.select().from(identityOidcModels)).filter((row) => models.includes(row.model)) as Row[];
+
+  it("what the table holds is refused as a bearer token, a refresh token and a code; no token or code is in it", async () => {
+    const tokens = await signedInApp();
+    const pending = await appSignIn();
+    const code = pending.callback.searchParams.get("code")!;
+
+    // Whoever copied the rows presents what they hold: each row id, and each long string in a payload.
+    const rows = await rowsOf(["AccessToken", "RefreshToken", "AuthorizationCode"]);
+    const candidates = new Set<string>();
+    for (const row of rows) {
+      candidates.add(row.id);
+      for (const value of Object.values(row.payload as Record<string, unknown>))
+        if (typeof value === "string" && value.length >= 20) candidates.add(value);
+    }
+    for (const stolen of candidates) {
+      expect(await profileWith(stolen), stolen).toEqual(REFUSED);
+      expect((await oauthError(await refresh(stolen))).error, stolen).toBe("invalid_grant");
+    }
+    for (const row of rows.filter((candidate) => candidate.model === "AuthorizationCode"))
+      expect((await oauthError(await exchange(row.id, pending.verifier))).error).toBe("invalid_grant");
+
+    // At rest: each credential only as its SHA-256.
+    const stored = JSON.stringify(rows);
+    for (const secret of [code, tokens.access_token, tokens.refresh_token]) expect(stored).not.toContain(secret);
+    expect(rows.find((row) => row.id === storedCredentialId(tokens.access_token))?.model).toBe("AccessToken");
+    expect(rows.find((row) => row.id === storedCredentialId(tokens.refresh_token))?.model).toBe("RefreshToken");
+    expect(rows.find((row) => row.id === storedCredentialId(code))?.model).toBe("AuthorizationCode");
+
+    // The member's own tokens and code work as before: hashing is invisible to the app.
+    expect(await profileWith(tokens.access_token)).toEqual(GRACE);
+    const refreshed = await refresh(tokens.refresh_token);
+    expect(refreshed.status).toBe(200);
+    expect(await profileWith(((await refreshed.json()) as Tokens).access_token)).toEqual(GRACE);
+    expect((await exchange(code, pending.verifier)).status).toBe(200);
+  });
+});
+
+describe("every app authorization request ends at the app's redirect URI (no stranded sign-in)", () => {
+  it("prompt=consent (how OpenID clients ask for offline_access) signs in once and sends the code back, offline_access granted", async () => {
+    const { callback, callbackText, verifier } = await appSignIn({ params: { prompt: "consent" } });
+    expect(callbackText.startsWith(`${IOS.redirect}?`)).toBe(true);
+    expect(callback.searchParams.get("state")).toBe("state-1");
+    const response = await exchange(callback.searchParams.get("code")!, verifier);
+    expect(response.status).toBe(200);
+    const tokens = (await response.json()) as Tokens;
+    expect(tokens.scope.split(" ")).toContain("offline_access");
+    expect(tokens.refresh_token).toEqual(expect.any(String));
+    expect(await profileWith(tokens.access_token)).toEqual(GRACE);
+  });
+
+  it("prompt=login and prompt=login consent end with a code too, for both apps", async () => {
+    for (const [app, prompt] of [
+      [IOS, "login"],
+      [ANDROID, "login consent"],
+      [ANDROID, "consent"],
+    ] as const) {
+      const { callbackText, callback } = await appSignIn({ app, params: { prompt } });
+      expect(callbackText.startsWith(`${app.redirect}?`), prompt).toBe(true);
+      expect(callback.searchParams.get("code"), prompt).toEqual(expect.any(String));
+    }
+  });
+
+  it("prompt=none without a session, and with consent, answers a standard error at the redirect URI", async () => {
+    for (const jar of [new Jar(), (await appSignIn()).jar]) {
+      const silent = await fetch(authorizationUrl({ code_challenge: pkce().challenge, prompt: "none" }), {
+        redirect: "manual",
+        headers: { cookie: jar.header() },
+      });
+      const location = silent.headers.get("location")!;
+      expect(location.startsWith(`${IOS.redirect}?`)).toBe(true);
+      const back = new URL(location);
+      expect(back.searchParams.get("error")).toBe("login_required");
+      expect(back.searchParams.get("state")).toBe("state-1");
+      expect(back.searchParams.get("code")).toBeNull();
+    }
+    const mixed = await fetch(authorizationUrl({ code_challenge: pkce().challenge, prompt: "none consent" }), {
+      redirect: "manual",
+    });
+    const back = new URL(mixed.headers.get("location")!);
+    expect(`${back.protocol}${back.pathname}`).toBe(IOS.redirect);
+    expect(back.searchParams.get("error")).toBe("invalid_request");
   });
 });
 

@@ -25,6 +25,7 @@ declare module "oidc-provider" {
         error: string,
         check: (ctx: never) => boolean | Promise<boolean>,
       );
+      readonly reason: string;
       static REQUEST_PROMPT: true;
       static NO_NEED_TO_PROMPT: false;
     }

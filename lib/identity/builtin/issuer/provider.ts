@@ -179,7 +179,7 @@ export async function createIssuer(options: IssuerOptions): Promise<Provider> {
 }
 
 /**
- * oidc-provider's prompts, with one change for the apps. It asks a native client's user to consent
+ * oidc-provider's prompts, with two changes. It asks a native client's user to consent
  * every time (RFC 8252 8.6: another app can claim a private-use scheme and would otherwise be handed
  * a code silently through the browser's single sign-on). Happr's apps have no consent screen, being
  * first-party: instead the member signs in (password, then MFA) at every app sign-in.
@@ -199,7 +199,13 @@ function signInPolicy(isNative: (client: { clientId: string } | undefined) => bo
             : interactionPolicy.Check.NO_NEED_TO_PROMPT,
       ),
     );
-  policy.get("consent")!.checks.remove("native_client_prompt");
+  // Every client of this issuer is Happr's own (the web app and the apps), and nothing in Happr asks
+  // for consent: a consent interaction would send the browser to the sign-in pages, which finish logins
+  // only, and strand an app's sign-in on /my-account. The grant (loadExistingGrant) holds every scope,
+  // offline_access included, so `prompt=consent` (how OpenID clients ask for a refresh token) is met
+  // at once and the code goes back to the redirect URI.
+  const consent = policy.get("consent")!;
+  for (const check of [...consent.checks]) consent.checks.remove(check.reason);
   return policy;
 }
 
