@@ -2,8 +2,8 @@
  * Codes first (issue 38): queues 2,000 reminders (as the reminder jobs queue them: held by quiet
  * hours, which puts them behind codes) and then a sign-up confirmation code (queued by the identity
  * service itself), and delivers the outbox over SMTP to a test server on loopback, as `deliverPending`
- * does in the running app. Prints where the code was in the delivery order and how long after it
- * was queued it was handed to the SMTP server, against how long all 2,001 took. In process, on an
+ * does in the running app. Prints where the code was in the delivery order and how long after the
+ * sign-up asked for it the SMTP server had it, against how long all 2,001 took. In process, on an
  * in-memory PGlite, or on a scratch database on the PostgreSQL server BENCH_DATABASE_URL names.
  *
  *   NODE_ENV=test npx tsx --conditions=react-server bench/outbox-queue.ts [reminders]
@@ -42,6 +42,7 @@ async function main() {
           tx,
         );
     });
+    // From the sign-up request (which queues the code) to the SMTP server accepting the code.
     const queued = performance.now();
     await signUp(
       { email: CODE_TO, password: "Moonlit-River-77?", givenName: "New", familyName: "Comer" },
