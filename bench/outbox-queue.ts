@@ -63,7 +63,7 @@ async function main() {
     console.log(`outbox: ${reminders} reminders queued, then a sign-up confirmation code`);
     console.log(`delivered: ${report.sent} sent, ${report.failed} failed, in ${((done - queued) / 1000).toFixed(1)} s`);
     console.log(
-      `the code: delivered ${position} of ${smtp.received.length}, ${codeAt === undefined ? "never" : `${((codeAt - queued) / 1000).toFixed(2)} s`} after it was queued`,
+      `the code: delivered ${position} of ${smtp.received.length}, ${codeAt === undefined ? "never" : `${((codeAt - queued) / 1000).toFixed(2)} s`} after the sign-up asked for it`,
     );
   } finally {
     await smtp.close();
