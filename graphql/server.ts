@@ -22,8 +22,10 @@ export type GraphQLServerOptions = {
   billing: () => Promise<BillingService>;
   siteUrl: string;
   limitProviderCall: (subject: string) => Promise<RateLimitResult>;
-  /** Counts a request by a caller without a member's token, by client address (see guestLimit); none: not limited. */
+  /** Counts a request by a caller without a member's token, by client address (see callerLimit); none: not limited. */
   limitGuestCall?: (clientAddress: string) => Promise<RateLimitResult>;
+  /** Counts a request by a member, by their id (see callerLimit); none: not limited. */
+  limitMemberCall?: (memberId: string) => Promise<RateLimitResult>;
   production: boolean;
   endpoint?: string;
   /** The shareable item kinds (lib/sharing/item-kinds.ts); tests bring their own. */
@@ -117,25 +119,31 @@ function disableIntrospection(): Plugin {
 }
 
 /**
- * Requests without a member's access token are counted per client address before any work (parsing,
- * resolving, provider calls): over the limit the answer is 429 with Retry-After. The caller is
- * resolved here once and handed to the context.
+ * Every request is counted before any work (parsing, resolving, provider calls): a member's per
+ * member, anyone else's per client address. Over the limit the answer is 429 with Retry-After, its
+ * error carrying statusCode 429 and the wait. The caller is resolved here once and handed to the context.
  */
-function guestLimit(options: GraphQLServerOptions, callers: WeakMap<Request, Caller>): Plugin {
-  const limitGuestCall = options.limitGuestCall;
-  if (!limitGuestCall) return {};
+function callerLimit(options: GraphQLServerOptions, callers: WeakMap<Request, Caller>): Plugin {
+  const { limitGuestCall, limitMemberCall } = options;
+  if (!limitGuestCall && !limitMemberCall) return {};
   return {
     async onRequest({ request, endResponse, fetchAPI }) {
       if (request.method === "OPTIONS") return;
       const caller = await options.resolveCaller(request);
       callers.set(request, caller);
-      if (caller.kind === "member") return;
-      const result = await limitGuestCall(clientAddress(request.headers));
-      if (result.allowed) return;
+      const result =
+        caller.kind === "member"
+          ? await limitMemberCall?.(caller.memberId)
+          : await limitGuestCall?.(clientAddress(request.headers));
+      if (!result || result.allowed) return;
+      const message =
+        caller.kind === "member"
+          ? `Too many requests. ${tryAgainIn(result.retryAfterSeconds)}`
+          : `Too many requests from your network. ${tryAgainIn(result.retryAfterSeconds)}`;
       endResponse(
         new fetchAPI.Response(
           JSON.stringify({
-            errors: [{ message: `Too many requests from your network. ${tryAgainIn(result.retryAfterSeconds)}` }],
+            errors: [{ message, extensions: { statusCode: 429, retryAfterSeconds: result.retryAfterSeconds } }],
           }),
           {
             status: 429,
@@ -196,7 +204,7 @@ export function createGraphQLServer(options: GraphQLServerOptions) {
     plugins: [
       csrfPrevention(),
       identityOutage(retryAfter),
-      guestLimit(options, callers),
+      callerLimit(options, callers),
       ...(options.production ? [disableIntrospection()] : []),
       EnvelopArmorPlugin({
         maxDepth: { n: 8, ignoreIntrospection: !options.production },

@@ -43,6 +43,7 @@ const DOMAIN_ERROR_NAMES = new Set([
   "IdentityUnavailableError",
   "TokenRefusedError",
   "PoolAttributesWithheldError",
+  "TooManyRequestsError",
 ]);
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { chromium } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
 import type { BenchOptions } from "./options";
 
 /** Where the main app writes its outgoing messages and its payment-provider calls during a bench run. */
@@ -59,6 +59,37 @@ async function signUpAndSubscribe(
   outboxFile: string,
   log: (message: string) => void,
 ): Promise<string> {
+  return withNewMember(baseUrl, chromePath, outboxFile, log, async (page) => {
+    log("member: subscribing on the sandbox checkout");
+    await page.goto("/pricing");
+    await page.getByRole("button", { name: "Subscribe to Happr Individual, monthly" }).click();
+    await page.waitForURL(/\/billing\/sandbox-checkout\/cs_/);
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel(/^Expiry/).fill("12 / 34");
+    await page.getByLabel(/^CVC/).fill("123");
+    await page.getByLabel(/^Name on card/).fill("Bench Member");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByRole("heading", { name: "You're subscribed. Welcome to Happr!" }).waitFor();
+  });
+}
+
+/** A member signed up and confirmed through the app's pages (no subscription): the Cookie header of their session. */
+export function signedUpMemberCookie(
+  baseUrl: string,
+  chromePath: string,
+  outboxFile: string,
+  log: (message: string) => void,
+): Promise<string> {
+  return withNewMember(baseUrl, chromePath, outboxFile, log, async () => {});
+}
+
+async function withNewMember(
+  baseUrl: string,
+  chromePath: string,
+  outboxFile: string,
+  log: (message: string) => void,
+  then: (page: Page) => Promise<void>,
+): Promise<string> {
   const email = `bench.${Date.now()}@example.com`;
   const browser = await chromium.launch({
     executablePath: chromePath,
@@ -77,16 +108,7 @@ async function signUpAndSubscribe(
     await page.getByLabel(/^Confirmation code/).fill(await waitForCode(outboxFile, email));
     await page.getByRole("button", { name: "Confirm" }).click();
     await page.waitForURL(/\/my-account$/);
-    log("member: subscribing on the sandbox checkout");
-    await page.goto("/pricing");
-    await page.getByRole("button", { name: "Subscribe to Happr Individual, monthly" }).click();
-    await page.waitForURL(/\/billing\/sandbox-checkout\/cs_/);
-    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByLabel(/^Expiry/).fill("12 / 34");
-    await page.getByLabel(/^CVC/).fill("123");
-    await page.getByLabel(/^Name on card/).fill("Bench Member");
-    await page.getByRole("button", { name: "Subscribe" }).click();
-    await page.getByRole("heading", { name: "You're subscribed. Welcome to Happr!" }).waitFor();
+    await then(page);
     const cookies = await page.context().cookies(baseUrl);
     return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
   } finally {

@@ -5,6 +5,8 @@ import { InvitationError } from "../invitations/errors";
 
 vi.mock("server-only", () => ({}));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+// The rate of forms is counted in the database: member-action.db.attack.test.ts performs it.
+vi.mock("../rate-limit/member-limits", () => ({ limitMemberAction: async () => {} }));
 const signedIn = { current: true };
 vi.mock("../auth/member", async () => {
   const { DomainError } = await import("../errors");

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { MemberRequiredError, requireMember, type Member } from "../auth/member";
 import { failedForm, formError, type FormState } from "../forms";
 import { CURRENT_PASSWORD_FIELD } from "../identity/reauthentication";
+import { limitMemberAction } from "../rate-limit/member-limits";
 
 /** A text field as formText reads it: "" when it is missing or a file. */
 export const formField = z
@@ -14,7 +15,7 @@ export const formField = z
 /**
  * The one way a members' form's server action runs: for the signed-in member (a guest gets "not
  * authenticated"), with the form's fields parsed by `schema` (a problem shows next to its field), then
- * `run`; the account's pages (/my-account and the pages under it) re-render with fresh data after a
+ * `run`, within the member's rate of forms; the account's pages (/my-account and the pages under it) re-render with fresh data after a
  * change. A failure becomes the form's message, next to the form field `options.fields` names for the
  * error's `field` (the current password always has its own), or else next to `options.field` (the
  * form's one field) when given.
@@ -27,6 +28,8 @@ export function memberAction<Schema extends z.ZodType<unknown, Record<string, un
   return async (_previous, formData) => {
     try {
       const member = await requireMember();
+      // Every member's form counts against one rate (lib/rate-limit/member-limits.ts): a flood gets 429.
+      await limitMemberAction(member.memberId);
       const parsed = schema.safeParse(Object.fromEntries(formData));
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

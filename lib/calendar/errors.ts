@@ -1,15 +1,21 @@
 /**
  * The one error type of the calendar core. `field` names the input at fault (an EventInput field,
  * "occurrenceStart", "from"/"to", or "file" for an import); the message starts with it, so it can be
- * shown as is. Transports map `status` once (400 bad input, 403 not allowed, 404 no such event or occurrence).
+ * shown as is. Transports map `status` once (400 bad input, 403 not allowed, 404 no such event or
+ * occurrence, 409 a limit reached).
  */
-export type CalendarErrorCode = "invalid_argument" | "forbidden" | "not_found";
+export type CalendarErrorCode = "invalid_argument" | "forbidden" | "not_found" | "conflict";
 
-const statusOf: Record<CalendarErrorCode, 400 | 403 | 404> = { invalid_argument: 400, forbidden: 403, not_found: 404 };
+const statusOf: Record<CalendarErrorCode, 400 | 403 | 404 | 409> = {
+  invalid_argument: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+};
 
 export class CalendarError extends Error {
   readonly code: CalendarErrorCode;
-  readonly status: 400 | 403 | 404;
+  readonly status: 400 | 403 | 404 | 409;
   readonly field: string;
 
   constructor(code: CalendarErrorCode, field: string, message: string) {

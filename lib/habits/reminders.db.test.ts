@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../db/test-hooks";
 import { habitEntries, habits, habitTargets } from "../db/schema/habits";
 import { jobs } from "../db/schema/jobs";
+import { identityPoolMembers } from "../db/schema/identity";
 import { memberProfiles } from "../db/schema/profile";
 import { memberSettings, outbox } from "../db/schema";
 import { runDueJobs } from "../jobs";
@@ -11,7 +12,21 @@ import { setDiscreetMode, setQuietHours } from "../settings";
 import { REMINDER_JOB, SUMMARY_JOB, habitJobHandlers, nextLocalTime, summaryText } from "./reminders";
 import { checkInHabit, createHabit, updateHabit } from "./store";
 
-const database = useTestDatabase([outbox, jobs, habitEntries, habitTargets, habits, memberProfiles, memberSettings]);
+const database = useTestDatabase([
+  outbox,
+  jobs,
+  habitEntries,
+  habitTargets,
+  habits,
+  memberProfiles,
+  memberSettings,
+  identityPoolMembers,
+]);
+/** A member whose address the database holds (as the local copy of their pool attributes): reminders are sent to it. */
+const member = async (memberId: string, timezone: string, email?: string) => {
+  await database.db.insert(memberProfiles).values({ memberId, timezone });
+  if (email) await database.db.insert(identityPoolMembers).values({ memberId, email, fetchedAt: new Date() });
+};
 // Wednesday 2026-03-11, 10:00 in London.
 const now = new Date("2026-03-11T10:00:00Z");
 const run = (at: Date) => runDueJobs(habitJobHandlers, { db: database.db, now: at });
@@ -42,7 +57,7 @@ describe("habit reminders and the weekly summary", () => {
   });
 
   it("reminds at the member's time when the habit is due, not when done; then the next day; never twice", async () => {
-    await database.db.insert(memberProfiles).values({ memberId: "ada", timezone: "Europe/London" });
+    await member("ada", "Europe/London", "ada@example.com");
     const habit = await createHabit("ada", input, { db: database.db, now, email: "ada@example.com" });
     const [reminder] = await database.db.select().from(jobs).where(eq(jobs.kind, REMINDER_JOB));
     expect(reminder).toMatchObject({ key: habit.id, memberId: "ada" });
@@ -76,7 +91,7 @@ describe("habit reminders and the weekly summary", () => {
   });
 
   it("waits out quiet hours (the outbox's gate) and says nothing of the habit in discreet mode", async () => {
-    await database.db.insert(memberProfiles).values({ memberId: "bea", timezone: "Europe/London" });
+    await member("bea", "Europe/London", "bea@example.com");
     // Quiet hours around the real now: the outbox holds what is queued in them.
     await setQuietHours(
       "bea",
@@ -94,7 +109,7 @@ describe("habit reminders and the weekly summary", () => {
   });
 
   it("the weekly summary goes out on the member's Sunday evening and starts with what went well", async () => {
-    await database.db.insert(memberProfiles).values({ memberId: "cy", timezone: "America/New_York" });
+    await member("cy", "America/New_York", "cy@example.com");
     const monday = new Date("2026-03-09T12:00:00Z");
     const a = await createHabit(
       "cy",
@@ -118,6 +133,30 @@ describe("habit reminders and the weekly summary", () => {
     expect(sent!.body).not.toMatch(/rank|leader|others/i);
     const [next] = await database.db.select().from(jobs).where(eq(jobs.kind, SUMMARY_JOB));
     expect(next!.runAt.toISOString()).toBe("2026-03-22T22:00:00.000Z");
+  });
+
+  it("goes to the member's address as it is when it is sent: an email changed since is followed", async () => {
+    await member("dee", "Europe/London", "dee.old@example.com");
+    await createHabit("dee", input, { db: database.db, now, email: "dee.old@example.com" });
+    await database.db
+      .update(identityPoolMembers)
+      .set({ email: "dee.new@example.com" })
+      .where(eq(identityPoolMembers.memberId, "dee"));
+    expect(await run(new Date("2026-03-11T19:30:30Z"))).toEqual({ ran: 1, failed: 0 });
+    expect((await mail()).map((sent) => sent.recipient)).toEqual(["dee.new@example.com"]);
+  });
+
+  it("a child (no address, a sign-in name) gets no mail: nothing reaches the outbox and the job does not fail", async () => {
+    // The forms pass the member's "email", which for a child is their sign-in name.
+    await member("kid", "Europe/London");
+    await createHabit("kid", input, { db: database.db, now, email: "sam.k" });
+    await createHabit("kid", { ...input, title: "Read", reminderTime: null }, { db: database.db, now, email: "sam.k" });
+    expect(await run(new Date("2026-03-11T19:30:30Z"))).toEqual({ ran: 1, failed: 0 });
+    const [reminder] = await database.db.select().from(jobs).where(eq(jobs.kind, REMINDER_JOB));
+    expect(reminder!.runAt.toISOString()).toBe("2026-03-12T19:30:00.000Z");
+    expect(await run(new Date("2026-03-15T18:00:30Z"))).toEqual({ ran: 2, failed: 0 });
+    expect(await database.db.select().from(outbox)).toEqual([]);
+    expect((await database.db.select().from(jobs)).map((job) => job.attempts)).toEqual([0, 0]);
   });
 
   it("a quiet week is said kindly", () => {

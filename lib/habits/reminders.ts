@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { habits } from "../db/schema/habits";
+import { emailAddressOf } from "../identity/addresses";
 import type { JobHandler } from "../jobs";
 import { sendEmail } from "../mail/outbox";
 import { memberTimeZone } from "../profile/zone";
@@ -13,9 +14,11 @@ export { nextLocalTime, REMINDER_JOB, SUMMARY_JOB } from "./schedule";
 /**
  * Habit reminders and the weekly summary, as jobs (lib/jobs) that queue an email in the outbox. The
  * outbox's quiet-hours gate (`holdInQuietHours`) holds each one until the member's quiet hours end;
- * in discreet mode the subject is the neutral one and the text names no habit.
+ * in discreet mode the subject is the neutral one and the text names no habit. The address is the
+ * member's as it is when the message is sent (an address changed since the habit was saved is
+ * followed; an older job's payload address is ignored). A child has none (their account holds a
+ * sign-in name): nothing is mailed, and the reminder is the habit shown due on their My Habits page.
  */
-const recipientOf = (payload: Record<string, unknown>) => (typeof payload.to === "string" ? payload.to : null);
 
 /** A habit's reminder: sent when the habit is still due today, then moved to the next day's time. */
 const remind: JobHandler = async (job, tx, now) => {
@@ -23,15 +26,15 @@ const remind: JobHandler = async (job, tx, now) => {
     .select()
     .from(habits)
     .where(and(eq(habits.id, job.key), isNull(habits.archivedAt)));
-  const to = recipientOf(job.payload);
-  if (!habit || !habit.reminderTime || habit.suggestion === "pending" || !to) return null;
+  if (!habit || !habit.reminderTime || habit.suggestion === "pending") return null;
+  const to = await emailAddressOf(tx, habit.ownerId);
   const { habit: view } = await getHabitHistory(
     habit.ownerId,
     habit.id,
     { from: "2000-01-01", to: "2000-01-01" },
     { db: tx, now },
   );
-  if (view.todayState === "DUE") {
+  if (view.todayState === "DUE" && to) {
     const discreet = await isDiscreet(habit.ownerId, tx);
     const name = listTitle(habit);
     await sendEmail(
@@ -72,11 +75,14 @@ export function summaryText(
 
 const summarise: JobHandler = async (job, tx, now) => {
   const memberId = job.key;
-  const to = recipientOf(job.payload);
+  const to = await emailAddressOf(tx, memberId);
   const own = (await getMyHabits(memberId, { db: tx, now, historyDays: 7 })).filter(
     (habit) => habit.access === "owner" && !habit.pending,
   );
-  if (own.length === 0 || !to) return null;
+  if (own.length === 0) return null;
+  const next = nextLocalTime(now, await memberTimeZone(tx, memberId), SUMMARY_TIME, (day) => day === 7);
+  // No address (a child): no mail this week, and the job stays for when the summary has somewhere to go.
+  if (!to) return next;
   const discreet = await isDiscreet(memberId, tx);
   const lines = own.map((habit) => {
     const week = habit.recentDays.slice(-7);
@@ -98,7 +104,7 @@ const summarise: JobHandler = async (job, tx, now) => {
     },
     tx,
   );
-  return nextLocalTime(now, await memberTimeZone(tx, memberId), SUMMARY_TIME, (day) => day === 7);
+  return next;
 };
 
 export const habitJobHandlers: Record<string, JobHandler> = { [REMINDER_JOB]: remind, [SUMMARY_JOB]: summarise };

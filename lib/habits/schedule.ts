@@ -28,12 +28,12 @@ export function nextLocalTime(
 
 /**
  * After a habit is saved: its reminder job at the owner's next reminder time (or none), and the
- * owner's weekly summary on their next Sunday evening, to `email`.
+ * owner's weekly summary on their next Sunday evening. The jobs carry no address: each message goes
+ * to the owner's address as it is when it is sent (lib/habits/reminders.ts).
  */
 export async function scheduleHabitJobs(
   db: Db,
   habit: { id: string; ownerId: string; reminderTime: string | null },
-  email: string,
   now = new Date(),
 ): Promise<void> {
   const zone = await memberTimeZone(db, habit.ownerId);
@@ -43,7 +43,6 @@ export async function scheduleHabitJobs(
       key: habit.id,
       memberId: habit.ownerId,
       runAt: nextLocalTime(now, zone, habit.reminderTime),
-      payload: { to: email },
     });
   else await cancelJob(db, REMINDER_JOB, habit.id);
   await scheduleJob(db, {
@@ -51,6 +50,5 @@ export async function scheduleHabitJobs(
     key: habit.ownerId,
     memberId: habit.ownerId,
     runAt: nextLocalTime(now, zone, SUMMARY_TIME, (day) => day === 7),
-    payload: { to: email },
   });
 }

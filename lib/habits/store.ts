@@ -31,7 +31,11 @@ import { checkpointDaysFor, historyChanges, lastUsableDay, saveCheckpoints } fro
  * exist. Days are local dates in the caller's time zone.
  */
 type Options = { db?: Db; now?: Date };
-/** `email`: where the habit's reminders and the weekly summary go (the member's address); none, none scheduled. */
+/**
+ * `email`: given when the member saves through a form or the API, so the habit's reminder and their
+ * weekly summary are scheduled (none without it); the messages go to the address the member has when
+ * each is sent, not this one.
+ */
 type SaveOptions = Options & { email?: string };
 
 export type HabitView = {
@@ -291,6 +295,9 @@ const sameTarget = (a: Omit<HabitTarget, "effectiveFrom">, b: Omit<HabitTarget, 
   a.timesPerWeek === b.timesPerWeek &&
   a.restDaysPerWeek === b.restDaysPerWeek;
 
+/** The most habits one member keeps at once (archived ones aside; suggestions waiting for an answer count). */
+export const MAX_HABITS_PER_MEMBER = 100;
+
 async function insertHabit(
   tx: Db,
   ownerId: string,
@@ -298,6 +305,17 @@ async function insertHabit(
   today: LocalDate,
   suggestedBy: string | null,
 ): Promise<string> {
+  // One writer at a time per owner, so concurrent creations cannot pass the cap together.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`habits:${ownerId}`}, 0))`);
+  const [kept] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(habits)
+    .where(and(eq(habits.ownerId, ownerId), isNull(habits.archivedAt)));
+  if (Number(kept?.count ?? 0) >= MAX_HABITS_PER_MEMBER)
+    throw new HabitError(
+      409,
+      `You have ${MAX_HABITS_PER_MEMBER} habits, the most one member can keep: archive one to add another.`,
+    );
   const [row] = await tx
     .insert(habits)
     .values({
@@ -342,8 +360,7 @@ export async function createHabit(ownerId: string, input: unknown, options: Save
   const { db, today } = await context(ownerId, options);
   const id = await db.transaction(async (tx) => {
     const id = await insertHabit(tx, ownerId, parsed, today, null);
-    if (options.email)
-      await scheduleHabitJobs(tx, { id, ownerId, reminderTime: parsed.reminderTime }, options.email, options.now);
+    if (options.email) await scheduleHabitJobs(tx, { id, ownerId, reminderTime: parsed.reminderTime }, options.now);
     return id;
   });
   return viewById(db, ownerId, id, today, options.now);
@@ -374,8 +391,7 @@ export async function updateHabit(
         updatedAt: new Date(),
       })
       .where(eq(habits.id, habit.id));
-    if (options.email)
-      await scheduleHabitJobs(tx, { ...habit, reminderTime: parsed.reminderTime }, options.email, options.now);
+    if (options.email) await scheduleHabitJobs(tx, { ...habit, reminderTime: parsed.reminderTime }, options.now);
     const [current] = await tx
       .select()
       .from(habitTargets)

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { jobs } from "../db/schema/jobs";
@@ -11,11 +11,21 @@ import { logError } from "../log";
  * FOR UPDATE SKIP LOCKED and runs the kind's handler in the same transaction: the handler's writes
  * (an outbox message) and the job's next time commit together, and an instance that finds the row
  * locked skips it, so several instances never run one job twice. A handler answers when to run
- * next, or null to end the job. A handler that throws rolls back its writes; the job is retried on
- * a later run (its attempts counted in a separate write).
+ * next, or null to end the job. A handler that throws rolls back its writes; the job is retried
+ * later with a growing back-off (1, 2, 4, 8 minutes: retryDelayMs), and after MAX_JOB_ATTEMPTS
+ * failures in a row it is set aside (never claimed again) with one log line an operator can act on.
+ * Its next run time moves past the others', so a failing job never holds back the rest.
  */
 export type Job = typeof jobs.$inferSelect;
 export type JobHandler = (job: Job, tx: Db, now: Date) => Promise<Date | null>;
+
+/** Failed runs in a row after which a job is set aside. */
+export const MAX_JOB_ATTEMPTS = 5;
+
+/** How long after its `attempts`-th failure in a row a job runs again: a minute, doubling each time. */
+export function retryDelayMs(attempts: number): number {
+  return 60_000 * 2 ** Math.max(0, attempts - 1);
+}
 
 export async function scheduleJob(
   db: Db,
@@ -27,12 +37,30 @@ export async function scheduleJob(
     .values(values)
     .onConflictDoUpdate({
       target: [jobs.kind, jobs.key],
-      set: { runAt: values.runAt, payload: values.payload, memberId: values.memberId },
+      // Scheduled anew (the habit or event was saved again): a fresh start, even for a job set aside.
+      set: {
+        runAt: values.runAt,
+        payload: values.payload,
+        memberId: values.memberId,
+        attempts: 0,
+        lastError: null,
+        setAsideAt: null,
+      },
     });
 }
 
 export async function cancelJob(db: Db, kind: string, key: string): Promise<void> {
   await db.delete(jobs).where(and(eq(jobs.kind, kind), eq(jobs.key, key)));
+}
+
+/** An operator's retry of a job set aside (its id from the log line): it runs on the next tick. */
+export async function retryJob(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ setAsideAt: null, attempts: 0, lastError: null, runAt: sql`now()` })
+    .where(eq(jobs.id, id))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
 }
 
 /** For an erased account, in the deletion's transaction. */
@@ -58,14 +86,14 @@ export async function runDueJobs(
         const [job] = await tx
           .select()
           .from(jobs)
-          .where(and(lte(jobs.runAt, now), inArray(jobs.kind, kinds)))
+          .where(and(lte(jobs.runAt, now), isNull(jobs.setAsideAt), inArray(jobs.kind, kinds)))
           .orderBy(asc(jobs.runAt), asc(jobs.id))
           .limit(1)
           .for("update", { skipLocked: true });
         if (!job) return false;
         claimedId = job.id;
         const next = await handlers[job.kind]!(job, tx, now);
-        if (next) await tx.update(jobs).set({ runAt: next, attempts: 0 }).where(eq(jobs.id, job.id));
+        if (next) await tx.update(jobs).set({ runAt: next, attempts: 0, lastError: null }).where(eq(jobs.id, job.id));
         else await tx.delete(jobs).where(eq(jobs.id, job.id));
         return true;
       });
@@ -74,13 +102,44 @@ export async function runDueJobs(
     } catch (error) {
       failed++;
       logError("[jobs] a job failed", error);
-      // Counted, and pushed back a minute per attempt, so one bad job does not block the rest.
-      if (claimedId)
-        await db
-          .update(jobs)
-          .set({ attempts: sql`${jobs.attempts} + 1`, runAt: new Date(now.getTime() + 60_000) })
-          .where(eq(jobs.id, claimedId));
+      if (claimedId) await recordFailure(db, claimedId, error, now);
     }
   }
   return { ran, failed };
+}
+
+/**
+ * A failed run, written apart from the rolled-back transaction: counted, retried after a growing
+ * delay (so the rest of the due jobs run first), or set aside at the last attempt with a log line
+ * naming the job, its kind, its attempts and its error (no payload: it may hold an address).
+ */
+async function recordFailure(db: Db, id: string, error: unknown, now: Date): Promise<void> {
+  const lastError = errorLine(error);
+  const [job] = await db
+    .update(jobs)
+    .set({ attempts: sql`${jobs.attempts} + 1`, lastError })
+    .where(eq(jobs.id, id))
+    .returning({ attempts: jobs.attempts, kind: jobs.kind });
+  if (!job) return;
+  if (job.attempts < MAX_JOB_ATTEMPTS) {
+    await db
+      .update(jobs)
+      .set({ runAt: new Date(now.getTime() + retryDelayMs(job.attempts)) })
+      .where(eq(jobs.id, id));
+    return;
+  }
+  await db.update(jobs).set({ setAsideAt: now }).where(eq(jobs.id, id));
+  logError(
+    `[jobs] set aside job ${id} (kind ${job.kind}) after ${job.attempts} failed attempts; last error: ${lastError}. ` +
+      "Fix the cause, then retry it with retryJob (lib/jobs) or: update jobs set set_aside_at = null, attempts = 0, run_at = now() where id = '<id>'",
+  );
+}
+
+/** An error as one short line for the jobs table and the log: its name and message, addresses masked. */
+function errorLine(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text
+    .replace(/[^\s@"'<>]+@[^\s@"'<>]+/g, "[address]")
+    .replace(/\s+/g, " ")
+    .slice(0, 300);
 }

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "../db/test-hooks";
 import { jobs } from "../db/schema/jobs";
-import { runDueJobs, scheduleJob, type JobHandler } from ".";
+import { MAX_JOB_ATTEMPTS, retryJob, runDueJobs, scheduleJob, type JobHandler } from ".";
 
 const database = useTestDatabase([jobs]);
 const now = new Date("2026-03-11T12:00:00Z");
@@ -50,5 +51,54 @@ describe("jobs", () => {
       failed: 0,
     });
     expect((await database.db.select().from(jobs)).map((j) => j.key)).toEqual(["written-by-handler"]);
+  });
+
+  it("a failing job backs off 1, 2, 4, 8 minutes, is set aside at its 5th failure with a log line, and holds nobody back", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    // The oldest due job fails for ever (a recipient that can never be mailed); three others are due too.
+    await scheduleJob(database.db, { kind: "send", key: "broken", runAt: new Date(now.getTime() - 3_600_000) });
+    for (const key of ["a", "b", "c"]) await scheduleJob(database.db, { kind: "send", key, runAt: now });
+    const ran: string[] = [];
+    const handlers: Record<string, JobHandler> = {
+      send: async (job) => {
+        if (job.key === "broken") throw new Error("to must be an email address: kid.sunny@example.com refused");
+        ran.push(job.key);
+        return null;
+      },
+    };
+    const broken = async () => (await database.db.select().from(jobs).where(eq(jobs.key, "broken")))[0]!;
+    // One run at a time, as the timer does: the others run in the first one, after the failure.
+    expect(await runDueJobs(handlers, { db: database.db, now })).toEqual({ ran: 3, failed: 1 });
+    expect(ran.sort()).toEqual(["a", "b", "c"]);
+    const delays: number[] = [];
+    let clock = now;
+    for (let attempt = 1; attempt < MAX_JOB_ATTEMPTS; attempt += 1) {
+      const job = await broken();
+      expect(job).toMatchObject({ attempts: attempt, setAsideAt: null });
+      delays.push((job.runAt.getTime() - clock.getTime()) / 60_000);
+      // Not due before its back-off is over.
+      expect(await runDueJobs(handlers, { db: database.db, now: new Date(job.runAt.getTime() - 1000) })).toEqual({
+        ran: 0,
+        failed: 0,
+      });
+      clock = job.runAt;
+      expect(await runDueJobs(handlers, { db: database.db, now: clock })).toEqual({ ran: 0, failed: 1 });
+    }
+    expect(delays).toEqual([1, 2, 4, 8]);
+    const setAside = await broken();
+    expect(setAside).toMatchObject({ attempts: MAX_JOB_ATTEMPTS, setAsideAt: clock });
+    expect(setAside.lastError).toBe("Error: to must be an email address: [address] refused");
+    const line = logged.mock.calls.map((call) => String(call[0])).find((text) => text.includes("set aside"));
+    expect(line).toContain(`set aside job ${setAside.id} (kind send) after 5 failed attempts`);
+    expect(line).toContain("[address]");
+    expect(line).not.toContain("kid.sunny");
+    // Never claimed again, however late; an operator's retry brings it back at once.
+    expect(await runDueJobs(handlers, { db: database.db, now: new Date(now.getTime() + 86_400_000 * 30) })).toEqual({
+      ran: 0,
+      failed: 0,
+    });
+    expect(await retryJob(database.db, setAside.id)).toBe(true);
+    expect(await broken()).toMatchObject({ attempts: 0, setAsideAt: null, lastError: null });
+    logged.mockRestore();
   });
 });

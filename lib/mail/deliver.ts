@@ -33,7 +33,8 @@ type Claimed = Awaited<ReturnType<typeof claimBatch>>[number];
  * send one message twice; a crash between sending and marking means the row is retried after the
  * lease (at-least-once). A channel without its provider configured (no SMTP_URL, no SMS=sns) is left
  * alone: its rows stay in the outbox (and the development console), the embedded default.
- * A sent row keeps no code, link or address: body, subject and recipient are emptied.
+ * Codes and security notices go before reminders and summaries (the outbox's priority), then the
+ * oldest first. A sent row keeps no code, link or address: body, subject and recipient are emptied.
  */
 export async function deliverPending(
   options: { db?: Db; transport?: Transporter; from?: string; sms?: SmsSender } = {},
@@ -119,7 +120,7 @@ export async function deliverPending(
   }
 }
 
-function claimBatch(db: Db, channels: Channel[]) {
+async function claimBatch(db: Db, channels: Channel[]) {
   const pending = db
     .select({ id: outbox.id })
     .from(outbox)
@@ -131,10 +132,11 @@ function claimBatch(db: Db, channels: Channel[]) {
         or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, sql`now()`)),
       ),
     )
-    .orderBy(asc(outbox.createdAt))
+    // Codes and notices before reminders and summaries (OUTBOX_PRIORITY), then oldest first.
+    .orderBy(asc(outbox.priority), asc(outbox.createdAt))
     .limit(BATCH)
     .for("update", { skipLocked: true });
-  return db
+  const claimed = await db
     .update(outbox)
     .set({ attempts: sql`${outbox.attempts} + 1`, lockedUntil: sql`now() + ${LEASE}` })
     .where(inArray(outbox.id, pending))
@@ -147,5 +149,9 @@ function claimBatch(db: Db, channels: Channel[]) {
       subject: outbox.subject,
       body: outbox.body,
       attempts: outbox.attempts,
+      priority: outbox.priority,
+      createdAt: outbox.createdAt,
     });
+  // UPDATE ... RETURNING keeps no order: sent in the claim's order, a code before the batch's reminders.
+  return claimed.sort((a, b) => a.priority - b.priority || a.createdAt.getTime() - b.createdAt.getTime());
 }

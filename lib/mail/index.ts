@@ -3,6 +3,7 @@ export {
   sendEmail,
   sendSms,
   readOutbox,
+  OUTBOX_PRIORITY,
   forgetMessagesOf,
   emailMessageSchema,
   smsMessageSchema,

@@ -62,6 +62,16 @@ type MemberMessage = {
 export type EmailMessage = z.input<typeof emailMessageSchema> & MemberMessage & { neutralSubject?: string };
 export type SmsMessage = z.input<typeof smsMessageSchema> & MemberMessage & { neutralBody?: string };
 
+/**
+ * Delivery order (lib/mail/deliver.ts): codes, confirmations, resets, security notices and
+ * invitations first, then reminders and summaries, each oldest first, so a flood of reminders never
+ * delays a sign-in code. A reminder or summary is a message that waits out quiet hours (`holdInQuietHours`).
+ */
+export const OUTBOX_PRIORITY = { first: 0, later: 1 } as const;
+
+const priorityOf = (message: MemberMessage): number =>
+  message.holdInQuietHours ? OUTBOX_PRIORITY.later : OUTBOX_PRIORITY.first;
+
 /** When the deliverer may send it: now, or (held) when the member's quiet hours end; the lease column holds it. */
 async function heldUntil(message: MemberMessage, db: Executor): Promise<Date | undefined> {
   if (!message.memberId || message.toSomeoneElse || !message.holdInQuietHours) return undefined;
@@ -98,6 +108,7 @@ export async function sendEmail(message: EmailMessage, tx?: Executor): Promise<{
       listUnsubscribe: parsed.listUnsubscribe,
       subject: parsed.subject,
       body: sealBody(id, parsed.text),
+      priority: priorityOf(message),
       lockedUntil: await heldUntil(message, db),
       createdAt: queuedAt,
     })
@@ -131,6 +142,7 @@ export async function sendSms(message: SmsMessage, tx?: Executor): Promise<{ id:
       recipient: parsed.to,
       memberId: message.memberId,
       body: sealBody(id, parsed.body),
+      priority: priorityOf(message),
       lockedUntil: await heldUntil(message, db),
       createdAt: queuedAt,
     })

@@ -146,6 +146,7 @@ describe("guest API calls", () => {
           message: expect.stringMatching(
             /^Too many requests from your network\. Please try again in \d+ (seconds?|minutes?)\.$/,
           ),
+          extensions: { statusCode: 429, retryAfterSeconds: Number(refused.headers.get("retry-after")) },
         },
       ],
     });

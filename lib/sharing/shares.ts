@@ -71,6 +71,7 @@ export async function shareItem(ownerId: string, input: unknown, options: Option
     } else if (!(await membershipOf(tx, circleId!, ownerId))) {
       throw new CircleError(400, "circleId: you can share only with a circle you are in", { field: "circleId" });
     }
+    await withinShareCap(tx, ownerId, { itemType, itemId, memberId: memberId ?? null, circleId: circleId ?? null });
     const target = memberId
       ? { target: [shares.itemType, shares.itemId, shares.memberId] }
       : { target: [shares.itemType, shares.itemId, shares.circleId] };
@@ -82,6 +83,38 @@ export async function shareItem(ownerId: string, input: unknown, options: Option
       .returning();
     return view(row!);
   });
+}
+
+/** The most shares one member gives by hand (an event's visibility writes its own, bounded by its people). */
+export const MAX_SHARES_PER_MEMBER = 500;
+
+/** Refuses a new share past the cap (409 naming it); changing an existing share's permission is always allowed. */
+async function withinShareCap(
+  tx: Db,
+  ownerId: string,
+  share: { itemType: string; itemId: string; memberId: string | null; circleId: string | null },
+): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`shares:${ownerId}`}, 0))`);
+  const [given] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(shares)
+    .where(and(eq(shares.ownerId, ownerId), eq(shares.fromVisibility, false)));
+  if (Number(given?.count ?? 0) < MAX_SHARES_PER_MEMBER) return;
+  const [existing] = await tx
+    .select({ id: shares.id })
+    .from(shares)
+    .where(
+      and(
+        eq(shares.itemType, share.itemType),
+        eq(shares.itemId, share.itemId),
+        share.memberId ? eq(shares.memberId, share.memberId) : eq(shares.circleId, share.circleId!),
+      ),
+    );
+  if (!existing)
+    throw new CircleError(
+      409,
+      `You have ${MAX_SHARES_PER_MEMBER} shares, the most one member can give: stop sharing something to share more.`,
+    );
 }
 
 /** Ends one of the caller's shares at once; someone else's share answers 404 like a missing one. */

@@ -328,10 +328,29 @@ export async function createEvent(callerId: string, input: unknown, options: Cre
   const db = options.db ?? (await getDb());
   const ownerId = await calendarFor(db, callerId, options.calendarOf);
   const sharing = await checkSharing(db, ownerId, parseSharing(input));
-  const row = await db.transaction(async (tx) =>
-    insertEvent(tx, ownerId, callerId, newEvent(fields), sharing, null, options.now),
-  );
+  const row = await db.transaction(async (tx) => {
+    await withinEventCap(tx, ownerId);
+    return insertEvent(tx, ownerId, callerId, newEvent(fields), sharing, null, options.now);
+  });
   return viewOf(row, callerId, true);
+}
+
+/** The most events one calendar (a member's, or a child's a guardian writes to) holds; a series counts once. */
+export const MAX_EVENTS_PER_CALENDAR = 5000;
+
+/** Refuses a new event in a full calendar (409 naming the limit); one writer at a time per calendar. */
+async function withinEventCap(tx: Db, ownerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`calendar:${ownerId}`}, 0))`);
+  const [held] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(calendarEvents)
+    .where(eq(calendarEvents.ownerId, ownerId));
+  if (Number(held?.count ?? 0) >= MAX_EVENTS_PER_CALENDAR)
+    throw new CalendarError(
+      "conflict",
+      "calendarOf",
+      `calendarOf: this calendar holds ${MAX_EVENTS_PER_CALENDAR} events, the most one calendar can hold: delete some to add more`,
+    );
 }
 
 export async function insertEvent(

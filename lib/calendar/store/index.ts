@@ -12,6 +12,7 @@ export {
   getEvent,
   guardsChild,
   makeEventsPrivate,
+  MAX_EVENTS_PER_CALENDAR,
   rowSeenBy,
   updateEvent,
   visibleEventRows,
@@ -22,7 +23,13 @@ export {
 export { downloadCalendar, feedStatusOf, feedUrl, readFeed, revokeFeed, rotateFeed, type FeedStatus } from "./feeds";
 export { exportCalendar, forgetCalendar } from "./member-data";
 export { importCalendar, type ImportResult } from "./import";
-export { calendarJobHandlers, EVENT_REMINDER_JOB, NEUTRAL_REMINDER_SUBJECT, scheduleEventReminder } from "./reminders";
+export {
+  calendarJobHandlers,
+  EVENT_REMINDER_JOB,
+  MAX_REMINDERS_PER_PAIR_PER_DAY,
+  NEUTRAL_REMINDER_SUBJECT,
+  scheduleEventReminder,
+} from "./reminders";
 export { eventInputFromForm, FORM_FIELDS, presetKey, repeatOptions, type RepeatOption } from "./form";
 export {
   calendarDays,

@@ -307,4 +307,33 @@ describe("attendees' reminders", () => {
       ["Lee@Example.com", adult],
     ]);
   });
+
+  it("one member's events mail another member at most 5 reminders a day; the owner's own are not capped", async () => {
+    await people({ olga: LONDON, ada: LONDON });
+    await makeCircle(database.db, "olga", { ada: "member" });
+    // Eight one-off events on one day, each naming Ada: a member making the app mail a circle-mate.
+    // They last into the evening, so their reminders are all still due when the jobs run.
+    const end = at("2026-03-17T22:00", LONDON);
+    for (let hour = 9; hour < 17; hour += 1) {
+      const start = at(`2026-03-17T${String(hour).padStart(2, "0")}:30`, LONDON);
+      await createEvent(
+        "olga",
+        swim({ title: `Ping ${hour}`, start, end, rrule: null, visibility: "people", people: ["ada"] }),
+        db(),
+      );
+    }
+    expect(await run(date("2026-03-17T20:00"))).toEqual({ ran: 8, failed: 0 });
+    const sent = await mail();
+    expect(sent.filter((message) => message.recipient === "olga@example.com")).toHaveLength(8);
+    expect(sent.filter((message) => message.recipient === "ada@example.com")).toHaveLength(5);
+    // The next day counts afresh.
+    const start = at("2026-03-18T10:00", LONDON);
+    await createEvent(
+      "olga",
+      swim({ title: "Next day", start, end: start + 4 * 3600, rrule: null, visibility: "people", people: ["ada"] }),
+      { db: database.db, now: date("2026-03-17T21:00") },
+    );
+    await run(date("2026-03-18T12:00"));
+    expect((await mail()).filter((message) => message.recipient === "ada@example.com")).toHaveLength(6);
+  });
 });

@@ -5,6 +5,7 @@ import { jobs } from "../../db/schema/jobs";
 import { emailAddressOf } from "../../identity/addresses";
 import { cancelJob, scheduleJob, type JobHandler } from "../../jobs";
 import { sendEmail } from "../../mail/outbox";
+import { consumeEach } from "../../rate-limit";
 import { isDiscreet } from "../../settings";
 import { accessTo } from "../../sharing/rule";
 import { describeWhen, nextReminderAfter, remindersDue } from "../reminders";
@@ -24,6 +25,21 @@ import { behindCodeWord, listTitle } from "../../sharing/code-word";
 export const EVENT_REMINDER_JOB = "event-reminder";
 /** The subject a discreet recipient sees instead of the event's title. */
 export const NEUTRAL_REMINDER_SUBJECT = "You have a reminder";
+
+/**
+ * The most reminders a day one member's events make the app mail one other member (an attendee):
+ * past it the attendee still sees the events in their calendar, but no more mail that day. Counted
+ * in the database per (owner, attendee) pair and UTC day; the owner's own reminders are not counted.
+ */
+export const MAX_REMINDERS_PER_PAIR_PER_DAY = 5;
+const PAIR_RULE = { limit: MAX_REMINDERS_PER_PAIR_PER_DAY, windowSeconds: 86_400 };
+
+/** Whether one more reminder from `ownerId`'s events may be mailed to `memberId` today (and counts it). */
+async function mayRemind(tx: Db, ownerId: string, memberId: string, now: Date): Promise<boolean> {
+  if (memberId === ownerId) return true;
+  const pair = `${ownerId}>${memberId}`;
+  return (await consumeEach([{ bucket: "reminder-pair", subject: pair, rule: PAIR_RULE }], { db: tx, now })).allowed;
+}
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const recipientsOf = (row: EventRow) => [...new Set([row.ownerId, ...row.people])];
@@ -78,7 +94,8 @@ function reminderEmail(occurrence: Occurrence, timezone: string, discreet: boole
  * The job: to the owner and each attendee who can still see the event (the sharing rule, now: someone
  * who left the circle gets nothing), one email per reminder due since the last run, held by their
  * quiet hours (and a child's by the children's quiet hours: the outbox's gate), neutral in their
- * discreet mode. Then the next run, with `since` moved to now.
+ * discreet mode; an attendee other than the owner gets at most MAX_REMINDERS_PER_PAIR_PER_DAY a day
+ * from this owner's events. Then the next run, with `since` moved to now.
  */
 const remindAttendees: JobHandler = async (job, tx, now) => {
   const [row] = await tx.select().from(calendarEvents).where(eq(calendarEvents.id, job.key));
@@ -96,6 +113,7 @@ const remindAttendees: JobHandler = async (job, tx, now) => {
     if (!to) continue;
     const discreet = await isDiscreet(memberId, tx);
     for (const occurrence of due) {
+      if (!(await mayRemind(tx, row.ownerId, memberId, now))) break;
       const { subject, text } = reminderEmail(occurrence, timezone, discreet);
       await sendEmail(
         { to, subject, neutralSubject: NEUTRAL_REMINDER_SUBJECT, text, memberId, holdInQuietHours: true },

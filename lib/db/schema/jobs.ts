@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
@@ -15,12 +16,20 @@ export const jobs = pgTable(
     memberId: text("member_id"),
     runAt: timestamp("run_at", { withTimezone: true }).notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    /** Failed runs in a row (a success sets it back to 0); at MAX_JOB_ATTEMPTS the job is set aside. */
     attempts: integer("attempts").notNull().default(0),
+    /** The last failure's error, as the log shows it (no bodies or addresses): for the operator. */
+    lastError: text("last_error"),
+    /** When the job was given up after its last attempt: never claimed again until someone retries it. */
+    setAsideAt: timestamp("set_aside_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("jobs_kind_key").on(table.kind, table.key),
     index("jobs_run_at_idx").on(table.runAt),
+    index("jobs_set_aside_idx")
+      .on(table.setAsideAt)
+      .where(sql`${table.setAsideAt} is not null`),
     index("jobs_member_idx").on(table.memberId),
   ],
 );

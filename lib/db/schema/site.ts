@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** People who asked to hear when Happr opens. Email is unique regardless of letter case. */
 export const waitlistEntries = pgTable(
@@ -45,6 +45,8 @@ export const outbox = pgTable(
     listUnsubscribe: text("list_unsubscribe"),
     subject: text("subject"),
     body: text("body").notNull(),
+    /** Delivery order: 0 codes and security notices (OUTBOX_PRIORITY in lib/mail), 1 reminders and summaries; then oldest first. */
+    priority: smallint("priority").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** Delivery attempts so far; a row is given up after a few failures (see lib/mail). */
@@ -57,7 +59,7 @@ export const outbox = pgTable(
     index("outbox_recipient_idx").on(table.recipient, table.createdAt),
     index("outbox_member_idx").on(table.memberId),
     index("outbox_pending_idx")
-      .on(table.createdAt)
+      .on(table.priority, table.createdAt)
       .where(sql`${table.sentAt} is null`),
   ],
 );

@@ -40,7 +40,7 @@ const SINGLE_USE = new Set(["AuthorizationCode", "RefreshToken"]);
  * a copied row, a backup or a database read gives nothing to present: the ids are 256 random bits
  * (oidc-provider's opaque format), so a plain hash cannot be reversed by guessing, and needs no key
  * that would sit beside it. Sessions, interactions and device codes stay by id: they are found by
- * `uid` or user code too, where the id could not be put back. Migration 0026 hashed the rows
+ * `uid` or user code too, where the id could not be put back. Migration 0027 hashed the rows
  * written before.
  */
 export const HASHED_MODELS: ReadonlySet<string> = new Set([
@@ -52,7 +52,7 @@ export const HASHED_MODELS: ReadonlySet<string> = new Set([
   "PushedAuthorizationRequest",
 ]);
 
-/** The row id a credential is stored under: its SHA-256, in hex (as migration 0026 writes it). */
+/** The row id a credential is stored under: its SHA-256, in hex (as migration 0027 writes it). */
 export function storedCredentialId(id: string): string {
   return createHash("sha256").update(id, "utf8").digest("hex");
 }

@@ -13,7 +13,7 @@ import { pglitePool } from "../../../db/pglite-pool";
 import type { Db } from "../../../db/open";
 import { createOidcAdapter, storedCredentialId } from "./adapter";
 
-// Migration 0026: the issuer's tokens and codes written before it, stored under their own value,
+// Migration 0027: the issuer's tokens and codes written before it, stored under their own value,
 // are re-keyed by their SHA-256 and lose the clear `jti`; sessions and grants stay as they were.
 // On PGlite, and on the PostgreSQL server named by TEST_DATABASE_URL when it is set.
 const migrations = path.join(process.cwd(), "lib/db/migrations");
@@ -66,7 +66,7 @@ async function scratchDatabase(): Promise<NodePgDatabase<typeof schema>> {
 describe("the issuer credentials migration", () => {
   it("hashes the tokens and codes already stored, which still work; no clear token stays at rest", async () => {
     const db = await scratchDatabase();
-    await migrate(db, { migrationsFolder: migrationsUpTo("0025_calendar_agenda_stamps") });
+    await migrate(db, { migrationsFolder: migrationsUpTo("0026_jobs_give_up_and_outbox_priority") });
     const accessToken = randomBytes(32).toString("base64url");
     const refreshToken = randomBytes(32).toString("base64url");
     const exp = Math.floor(Date.now() / 1000) + 3600;
