@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { subscribeInSandbox, useSandboxBilling } from "@/lib/billing/sandbox/testing";
 import type { SandboxBillingProvider } from "@/lib/billing/sandbox/sandbox-provider";
-import { invitationTokenSentTo } from "@/lib/invitations/testing";
+import { addressee, invitationTokenSentTo } from "@/lib/invitations/testing";
 import type { BillingService } from "@/lib/billing/service";
 import { getDb } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema/jobs";
@@ -83,7 +83,7 @@ describe("attack: the safety reset leaves nothing set to share again", () => {
     await subscribeInSandbox({ provider, billing }, ria);
     const pat = await person("Pat");
     await inviteToCircle(ria, { email: pat.email }, options);
-    await acceptInvitation(pat, await invitationTokenSentTo(pat.email), options);
+    await acceptInvitation(addressee(pat), await invitationTokenSentTo(pat.email), options);
     const circleId = (await getMyCircles(ria.memberId))[0]!.circleId;
 
     const start = Date.UTC(2027, 0, 5, 18) / 1000;
