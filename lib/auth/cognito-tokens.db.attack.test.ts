@@ -128,7 +128,8 @@ describe("/graphql with Cognito's tokens", () => {
     });
     const caller = await resolveCaller(request, { verifyToken: verify });
     expect(caller.kind === "member" && [await caller.member(), await caller.signUp?.()]).toEqual([
-      { memberId: SUB, email: "ada@example.com", name: "Ada Lovelace" },
+      // The token too: the identity port reads the member's verified addresses with it.
+      { memberId: SUB, email: "ada@example.com", name: "Ada Lovelace", accessToken: expect.any(String) },
       { givenName: "Ada", familyName: "Lovelace", phoneNumber: null },
     ]);
   });
