@@ -19,7 +19,7 @@ export {
 } from "./events";
 export { downloadCalendar, feedStatusOf, feedUrl, readFeed, revokeFeed, rotateFeed, type FeedStatus } from "./feeds";
 export { exportCalendar, forgetCalendar } from "./member-data";
-export { importCalendar, type ImportResult } from "./import";
+export { IMPORTS_PER_HOUR, MAX_EVENTS_PER_CALENDAR, importCalendar, type ImportResult } from "./import";
 export { calendarJobHandlers, EVENT_REMINDER_JOB, NEUTRAL_REMINDER_SUBJECT, scheduleEventReminder } from "./reminders";
 export { eventInputFromForm, FORM_FIELDS, presetKey, repeatOptions, type RepeatOption } from "./form";
 export {

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../db/test-hooks";
+import { calendarEvents } from "../../db/schema/calendar";
+import { rateLimitCounters } from "../../db/schema/site";
+import { failure } from "../../circles/testing";
+import { IMPORTS_PER_HOUR, importCalendar } from ".";
+
+/** One member cannot keep the calendar readers busy: imports are counted per hour (issue 38). */
+
+const database = useTestDatabase([calendarEvents, rateLimitCounters]);
+const file = [
+  "BEGIN:VCALENDAR",
+  "BEGIN:VEVENT",
+  "UID:swim",
+  "DTSTART;TZID=Europe/London:20260105T090000",
+  "SUMMARY:Swim",
+  "END:VEVENT",
+  "END:VCALENDAR",
+  "",
+].join("\r\n");
+
+describe("imports per hour", () => {
+  it(`takes ${IMPORTS_PER_HOUR} files an hour from a member, then answers 429 saying when to try again`, async () => {
+    const now = new Date("2026-03-02T10:00:00Z");
+    for (let index = 0; index < IMPORTS_PER_HOUR; index++)
+      await importCalendar("olga", file, { db: database.db, now, fileName: "a.ics" });
+    expect(await failure(importCalendar("olga", file, { db: database.db, now, fileName: "a.ics" }))).toMatchObject({
+      status: 429,
+      field: "file",
+      message: expect.stringMatching(/^file: you can import 20 files an hour\. Please try again in 60 minutes\.$/),
+    });
+    // Someone else is not held back, and the next hour the member may import again.
+    await importCalendar("ada", file, { db: database.db, now });
+    await importCalendar("olga", file, { db: database.db, now: new Date("2026-03-02T11:00:01Z") });
+  }, 120_000);
+});
