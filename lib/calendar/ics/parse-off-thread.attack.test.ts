@@ -31,6 +31,8 @@ async function longestStall<T>(work: () => Promise<T>): Promise<{ result: Promis
     last = now;
   }, 10);
   const [result] = await Promise.allSettled([work()]);
+  // Let the interval run once more: a stall that just ended is measured by its next tick.
+  await new Promise((resolve) => setTimeout(resolve, 30));
   clearInterval(timer);
   return { result, stallMs };
 }
