@@ -34,7 +34,9 @@ function startThread(limits: ParseLimits): Thread {
   // `next build` bundles the worker with its imports into plain JavaScript (the literal
   // `new Worker(new URL(...))` is what it looks for). Run from the TypeScript source (vitest, tsx),
   // the worker registers tsx before it imports its module.
-  const worker = import.meta.url.endsWith(SOURCE_SUFFIX)
+  // Next's server sets NEXT_RUNTIME (and its bundles keep the source's file name in import.meta.url).
+  const fromSource = !process.env.NEXT_RUNTIME && import.meta.url.endsWith(SOURCE_SUFFIX);
+  const worker = fromSource
     ? new Worker(
         `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(
           import.meta.url.slice(0, -SOURCE_SUFFIX.length) + "parse-worker.ts",
