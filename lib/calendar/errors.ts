@@ -2,19 +2,19 @@
  * The one error type of the calendar core. `field` names the input at fault (an EventInput field,
  * "occurrenceStart", "from"/"to", or "file" for an import); the message starts with it, so it can be
  * shown as is. Transports map `status` once (400 bad input, 403 not allowed, 404 no such event or occurrence,
- * 429 too many imports, 503 busy).
+ * 429 too many imports or files waiting).
  */
-export type CalendarErrorCode = "invalid_argument" | "forbidden" | "not_found" | "too_many" | "unavailable";
+export type CalendarErrorCode = "invalid_argument" | "forbidden" | "not_found" | "too_many";
 
-type Status = 400 | 403 | 404 | 429 | 503;
+type Status = 400 | 403 | 404 | 429;
 
 const statusOf: Record<CalendarErrorCode, Status> = {
   invalid_argument: 400,
   forbidden: 403,
   not_found: 404,
-  // Imports per hour (store/import.ts); the file readers all busy (ics/parse-off-thread.ts).
+  // Imports per hour (store/import.ts); too many files waiting for the reader (ics/parse-off-thread.ts):
+  // a form shows a 4xx on its field, with the wait.
   too_many: 429,
-  unavailable: 503,
 };
 
 export class CalendarError extends Error {

@@ -665,6 +665,7 @@ export function parseICalendar(input: string | Uint8Array, options: ImportOption
   }
 
   for (const { imported, component } of masters.values()) {
+    checkBudget();
     try {
       report.events.push({ ...imported, event: checkCalendarEvent(imported.event) });
     } catch (error) {

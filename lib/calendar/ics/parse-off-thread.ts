@@ -10,7 +10,7 @@ import type { ParseAnswer, ParseRequest } from "./parse-worker";
  * or past `memoryMb` whatever it is doing, and a new one started for the next file.
  *
  * One thread per instance, one file at a time (the machine's other core answers requests); files
- * wait their turn, and past `queue` waiting the import is refused with a 503 rather than queued for
+ * wait their turn, and past `queue` waiting the import is refused (429, "try again in a minute") rather than queued for
  * minutes. The thread is kept between files: starting one costs more than most files.
  */
 export const PARSE_LIMITS = { budgetMs: 1000, hardMs: 1500, memoryMb: 128, startMs: 30_000, queue: 8 };
@@ -132,7 +132,11 @@ export async function parseICalendarOffThread(
   limits: ParseLimits = PARSE_LIMITS,
 ): Promise<ImportReport> {
   if (waiting >= limits.queue)
-    throw new CalendarError("unavailable", "file", "file: other calendar files are being read; try again in a minute");
+    throw new CalendarError(
+      "too_many",
+      "file",
+      "file: other calendar files are being read. Please try again in a minute.",
+    );
   waiting++;
   const mine = turn.then(() => readOne(input, options, limits));
   turn = mine.catch(() => undefined);
