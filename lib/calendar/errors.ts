@@ -1,21 +1,26 @@
 /**
  * The one error type of the calendar core. `field` names the input at fault (an EventInput field,
  * "occurrenceStart", "from"/"to", or "file" for an import); the message starts with it, so it can be
- * shown as is. Transports map `status` once (400 bad input, 403 not allowed, 404 no such event or
- * occurrence, 409 a limit reached).
+ * shown as is. Transports map `status` once (400 bad input, 403 not allowed, 404 no such event or occurrence,
+ * 409 a limit reached, 429 too many imports or files waiting).
  */
-export type CalendarErrorCode = "invalid_argument" | "forbidden" | "not_found" | "conflict";
+export type CalendarErrorCode = "invalid_argument" | "forbidden" | "not_found" | "conflict" | "too_many";
 
-const statusOf: Record<CalendarErrorCode, 400 | 403 | 404 | 409> = {
+type Status = 400 | 403 | 404 | 409 | 429;
+
+const statusOf: Record<CalendarErrorCode, Status> = {
   invalid_argument: 400,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  // Imports per hour (store/import.ts); too many files waiting for the reader (ics/parse-off-thread.ts):
+  // a form shows a 4xx on its field, with the wait.
+  too_many: 429,
 };
 
 export class CalendarError extends Error {
   readonly code: CalendarErrorCode;
-  readonly status: 400 | 403 | 404 | 409;
+  readonly status: Status;
   readonly field: string;
 
   constructor(code: CalendarErrorCode, field: string, message: string) {

@@ -462,8 +462,46 @@ export function expandAgenda(
   range: AgendaRange,
   limit = MAX_OCCURRENCES,
 ): Expansion<AgendaOccurrence> {
-  return mergeAgenda(items.map(agendaExpander(range)), limit);
+  checkAgendaRange(range.from, range.to);
+  return collectAgenda(items, range, (item, bounded) => agendaExpander(bounded)(item), limit);
 }
+
+/**
+ * The agenda bounded while it is made, not after: events are expanded one by one, and once more than
+ * `limit` occurrences are known the rest are expanded only up to the `limit`th start (an occurrence
+ * starting later cannot be in the answer), so a range full of daily events stops early instead of
+ * expanding every one over 400 days and cutting afterwards. `expand(item, range)` expands one item over
+ * a range no longer than the agenda's (its `to` moves earlier as the answer fills). Memory stays
+ * within about twice `limit` occurrences.
+ */
+export function collectAgenda<T>(
+  items: readonly T[],
+  range: AgendaRange,
+  expand: (item: T, range: AgendaRange) => readonly AgendaOccurrence[],
+  limit = MAX_OCCURRENCES,
+): Expansion<AgendaOccurrence> {
+  let kept: AgendaOccurrence[] = [];
+  let before = range.to;
+  let truncated = false;
+  const compact = () => {
+    kept.sort(byAgendaOrder);
+    if (kept.length <= limit) return;
+    truncated = true;
+    kept = kept.slice(0, limit);
+    before = Math.min(before, kept[limit - 1]!.start + 1);
+  };
+  for (const item of items) {
+    // The expansion's own range must stay a range; what starts at or after `before` is left out below.
+    const bounded = before < range.to ? { ...range, to: Math.max(before, range.from + 1) } : range;
+    for (const occurrence of expand(item, bounded)) if (occurrence.start < before) kept.push(occurrence);
+    if (kept.length > 2 * limit) compact();
+  }
+  compact();
+  return { occurrences: kept, truncated };
+}
+
+const byAgendaOrder = (a: AgendaOccurrence, b: AgendaOccurrence) =>
+  byStart(a, b) || (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0);
 
 /**
  * expandAgenda in two steps, for a caller that remembers each event's expansion (lib/calendar/store):
@@ -478,16 +516,6 @@ export function agendaExpander(range: AgendaRange): (item: AgendaItem) => Agenda
       ...occurrence,
       eventId,
     }));
-}
-
-/** The events' expansions as one agenda: oldest first (then by event id), at most `limit`. */
-export function mergeAgenda(
-  expansions: readonly (readonly AgendaOccurrence[])[],
-  limit = MAX_OCCURRENCES,
-): Expansion<AgendaOccurrence> {
-  const all = expansions.flat();
-  all.sort((a, b) => byStart(a, b) || (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0));
-  return { occurrences: all.slice(0, limit), truncated: all.length > limit };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -121,6 +121,7 @@ export const importAction = memberAction(
       return { status: "error", message: "", fieldErrors: { file: "The file is over 1 MB, the limit" }, values: {} };
     const report = await importCalendar(member.memberId, new Uint8Array(await file.arrayBuffer()), {
       calendarOf: field(form, "calendarOf") || undefined,
+      fileName: file.name,
       sharing: { visibility: field(form, "visibility") || "private", circleId: field(form, "circleId") || null },
     });
     calendarChanged();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseICalendar } from "./import";
+import { customZoneFile, largestHostileFile, manyRemovedDatesFile } from "./__fixtures__/hostile";
+import { MAX_IMPORT_EVENTS, parseICalendar } from "./import";
 
 /**
  * A member could upload a crafted file to make the server work for minutes. The size limit bounds
@@ -91,4 +92,109 @@ describe("an import cannot be made expensive", () => {
     expect(report.skipped).toHaveLength(2);
     expect(report.skipped[0]!.reason).toMatch(/^line \d+: more than 500 changed occurrences of the event on line 3$/);
   });
+});
+
+describe("a crafted time zone cannot make an import expensive (issue 38)", () => {
+  const timed = <T>(read: () => T): { value: T; ms: number } => {
+    const started = performance.now();
+    const value = read();
+    return { value, ms: performance.now() - started };
+  };
+
+  // On 708e2fb these took 1 s, 4.4 s, 43 s and minutes: each TZID reference walked the hourly rule again.
+  it.each([
+    ["one observance, one event", customZoneFile(1, 0)],
+    ["one observance, 10 removed dates", customZoneFile(1, 10)],
+    ["one observance, 40 removed dates", customZoneFile(1, 40)],
+    ["3 observances, 40 removed dates", customZoneFile(3, 40)],
+  ])(
+    "%s: the zone's hourly rule is refused, saying so, in well under a second",
+    (_name, file) => {
+      parseICalendar(customZoneFile(1, 0), { timezone: "UTC" }); // warm
+      const { value, ms } = timed(() => parseICalendar(file, { timezone: "UTC" }));
+      expect(ms).toBeLessThan(500);
+      expect(value.events).toEqual([]);
+      expect(value.skipped[0]!.reason).toMatch(
+        /time zone "Happr Odd Time" \(line 4\) has an observance rule on line 10 that repeats more often than yearly/,
+      );
+    },
+    60_000,
+  );
+
+  it("the largest such file under 1 MB is refused whole, quickly", () => {
+    const file = largestHostileFile();
+    expect(file.length).toBeGreaterThan(1_000_000);
+    const { ms } = timed(() =>
+      expect(() => parseICalendar(file, { timezone: "UTC" })).toThrow(/more than 50 time zones \(VTIMEZONE\)/),
+    );
+    expect(ms).toBeLessThan(1000);
+  }, 60_000);
+
+  it("a zone used thousands of times is matched once: yearly rules of an unknown name cost one lookup", () => {
+    // A real zone's rules (London's), under a name that is none, by every removed date of 40 series.
+    const zone = [
+      "BEGIN:VTIMEZONE",
+      "TZID:Happr Islands Time",
+      "BEGIN:STANDARD",
+      "DTSTART:16011028T020000",
+      "TZOFFSETFROM:+0100",
+      "TZOFFSETTO:+0000",
+      "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+      "END:STANDARD",
+      "BEGIN:DAYLIGHT",
+      "DTSTART:16010325T010000",
+      "TZOFFSETFROM:+0000",
+      "TZOFFSETTO:+0100",
+      "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+      "END:DAYLIGHT",
+      "END:VTIMEZONE",
+    ].join("\r\n");
+    const events = Array.from({ length: 40 }, (_, index) =>
+      [
+        "BEGIN:VEVENT",
+        `UID:e${index}`,
+        "DTSTART;TZID=Happr Islands Time:20260105T090000",
+        "RRULE:FREQ=WEEKLY",
+        ...Array.from({ length: 200 }, (_, week) => {
+          const date = new Date(Date.UTC(2026, 0, 12 + 7 * week)).toISOString().slice(0, 10).replace(/-/g, "");
+          return `EXDATE;TZID=Happr Islands Time:${date}T090000`;
+        }),
+        "END:VEVENT",
+      ].join("\r\n"),
+    );
+    parseICalendar(wrap([zone, events[0]!]), { timezone: "UTC" }); // the year's zones, indexed once per process
+    const { value, ms } = timed(() => parseICalendar(wrap([zone, ...events]), { timezone: "UTC" }));
+    expect(value.events).toHaveLength(40);
+    expect(value.events[0]!.event).toMatchObject({ timezone: "Europe/London" });
+    expect(value.events[0]!.event.exdates).toHaveLength(200);
+    expect(ms).toBeLessThan(3000);
+  }, 60_000);
+
+  it("refuses a file past its time budget whole, naming the file", () => {
+    const { ms } = timed(() =>
+      expect(() =>
+        parseICalendar(manyRemovedDatesFile(), { timezone: "UTC", budgetMs: 300, fileName: "family.ics" }),
+      ).toThrow('file: "family.ics" asks for more work than an import may do (over 0.3 s)'),
+    );
+    expect(ms).toBeLessThan(1500);
+  }, 60_000);
+});
+
+describe("the event cap counts every kind of event (issue 38)", () => {
+  it("occurrences whose series is not in the file count against the 2000 events", () => {
+    const events = Array.from({ length: MAX_IMPORT_EVENTS + 50 }, (_, index) =>
+      [
+        "BEGIN:VEVENT",
+        `UID:lone-${index}`,
+        "RECURRENCE-ID;VALUE=DATE:20260105",
+        "DTSTART;VALUE=DATE:20260105",
+        "SUMMARY:One date",
+        "END:VEVENT",
+      ].join("\r\n"),
+    );
+    const report = parseICalendar(wrap(events), { timezone: "UTC" });
+    expect(report.events).toHaveLength(MAX_IMPORT_EVENTS);
+    expect(report.skipped).toHaveLength(50);
+    expect(report.skipped[0]!.reason).toMatch(/an import takes at most 2000 events$/);
+  }, 60_000);
 });

@@ -24,7 +24,7 @@ import {
   startOfDay,
 } from "../time";
 import { type ContentLine, parseContentLine, splitList, unescapeText, unfold } from "./content-lines";
-import { type Observance, type TimezoneDefinition, parseUtcOffset, resolveTzid } from "./timezones";
+import { type Observance, type TimezoneDefinition, parseUtcOffset, readObservanceRule, resolveTzid } from "./timezones";
 
 /**
  * An .ics file -> events keyed by UID, and a report of what was skipped and why, naming the file's
@@ -47,6 +47,10 @@ const MAX_DEPTH = 8;
  */
 const SEARCH_BUDGET = 30_000;
 export const UNTITLED = "(No title)";
+/** Time-zone definitions in one file: one per zone its events use (a family's file has a handful). */
+export const MAX_TIMEZONES = 50;
+/** Observances and their extra onsets (RDATE values) in one definition: a full history has about 200. */
+export const MAX_OBSERVANCES = 400;
 
 export interface ImportedEvent {
   /** The key for "update rather than duplicate": the file's UID (or one derived, see notes). */
@@ -76,6 +80,13 @@ export interface ImportReport {
 export interface ImportOptions {
   /** The member's zone: times without a zone in the file (floating) are read there. */
   timezone: string;
+  /** The file's name, for a refusal of the whole file. */
+  fileName?: string;
+  /**
+   * How long reading may take (ms): past it the file is refused whole, naming it. The import passes
+   * one (store/import.ts, through the worker, which also stops a read that overruns it).
+   */
+  budgetMs?: number;
 }
 
 interface Component {
@@ -207,14 +218,30 @@ interface Context {
   definitions: ReadonlyMap<string, TimezoneDefinition>;
   /** What is left of the file's SEARCH_BUDGET. */
   searchBudget: { remaining: number };
+  /** Each TZID resolved once per file (at its first use): a file may name one thousands of times. */
+  zones: Map<string, string | null>;
+  /** Throws once the file's time is up. */
+  checkBudget: () => void;
 }
 
 function zoneOf(tzid: string, local: Temporal.PlainDateTime, context: Context, line: number): string {
-  const zone = resolveTzid(tzid, context.definitions, instantOf(local, "UTC"));
+  const name = tzid.trim();
+  let zone = context.zones.get(name);
+  if (zone === undefined) {
+    context.checkBudget();
+    zone = resolveTzid(name, context.definitions, instantOf(local, "UTC"), context.checkBudget);
+    context.zones.set(name, zone);
+  }
   if (!zone) {
-    const defined = context.definitions.has(tzid.trim());
+    const definition = context.definitions.get(name);
     throw new Skip(
-      `line ${line}: time zone "${tzid}" ${defined ? "matches no known time zone" : "is not defined in the file and is not a known time zone"}`,
+      `line ${line}: time zone "${tzid}" ${
+        definition?.problem
+          ? `(line ${definition.line}) ${definition.problem}`
+          : definition
+            ? "matches no known time zone"
+            : "is not defined in the file and is not a known time zone"
+      }`,
     );
   }
   return zone;
@@ -316,6 +343,7 @@ function keysOf(
 ): Array<UnixSeconds | LocalDate> {
   for (const value of splitList(line.value)) {
     if (!value.trim()) continue;
+    context.checkBudget();
     if (keys.length >= LIMITS.exdates) throw new Skip(`line ${line.line}: more than ${LIMITS.exdates} removed dates`);
     const time = parseTime(value, line, what);
     if (series.allDay) {
@@ -467,24 +495,38 @@ function readDefinition(component: Component): TimezoneDefinition | null {
   const tzid = text(component, "TZID")?.trim();
   if (!tzid) return null;
   const observances: Observance[] = [];
+  let onsets = 0;
+  let problem: string | undefined;
   for (const child of component.children) {
     if (child.name !== "STANDARD" && child.name !== "DAYLIGHT") continue;
     const start = observanceTime(property(child, "DTSTART")?.value ?? "");
     const from = parseUtcOffset(property(child, "TZOFFSETFROM")?.value ?? "");
     const to = parseUtcOffset(property(child, "TZOFFSETTO")?.value ?? "");
     if (!start || from === null || to === null) continue;
-    const rdates = properties(child, "RDATE").flatMap((line) =>
-      splitList(line.value).flatMap((value) => observanceTime(value) ?? []),
-    );
+    const rdateValues = properties(child, "RDATE").flatMap((line) => splitList(line.value));
+    onsets += 1 + rdateValues.length;
+    if (onsets > MAX_OBSERVANCES) {
+      problem = `has more than ${MAX_OBSERVANCES} observances`;
+      break;
+    }
+    const rdates = rdateValues.flatMap((value) => observanceTime(value) ?? []);
+    const rruleLine = property(child, "RRULE");
+    // Checked like an event's rule: only what a time zone's rule can be is read (timezones.ts).
+    const rule = rruleLine ? readObservanceRule(rruleLine.value) : null;
+    if (typeof rule === "string") {
+      problem = `has an observance rule on line ${rruleLine!.line} that ${rule}`;
+      break;
+    }
     observances.push({
       kind: child.name,
       start,
       offsetFrom: from,
       offsetTo: to,
-      rrule: property(child, "RRULE")?.value ?? null,
+      rrule: rruleLine?.value ?? null,
       rdates,
     });
   }
+  if (problem) return { tzid, line: component.line, observances: [], problem };
   return observances.length > 0 ? { tzid, line: component.line, observances } : null;
 }
 
@@ -510,25 +552,41 @@ function derivedUid(component: Component): string {
  */
 export function parseICalendar(input: string | Uint8Array, options: ImportOptions): ImportReport {
   const timezone = checkTimeZone(options.timezone, "timezone");
+  const started = performance.now();
+  const budgetMs = options.budgetMs ?? Number.POSITIVE_INFINITY;
+  const named = options.fileName ? `"${options.fileName.slice(0, 100)}"` : "the file";
+  const checkBudget = () => {
+    if (performance.now() - started > budgetMs)
+      throw refuse(`${named} asks for more work than an import may do (over ${(budgetMs / 1000).toFixed(1)} s)`);
+  };
   const roots = readStructure(decode(input));
   const report: ImportReport = { calendarName: null, events: [], skipped: [] };
   const masters = new Map<string, Master>();
   const searchBudget = { remaining: SEARCH_BUDGET };
   const overrides: Array<{ uid: string; component: Component }> = [];
-  const skip = (component: Component, uid: string | null, reason: string) =>
+  const skippedUids = new Set<string>();
+  const skip = (component: Component, uid: string | null, reason: string) => {
     report.skipped.push({ line: component.line, uid, title: titleOf(component), reason });
+    if (uid !== null) skippedUids.add(uid);
+  };
+  const zones = new Map<string, string | null>();
 
   for (const calendar of roots) {
     report.calendarName ??= text(calendar, "X-WR-CALNAME")?.trim() || null;
     const definitions = new Map<string, TimezoneDefinition>();
     for (const child of calendar.children) {
       if (child.name !== "VTIMEZONE") continue;
+      if (definitions.size >= MAX_TIMEZONES)
+        throw refuse(`line ${child.line}: more than ${MAX_TIMEZONES} time zones (VTIMEZONE) in one file`);
       const definition = readDefinition(child);
       if (definition) definitions.set(definition.tzid, definition);
     }
-    const context: Context = { timezone, definitions, searchBudget };
+    // A TZID means what this calendar's definitions say (a file may hold several calendars).
+    zones.clear();
+    const context: Context = { timezone, definitions, searchBudget, zones, checkBudget };
     for (const child of calendar.children) {
       if (child.name === "VTIMEZONE") continue;
+      checkBudget();
       if (child.name !== "VEVENT") {
         skip(
           child,
@@ -571,6 +629,7 @@ export function parseICalendar(input: string | Uint8Array, options: ImportOption
     // Changed occurrences, once their series are known (they may come before them in the file).
     for (const { uid, component } of overrides.splice(0)) {
       const master = masters.get(uid);
+      checkBudget();
       try {
         if (master) {
           if (!master.imported.event.rrule)
@@ -580,8 +639,10 @@ export function parseICalendar(input: string | Uint8Array, options: ImportOption
           applyOverride(master, component, context);
           continue;
         }
-        if (report.skipped.some((item) => item.uid === uid))
-          throw new Skip(`line ${component.line}: its recurring event was skipped`);
+        if (skippedUids.has(uid)) throw new Skip(`line ${component.line}: its recurring event was skipped`);
+        // Counted with every other event: the cap holds whatever kind of event fills the file.
+        if (masters.size >= MAX_IMPORT_EVENTS)
+          throw new Skip(`line ${component.line}: an import takes at most ${MAX_IMPORT_EVENTS} events`);
         // An occurrence whose series is not in the file (an invitation to one date): an event of its own.
         const notes = [
           `line ${component.line}: one occurrence of a recurring event that is not in the file; imported on its own`,
@@ -604,6 +665,7 @@ export function parseICalendar(input: string | Uint8Array, options: ImportOption
   }
 
   for (const { imported, component } of masters.values()) {
+    checkBudget();
     try {
       report.events.push({ ...imported, event: checkCalendarEvent(imported.event) });
     } catch (error) {

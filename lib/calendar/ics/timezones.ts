@@ -1,4 +1,4 @@
-import { RRuleTemporal } from "rrule-temporal";
+import LRUCache from "lru-cache";
 import { Temporal } from "temporal-polyfill";
 import { canonicalTimeZone } from "../time";
 import { contentLine } from "./content-lines";
@@ -83,6 +83,8 @@ export interface TimezoneDefinition {
   tzid: string;
   line: number;
   observances: Observance[];
+  /** Why the definition cannot be used (an observance rule no zone has, too many observances). */
+  problem?: string;
 }
 
 /** "+0100", "-0530", "+013045" -> seconds. */
@@ -101,45 +103,155 @@ function formatUtcOffset(seconds: number): string {
   return `${sign}${pad(Math.floor(absolute / 3600))}${pad(Math.floor((absolute % 3600) / 60))}${rest}`;
 }
 
-/** Onsets of an observance in [from, to) as instants (Unix seconds). */
-function onsets(observance: Observance, from: number, to: number): number[] {
-  const toInstant = (local: Temporal.PlainDateTime) =>
-    Math.floor(local.toZonedDateTime("UTC").epochMilliseconds / 1000) - observance.offsetFrom;
-  const result = [observance.start, ...observance.rdates].map(toInstant);
-  if (observance.rrule) {
-    try {
-      const rule = new RRuleTemporal({
-        rruleString: observance.rrule,
-        dtstart: observance.start.toZonedDateTime("UTC"),
-        cache: false,
-        maxIterations: 3000,
-      });
-      // Local onsets shifted by the offset in force before them; widened by a day on each side.
-      for (const date of rule.between(new Date((from - 86_400) * 1000), new Date((to + 86_400) * 1000), true)) {
-        result.push(Math.floor(date.epochMilliseconds / 1000) - observance.offsetFrom);
-      }
-    } catch {
-      // An observance rule the library cannot read: its DTSTART and RDATEs still count.
-    }
-  }
-  return result.filter((onset) => onset < to);
+/**
+ * An observance rule as zones write them: yearly, in one month, on one day given as a weekday of the
+ * month ("-1SU", last Sunday), a weekday on or after a day ("SU" with BYMONTHDAY=8..14) or a day of the
+ * month. Read here and evaluated year by year, never walked from its DTSTART (Outlook's is 1601), so a
+ * definition costs the same whatever it says.
+ */
+export interface ObservanceRule {
+  month: number | null;
+  /** 1 (Monday) .. 7 (Sunday). */
+  weekday: number | null;
+  /** 1..5 or -1..-5: the nth (from the end) weekday of the month. */
+  nth: number | null;
+  monthDays: number[];
+  /** The last local onset, as a UTC instant; null: open-ended. */
+  until: number | null;
+  count: number | null;
 }
 
-/** The UTC offset (seconds) a definition gives at an instant. */
-export function definitionOffsetAt(
-  definition: TimezoneDefinition,
-  instant: number,
-  cache = new Map<Observance, number[]>(),
-): number | null {
-  let best: { onset: number; offset: number } | null = null;
-  for (const observance of definition.observances) {
-    let list = cache.get(observance);
-    if (!list) {
-      list = onsets(observance, instant - 3 * 366 * 86_400, instant + 3 * 366 * 86_400);
-      cache.set(observance, list);
+const RULE_WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];
+
+/** An observance's RRULE, or a plain reason it is not one a time zone has. */
+export function readObservanceRule(text: string): ObservanceRule | string {
+  const rule: ObservanceRule = { month: null, weekday: null, nth: null, monthDays: [], until: null, count: null };
+  const parts = new Map<string, string>();
+  for (const part of text.trim().split(";")) {
+    const [name, value] = part.split("=") as [string, string | undefined];
+    if (!value || parts.has(name.toUpperCase())) return `is not a rule ("${text.slice(0, 60)}")`;
+    parts.set(name.toUpperCase(), value.trim().toUpperCase());
+  }
+  if (parts.get("FREQ") !== "YEARLY")
+    return "repeats more often than yearly (a time zone changes its offset at most a few times a year)";
+  for (const [name, value] of parts) {
+    if (name === "FREQ" || name === "WKST") continue;
+    if (name === "INTERVAL") {
+      if (value !== "1") return "repeats every few years";
+    } else if (name === "BYMONTH") {
+      if (!/^\d{1,2}$/.test(value) || Number(value) < 1 || Number(value) > 12) return "names more than one month";
+      rule.month = Number(value);
+    } else if (name === "BYDAY") {
+      const match = /^([+-]?[1-5])?(MO|TU|WE|TH|FR|SA|SU)$/.exec(value);
+      if (!match) return "names more than one day";
+      rule.weekday = RULE_WEEKDAYS.indexOf(match[2]!) + 1;
+      rule.nth = match[1] ? Number(match[1]) : null;
+    } else if (name === "BYMONTHDAY") {
+      const days = value.split(",").map(Number);
+      if (days.length > 7 || days.some((day) => !Number.isInteger(day) || day < 1 || day > 31))
+        return "names more than a week of days";
+      rule.monthDays = days;
+    } else if (name === "UNTIL") {
+      const match = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?$/.exec(value);
+      if (!match) return "has an UNTIL that is not a date";
+      const [year, month, day, hour, minute, second] = match.slice(1).map((item) => Number(item ?? 0));
+      rule.until = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!) / 1000;
+    } else if (name === "COUNT") {
+      if (!/^\d{1,4}$/.test(value)) return "has a COUNT that is not a number";
+      rule.count = Number(value);
+    } else return `uses ${name}, which time zones do not`;
+  }
+  return rule;
+}
+
+/** The rule's local onset in `year`, or null when it gives none that year. */
+function ruleOnset(rule: ObservanceRule, start: Temporal.PlainDateTime, year: number): Temporal.PlainDateTime | null {
+  if (year < start.year || (rule.count !== null && year - start.year >= rule.count)) return null;
+  const month = rule.month ?? start.month;
+  const first = Temporal.PlainDate.from({ year, month, day: 1 });
+  let day: number | null = null;
+  if (rule.weekday !== null && rule.nth !== null) {
+    const firstWeekday = ((rule.weekday - first.dayOfWeek + 7) % 7) + 1;
+    if (rule.nth > 0) day = firstWeekday + 7 * (rule.nth - 1);
+    else {
+      const last = first.daysInMonth;
+      const lastWeekday =
+        last - ((Temporal.PlainDate.from({ year, month, day: last }).dayOfWeek - rule.weekday + 7) % 7);
+      day = lastWeekday + 7 * (rule.nth + 1);
     }
-    for (const onset of list) {
-      if (onset <= instant && (!best || onset > best.onset)) best = { onset, offset: observance.offsetTo };
+  } else if (rule.weekday !== null) {
+    const days = rule.monthDays.length > 0 ? rule.monthDays : Array.from({ length: 31 }, (_, index) => index + 1);
+    day =
+      days.find(
+        (candidate) => candidate <= first.daysInMonth && first.with({ day: candidate }).dayOfWeek === rule.weekday,
+      ) ?? null;
+  } else {
+    day = rule.monthDays[0] ?? start.day;
+  }
+  if (day === null || day < 1 || day > first.daysInMonth) return null;
+  return Temporal.PlainDateTime.from({
+    year,
+    month,
+    day,
+    hour: start.hour,
+    minute: start.minute,
+    second: start.second,
+  });
+}
+
+const utcSeconds = (local: Temporal.PlainDateTime) =>
+  Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second) / 1000;
+
+/** What a definition is read into once: its fixed onsets sorted, and its yearly rules. */
+interface Compiled {
+  fixed: Array<{ onset: number; offset: number }>;
+  rules: Array<{ rule: ObservanceRule; observance: Observance }>;
+}
+
+const compiledDefinitions = new WeakMap<TimezoneDefinition, Compiled>();
+
+function compile(definition: TimezoneDefinition): Compiled {
+  let compiled = compiledDefinitions.get(definition);
+  if (compiled) return compiled;
+  compiled = { fixed: [], rules: [] };
+  for (const observance of definition.observances) {
+    for (const local of [observance.start, ...observance.rdates])
+      compiled.fixed.push({ onset: utcSeconds(local) - observance.offsetFrom, offset: observance.offsetTo });
+    if (observance.rrule) {
+      const rule = readObservanceRule(observance.rrule);
+      // An unreadable rule is refused when the file is read (import.ts); here its DTSTART still counts.
+      if (typeof rule !== "string") compiled.rules.push({ rule, observance });
+    }
+  }
+  compiled.fixed.sort((a, b) => a.onset - b.onset);
+  compiledDefinitions.set(definition, compiled);
+  return compiled;
+}
+
+/** The UTC offset (seconds) a definition gives at an instant: the latest onset at or before it wins. */
+export function definitionOffsetAt(definition: TimezoneDefinition, instant: number): number | null {
+  const { fixed, rules } = compile(definition);
+  let best: { onset: number; offset: number } | null = null;
+  // The last fixed onset at or before the instant (binary search).
+  let low = 0;
+  let high = fixed.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (fixed[middle]!.onset <= instant) {
+      best = fixed[middle]!;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  const year = new Date(instant * 1000).getUTCFullYear();
+  for (const { rule, observance } of rules) {
+    // This year's onset or, before it, last year's: the latest one at or before the instant.
+    for (const candidateYear of [year + 1, year, year - 1]) {
+      const local = ruleOnset(rule, observance.start, candidateYear);
+      if (!local) continue;
+      const onset = utcSeconds(local) - observance.offsetFrom;
+      if (onset > instant || (rule.until !== null && onset > rule.until)) continue;
+      if (!best || onset > best.onset) best = { onset, offset: observance.offsetTo };
+      break;
     }
   }
   if (best) return best.offset;
@@ -154,17 +266,47 @@ function zoneOffsetAt(zone: string, instant: number): number {
 
 let allZones: string[] | null = null;
 
-/** The IANA zone whose offsets equal the definition's over the year around `instant`, or null. */
-function matchDefinition(definition: TimezoneDefinition, instant: number): string | null {
-  const year = Temporal.Instant.fromEpochMilliseconds(instant * 1000).toZonedDateTimeISO("UTC").year;
+/** Four days a month at noon UTC: the offsets a definition is matched on. */
+function samplesOf(year: number): number[] {
   const samples: number[] = [];
   for (let month = 1; month <= 12; month++) {
     for (const day of [1, 8, 15, 22]) samples.push(Date.UTC(year, month - 1, day, 12) / 1000);
   }
-  const cache = new Map<Observance, number[]>();
-  const wanted = samples.map((sample) => definitionOffsetAt(definition, sample, cache));
+  return samples;
+}
+
+/**
+ * Every IANA zone by its offsets on a year's samples ("3600,3600,...": the zones, in list order),
+ * made once per year per process and kept for the few years files use: matching a definition is then
+ * one lookup, whatever the file asks.
+ */
+const zonesByOffsets = new LRUCache<number, Map<string, string[]>>({ max: 16 });
+
+export function zonesWithOffsets(year: number, checkBudget: () => void = () => {}): Map<string, string[]> {
+  let index = zonesByOffsets.get(year);
+  if (index) return index;
+  index = new Map();
+  allZones ??= Intl.supportedValuesOf("timeZone");
+  const samples = samplesOf(year);
+  for (const [position, zone] of allZones.entries()) {
+    // A zone's first use costs a formatter: a year's index takes about a second cold.
+    if (position % 32 === 0) checkBudget();
+    const key = samples.map((sample) => zoneOffsetAt(zone, sample)).join(",");
+    const list = index.get(key);
+    if (list) list.push(zone);
+    else index.set(key, [zone]);
+  }
+  zonesByOffsets.set(year, index);
+  return index;
+}
+
+/** The IANA zone whose offsets equal the definition's over the year around `instant`, or null. */
+function matchDefinition(definition: TimezoneDefinition, instant: number, checkBudget?: () => void): string | null {
+  const year = new Date(instant * 1000).getUTCFullYear();
+  const wanted = samplesOf(year).map((sample) => definitionOffsetAt(definition, sample));
   if (wanted.some((offset) => offset === null)) return null;
-  const fits = (zone: string) => samples.every((sample, index) => zoneOffsetAt(zone, sample) === wanted[index]);
+  const fits = zonesWithOffsets(year, checkBudget).get(wanted.join(","));
+  if (!fits) return null;
   // Prefer a zone the name mentions ("(UTC+01:00) Amsterdam, Berlin" -> Europe/Amsterdam).
   const words = new Set(
     definition.tzid
@@ -172,28 +314,23 @@ function matchDefinition(definition: TimezoneDefinition, instant: number): strin
       .split(/[^a-z]+/)
       .filter((word) => word.length >= 3),
   );
-  allZones ??= Intl.supportedValuesOf("timeZone");
-  const named = allZones.filter((zone) =>
-    words.has(zone.split("/").pop()!.toLowerCase().replace(/_/g, " ").split(" ")[0]!),
-  );
+  const named = fits.find((zone) => words.has(zone.split("/").pop()!.toLowerCase().replace(/_/g, " ").split(" ")[0]!));
   // Then the main zone of a Windows zone (Europe/Berlin rather than Africa/Ceuta for Central European
-  // rules); only then every zone (each zone's first use costs a formatter: keep the scan short).
-  const main = [...new Set(Object.values(WINDOWS_ZONES))];
-  for (const candidates of [named, main, allZones]) {
-    const match = candidates.find(fits);
-    if (match) return match;
-  }
-  return null;
+  // rules); only then the first in the list.
+  const fitting = new Set(fits);
+  return named ?? Object.values(WINDOWS_ZONES).find((zone) => fitting.has(zone)) ?? fits[0]!;
 }
 
 /**
  * The IANA zone for a TZID, or null when neither its name nor its definition leads to one.
  * `instant` is a time the zone is used at (the event's start): a definition is matched around it.
+ * `checkBudget` is called while a year's zones are indexed (it throws when the caller's time is up).
  */
 export function resolveTzid(
   tzid: string,
   definitions: ReadonlyMap<string, TimezoneDefinition>,
   instant: number,
+  checkBudget?: () => void,
 ): string | null {
   const name = tzid.trim();
   const direct = canonicalTimeZone(name);
@@ -207,7 +344,7 @@ export function resolveTzid(
     if (zone) return zone;
   }
   const definition = definitions.get(name);
-  return definition ? matchDefinition(definition, instant) : null;
+  return definition && !definition.problem ? matchDefinition(definition, instant, checkBudget) : null;
 }
 
 // ---------------------------------------------------------------------------------------------------

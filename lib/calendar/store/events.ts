@@ -336,7 +336,7 @@ export async function createEvent(callerId: string, input: unknown, options: Cre
 }
 
 /** The most events one calendar (a member's, or a child's a guardian writes to) holds; a series counts once. */
-export const MAX_EVENTS_PER_CALENDAR = 5000;
+export const MAX_EVENTS_PER_CALENDAR = 10_000;
 
 /** Refuses a new event in a full calendar (409 naming the limit); one writer at a time per calendar. */
 async function withinEventCap(tx: Db, ownerId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { agendaExpander, mergeAgenda, type AgendaOccurrence, type AgendaRange, type Expansion } from "../expand";
+import { agendaExpander, collectAgenda, type AgendaOccurrence, type AgendaRange, type Expansion } from "../expand";
 import { BoundedMap } from "../../bounded-map";
 import type { AgendaEntry } from "./events";
 import { eventOf, type EventRow } from "./rows";
@@ -17,9 +17,10 @@ export type ViewerAgenda = { occurrences: AgendaEntry[]; truncated: boolean };
  * Each event's expansion over a range, remembered per instance by the row version, the range and the
  * viewer's zone: expanding 200 events' rules was the largest part of an agenda read, and when one
  * event changes the others need not be expanded again. The occurrences are shared between readers:
- * nothing may change them.
+ * nothing may change them. Bounded by what they hold (occurrences, about 300 bytes each: at most
+ * about 150 MB), the least recently used dropped first.
  */
-const expansions = new BoundedMap<AgendaOccurrence[]>(50_000);
+const expansions = new BoundedMap<AgendaOccurrence[]>(500_000, (occurrences) => occurrences.length + 1);
 
 /**
  * Each viewer's agenda, remembered by the viewer, the agenda's version (events.ts: a digest of the
@@ -27,7 +28,7 @@ const expansions = new BoundedMap<AgendaOccurrence[]>(50_000);
  * the range and the zone. Everything an entry shows is a column of one of those rows or a "got it",
  * so an unchanged version is an unchanged agenda. They hold every entry: fewer of them are kept.
  */
-const agendas = new BoundedMap<ViewerAgenda>(1_000);
+const agendas = new BoundedMap<ViewerAgenda>(200_000, (agenda) => agenda.occurrences.length + 1);
 
 const rangeKey = (range: AgendaRange) => `${range.from} ${range.to} ${range.timezone}`;
 const agendaKey = (viewerId: string, agendaVersion: string, range: AgendaRange) =>
@@ -40,14 +41,14 @@ export function rememberAgenda(viewerId: string, agendaVersion: string, range: A
   agendas.set(agendaKey(viewerId, agendaVersion, range), agenda);
 }
 
-/** expandAgenda over whole rows, each event's occurrences remembered (see above). */
+/**
+ * expandAgenda over whole rows, each event's occurrences remembered (see above) by the range it was
+ * expanded over (collectAgenda narrows it once the answer is full).
+ */
 export function expandRows(rows: readonly VersionedEventRow[], range: AgendaRange): Expansion<AgendaOccurrence> {
-  const expand = agendaExpander(range);
-  return mergeAgenda(
-    rows.map((row) =>
-      expansions.remember(`${row.id} ${row.version} ${rangeKey(range)}`, () =>
-        expand({ eventId: row.id, event: eventOf(row) }),
-      ),
+  return collectAgenda(rows, range, (row, bounded) =>
+    expansions.remember(`${row.id} ${row.version} ${rangeKey(bounded)}`, () =>
+      agendaExpander(bounded)({ eventId: row.id, event: eventOf(row) }),
     ),
   );
 }

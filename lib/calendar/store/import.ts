@@ -1,9 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import type { Db } from "../../db/open";
 import { calendarEvents } from "../../db/schema/calendar";
-import { parseICalendar, type SkippedItem } from "../ics/import";
-import { calendarFor, checkSharing, insertEvent, parseSharing } from "./events";
+import { CalendarError } from "../errors";
+import type { SkippedItem } from "../ics/import";
+import { parseICalendarOffThread } from "../ics/parse-off-thread";
+import { consume, tryAgainIn } from "../../rate-limit";
+import { calendarFor, checkSharing, insertEvent, MAX_EVENTS_PER_CALENDAR, parseSharing } from "./events";
 import { memberTimeZone } from "../../profile/zone";
 import { scheduleEventReminder } from "./reminders";
 import { columnsOf } from "./rows";
@@ -15,7 +18,13 @@ import { columnsOf } from "./rows";
  * except those the file marks private (CLASS:PRIVATE), which stay private. A file that is not
  * iCalendar or is over 1 MB is refused whole (400 naming "file"); the whole file is written in one
  * transaction, so a failure part-way writes nothing.
+ *
+ * Bounded (issue 38): the file is read on a worker thread within a time and memory limit
+ * (ics/parse-off-thread.ts), a member imports at most IMPORTS_PER_HOUR files an hour (429; a refused
+ * file counts, as its reading is the cost), and a calendar holds at most MAX_EVENTS_PER_CALENDAR events.
  */
+export const IMPORTS_PER_HOUR = 20;
+
 export type ImportResult = {
   created: { uid: string; title: string }[];
   updated: { uid: string; title: string }[];
@@ -26,12 +35,28 @@ export type ImportResult = {
 export async function importCalendar(
   callerId: string,
   file: string | Uint8Array,
-  options: { db?: Db; calendarOf?: string; sharing?: unknown; now?: Date } = {},
+  options: { db?: Db; calendarOf?: string; sharing?: unknown; now?: Date; fileName?: string } = {},
 ): Promise<ImportResult> {
   const db = options.db ?? (await getDb());
   const ownerId = await calendarFor(db, callerId, options.calendarOf);
   const sharing = await checkSharing(db, ownerId, parseSharing(options.sharing ?? { visibility: "private" }));
-  const report = parseICalendar(file, { timezone: await memberTimeZone(db, ownerId) });
+  const rate = await consume(
+    "calendar-import",
+    callerId,
+    { limit: IMPORTS_PER_HOUR, windowSeconds: 3600 },
+    { db, now: options.now },
+  );
+  if (!rate.allowed)
+    throw new CalendarError(
+      "too_many",
+      "file",
+      `file: you can import ${IMPORTS_PER_HOUR} files an hour. ${tryAgainIn(rate.retryAfterSeconds)}`,
+    );
+  const bytes = typeof file === "string" ? new TextEncoder().encode(file) : file;
+  const report = await parseICalendarOffThread(bytes, {
+    timezone: await memberTimeZone(db, ownerId),
+    fileName: options.fileName,
+  });
   const result: ImportResult = { created: [], updated: [], skipped: report.skipped, notes: [] };
   await db.transaction(async (tx) => {
     for (const item of report.events) {
@@ -57,6 +82,13 @@ export async function importCalendar(
         result.created.push({ uid: item.uid, title });
       }
     }
+    const [held] = await tx.select({ events: count() }).from(calendarEvents).where(eq(calendarEvents.ownerId, ownerId));
+    if (Number(held?.events ?? 0) > MAX_EVENTS_PER_CALENDAR)
+      throw new CalendarError(
+        "invalid_argument",
+        "file",
+        `file: a calendar holds at most ${MAX_EVENTS_PER_CALENDAR} events, and this file would take it to ${held!.events}; nothing was imported`,
+      );
   });
   return result;
 }

@@ -22,7 +22,7 @@ export {
 } from "./events";
 export { downloadCalendar, feedStatusOf, feedUrl, readFeed, revokeFeed, rotateFeed, type FeedStatus } from "./feeds";
 export { exportCalendar, forgetCalendar } from "./member-data";
-export { importCalendar, type ImportResult } from "./import";
+export { IMPORTS_PER_HOUR, importCalendar, type ImportResult } from "./import";
 export {
   calendarJobHandlers,
   EVENT_REMINDER_JOB,
