@@ -1,4 +1,4 @@
-import LRUCache from "lru-cache";
+import { LRUCache } from "lru-cache";
 
 /**
  * A per-instance map with a bound on memory, for answers remembered between requests: past the bound

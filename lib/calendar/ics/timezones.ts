@@ -1,4 +1,4 @@
-import LRUCache from "lru-cache";
+import { LRUCache } from "lru-cache";
 import { Temporal } from "temporal-polyfill";
 import { canonicalTimeZone } from "../time";
 import { contentLine } from "./content-lines";
