@@ -5,6 +5,8 @@ import { runAuthenticatorStep, type AuthenticatorFormState } from "@/lib/auth/au
 import { requireMember } from "@/lib/auth/member";
 import { accountChangesOf } from "@/lib/account/member-identity";
 import { SECURITY_CENTRE_PATH } from "@/config/members-navigation";
+import { assertChildMay } from "@/lib/circles/child-limits";
+import { failedForm } from "@/lib/forms";
 
 /**
  * Authenticator-app MFA in the security centre: start (or replace), verify, cancel or turn off (see
@@ -15,5 +17,10 @@ export async function authenticatorAction(
   formData: FormData,
 ): Promise<AuthenticatorFormState> {
   const member = await requireMember(SECURITY_CENTRE_PATH);
+  try {
+    await assertChildMay(member.memberId, "changeSignInVerification");
+  } catch (error) {
+    return { ...previous, ...failedForm(error), status: previous.status, tone: "error" };
+  }
   return runAuthenticatorStep(await accountChangesOf(member), previous, formData, (uri) => otpauthQrCode(uri));
 }

@@ -46,5 +46,6 @@ export const safetyResetAction = memberAction(
   {
     revalidate: false,
     fields: { previousPassword: "currentPassword", proposedPassword: "newPassword", newPassword: "newPassword" },
+    childAction: "safetyReset",
   },
 );

@@ -9,6 +9,7 @@ import { getMember } from "@/lib/auth/member";
 import { loadDiscreetMode } from "@/lib/account/page-data";
 import { discreetModeAction, safetyResetAction } from "./actions";
 import { SafetyResetForm } from "@/components/discreet/safety-reset-form";
+import { childCirclesOf } from "@/lib/circles";
 
 export const metadata: Metadata = { title: "Discreet mode" };
 
@@ -20,6 +21,8 @@ export default async function DiscreetModePage() {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
   const on = await loadDiscreetMode(member);
+  // A child's account has no safety reset to offer (lib/circles child-limits.ts): their grown-ups help.
+  const child = Boolean(await childCirclesOf(member.memberId));
   return (
     <Subpage back={BACK_TO_MY_ACCOUNT} title="Discreet mode">
       <p className="mt-4 text-base text-muted">
@@ -76,21 +79,25 @@ export default async function DiscreetModePage() {
         </ul>
       </Panel>
 
-      <Panel aria-labelledby="safety-reset" className="mt-6">
-        <h2 id="safety-reset" className="text-lg font-semibold text-ink">
-          Safety reset
-        </h2>
-        <p className="mt-2 text-base text-ink">
-          If you think someone else can get into your account, this does everything at once, and nobody is told:
-        </p>
-        <ul className="mt-3 list-disc space-y-1 pl-5 text-base text-ink">
-          <li>everything you share stops being shared;</li>
-          <li>you leave every circle you do not own, quietly (the people in a circle you own see nothing of yours);</li>
-          <li>your password changes, and every other device is signed out;</li>
-          <li>remembered devices are forgotten, so each one asks for a code again.</li>
-        </ul>
-        <SafetyResetForm action={safetyResetAction} />
-      </Panel>
+      {child ? null : (
+        <Panel aria-labelledby="safety-reset" className="mt-6">
+          <h2 id="safety-reset" className="text-lg font-semibold text-ink">
+            Safety reset
+          </h2>
+          <p className="mt-2 text-base text-ink">
+            If you think someone else can get into your account, this does everything at once, and nobody is told:
+          </p>
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-base text-ink">
+            <li>everything you share stops being shared;</li>
+            <li>
+              you leave every circle you do not own, quietly (the people in a circle you own see nothing of yours);
+            </li>
+            <li>your password changes, and every other device is signed out;</li>
+            <li>remembered devices are forgotten, so each one asks for a code again.</li>
+          </ul>
+          <SafetyResetForm action={safetyResetAction} />
+        </Panel>
+      )}
 
       <Panel aria-labelledby="help" className="mt-6">
         <h2 id="help" className="text-lg font-semibold text-ink">
