@@ -4,7 +4,7 @@ import { z } from "zod";
 import { MemberRequiredError, requireMember, type Member } from "../auth/member";
 import { failedForm, formError, type FormState } from "../forms";
 import { CURRENT_PASSWORD_FIELD } from "../identity/reauthentication";
-import { assertChildMay, type ChildAction } from "../circles/child-limits";
+import { childRefusal, type ChildAction } from "../circles/child-limits";
 
 /** A text field as formText reads it: "" when it is missing or a file. */
 export const formField = z
@@ -19,7 +19,8 @@ export const formField = z
  * change. A failure becomes the form's message, next to the form field `options.fields` names for the
  * error's `field` (the current password always has its own), or else next to `options.field` (the
  * form's one field) when given. `childAction` names what the action does when a child's account may
- * not do it (lib/circles child-limits.ts): a child then gets 403 before anything is read or written.
+ * not do it (lib/circles child-limits.ts): a child then gets its refusal (403) for the whole form
+ * before anything is read or written.
  */
 export function memberAction<Schema extends z.ZodType<unknown, Record<string, unknown>>>(
   schema: Schema,
@@ -29,7 +30,9 @@ export function memberAction<Schema extends z.ZodType<unknown, Record<string, un
   return async (_previous, formData) => {
     try {
       const member = await requireMember();
-      if (options.childAction) await assertChildMay(member.memberId, options.childAction);
+      // About the whole form, not one field: nothing a child types there would be accepted.
+      const refusal = options.childAction && (await childRefusal(member.memberId, options.childAction));
+      if (refusal) return formError(refusal);
       const parsed = schema.safeParse(Object.fromEntries(formData));
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

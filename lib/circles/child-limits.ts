@@ -34,14 +34,24 @@ export function childMay(action: ChildAction): boolean {
   return CHILD_LIMITS[action] === null;
 }
 
-/** 403 with the table's message when `memberId` has a child's account (carers.ts) and `action` is not theirs to do. */
+/** The table's message when `memberId` has a child's account (carers.ts) and `action` is not theirs to do; else null. */
+export async function childRefusal(
+  memberId: string,
+  action: ChildAction,
+  options: { db?: Db; now?: Date } = {},
+): Promise<string | null> {
+  const message = CHILD_LIMITS[action];
+  if (message === null) return null;
+  const db = options.db ?? (await getDb());
+  return (await childAccountOf(db, memberId, options.now)) ? message : null;
+}
+
+/** 403 with the table's message when a child's account may not do `action` (childRefusal). */
 export async function assertChildMay(
   memberId: string,
   action: ChildAction,
   options: { db?: Db; now?: Date } = {},
 ): Promise<void> {
-  const message = CHILD_LIMITS[action];
-  if (message === null) return;
-  const db = options.db ?? (await getDb());
-  if (await childAccountOf(db, memberId, options.now)) throw new CircleError(403, message);
+  const refusal = await childRefusal(memberId, action, options);
+  if (refusal) throw new CircleError(403, refusal);
 }

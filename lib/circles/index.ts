@@ -26,7 +26,7 @@ export {
   type Carer,
   type ChildAccount,
 } from "./carers";
-export { assertChildMay, CHILD_LIMITS, childMay, type ChildAction } from "./child-limits";
+export { assertChildMay, CHILD_LIMITS, childMay, childRefusal, type ChildAction } from "./child-limits";
 export { CHILD_TURNS_13_JOB, circleJobHandlers } from "./growing-up";
 export { coverThroughCircles, type CircleCover } from "./cover";
 export { CircleError, circleMessages, isCircleError } from "./errors";

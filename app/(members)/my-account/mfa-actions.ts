@@ -5,8 +5,7 @@ import { runAuthenticatorStep, type AuthenticatorFormState } from "@/lib/auth/au
 import { requireMember } from "@/lib/auth/member";
 import { accountChangesOf } from "@/lib/account/member-identity";
 import { SECURITY_CENTRE_PATH } from "@/config/members-navigation";
-import { assertChildMay } from "@/lib/circles/child-limits";
-import { failedForm } from "@/lib/forms";
+import { childRefusal } from "@/lib/circles/child-limits";
 
 /**
  * Authenticator-app MFA in the security centre: start (or replace), verify, cancel or turn off (see
@@ -17,10 +16,7 @@ export async function authenticatorAction(
   formData: FormData,
 ): Promise<AuthenticatorFormState> {
   const member = await requireMember(SECURITY_CENTRE_PATH);
-  try {
-    await assertChildMay(member.memberId, "changeSignInVerification");
-  } catch (error) {
-    return { ...previous, ...failedForm(error), status: previous.status, tone: "error" };
-  }
+  const refusal = await childRefusal(member.memberId, "changeSignInVerification");
+  if (refusal) return { ...previous, message: refusal, tone: "error", fieldErrors: {} };
   return runAuthenticatorStep(await accountChangesOf(member), previous, formData, (uri) => otpauthQrCode(uri));
 }
