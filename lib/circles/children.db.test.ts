@@ -300,7 +300,9 @@ describe("a guardian gives a child a new password or one-time code", () => {
     // An adult who signed up themselves is never moved to the child role, and keeps their password to
     // themselves even when a direct write (from before this rule) gave it to them.
     expect(
-      await failure(setCircleRole(owner.memberId, { circleId: circle!.circleId, memberId: member.memberId, role: "child" })),
+      await failure(
+        setCircleRole(owner.memberId, { circleId: circle!.circleId, memberId: member.memberId, role: "child" }),
+      ),
     ).toMatchObject({ status: 409, field: "role" });
     await db.update(circleMemberships).set({ role: "child" }).where(eq(circleMemberships.memberId, member.memberId));
     expect(await failure(reset(owner, member.memberId, { oneTimeCode: true }))).toEqual(unseen);

@@ -293,7 +293,14 @@ export async function childrenInCareOf(
     .orderBy(sql`${circleMemberships.joinedAt}`);
   return rows.flatMap((row) =>
     row.signInName
-      ? [{ childId: row.childId, name: row.name ?? row.signInName, signInName: row.signInName, circleName: row.circleName }]
+      ? [
+          {
+            childId: row.childId,
+            name: row.name ?? row.signInName,
+            signInName: row.signInName,
+            circleName: row.circleName,
+          },
+        ]
       : [],
   );
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { roleChangeProblem, type CircleRole } from "./roles";
 
 // By default the target's account is a child's exactly when their role is `child` (the usual case).
-const change = (actor: CircleRole, target: CircleRole, next: CircleRole, self = false, childAccount = target === "child") => {
+const change = (
+  actor: CircleRole,
+  target: CircleRole,
+  next: CircleRole,
+  self = false,
+  childAccount = target === "child",
+) => {
   const problem = roleChangeProblem({ actor, target, next, self, childAccount });
   return problem ? { status: problem.status, message: problem.message } : null;
 };

@@ -61,7 +61,8 @@ export function roleChangeProblem(change: {
   if (next === "owner") return new CircleError(409, messages.oneOwner, { field: "role" });
   if ((target === "guardian" || next === "guardian") && actor !== "owner")
     return new CircleError(403, messages.guardiansByOwner);
-  if (next === "child" && !childAccount) return new CircleError(409, messages.onlyChildrenAreChildren, { field: "role" });
+  if (next === "child" && !childAccount)
+    return new CircleError(409, messages.onlyChildrenAreChildren, { field: "role" });
   if (childAccount && next !== "child") return new CircleError(409, messages.childStaysChild, { field: "role" });
   return null;
 }

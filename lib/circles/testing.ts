@@ -27,15 +27,17 @@ export async function makeCircle(
     ]);
   const children = Object.entries(people).filter(([, role]) => role === "child");
   if (children.length)
-    await db.insert(childConsents).values(
-      children.map(([childId]) => ({
-        childId,
-        circleId: circle!.id,
-        guardianId: owner,
-        birthMonth: CHILD_BIRTH_MONTH,
-        wordingVersion: "test",
-      })),
-    )
+    await db
+      .insert(childConsents)
+      .values(
+        children.map(([childId]) => ({
+          childId,
+          circleId: circle!.id,
+          guardianId: owner,
+          birthMonth: CHILD_BIRTH_MONTH,
+          wordingVersion: "test",
+        })),
+      )
       // A child's account is made in one circle: the first that names them.
       .onConflictDoNothing();
   return circle!.id;

@@ -1,4 +1,16 @@
-import { and, eq, getTableColumns, gt, inArray, isNull, lt, or, sql, type Placeholder, type SQLWrapper } from "drizzle-orm";
+import {
+  and,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type Placeholder,
+  type SQLWrapper,
+} from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../../db/client";
 import type { Db } from "../../db/open";
