@@ -110,11 +110,16 @@ describe("circles and sharing over GraphQL", () => {
     });
     expect((await gql(circleOps.getMyCircles, {}, "zed")).circles).toEqual([]);
 
-    // Roles: the guardian marks a child; appointing guardians is the owner's; the owner stays.
+    // Roles: nobody makes an adult a child; appointing guardians is the owner's; the owner stays.
     const setRole = (who: Who, memberId: string, role: string, circle = circleId) =>
       gql(circleOps.setCircleRole, { circleId: circle, memberId, role }, who);
-    expect(await setRole("gus", members.ada.memberId, "CHILD")).toEqual({ statusCode: 200, message: "Role changed" });
-    expect((await gql(circleOps.getMyCircles, {}, "ada")).circles[0].role).toBe("CHILD");
+    expect(await setRole("gus", members.ada.memberId, "CHILD")).toMatchObject({ statusCode: 409 });
+    expect(await setRole("olga", members.ada.memberId, "CHILD")).toEqual({
+      statusCode: 409,
+      message:
+        "role: only an account a grown-up made for a child under 13 has the role child; an adult cannot be made a child",
+    });
+    expect((await gql(circleOps.getMyCircles, {}, "ada")).circles[0].role).toBe("MEMBER");
     expect(await setRole("gus", members.ada.memberId, "GUARDIAN")).toMatchObject({ statusCode: 403 });
     expect(await setRole("ada", members.gus.memberId, "MEMBER")).toMatchObject({ statusCode: 403 });
     expect(await setRole("gus", members.olga.memberId, "MEMBER")).toMatchObject({ statusCode: 409 });

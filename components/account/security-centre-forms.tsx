@@ -262,9 +262,14 @@ function MfaSection({ overview }: { overview: SecurityOverview }) {
 }
 
 function PasswordSection() {
+  return <PasswordChangeForm action={use(Actions).changePassword} />;
+}
+
+/** Changing one's password with the current one: the security centre's, and a child's own page's. */
+export function PasswordChangeForm({ action }: { action: FormAction<FormState> }) {
   const id = useId();
   const ids = { currentPassword: `${id}-current`, newPassword: `${id}-new`, confirmPassword: `${id}-confirm` };
-  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).changePassword, ids);
+  const { state, formAction, pending, messageRef } = useAccountForm(action, ids);
   return (
     <form action={formAction} noValidate className="grid gap-3" aria-label="Change your password">
       <p className="text-sm text-muted">Every other device signed in to your account is signed out.</p>

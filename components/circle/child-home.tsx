@@ -3,15 +3,26 @@ import { Panel } from "@/components/ui/panel";
 import { LogOutForm } from "@/components/session/log-out-form";
 import { buttonClass } from "@/components/ui/button";
 import type { ChildCircle } from "@/lib/circles";
+import type { FormAction, FormState } from "@/lib/forms";
+import { PasswordChangeForm } from "@/components/account/security-centre-forms";
 
 const roleWord = { owner: "looks after your circle", guardian: "is one of your grown-ups" } as Record<string, string>;
 
 /**
  * A child's members' area: their name, what the grown-ups in their circle can and cannot see, in
- * words a child understands, who those grown-ups are, and Log Out. No billing, security centre or
- * invitations.
+ * words a child understands, who those grown-ups are, their password, and Log Out. No billing,
+ * invitations or security centre: of the sign-in details, only the password is the child's to change
+ * (lib/circles child-limits.ts).
  */
-export function ChildHome({ name, circles }: { name: string | null; circles: ChildCircle[] }) {
+export function ChildHome({
+  name,
+  circles,
+  changePassword,
+}: {
+  name: string | null;
+  circles: ChildCircle[];
+  changePassword: FormAction<FormState>;
+}) {
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-ink">Hi{name ? `, ${name}` : ""}!</h1>
@@ -51,6 +62,18 @@ export function ChildHome({ name, circles }: { name: string | null; circles: Chi
             </ul>
           </div>
         ))}
+      </Panel>
+      <Panel aria-labelledby="your-password" className="mt-6">
+        <h2 id="your-password" className="text-lg font-semibold text-ink">
+          Your password
+        </h2>
+        <p className="mt-2 text-base text-muted">
+          You can change it if you know the one you use now. If you forget it, one of your grown-ups can give you a new
+          one.
+        </p>
+        <div className="mt-4">
+          <PasswordChangeForm action={changePassword} />
+        </div>
       </Panel>
       <Panel aria-labelledby="log-out" className="mt-6">
         <h2 id="log-out" className="text-lg font-semibold text-ink">

@@ -5,6 +5,7 @@ import { MemberRequiredError, requireMember, type Member } from "../auth/member"
 import { failedForm, formError, type FormState } from "../forms";
 import { CURRENT_PASSWORD_FIELD } from "../identity/reauthentication";
 import { limitMemberAction } from "../rate-limit/member-limits";
+import { childRefusal, type ChildAction } from "../circles/child-limits";
 
 /** A text field as formText reads it: "" when it is missing or a file. */
 export const formField = z
@@ -18,18 +19,23 @@ export const formField = z
  * `run`, within the member's rate of forms; the account's pages (/my-account and the pages under it) re-render with fresh data after a
  * change. A failure becomes the form's message, next to the form field `options.fields` names for the
  * error's `field` (the current password always has its own), or else next to `options.field` (the
- * form's one field) when given.
+ * form's one field) when given. `childAction` names what the action does when a child's account may
+ * not do it (lib/circles child-limits.ts): a child then gets its refusal (403) for the whole form
+ * before anything is read or written.
  */
 export function memberAction<Schema extends z.ZodType<unknown, Record<string, unknown>>>(
   schema: Schema,
   run: (member: Member, input: z.output<Schema>) => Promise<FormState>,
-  options: { field?: string; fields?: Record<string, string>; revalidate?: boolean } = {},
+  options: { field?: string; fields?: Record<string, string>; revalidate?: boolean; childAction?: ChildAction } = {},
 ): (previous: FormState, formData: FormData) => Promise<FormState> {
   return async (_previous, formData) => {
     try {
       const member = await requireMember();
       // Every member's form counts against one rate (lib/rate-limit/member-limits.ts): a flood gets 429.
       await limitMemberAction(member.memberId);
+      // About the whole form, not one field: nothing a child types there would be accepted.
+      const refusal = options.childAction && (await childRefusal(member.memberId, options.childAction));
+      if (refusal) return formError(refusal);
       const parsed = schema.safeParse(Object.fromEntries(formData));
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

@@ -2,8 +2,9 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
-import { circleMemberships, circles } from "../db/schema/circles";
+import { childConsents, circleMemberships, circles } from "../db/schema/circles";
 import { quietHoursSchema, type QuietHours } from "../settings/quiet-hours";
+import { isChildAccountSql } from "./carers";
 import { CircleError, circleMessages } from "./errors";
 import { membershipOf } from "./membership";
 import { parseInput } from "./roles";
@@ -28,16 +29,19 @@ export async function setChildQuietHours(
   await db.update(circles).set({ childQuietHours: quietHours }).where(eq(circles.id, circleId));
 }
 
-/** The quiet hours every circle in which the member is a child sets for its children. */
+/**
+ * The children's quiet hours of the circle the member's account was made in, while it is a child's
+ * (carers.ts): a role someone gave an adult brings no one's quiet hours over their reminders.
+ */
 export async function childQuietHoursOf(db: Db, memberId: string): Promise<QuietHours[]> {
   const rows = await db
     .select({ quietHours: circles.childQuietHours })
-    .from(circleMemberships)
-    .innerJoin(circles, eq(circles.id, circleMemberships.circleId))
+    .from(childConsents)
+    .innerJoin(circles, eq(circles.id, childConsents.circleId))
     .where(
       and(
-        eq(circleMemberships.memberId, memberId),
-        eq(circleMemberships.role, "child"),
+        eq(childConsents.childId, memberId),
+        isChildAccountSql(childConsents.childId),
         isNotNull(circles.childQuietHours),
       ),
     );

@@ -298,8 +298,14 @@ describe("a guardian gives a child a new password or one-time code", () => {
     expect(await failure(reset(otherOwner, created.childId, { oneTimeCode: true }))).toEqual(unseen);
     expect(await failure(reset(person("Out"), created.childId, { oneTimeCode: true }))).toEqual(unseen);
     expect(await failure(reset(owner, "not-a-child", { oneTimeCode: true }))).toEqual(unseen);
-    // An adult who signed up themselves and was moved to the child role keeps their password to themselves.
-    await setCircleRole(owner.memberId, { circleId: circle!.circleId, memberId: member.memberId, role: "child" });
+    // An adult who signed up themselves is never moved to the child role, and keeps their password to
+    // themselves even when a direct write (from before this rule) gave it to them.
+    expect(
+      await failure(
+        setCircleRole(owner.memberId, { circleId: circle!.circleId, memberId: member.memberId, role: "child" }),
+      ),
+    ).toMatchObject({ status: 409, field: "role" });
+    await db.update(circleMemberships).set({ role: "child" }).where(eq(circleMemberships.memberId, member.memberId));
     expect(await failure(reset(owner, member.memberId, { oneTimeCode: true }))).toEqual(unseen);
     expect(await childrenInCareOf(otherGuardian.memberId)).toEqual([]);
 

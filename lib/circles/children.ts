@@ -21,6 +21,8 @@ import { startProfileFromSignUp } from "../profile";
 import { ensureOwnedCircle, lockCircleOf } from "./circles";
 import { CircleError, circleMessages as messages } from "./errors";
 import { circlesOf, membershipOf } from "./membership";
+import { caresFor, childAccountOf, grownUpsOf, isCarerOf, isUnder13, type ChildAccount } from "./carers";
+import { scheduleChildTurning13 } from "./growing-up";
 import { parseInput } from "./roles";
 
 /**
@@ -34,8 +36,6 @@ import { parseInput } from "./roles";
 export const CHILD_CONSENT_VERSION = "2025-06-child-v1";
 export const CHILD_CONSENT_WORDING =
   "I am this child's parent or guardian. I agree that they may have a Happr account in this circle, that Happr keeps their first name and birth month, and that what they make stays inside their circle.";
-
-export const CHILD_AGE_LIMIT = 13;
 
 export type CreatedChild = { childId: string; circleId: string; signInName: string; oneTimeCode?: string };
 
@@ -53,13 +53,6 @@ const birthMonthSchema = z
   .string({ message: "birthMonth is required" })
   .trim()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "birthMonth must be a month like 2017-04");
-
-/** Whether someone born in `birthMonth` ("YYYY-MM") is under 13 at `now`, counting from the month's end. */
-export function isUnder13(birthMonth: string, now: Date): boolean {
-  const [year, month] = birthMonth.split("-").map(Number) as [number, number];
-  // The first instant after the birth month, 13 years on: the latest a child born then turns 13.
-  return now.getTime() < Date.UTC(year + CHILD_AGE_LIMIT, month, 1);
-}
 
 function birthMonthProblem(birthMonth: string, now: Date): string | undefined {
   const [year, month] = birthMonth.split("-").map(Number) as [number, number];
@@ -173,6 +166,7 @@ export async function createChildAccount(
         wordingVersion: CHILD_CONSENT_VERSION,
         consentedAt: now,
       });
+      await scheduleChildTurning13(tx, childId, birthMonth);
       await tx.insert(circleMemberships).values({
         circleId: circle.id,
         memberId: childId,
@@ -198,11 +192,11 @@ export async function createChildAccount(
 const childIdSchema = z.string({ message: "childId is required" }).trim().min(1, "childId is required").max(200);
 
 /**
- * A circle's owner or a guardian gives a child a new password, or a new one-time sign-in code, when
- * the child forgot theirs (they have no email to reset it with). Only for accounts a guardian made
- * (a consent is on record): someone who signed up themselves keeps their password to themselves,
- * whatever their role. 404 "Child not found" unless the caller and the child share a circle; 403 for
- * a plain member of it. Every other session of the child ends.
+ * A child's carer (carers.ts: the owner or a guardian of the circle the child's account was made in)
+ * gives the child a new password, or a new one-time sign-in code, when they forgot theirs (they have
+ * no email to reset it with). Nobody else, whatever role they gave whom in which circle: someone who
+ * signed up themselves keeps their password to themselves. 404 "Child not found" unless the caller is
+ * in the child's circle; 403 for a plain member of it. Every other session of the child ends.
  */
 export async function resetChildCredential(
   guardian: { memberId: string },
@@ -215,68 +209,50 @@ export async function resetChildCredential(
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
-    const [consent] = await tx.select().from(childConsents).where(eq(childConsents.childId, childId));
-    const asChild = consent
-      ? await tx
-          .select({ circleId: circleMemberships.circleId, signInName: circleMemberships.contact })
-          .from(circleMemberships)
-          .where(and(eq(circleMemberships.memberId, childId), eq(circleMemberships.role, "child")))
-      : [];
-    const callers = asChild.length
-      ? await tx
-          .select({ role: circleMemberships.role })
-          .from(circleMemberships)
-          .where(
-            and(
-              eq(circleMemberships.memberId, guardian.memberId),
-              inArray(
-                circleMemberships.circleId,
-                asChild.map((row) => row.circleId),
-              ),
-            ),
-          )
-      : [];
-    // Someone who shares no circle with the child learns nothing, not even that they exist.
-    if (callers.length === 0) throw new CircleError(404, messages.childNotFound);
-    if (!callers.some((row) => row.role === "owner" || row.role === "guardian"))
-      throw new CircleError(403, messages.notChildCarer);
-    const signInName = asChild.find((row) => row.signInName)?.signInName;
+    const child = await childAccountOf(tx, childId, now);
+    const caller = child ? await membershipOf(tx, child.circleId, guardian.memberId) : undefined;
+    // Someone outside the child's circle learns nothing, not even that they exist.
+    if (!child || !caller) throw new CircleError(404, messages.childNotFound);
+    if (!(await isCarerOf(tx, guardian.memberId, childId, now))) throw new CircleError(403, messages.notChildCarer);
+    const signInName = await signInNameOf(tx, child);
     if (!signInName) throw new CircleError(404, messages.childNotFound);
     await accounts.setCredential(tx, { accountId: childId, signInName }, credential, now);
     return { signInName, ...codeOf(credential) };
   });
 }
 
+/** The child's sign-in name, as their circle knows it (the membership written with the account). */
+async function signInNameOf(db: Db, child: ChildAccount): Promise<string | undefined> {
+  const rows = await db
+    .select({ circleId: circleMemberships.circleId, contact: circleMemberships.contact })
+    .from(circleMemberships)
+    .where(eq(circleMemberships.memberId, child.childId));
+  const own = rows.find((row) => row.circleId === child.circleId) ?? rows.find((row) => row.contact);
+  return own?.contact ?? undefined;
+}
+
 export type ChildCircle = { circleId: string; circleName: string; grownUps: { name: string; role: string }[] };
 
 /**
- * For the child's own page: the circles where the member is a child, and who looks after them there
- * (the owner and guardians). Null when the member is a child in no circle.
+ * For the child's own page: the circle their account was made in, and who looks after them there
+ * (their carers: the owner and guardians). Null when the member's account is not a child's (carers.ts).
  */
-export async function childCirclesOf(memberId: string, options: { db?: Db } = {}): Promise<ChildCircle[] | null> {
+export async function childCirclesOf(
+  memberId: string,
+  options: { db?: Db; now?: Date } = {},
+): Promise<ChildCircle[] | null> {
   const db = options.db ?? (await getDb());
-  const asChild = (await circlesOf(db, memberId)).filter((row) => row.role === "child");
-  if (asChild.length === 0) return null;
-  const grownUps = await db
-    .select({ circleId: circleMemberships.circleId, name: circleMemberships.name, role: circleMemberships.role })
-    .from(circleMemberships)
-    .where(
-      and(
-        inArray(
-          circleMemberships.circleId,
-          asChild.map((row) => row.circleId),
-        ),
-        inArray(circleMemberships.role, ["owner", "guardian"]),
-      ),
-    )
-    .orderBy(sql`${circleMemberships.joinedAt}`);
-  return asChild.map((row) => ({
-    circleId: row.circleId,
-    circleName: row.name,
-    grownUps: grownUps
-      .filter((person) => person.circleId === row.circleId)
-      .map((person) => ({ name: person.name ?? "A grown-up in your circle", role: person.role })),
-  }));
+  const child = await childAccountOf(db, memberId, options.now);
+  if (!child) return null;
+  const [circle] = await db.select({ name: circles.name }).from(circles).where(eq(circles.id, child.circleId));
+  const carers = await grownUpsOf(db, child.circleId);
+  return [
+    {
+      circleId: child.circleId,
+      circleName: circle?.name ?? "Your circle",
+      grownUps: carers.map((person) => ({ name: person.name ?? "A grown-up in your circle", role: person.role })),
+    },
+  ];
 }
 
 /** The circles where the member may create a child's account (they are the owner or a guardian). */
@@ -290,39 +266,43 @@ export async function circlesForChildren(memberId: string, options: { db?: Db } 
 export type ChildInCare = { childId: string; name: string; signInName: string; circleName: string };
 
 /**
- * The children whose accounts the member may look after (a new password, a new one-time code): the
- * guardian-made accounts in the circles where the member is the owner or a guardian, once each.
+ * The children the member looks after (carers.ts), once each, with the name and sign-in name their
+ * circle knows them by: the reset forms on /circle.
  */
-export async function childrenInCareOf(memberId: string, options: { db?: Db } = {}): Promise<ChildInCare[]> {
+export async function childrenInCareOf(
+  memberId: string,
+  options: { db?: Db; now?: Date } = {},
+): Promise<ChildInCare[]> {
   const db = options.db ?? (await getDb());
-  const managed = (await circlesOf(db, memberId)).filter((row) => row.role === "owner" || row.role === "guardian");
-  if (managed.length === 0) return [];
   const rows = await db
     .select({
       childId: circleMemberships.memberId,
       name: circleMemberships.name,
       signInName: circleMemberships.contact,
-      circleId: circleMemberships.circleId,
+      circleName: circles.name,
     })
     .from(circleMemberships)
     .innerJoin(childConsents, eq(childConsents.childId, circleMemberships.memberId))
+    .innerJoin(circles, eq(circles.id, circleMemberships.circleId))
     .where(
       and(
-        eq(circleMemberships.role, "child"),
-        inArray(
-          circleMemberships.circleId,
-          managed.map((row) => row.circleId),
-        ),
+        eq(circleMemberships.circleId, childConsents.circleId),
+        caresFor(memberId, circleMemberships.memberId, options.now),
       ),
     )
     .orderBy(sql`${circleMemberships.joinedAt}`);
-  const seen = new Set<string>();
-  return rows.flatMap((row) => {
-    if (seen.has(row.childId) || !row.signInName) return [];
-    seen.add(row.childId);
-    const circleName = managed.find((circle) => circle.circleId === row.circleId)!.name;
-    return [{ childId: row.childId, name: row.name ?? row.signInName, signInName: row.signInName, circleName }];
-  });
+  return rows.flatMap((row) =>
+    row.signInName
+      ? [
+          {
+            childId: row.childId,
+            name: row.name ?? row.signInName,
+            signInName: row.signInName,
+            circleName: row.circleName,
+          },
+        ]
+      : [],
+  );
 }
 
 /**

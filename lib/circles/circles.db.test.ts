@@ -17,6 +17,7 @@ import {
 import { shareItem, sharesOf } from "@/lib/sharing";
 import {
   coverThroughCircles,
+  createChildAccount,
   getCirclePeople,
   getMyCircles,
   leaveCircle,
@@ -99,7 +100,7 @@ describe("circles with roles", () => {
     });
   });
 
-  it("the owner appoints guardians; guardians manage children; nobody leaves a circle without its owner", async () => {
+  it("the owner appoints guardians; nobody makes an adult a child; nobody leaves a circle without its owner", async () => {
     const owner = person("Olu");
     const gran = person("Gran");
     const kid = person("Kid");
@@ -112,8 +113,10 @@ describe("circles with roles", () => {
       setCircleRole(actor.memberId, { circleId: circleId!, memberId, role });
 
     await set(owner, gran.memberId, "guardian");
-    await set(gran, kid.memberId, "child");
-    expect(await roleOf(circleId!, kid.memberId)).toBe("child");
+    // Attack: an adult who joined by invitation is never made a child, by a guardian or the owner.
+    for (const actor of [gran, owner])
+      expect(await failure(set(actor, kid.memberId, "child"))).toMatchObject({ status: 409, field: "role" });
+    expect(await roleOf(circleId!, kid.memberId)).toBe("member");
     expect(await failure(set(gran, uncle.memberId, "guardian"))).toMatchObject({ status: 403 });
     expect(await failure(set(kid, uncle.memberId, "child"))).toMatchObject({ status: 403 });
     expect(await failure(set(gran, owner.memberId, "member"))).toMatchObject({ status: 409 });
@@ -244,14 +247,25 @@ describe("children's quiet hours", () => {
     const { memberDeliverAt } = await import("@/lib/settings");
     const owner = person("Olu");
     const guardian = person("Gita");
-    const child = person("Cal");
     const adult = person("Ade");
     await subscribe(owner);
     await join(owner, guardian, "guardian");
-    await join(owner, child);
     await join(owner, adult);
     const circleId = (await getMyCircles(owner.memberId))[0]!.circleId;
-    await setCircleRole(guardian.memberId, { circleId, memberId: child.memberId, role: "child" });
+    const child = {
+      memberId: (
+        await createChildAccount(
+          guardian,
+          { circleId, firstName: "Cal", birthMonth: "2018-02", credential: { oneTimeCode: true }, consent: true },
+          { familyPlan: options.familyPlan },
+        )
+      ).childId,
+    };
+    // Attack: an adult given the role child (before this rule, by a direct write) gets no child's quiet hours.
+    const db = await getDb();
+    const given = person("Gia");
+    await join(owner, given);
+    await db.update(circleMemberships).set({ role: "child" }).where(eq(circleMemberships.memberId, given.memberId));
     const evenings = { days: [1, 2, 3, 4, 5, 6, 7], from: "19:00", to: "07:00" };
 
     expect(await failure(setChildQuietHours(adult.memberId, { circleId, quietHours: evenings }))).toMatchObject({
@@ -269,6 +283,7 @@ describe("children's quiet hours", () => {
     const at = new Date("2027-01-12T21:00:00Z");
     expect(await memberDeliverAt(child.memberId, at)).toEqual(new Date("2027-01-13T07:00:00Z"));
     expect(await memberDeliverAt(adult.memberId, at)).toEqual(at);
+    expect(await memberDeliverAt(given.memberId, at)).toEqual(at);
 
     await setChildQuietHours(owner.memberId, { circleId, quietHours: null });
     expect(await memberDeliverAt(child.memberId, at)).toEqual(at);

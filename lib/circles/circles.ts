@@ -5,6 +5,8 @@ import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { circleMemberships, circles } from "../db/schema/circles";
 import { endSharesAfterLeaving, pruneMemberShares } from "../sharing/shares";
+import { childAccountOf } from "./carers";
+import { assertChildMay } from "./child-limits";
 import { CircleError, circleMessages as messages } from "./errors";
 import { circlesOf, membershipOf, ownedCircleOf, type Membership } from "./membership";
 import { labelSchema, parseInput, pronounsSchema, roleChangeProblem, roleSchema, type CircleRole } from "./roles";
@@ -123,6 +125,7 @@ export async function setCircleRole(
       target: target.role,
       next: role,
       self: actorId === memberId,
+      childAccount: Boolean(await childAccountOf(tx, memberId, options.now)),
     });
     if (problem) throw problem;
     if (target.role === role) return;
@@ -185,10 +188,11 @@ export async function endMembership(tx: Db, membership: Membership): Promise<voi
   await endSharesAfterLeaving(tx, membership.circleId, membership.memberId);
 }
 
-/** The caller leaves a circle they are in (not one they own). */
+/** The caller leaves a circle they are in (not one they own); a child's account stays (child-limits.ts). */
 export async function leaveCircle(memberId: string, circleIdArg: unknown, options: Options = {}): Promise<void> {
   const circleId = parseInput(idSchema("circleId"), circleIdArg, "circleId");
   const db = options.db ?? (await getDb());
+  await assertChildMay(memberId, "leaveCircle", { db, now: options.now });
   await db.transaction(async (tx) => {
     const { target } = await lockedPair(tx, circleId, memberId, memberId);
     await endMembership(tx, target);

@@ -32,4 +32,7 @@ export const circleMessages = {
   circleFull: "The circle is full: a Family plan covers its owner and 5 more people",
   childNotFound: "Child not found",
   notChildCarer: "Only the circle's owner or a guardian can give a child a new password",
+  onlyChildrenAreChildren:
+    "role: only an account a grown-up made for a child under 13 has the role child; an adult cannot be made a child",
+  childStaysChild: "role: a child's account keeps the role child until they turn 13",
 } as const;

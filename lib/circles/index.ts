@@ -15,6 +15,19 @@ export {
   type MyCircle,
 } from "./circles";
 export { childQuietHoursOf, childQuietHoursToManage, setChildQuietHours } from "./child-quiet-hours";
+export {
+  carersOf,
+  caresFor,
+  childAccountOf,
+  isCarerOf,
+  isChildAccountSql,
+  isUnder13,
+  turns13At,
+  type Carer,
+  type ChildAccount,
+} from "./carers";
+export { assertChildMay, CHILD_LIMITS, childMay, childRefusal, type ChildAction } from "./child-limits";
+export { CHILD_TURNS_13_JOB, circleJobHandlers } from "./growing-up";
 export { coverThroughCircles, type CircleCover } from "./cover";
 export { CircleError, circleMessages, isCircleError } from "./errors";
 export { circlesOf, membershipOf, ownedCircleOf, shareACircle, type Membership } from "./membership";
@@ -37,7 +50,6 @@ export {
   forgetChildConsents,
   circlesForChildren,
   createChildAccount,
-  isUnder13,
   resetChildCredential,
   type ChildCircle,
   type ChildInCare,

@@ -1,22 +1,40 @@
 import { describe, expect, it } from "vitest";
 import { roleChangeProblem, type CircleRole } from "./roles";
 
-const change = (actor: CircleRole, target: CircleRole, next: CircleRole, self = false) => {
-  const problem = roleChangeProblem({ actor, target, next, self });
+// By default the target's account is a child's exactly when their role is `child` (the usual case).
+const change = (
+  actor: CircleRole,
+  target: CircleRole,
+  next: CircleRole,
+  self = false,
+  childAccount = target === "child",
+) => {
+  const problem = roleChangeProblem({ actor, target, next, self, childAccount });
   return problem ? { status: problem.status, message: problem.message } : null;
 };
 
 describe("who may change whose role", () => {
-  it("the owner appoints and removes guardians, and moves people between member and child", () => {
+  it("the owner appoints and removes guardians", () => {
     expect(change("owner", "member", "guardian")).toBeNull();
     expect(change("owner", "guardian", "member")).toBeNull();
-    expect(change("owner", "child", "guardian")).toBeNull();
-    expect(change("owner", "member", "child")).toBeNull();
   });
 
-  it("a guardian moves people between member and child, never to or from guardian", () => {
-    expect(change("guardian", "member", "child")).toBeNull();
-    expect(change("guardian", "child", "member")).toBeNull();
+  it("attack: nobody makes an adult a child, nor a child's account an adult's (409 naming the role)", () => {
+    for (const actor of ["owner", "guardian"] as const) {
+      expect(change(actor, "member", "child")).toMatchObject({
+        status: 409,
+        message: expect.stringMatching(/^role: .*an adult cannot be made a child/),
+      });
+      expect(change(actor, "child", "member")).toMatchObject({ status: 409, message: expect.stringMatching(/^role:/) });
+    }
+    expect(change("owner", "child", "guardian")).toMatchObject({ status: 409 });
+    // Someone given the role child before this rule (no child's account) is moved back freely; a child's
+    // account that was given some other role (before the rule) may get its role child back.
+    expect(change("guardian", "child", "member", false, false)).toBeNull();
+    expect(change("owner", "member", "child", false, true)).toBeNull();
+  });
+
+  it("a guardian never appoints or removes guardians", () => {
     expect(change("guardian", "member", "guardian")).toMatchObject({
       status: 403,
       message: expect.stringMatching(/owner appoints/),

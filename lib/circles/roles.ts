@@ -39,15 +39,21 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown, field
  * - only the owner and guardians change roles, never their own;
  * - the owner's role never changes and nobody becomes owner (ownership comes with the Family plan
  *   that covers the circle), so a circle is never left without its owner (409);
- * - only the owner appoints or removes guardians; a guardian moves people between member and child.
+ * - only the owner appoints or removes guardians;
+ * - the role `child` is only for a child's account (one a grown-up made for a child under 13,
+ *   carers.ts), and such an account keeps it until they turn 13: an adult is never made a child
+ *   (that would hand their calendar, reminders and account page to whoever did it), and a child is
+ *   never made an adult by someone else (409 naming the role).
  */
 export function roleChangeProblem(change: {
   actor: CircleRole;
   target: CircleRole;
   next: CircleRole;
   self: boolean;
+  /** The target's account is a child's (carers.ts childAccountOf). */
+  childAccount: boolean;
 }): CircleError | null {
-  const { actor, target, next, self } = change;
+  const { actor, target, next, self, childAccount } = change;
   if (actor !== "owner" && actor !== "guardian") return new CircleError(403, messages.notManager);
   if (self && actor === "owner") return new CircleError(409, messages.ownerStays);
   if (self) return new CircleError(409, messages.ownRole);
@@ -55,5 +61,8 @@ export function roleChangeProblem(change: {
   if (next === "owner") return new CircleError(409, messages.oneOwner, { field: "role" });
   if ((target === "guardian" || next === "guardian") && actor !== "owner")
     return new CircleError(403, messages.guardiansByOwner);
+  if (next === "child" && !childAccount)
+    return new CircleError(409, messages.onlyChildrenAreChildren, { field: "role" });
+  if (childAccount && next !== "child") return new CircleError(409, messages.childStaysChild, { field: "role" });
   return null;
 }

@@ -1,8 +1,15 @@
 import type { Db } from "../db/open";
-import { circleMemberships, circles } from "../db/schema/circles";
+import { childConsents, circleMemberships, circles } from "../db/schema/circles";
 import type { CircleRole } from "./roles";
 
-/** Test helper: a circle owned by `owner` with the given people and roles, written directly. Its id. */
+/** A birth month that stays under 13 for years yet (a test's child). */
+export const CHILD_BIRTH_MONTH = "2019-06";
+
+/**
+ * Test helper: a circle owned by `owner` with the given people and roles, written directly. Its id.
+ * Everyone with the role `child` gets a child's account there (in the first such circle) (a consent record by the owner, as
+ * createChildAccount writes): the role is only for such accounts (carers.ts).
+ */
 export async function makeCircle(
   db: Db,
   owner: string,
@@ -18,6 +25,21 @@ export async function makeCircle(
       { circleId: circle!.id, memberId: owner, role: "owner" },
       ...Object.entries(people).map(([memberId, role]) => ({ circleId: circle!.id, memberId, role })),
     ]);
+  const children = Object.entries(people).filter(([, role]) => role === "child");
+  if (children.length)
+    await db
+      .insert(childConsents)
+      .values(
+        children.map(([childId]) => ({
+          childId,
+          circleId: circle!.id,
+          guardianId: owner,
+          birthMonth: CHILD_BIRTH_MONTH,
+          wordingVersion: "test",
+        })),
+      )
+      // A child's account is made in one circle: the first that names them.
+      .onConflictDoNothing();
   return circle!.id;
 }
 

@@ -3,6 +3,7 @@ import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { preparedPerDatabase } from "../db/prepared";
 import { circleMemberships } from "../db/schema/circles";
+import { caresFor } from "../circles/carers";
 import { habitEntries, habits, habitScoreCheckpoints, habitTargets } from "../db/schema/habits";
 import { addDays, localDateOf, type LocalDate } from "../calendar/time";
 import { memberTimeZone, storedZoneOf, zoneFrom } from "../profile/zone";
@@ -510,14 +511,9 @@ export async function getHabitHistory(
   };
 }
 
-/** A child's membership in a circle where `guardianId` is the owner or a guardian: who may be suggested a habit. */
+/** The membership of a child `guardianId` looks after (lib/circles carers.ts): who may be suggested a habit. */
 const childOf = (guardianId: string) =>
-  and(
-    eq(circleMemberships.role, "child"),
-    ne(circleMemberships.memberId, guardianId),
-    sql`exists (select 1 from circle_memberships g where g.circle_id = ${circleMemberships.circleId}
-      and g.member_id = ${guardianId} and g.role in ('owner', 'guardian'))`,
-  );
+  and(ne(circleMemberships.memberId, guardianId), caresFor(guardianId, circleMemberships.memberId));
 
 /**
  * The children `guardianId` may suggest a habit to (the same rule as `suggestHabit`), once each, by the

@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
@@ -114,7 +115,10 @@ export async function queueChangeNotice(
 ): Promise<void> {
   const { subject } = whatChanged(change);
   const memberId = recipient.memberId ?? undefined;
-  await sendEmail({ to: recipient.email, subject, text: noticeText(recipient, change, at, false), memberId }, tx);
+  // A child's account (or one that was a child's) holds a sign-in name, not an address: there is no
+  // mailbox to tell, and a message to it would fail after the change had already been made.
+  if (z.email().safeParse(recipient.email).success)
+    await sendEmail({ to: recipient.email, subject, text: noticeText(recipient, change, at, false), memberId }, tx);
   if (change.kind === "email")
     await sendEmail({ to: change.to, subject, text: noticeText(recipient, change, at, true), memberId }, tx);
 }

@@ -10,6 +10,7 @@ import { circleMemberships, circles } from "../db/schema/circles";
 import { ensureOwnedCircle, lockCircleOf, removeFromOwnedCircle, removeMemberFromCircles } from "../circles/circles";
 import { circlesOf, membershipOf, ownedCircleOf } from "../circles/membership";
 import { invitedRoleSchema } from "../circles/roles";
+import { assertChildMay } from "../circles/child-limits";
 import { forgetShares } from "../sharing/shares";
 import { canSendAppTexts, deliverPending, sendEmail, sendSms } from "../mail";
 import { INVALID_PHONE_MESSAGE, realPhoneNumber } from "../phone";
@@ -492,6 +493,7 @@ export async function acceptInvitation(
 ): Promise<{ ownerName: string }> {
   const token = parse(tokenSchema, tokenArg);
   const { db, now, familyPlan } = await resolve(options);
+  await assertChildMay(invitee.memberId, "acceptInvitation", { db, now });
   const [found] = await db
     .select()
     .from(circleInvitations)

@@ -5,6 +5,7 @@ import { runAuthenticatorStep, type AuthenticatorFormState } from "@/lib/auth/au
 import { requireMember } from "@/lib/auth/member";
 import { accountChangesOf } from "@/lib/account/member-identity";
 import { SECURITY_CENTRE_PATH } from "@/config/members-navigation";
+import { childRefusal } from "@/lib/circles/child-limits";
 
 /**
  * Authenticator-app MFA in the security centre: start (or replace), verify, cancel or turn off (see
@@ -15,5 +16,7 @@ export async function authenticatorAction(
   formData: FormData,
 ): Promise<AuthenticatorFormState> {
   const member = await requireMember(SECURITY_CENTRE_PATH);
+  const refusal = await childRefusal(member.memberId, "changeSignInVerification");
+  if (refusal) return { ...previous, message: refusal, tone: "error", fieldErrors: {} };
   return runAuthenticatorStep(await accountChangesOf(member), previous, formData, (uri) => otpauthQrCode(uri));
 }

@@ -16,15 +16,16 @@ import { Detail } from "@/components/ui/detail";
 import { SECURITY_CENTRE_PATH } from "@/config/members-navigation";
 import { inviteAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "./circle-actions";
 import { updateProfileAction } from "./profile-actions";
+import { changePasswordAction } from "./security-actions";
 
 export const metadata: Metadata = { title: "My Account" };
 
 export default async function MyAccountPage() {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
-  // A child in any circle gets the simpler page: no billing, security centre or invitations.
+  // A child's account (lib/circles carers.ts) gets the simpler page: no billing, security centre or invitations.
   const asChild = await childCirclesOf(member.memberId);
-  if (asChild) return <ChildHome name={member.name} circles={asChild} />;
+  if (asChild) return <ChildHome name={member.name} circles={asChild} changePassword={changePasswordAction} />;
   const [discreet, quietHours, profile] = await Promise.all([
     loadDiscreetMode(member),
     loadQuietHours(member),

@@ -1,4 +1,16 @@
-import { and, eq, getTableColumns, gt, inArray, isNull, lt, or, sql, type Placeholder } from "drizzle-orm";
+import {
+  and,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type Placeholder,
+  type SQLWrapper,
+} from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../../db/client";
 import type { Db } from "../../db/open";
@@ -11,6 +23,7 @@ import {
   EVENT_VISIBILITIES,
 } from "../../db/schema/calendar";
 import { memberTimeZone, storedZoneOf, zoneFrom } from "../../profile/zone";
+import { caresFor, isCarerOf } from "../../circles/carers";
 import { circlesOf, membershipOf, shareACircle } from "../../circles/membership";
 import { accessTo, itemsReaching, ownerWithinReach } from "../../sharing/rule";
 import type { ItemKind } from "../../sharing/item-kinds";
@@ -165,17 +178,13 @@ export async function calendarFor(db: Db, callerId: string, calendarOf: string |
   return calendarOf;
 }
 
-/** SQL: `guardianId` is the owner or a guardian of a circle in which `childId` is a child, right now. */
-function guardianOf(guardianId: string | Placeholder, childId: unknown) {
-  return sql`exists (select 1 from circle_memberships c join circle_memberships g on g.circle_id = c.circle_id
-    where c.member_id = ${childId} and c.role = 'child' and g.member_id = ${guardianId} and g.role in ('owner', 'guardian'))`;
+/** SQL: `guardianId` looks after the child `childId` right now (lib/circles carers.ts, the one rule). */
+function guardianOf(guardianId: string | Placeholder, childId: SQLWrapper) {
+  return caresFor(guardianId, childId);
 }
 
 export async function guardsChild(db: Db, guardianId: string, childId: string): Promise<boolean> {
-  const result = (await db.execute(sql`select ${guardianOf(guardianId, childId)} as yes`)) as unknown as {
-    rows: { yes: boolean }[];
-  };
-  return Boolean(result.rows[0]?.yes);
+  return isCarerOf(db, guardianId, childId);
 }
 
 export type EventView = {

@@ -51,5 +51,6 @@ export const safetyResetAction = memberAction(
   {
     revalidate: false,
     fields: { previousPassword: "currentPassword", proposedPassword: "newPassword", newPassword: "newPassword" },
+    childAction: "safetyReset",
   },
 );

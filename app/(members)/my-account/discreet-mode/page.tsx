@@ -10,6 +10,7 @@ import { loadDiscreetMode, loadSecurityOverview } from "@/lib/account/page-data"
 import { discreetModeAction, safetyResetAction } from "./actions";
 import { SafetyResetForm } from "@/components/discreet/safety-reset-form";
 import { RecoveryChannels } from "@/components/discreet/recovery-channels";
+import { childCirclesOf } from "@/lib/circles";
 
 export const metadata: Metadata = { title: "Discreet mode" };
 
@@ -20,7 +21,10 @@ export const metadata: Metadata = { title: "Discreet mode" };
 export default async function DiscreetModePage() {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
-  const [on, overview] = await Promise.all([loadDiscreetMode(member), loadSecurityOverview(member)]);
+  // A child's account has no safety reset nor recovery channels of its own to change (lib/circles
+  // child-limits.ts): their grown-ups help.
+  const child = Boolean(await childCirclesOf(member.memberId));
+  const [on, overview] = await Promise.all([loadDiscreetMode(member), child ? null : loadSecurityOverview(member)]);
   return (
     <Subpage back={BACK_TO_MY_ACCOUNT} title="Discreet mode">
       <p className="mt-4 text-base text-muted">
@@ -77,33 +81,39 @@ export default async function DiscreetModePage() {
         </ul>
       </Panel>
 
-      <Panel aria-labelledby="safety-reset" className="mt-6">
-        <h2 id="safety-reset" className="text-lg font-semibold text-ink">
-          Safety reset
-        </h2>
-        <p className="mt-2 text-base text-ink">
-          If you think someone else can get into your account, this does everything at once, and nobody is told:
-        </p>
-        <ul className="mt-3 list-disc space-y-1 pl-5 text-base text-ink">
-          <li>everything you share stops being shared;</li>
-          <li>
-            every event in your calendar becomes private (no circle, no people), so changing one later does not share it
-            again, and its reminders go to you alone;
-          </li>
-          <li>your calendar&rsquo;s subscription link stops working (make a new one when you want);</li>
-          <li>you leave every circle you do not own, quietly (the people in a circle you own see nothing of yours);</li>
-          <li>your password changes, and every other device is signed out;</li>
-          <li>remembered devices are forgotten, so each one asks for a code again.</li>
-        </ul>
-        <SafetyResetForm action={safetyResetAction} />
-      </Panel>
+      {child || !overview ? null : (
+        <>
+          <Panel aria-labelledby="safety-reset" className="mt-6">
+            <h2 id="safety-reset" className="text-lg font-semibold text-ink">
+              Safety reset
+            </h2>
+            <p className="mt-2 text-base text-ink">
+              If you think someone else can get into your account, this does everything at once, and nobody is told:
+            </p>
+            <ul className="mt-3 list-disc space-y-1 pl-5 text-base text-ink">
+              <li>everything you share stops being shared;</li>
+              <li>
+                every event in your calendar becomes private (no circle, no people), so changing one later does not
+                share it again, and its reminders go to you alone;
+              </li>
+              <li>your calendar&rsquo;s subscription link stops working (make a new one when you want);</li>
+              <li>
+                you leave every circle you do not own, quietly (the people in a circle you own see nothing of yours);
+              </li>
+              <li>your password changes, and every other device is signed out;</li>
+              <li>remembered devices are forgotten, so each one asks for a code again.</li>
+            </ul>
+            <SafetyResetForm action={safetyResetAction} />
+          </Panel>
 
-      <Panel aria-labelledby="recovery" className="mt-6">
-        <h2 id="recovery" className="text-lg font-semibold text-ink">
-          Then check your ways back in
-        </h2>
-        <RecoveryChannels overview={overview} />
-      </Panel>
+          <Panel aria-labelledby="recovery" className="mt-6">
+            <h2 id="recovery" className="text-lg font-semibold text-ink">
+              Then check your ways back in
+            </h2>
+            <RecoveryChannels overview={overview} />
+          </Panel>
+        </>
+      )}
 
       <Panel aria-labelledby="help" className="mt-6">
         <h2 id="help" className="text-lg font-semibold text-ink">
