@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import { useTestDatabase } from "@/lib/db/test-hooks";
-import { circleMemberships, circles, shares } from "@/lib/db/schema/circles";
+import { childConsents, circleMemberships, circles, shares } from "@/lib/db/schema/circles";
+import { CHILD_BIRTH_MONTH } from "@/lib/circles/testing";
 import { habitEntries, habits, habitTargets } from "@/lib/db/schema/habits";
 
 // The actions and the page run as the member the mock answers, against this file's database (installed as the app's).
-const database = useTestDatabase([habitEntries, habitTargets, habits, shares, circleMemberships, circles]);
+const database = useTestDatabase([habitEntries, habitTargets, habits, shares, childConsents, circleMemberships, circles]);
 const signedIn = { memberId: "gus" as string | null };
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("@/lib/auth/member", async () => {
@@ -61,6 +62,14 @@ async function family() {
     { circleId: circle!.id, memberId: "kit", role: "child", name: "Kit" },
     { circleId: circle!.id, memberId: "ada", role: "member", name: "Ada" },
   ]);
+  // Kit's account was made as a child's in this circle: that is what makes Olga and Gus Kit's carers.
+  await database.db.insert(childConsents).values({
+    childId: "kit",
+    circleId: circle!.id,
+    guardianId: "olga",
+    birthMonth: CHILD_BIRTH_MONTH,
+    wordingVersion: "test",
+  });
 }
 
 async function as<T>(memberId: string | null, run: () => Promise<T>): Promise<T> {

@@ -166,7 +166,7 @@ describe("texts through Amazon SNS (a fake SNS on loopback)", () => {
     await deliverPending();
     expect(textsTo("+14155550144")).toHaveLength(1);
     expect(textsTo("+14155550144")[0]!.message).toMatch(
-      /^Olivia invited you to their Happr Safe Circle\. Join within 7 days: http:\/\/localhost:3000\/auth\/sign-up\?invitation=[\w-]{43}$/,
+      /^Olivia invited you to their Happr Safe Circle\. Join within 7 days: http:\/\/localhost:3000\/invitation\/open\?invitation=[\w-]{43}$/,
     );
     expect(await pendingTexts()).toEqual([]);
   });
