@@ -6,7 +6,15 @@ import { CHILD_BIRTH_MONTH } from "@/lib/circles/testing";
 import { habitEntries, habits, habitTargets } from "@/lib/db/schema/habits";
 
 // The actions and the page run as the member the mock answers, against this file's database (installed as the app's).
-const database = useTestDatabase([habitEntries, habitTargets, habits, shares, childConsents, circleMemberships, circles]);
+const database = useTestDatabase([
+  habitEntries,
+  habitTargets,
+  habits,
+  shares,
+  childConsents,
+  circleMemberships,
+  circles,
+]);
 const signedIn = { memberId: "gus" as string | null };
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("@/lib/auth/member", async () => {
