@@ -6,6 +6,8 @@ import { jobHandlers } from "./job-handlers";
 
 describe("the one job timer's handlers", () => {
   it("handle every kind a feature schedules", () => {
-    expect(Object.keys(jobHandlers).sort()).toEqual([CHILD_TURNS_13_JOB, EVENT_REMINDER_JOB, REMINDER_JOB, SUMMARY_JOB].sort());
+    expect(Object.keys(jobHandlers).sort()).toEqual(
+      [CHILD_TURNS_13_JOB, EVENT_REMINDER_JOB, REMINDER_JOB, SUMMARY_JOB].sort(),
+    );
   });
 });
