@@ -12,6 +12,8 @@ export type PostgresLiveOptions = {
   retainPerChannel?: number;
   /** Events older than this are pruned (every hundredth publish). */
   retainSeconds?: number;
+  /** application_name of its connections (pg_stat_activity shows whose they are). */
+  applicationName?: string;
 };
 
 /** The one NOTIFY channel: every instance listens to it and hands each event to its own subscribers. */
@@ -39,7 +41,8 @@ function compareBigserial(a: string, b: string): number | undefined {
 export function createPostgresLivePort(options: PostgresLiveOptions): LivePort {
   const retain = options.retainPerChannel ?? 500;
   const retainSeconds = options.retainSeconds ?? 24 * 3600;
-  const pool = new Pool({ connectionString: options.url, max: 2 });
+  const applicationName = options.applicationName ?? "happr-live";
+  const pool = new Pool({ connectionString: options.url, max: 2, application_name: applicationName });
   pool.on("error", (error) => logError("Live updates: PostgreSQL idle connection error:", error.message));
 
   let listener: Promise<Client> | undefined;
@@ -61,7 +64,7 @@ export function createPostgresLivePort(options: PostgresLiveOptions): LivePort {
   /** The listening connection, opened on first use; when lost, opened again and every subscriber told it missed events. */
   const listen = (): Promise<Client> => {
     listener ??= (async () => {
-      const client = new Client({ connectionString: options.url });
+      const client = new Client({ connectionString: options.url, application_name: applicationName });
       let lost = false;
       const onLost = (error?: Error) => {
         if (lost) return;
