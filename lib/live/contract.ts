@@ -18,6 +18,8 @@ export type LiveContractHarness = {
   connections(port: LivePort): Promise<number>;
   /** How many backend subscriptions carry the channel to any instance (Redis: PUBSUB NUMSUB); undefined where there are none. */
   backendSubscriptions?(channel: string): Promise<number>;
+  /** Cuts the port's connections from the server side (a restart, a failover); absent in process. */
+  dropConnections?(port: LivePort): Promise<void>;
 };
 
 const newChannel = () => `lounge-table:${randomUUID()}`;
@@ -227,6 +229,26 @@ export function describeLivePortContract(name: string, harness: LiveContractHarn
       expect(await reader(over).next()).toEqual({ done: true, value: undefined });
       expect(port.subscriberCount()).toBe(0);
     });
+
+    it.runIf(harness.dropConnections)(
+      "after a lost connection its subscribers are told they missed events, then receive again",
+      async () => {
+        const [a, b] = [await open(), await open()];
+        const channel = newChannel();
+        const lifetime = session();
+        const subscription = b.subscribe(channel, { signal: lifetime.signal });
+        await subscription.ready;
+        const read = reader(subscription);
+        await a.publish(channel, posted());
+        expect(await read.take(1)).toHaveLength(1);
+
+        await harness.dropConnections!(b);
+        expect(await read.take(1, 10_000)).toEqual([{ type: "missed", channel }]);
+        const after = posted();
+        await a.publish(channel, after);
+        expect(eventsOf(await read.take(1, 10_000))).toEqual([after.ids.postId]);
+      },
+    );
 
     it("refuses anything but a kind and ids, and delivers nothing for it", async () => {
       const port = await open();

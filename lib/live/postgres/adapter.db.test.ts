@@ -38,6 +38,12 @@ describe.skipIf(!serverUrl)("postgres live port", () => {
       names.set(port, applicationName);
       return port;
     },
+    dropConnections: async (port) => {
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = $2",
+        [name, names.get(port)],
+      );
+    },
     connections: async (port) => {
       const result = await admin.query<{ count: string }>(
         "select count(*) from pg_stat_activity where datname = $1 and application_name = $2",

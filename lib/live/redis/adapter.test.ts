@@ -36,6 +36,11 @@ describe.skipIf(!url)("redis live port", () => {
       const list = String(await admin.sendCommand(["CLIENT", "LIST"]));
       return list.split("\n").filter((line) => line.includes(` name=${names.get(port)} `)).length;
     },
+    dropConnections: async (port) => {
+      const list = String(await admin.sendCommand(["CLIENT", "LIST"]));
+      for (const line of list.split("\n").filter((entry) => entry.includes(` name=${names.get(port)} `)))
+        await admin.sendCommand(["CLIENT", "KILL", "ID", /\bid=(\d+)/.exec(line)![1]!]);
+    },
     backendSubscriptions: async (channel) => {
       const reply = (await admin.sendCommand(["PUBSUB", "NUMSUB", `${keyPrefix}${channel}`])) as unknown[];
       return Number(reply[1]);

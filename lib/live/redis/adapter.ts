@@ -85,6 +85,7 @@ export function createRedisLivePort(options: RedisLiveOptions): LivePort {
     lostSince ??= Date.now();
     logError("Live updates: Redis subscriber connection:", error.message);
   });
+  subscriber.on("reconnecting", () => (lostSince ??= Date.now()));
   // Messages published while the subscriber was away are lost to it: its subscribers refetch.
   subscriber.on("ready", () => {
     if (lostSince !== undefined) hub.missedAll();
