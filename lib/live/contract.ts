@@ -223,6 +223,13 @@ export function describeLivePortContract(name: string, harness: LiveContractHarn
       if (harness.backendSubscriptions) await expect.poll(() => harness.backendSubscriptions!(channel)).toBe(0);
       expect(await harness.connections(port)).toBeLessThanOrEqual(connectionsWhileOpen);
 
+      // Leaving the loop (a client that stops reading) releases it as well.
+      const leaving = port.subscribe(channel, { signal: session().signal });
+      await leaving.ready;
+      await port.publish(channel, posted());
+      for await (const delivery of leaving) if (delivery.type === "event") break;
+      expect(port.subscriberCount()).toBe(0);
+
       // A session already over gets a stream that ends at once.
       const over = port.subscribe(channel, { signal: AbortSignal.abort() });
       await over.ready;
