@@ -5,7 +5,7 @@ import { bigint, bigserial, index, jsonb, pgTable, text, timestamp } from "drizz
  * Live updates on PostgreSQL (lib/live/postgres): the recent events of each channel, so a
  * reconnecting client catches up from its last event id. Ids only (lib/live/events.ts), pruned as
  * they are written: at most a few hundred per channel, none older than a day. The function
- * live_publish (migration 0028) writes, prunes and notifies in one call.
+ * live_publish (the `*_live_events` migration, which adds it by hand) writes, prunes and notifies in one call.
  */
 export const liveEvents = pgTable(
   "live_events",

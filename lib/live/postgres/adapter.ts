@@ -6,7 +6,7 @@ import type { LivePort } from "../port";
 import { logError } from "../../log";
 
 export type PostgresLiveOptions = {
-  /** The app's database (migrated: migration 0028 makes live_events and live_publish). */
+  /** The app's database (migrated: the `*_live_events` migration makes live_events and live_publish). */
   url: string;
   /** Events kept per channel for catch-up. */
   retainPerChannel?: number;
@@ -34,7 +34,7 @@ function compareBigserial(a: string, b: string): number | undefined {
 
 /**
  * PostgreSQL LISTEN/NOTIFY, for deployments with DATABASE_URL and no Redis. live_publish (migration
- * 0028) appends the event to live_events, prunes the channel and notifies `happr_live` with the event
+ * `*_live_events`) appends the event to live_events, prunes the channel and notifies `happr_live` with the event
  * in one call. An instance holds one listening connection whatever its subscriber count, and a pool
  * of at most two for publishing and catch-up reads.
  */
