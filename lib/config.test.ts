@@ -27,6 +27,21 @@ describe("parseConfig", () => {
     expect(parseConfig({ OUTBOX_FILE: ".data/outbox.ndjson" }).mail.outboxFile).toBe(".data/outbox.ndjson");
   });
 
+  it("chooses live updates once: Redis when set, else PostgreSQL, else this process", () => {
+    const redis = "redis://127.0.0.1:6379";
+    const postgres = "postgres://postgres@127.0.0.1:5432/happr";
+    expect(parseConfig({}).live).toEqual({ kind: "in-process" });
+    expect(parseConfig({ DATABASE_URL: postgres }).live).toEqual({ kind: "postgres", url: postgres });
+    expect(parseConfig({ DATABASE_URL: postgres, REDIS_URL: redis }).live).toEqual({
+      kind: "redis",
+      url: redis,
+      keyPrefix: "happr:live:",
+    });
+    expect(parseConfig({ REDIS_URL: redis, REDIS_KEY_PREFIX: "staging:" }).live).toMatchObject({
+      keyPrefix: "staging:live:",
+    });
+  });
+
   it("trusts no proxy hop unless TRUSTED_PROXY_HOPS says how many stand in front", () => {
     expect(parseConfig({}).trustedProxyHops).toBe(0);
     expect(parseConfig({ TRUSTED_PROXY_HOPS: "" }).trustedProxyHops).toBe(0);

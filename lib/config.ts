@@ -372,6 +372,12 @@ export function parseConfig(env: Record<string, string | undefined>) {
     revalidateSecret: raw.SANITY_REVALIDATE_SECRET,
     previewSecret: raw.SANITY_PREVIEW_SECRET,
     pageCache: raw.REDIS_URL ? ({ kind: "redis", url: raw.REDIS_URL } as const) : ({ kind: "file-system" } as const),
+    // Live updates (lib/live): Redis when there is one, else PostgreSQL's LISTEN/NOTIFY, else this process.
+    live: raw.REDIS_URL
+      ? ({ kind: "redis", url: raw.REDIS_URL, keyPrefix: `${raw.REDIS_KEY_PREFIX ?? "happr:"}live:` } as const)
+      : raw.DATABASE_URL
+        ? ({ kind: "postgres", url: raw.DATABASE_URL } as const)
+        : ({ kind: "in-process" } as const),
     mail: {
       smtpUrl: raw.SMTP_URL,
       from: raw.MAIL_FROM,

@@ -23,11 +23,16 @@ describe("start-up", () => {
       ["database", "PostgreSQL at postgres://db.internal:5432"],
       ["content", "bundled dataset (embedded)"],
       ["page cache", "Redis at redis://cache.internal:6379"],
+      ["live updates", "Redis at redis://cache.internal:6379"],
       ["identity", "built-in issuer at https://happr.app/api/oidc"],
       ["billing", "Stripe (live mode)"],
       ["mail", "SMTP at smtps://smtp.example.com:465"],
       ["sms", "Amazon SNS (eu-west-1)"],
     ]);
+    const withoutRedis = parseConfig({ ...secrets, REDIS_URL: "" });
+    expect(Object.fromEntries(describeServices(withoutRedis))["live updates"]).toBe(
+      "PostgreSQL LISTEN/NOTIFY at postgres://db.internal:5432",
+    );
     for (const secret of [
       "db-password-123",
       "smtp-password-456",
@@ -48,6 +53,7 @@ describe("start-up", () => {
       mail: "outbox in the database (not delivered)",
       sms: "outbox in the database (not delivered)",
       database: "PGlite (embedded) in .data",
+      "live updates": "in process (this instance only)",
     });
   });
 

@@ -8,7 +8,7 @@ const hostOf = (url: string) => {
 
 /** Each service and what it runs on in this process. Never a secret: hosts, ids and kinds only. */
 export function describeServices(config: Config): [service: string, runsOn: string][] {
-  const { database, content, pageCache, identity, billing, mail, sms } = config;
+  const { database, content, pageCache, live, identity, billing, mail, sms } = config;
   return [
     ["site", config.siteUrl],
     [
@@ -26,6 +26,14 @@ export function describeServices(config: Config): [service: string, runsOn: stri
     [
       "page cache",
       pageCache.kind === "redis" ? `Redis at ${hostOf(pageCache.url)}` : "file system (this instance only)",
+    ],
+    [
+      "live updates",
+      live.kind === "redis"
+        ? `Redis at ${hostOf(live.url)}`
+        : live.kind === "postgres"
+          ? `PostgreSQL LISTEN/NOTIFY at ${hostOf(live.url)}`
+          : "in process (this instance only)",
     ],
     [
       "identity",

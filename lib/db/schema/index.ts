@@ -9,3 +9,4 @@ export * from "./circles";
 export * from "./calendar";
 export * from "./habits";
 export * from "./jobs";
+export * from "./live";
