@@ -15,6 +15,8 @@ export type LoopbackS3 = {
   bucket: string;
   region: string;
   credentials: { accessKeyId: string; secretAccessKey: string };
+  /** Where s3rver keeps the bucket's objects (tests scan it for what was stored). */
+  directory: string;
   /** The S3_* variables that point the app at this server. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -38,6 +40,7 @@ export async function startLoopbackS3(options: { bucket?: string } = {}): Promis
     bucket,
     region: "us-east-1",
     credentials,
+    directory,
     env: {
       S3_BUCKET: bucket,
       S3_REGION: "us-east-1",
