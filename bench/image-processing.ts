@@ -3,23 +3,36 @@
  * detail, EXIF with GPS, XMP and IPTC, orientation 6) through `processImage` (lib/images: header checks,
  * capture day, orientation, one downscale, the display, thumbnail and placeholder WebPs), against
  * sharp's bare decode + resize to 1600 px + WebP encode of the same file in the same run (the baseline:
- * what any pipeline must at least pay). Prints the median of N timed runs after one untimed warm-up,
- * and the peak RSS while each ran (process.memoryUsage().rss sampled every 2 ms), above the RSS
- * before it. A HEIC photo given as a second argument is measured the same way (its baseline: sharp
- * from the already-decoded pixels, since sharp cannot decode HEVC).
+ * what any pipeline must at least pay). Each measurement runs in a fresh child process (so one's
+ * memory does not hide under another's): the median of N timed runs after one untimed warm-up, and the
+ * process's peak RSS while it ran (getrusage's maxRSS, and process.memoryUsage().rss sampled every
+ * 2 ms) beside its RSS before the first run (Node, sharp and the file loaded). A HEIC photo given as a
+ * second argument is measured too: the HEVC decode alone (libheif in WebAssembly) and the pipeline.
  *
  *   npx tsx bench/image-processing.ts [runs=7] [photo.heic]
  *
  * Figures are reported, not asserted.
  */
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os, { tmpdir } from "node:os";
+import path from "node:path";
 import sharp from "sharp";
 import { EXIF, withIptc, XMP } from "../lib/images/__fixtures__/photos";
 import { decodeHeicPixels } from "../lib/images/heic";
 import { MAX_INPUT_PIXELS, processImage } from "../lib/images/process";
 
-const runs = Number(process.argv[2] ?? 7);
-const heicPath = process.argv[3];
+type Case = "baseline" | "pipeline" | "heic-decode" | "heic-pipeline";
+const TASKS: Record<Case, (bytes: Buffer) => Promise<unknown>> = {
+  baseline: (bytes) =>
+    sharp(bytes, { autoOrient: true })
+      .resize({ width: 1600, height: 1600, fit: "inside" })
+      .webp({ quality: 82 })
+      .toBuffer(),
+  pipeline: (bytes) => processImage(bytes),
+  "heic-decode": (bytes) => decodeHeicPixels(bytes, MAX_INPUT_PIXELS),
+  "heic-pipeline": (bytes) => processImage(bytes),
+};
 
 /** A 12-megapixel photo-like image: smooth gradients with seeded noise (compresses as a photo does). */
 async function twelveMegapixelJpeg(): Promise<Buffer> {
@@ -53,60 +66,90 @@ const median = (values: number[]) => {
 };
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-/** Runs `task` once untimed, then `runs` times: the median time and the peak RSS over the timed runs. */
-async function measure(task: () => Promise<unknown>) {
-  await task();
-  const global = globalThis as { gc?: () => void };
-  global.gc?.();
+type Measurement = { median: number; min: number; max: number; before: number; peak: number; maxRss: number };
+
+/** In the child: one untimed warm-up, then `runs` timed ones, printed as one JSON line. */
+async function measureHere(name: Case, file: string, runs: number) {
+  const bytes = readFileSync(file);
   const before = process.memoryUsage.rss();
   let peak = before;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
   }, 2);
+  await TASKS[name](bytes);
   const times: number[] = [];
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
-    await task();
+    await TASKS[name](bytes);
     times.push(performance.now() - started);
-    peak = Math.max(peak, process.memoryUsage.rss());
   }
   clearInterval(sampler);
-  return { median: median(times), min: Math.min(...times), max: Math.max(...times), before, peak };
+  const result: Measurement = {
+    median: median(times),
+    min: Math.min(...times),
+    max: Math.max(...times),
+    before,
+    peak: Math.max(peak, process.memoryUsage.rss()),
+    maxRss: process.resourceUsage().maxRSS * 1024,
+  };
+  console.log(JSON.stringify(result));
 }
 
-function report(name: string, result: Awaited<ReturnType<typeof measure>>) {
+function measureInChild(name: Case, file: string, runs: number): Measurement {
+  const child = spawnSync(
+    process.execPath,
+    [...process.execArgv, import.meta.filename, "--case", name, file, String(runs)],
+    {
+      encoding: "utf8",
+      maxBuffer: 1024 * 1024,
+    },
+  );
+  const line = child.stdout.trim().split("\n").at(-1) ?? "";
+  if (child.status !== 0 || !line.startsWith("{")) {
+    throw new Error(`The ${name} measurement failed:\n${child.stderr.slice(-2000)}`);
+  }
+  return JSON.parse(line) as Measurement;
+}
+
+function report(name: string, result: Measurement) {
   console.log(
     `  ${name.padEnd(34)} median ${result.median.toFixed(0).padStart(5)} ms (min ${result.min.toFixed(0)}, max ${result.max.toFixed(0)})` +
-      `   peak RSS ${mb(result.peak)} (+${mb(result.peak - result.before)} over ${mb(result.before)})`,
+      `   peak RSS ${mb(result.maxRss)} (sampled ${mb(result.peak)}; ${mb(result.before)} before the first run)`,
   );
 }
 
-const jpeg = await twelveMegapixelJpeg();
-const metadata = await sharp(jpeg).metadata();
-console.log(
-  `12-megapixel JPEG: ${metadata.width} × ${metadata.height}, ${(jpeg.length / 1024 / 1024).toFixed(1)} MB, ` +
-    `orientation ${metadata.orientation}, EXIF ${metadata.exif?.length ?? 0} B, XMP ${metadata.xmp?.length ?? 0} B; ` +
-    `${runs} timed runs each, sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}, concurrency ${sharp.concurrency()}`,
-);
-
-// The baseline first, so the pipeline's peak is not hidden under the baseline's.
-const baseline = await measure(() =>
-  sharp(jpeg, { autoOrient: true })
-    .resize({ width: 1600, height: 1600, fit: "inside" })
-    .webp({ quality: 82 })
-    .toBuffer(),
-);
-const pipeline = await measure(() => processImage(jpeg));
-report("baseline: sharp decode+resize+webp", baseline);
-report("processImage (3 derivatives)", pipeline);
-console.log(`  pipeline / baseline time: ${(pipeline.median / baseline.median).toFixed(2)}`);
-
-if (heicPath) {
-  const heic = readFileSync(heicPath);
-  const heicMeta = await sharp(heic).metadata();
-  console.log(`HEIC ${heicPath}: ${heicMeta.width} × ${heicMeta.height}, ${(heic.length / 1024 / 1024).toFixed(1)} MB`);
-  const decodeOnly = await measure(() => decodeHeicPixels(heic, MAX_INPUT_PIXELS));
-  const heicPipeline = await measure(() => processImage(heic));
-  report("HEVC decode alone (libheif WASM)", decodeOnly);
-  report("processImage (3 derivatives)", heicPipeline);
+if (process.argv[2] === "--case") {
+  await measureHere(process.argv[3] as Case, process.argv[4]!, Number(process.argv[5]));
+} else {
+  const runs = Number(process.argv[2] ?? 7);
+  const heicPath = process.argv[3];
+  const folder = mkdtempSync(path.join(tmpdir(), "happr-bench-images-"));
+  try {
+    const jpeg = await twelveMegapixelJpeg();
+    const jpegPath = path.join(folder, "photo.jpg");
+    writeFileSync(jpegPath, jpeg);
+    const metadata = await sharp(jpeg).metadata();
+    console.log(
+      `12-megapixel JPEG: ${metadata.width} × ${metadata.height}, ${(jpeg.length / 1024 / 1024).toFixed(1)} MB, ` +
+        `orientation ${metadata.orientation}, EXIF ${metadata.exif?.length ?? 0} B, XMP ${metadata.xmp?.length ?? 0} B; ` +
+        `${runs} timed runs each, sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}, ` +
+        `sharp concurrency ${sharp.concurrency()}, load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs`,
+    );
+    const baseline = measureInChild("baseline", jpegPath, runs);
+    const pipeline = measureInChild("pipeline", jpegPath, runs);
+    report("baseline: sharp decode+resize+webp", baseline);
+    report("processImage (3 derivatives)", pipeline);
+    console.log(`  pipeline / baseline time: ${(pipeline.median / baseline.median).toFixed(2)}`);
+    if (heicPath) {
+      const heic = readFileSync(heicPath);
+      const heicMeta = await sharp(heic).metadata();
+      console.log(
+        `HEIC ${heicPath}: ${heicMeta.width} × ${heicMeta.height}, ${(heic.length / 1024 / 1024).toFixed(1)} MB`,
+      );
+      report("HEVC decode alone (libheif WASM)", measureInChild("heic-decode", heicPath, runs));
+      report("processImage (3 derivatives)", measureInChild("heic-pipeline", heicPath, runs));
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
