@@ -13,7 +13,8 @@ type HeicImages = HeicImage[] & { dispose(): void };
  * (`heic-decode` over `libheif-js`): sharp's prebuilt libvips reads HEIF containers but has no HEVC
  * decoder. The size is checked from the container before a pixel is decoded. libheif applies the
  * container's rotation and mirroring (irot/imir), which is where HEIF keeps the orientation.
- * The decoder runs on the calling thread (WebAssembly): about a second for a 12-megapixel photo.
+ * The decoder runs on the calling thread (WebAssembly, not libuv's pool): seconds of CPU for a
+ * 12-megapixel photo (bench/image-processing.ts), so it belongs in a job, not a request.
  */
 export async function decodeHeicPixels(bytes: Uint8Array, maxPixels: number) {
   let images: HeicImages;
