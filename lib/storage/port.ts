@@ -23,7 +23,7 @@ export interface ObjectStore {
   readonly kind: "disk" | "s3";
   /** Stores the bytes under `key`, replacing what was there; a reader sees the old object or the new one, whole. */
   put(key: string, bytes: Uint8Array, options: { contentType: string }): Promise<void>;
-  /** The object, or null when there is none. */
+  /** The object, or null when there is none. Read its body to the end or cancel it: that closes the file or connection. */
   get(key: string): Promise<StoredObject | null>;
   /** The object's bytes at once, or null when there is none. */
   getBytes(key: string): Promise<Uint8Array | null>;
