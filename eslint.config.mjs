@@ -15,6 +15,8 @@ const providerSdks = {
   "@electric-sql/pglite": ["lib/db/**"],
   nodemailer: ["lib/mail/**"],
   "@aws-sdk/client-cognito-identity-provider": ["lib/identity/cognito/**"],
+  "@aws-sdk/client-s3": ["lib/storage/s3/**"],
+  "@aws-sdk/s3-request-presigner": ["lib/storage/s3/**"],
 };
 
 const componentRules = [

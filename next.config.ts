@@ -43,7 +43,16 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "groq-js", "oidc-provider", "graphql"],
+  // heic-decode's libheif-js is a 2 MB WebAssembly bundle: loaded by Node as it is, not rebundled (sharp is external by default).
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pg",
+    "groq-js",
+    "oidc-provider",
+    "graphql",
+    "heic-decode",
+    "libheif-js",
+  ],
   // The built-in issuer is a Pages API route (Node req/res); bundling "server-only" there lets Next
   // resolve it to its server stub instead of requiring the throwing package at run time.
   transpilePackages: ["server-only"],

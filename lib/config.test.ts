@@ -42,6 +42,63 @@ describe("parseConfig", () => {
     });
   });
 
+  it("keeps images under DATA_DIR unless S3_BUCKET is set, and refuses object storage half-set by name", () => {
+    expect(parseConfig({}).objectStorage).toEqual({ kind: "disk", directory: ".data/objects" });
+    expect(parseConfig({ DATA_DIR: "/var/lib/happr/" }).objectStorage).toEqual({
+      kind: "disk",
+      directory: "/var/lib/happr/objects",
+    });
+    expect(parseConfig({ S3_BUCKET: "happr-images", S3_REGION: "eu-west-1" }).objectStorage).toEqual({
+      kind: "s3",
+      bucket: "happr-images",
+      region: "eu-west-1",
+      forcePathStyle: false,
+    });
+    expect(
+      parseConfig({
+        S3_BUCKET: "happr-images",
+        S3_REGION: "auto",
+        S3_ENDPOINT: "http://127.0.0.1:4569/",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+      }).objectStorage,
+    ).toEqual({
+      kind: "s3",
+      bucket: "happr-images",
+      region: "auto",
+      endpoint: "http://127.0.0.1:4569",
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+      forcePathStyle: true,
+    });
+    expect(
+      parseConfig({
+        S3_BUCKET: "happr-images",
+        S3_REGION: "us-east-1",
+        S3_ENDPOINT: "https://s3.example.com",
+        S3_FORCE_PATH_STYLE: "false",
+      }).objectStorage,
+    ).toMatchObject({ forcePathStyle: false });
+    expect(() => parseConfig({ S3_REGION: "eu-west-1", S3_ENDPOINT: "https://s3.example.com" })).toThrow(
+      /S3_REGION, S3_ENDPOINT is set but S3_BUCKET is missing/,
+    );
+    expect(() => parseConfig({ S3_BUCKET: "happr-images" })).toThrow(/S3_BUCKET is set but S3_REGION is missing/);
+    expect(() => parseConfig({ S3_BUCKET: "happr-images", S3_REGION: "eu-west-1", S3_ACCESS_KEY_ID: "key" })).toThrow(
+      /S3_ACCESS_KEY_ID is set but S3_SECRET_ACCESS_KEY is missing/,
+    );
+    expect(() =>
+      parseConfig({ S3_BUCKET: "happr-images", S3_REGION: "eu-west-1", S3_SECRET_ACCESS_KEY: "secret" }),
+    ).toThrow(/S3_SECRET_ACCESS_KEY is set but S3_ACCESS_KEY_ID is missing/);
+    expect(() => parseConfig({ S3_BUCKET: "Happr_Images", S3_REGION: "eu-west-1" })).toThrow(
+      /S3_BUCKET must be a bucket name/,
+    );
+    expect(() => parseConfig({ S3_BUCKET: "happr-images", S3_REGION: "eu-west-1", S3_ENDPOINT: "ftp://x" })).toThrow(
+      /S3_ENDPOINT must be an absolute http\(s\) URL/,
+    );
+    expect(() =>
+      parseConfig({ S3_BUCKET: "happr-images", S3_REGION: "eu-west-1", S3_FORCE_PATH_STYLE: "yes" }),
+    ).toThrow(/S3_FORCE_PATH_STYLE must be true or false/);
+  });
+
   it("trusts no proxy hop unless TRUSTED_PROXY_HOPS says how many stand in front", () => {
     expect(parseConfig({}).trustedProxyHops).toBe(0);
     expect(parseConfig({ TRUSTED_PROXY_HOPS: "" }).trustedProxyHops).toBe(0);

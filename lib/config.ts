@@ -168,6 +168,36 @@ const rawSchema = z.object({
   SNS_ORIGINATION_NUMBER: optionalString.pipe(
     z.string().regex(E164_PATTERN, `SNS_ORIGINATION_NUMBER ${NOT_E164_MESSAGE}`).optional(),
   ),
+  // Images (and any other object the app stores): S3-compatible object storage when S3_BUCKET is set,
+  // else files under DATA_DIR/objects. Credentials: both keys, or neither (the SDK's own chain: the
+  // instance or task role, a profile, AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY).
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and dashes",
+      )
+      .optional(),
+  ),
+  S3_REGION: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, "S3_REGION must be a region such as us-east-1 (or auto where the store says so)")
+      .optional(),
+  ),
+  // Another S3-compatible store (Cloudflare R2, Backblaze B2, Ceph, a loopback test server).
+  S3_ENDPOINT: optionalString.pipe(
+    z
+      .url({ message: "S3_ENDPOINT must be an absolute http(s) URL such as https://s3.example.com" })
+      .regex(/^https?:\/\//, "S3_ENDPOINT must be an absolute http(s) URL such as https://s3.example.com")
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: optionalString.pipe(
+    z.enum(["true", "false"], { message: "S3_FORCE_PATH_STYLE must be true or false" }).optional(),
+  ),
   // Benchmarks and tests: one line per payment-provider call is appended here (counts "no provider call per page view").
   BILLING_CALL_LOG: optionalString,
 
@@ -393,6 +423,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     identity: parseIdentity(raw, siteUrl),
     billing: parseBilling(raw),
     billingCallLog: raw.BILLING_CALL_LOG,
+    objectStorage: parseObjectStorage(raw),
   };
 }
 
@@ -451,6 +482,50 @@ function parseSms(raw: z.infer<typeof rawSchema>) {
     ...(raw.AWS_ENDPOINT_URL_SNS ? { endpoint: raw.AWS_ENDPOINT_URL_SNS } : {}),
     ...(raw.SNS_SENDER_ID ? { senderId: raw.SNS_SENDER_ID } : {}),
     ...(raw.SNS_ORIGINATION_NUMBER ? { originationNumber: raw.SNS_ORIGINATION_NUMBER } : {}),
+  } as const;
+}
+
+/** S3-compatible object storage when S3_BUCKET is set, else files under DATA_DIR/objects. */
+function parseObjectStorage(raw: z.infer<typeof rawSchema>) {
+  const s3Only = (
+    ["S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const
+  ).filter((name) => raw[name] !== undefined);
+  if (raw.S3_BUCKET === undefined) {
+    if (s3Only.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration: object storage is half-configured: ${s3Only.join(", ")} is set but S3_BUCKET is missing. ` +
+          `Set S3_BUCKET, or unset ${s3Only.join(", ")} to keep images under DATA_DIR.`,
+      );
+    }
+    // Relative to the working directory, as DATA_DIR is for the database (the adapter resolves it).
+    return { kind: "disk", directory: `${raw.DATA_DIR.replace(/\/+$/, "")}/objects` } as const;
+  }
+  if (raw.S3_REGION === undefined) {
+    throw new ConfigError(
+      "Invalid configuration: object storage is half-configured: S3_BUCKET is set but S3_REGION is missing. Set S3_REGION (such as us-east-1), or unset S3_BUCKET to keep images under DATA_DIR.",
+    );
+  }
+  if ((raw.S3_ACCESS_KEY_ID === undefined) !== (raw.S3_SECRET_ACCESS_KEY === undefined)) {
+    const [set, missing] =
+      raw.S3_ACCESS_KEY_ID === undefined
+        ? ["S3_SECRET_ACCESS_KEY", "S3_ACCESS_KEY_ID"]
+        : ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"];
+    throw new ConfigError(
+      `Invalid configuration: object storage is half-configured: ${set} is set but ${missing} is missing. ` +
+        `Set both, or neither to use the AWS SDK's own credentials (the instance or task role, a profile).`,
+    );
+  }
+  return {
+    kind: "s3",
+    bucket: raw.S3_BUCKET,
+    region: raw.S3_REGION,
+    ...(raw.S3_ENDPOINT ? { endpoint: raw.S3_ENDPOINT.replace(/\/$/, "") } : {}),
+    ...(raw.S3_ACCESS_KEY_ID
+      ? { credentials: { accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY! } }
+      : {}),
+    // Path-style (endpoint/bucket/key) is what most S3-compatible servers answer; AWS itself uses
+    // virtual-hosted names. Default: path-style with S3_ENDPOINT, virtual-hosted without.
+    forcePathStyle: raw.S3_FORCE_PATH_STYLE ? raw.S3_FORCE_PATH_STYLE === "true" : raw.S3_ENDPOINT !== undefined,
   } as const;
 }
 

@@ -12,6 +12,11 @@ const secrets = {
   STRIPE_WEBHOOK_SECRET: "whsec_webhooksecret000",
   SMS: "sns",
   AWS_REGION: "eu-west-1",
+  S3_BUCKET: "happr-images",
+  S3_REGION: "eu-west-1",
+  S3_ENDPOINT: "https://s3.example.com",
+  S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+  S3_SECRET_ACCESS_KEY: "s3-secret-000",
 };
 
 describe("start-up", () => {
@@ -28,6 +33,7 @@ describe("start-up", () => {
       ["billing", "Stripe (live mode)"],
       ["mail", "SMTP at smtps://smtp.example.com:465"],
       ["sms", "Amazon SNS (eu-west-1)"],
+      ["images", "S3 bucket happr-images (eu-west-1) at https://s3.example.com"],
     ]);
     const withoutRedis = parseConfig({ ...secrets, REDIS_URL: "" });
     expect(Object.fromEntries(describeServices(withoutRedis))["live updates"]).toBe(
@@ -41,6 +47,8 @@ describe("start-up", () => {
       "webhooksecret000",
       "auth-secret",
       "mailer",
+      "AKIAEXAMPLE",
+      "s3-secret-000",
     ]) {
       expect(table).not.toContain(secret);
     }
@@ -54,6 +62,7 @@ describe("start-up", () => {
       sms: "outbox in the database (not delivered)",
       database: "PGlite (embedded) in .data",
       "live updates": "in process (this instance only)",
+      images: "files in .data/objects (this instance only)",
     });
   });
 

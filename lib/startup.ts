@@ -8,7 +8,7 @@ const hostOf = (url: string) => {
 
 /** Each service and what it runs on in this process. Never a secret: hosts, ids and kinds only. */
 export function describeServices(config: Config): [service: string, runsOn: string][] {
-  const { database, content, pageCache, live, identity, billing, mail, sms } = config;
+  const { database, content, pageCache, live, identity, billing, mail, sms, objectStorage } = config;
   return [
     ["site", config.siteUrl],
     [
@@ -53,6 +53,12 @@ export function describeServices(config: Config): [service: string, runsOn: stri
       sms.kind === "sns"
         ? `Amazon SNS (${sms.region})${sms.endpoint ? ` at ${hostOf(sms.endpoint)}` : ""}`
         : "outbox in the database (not delivered)",
+    ],
+    [
+      "images",
+      objectStorage.kind === "s3"
+        ? `S3 bucket ${objectStorage.bucket} (${objectStorage.region})${objectStorage.endpoint ? ` at ${hostOf(objectStorage.endpoint)}` : ""}`
+        : `files in ${objectStorage.directory} (this instance only)`,
     ],
   ];
 }

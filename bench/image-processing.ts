@@ -1,0 +1,155 @@
+/**
+ * What processing one phone photo costs (issue 40): a 12-megapixel JPEG (4032 × 3024, photo-like
+ * detail, EXIF with GPS, XMP and IPTC, orientation 6) through `processImage` (lib/images: header checks,
+ * capture day, orientation, one downscale, the display, thumbnail and placeholder WebPs), against
+ * sharp's bare decode + resize to 1600 px + WebP encode of the same file in the same run (the baseline:
+ * what any pipeline must at least pay). Each measurement runs in a fresh child process (so one's
+ * memory does not hide under another's): the median of N timed runs after one untimed warm-up, and the
+ * process's peak RSS while it ran (getrusage's maxRSS, and process.memoryUsage().rss sampled every
+ * 2 ms) beside its RSS before the first run (Node, sharp and the file loaded). A HEIC photo given as a
+ * second argument is measured too: the HEVC decode alone (libheif in WebAssembly) and the pipeline.
+ *
+ *   npx tsx bench/image-processing.ts [runs=7] [photo.heic]
+ *
+ * Figures are reported, not asserted.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os, { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { EXIF, withIptc, XMP } from "../lib/images/__fixtures__/photos";
+import { decodeHeicPixels } from "../lib/images/heic";
+import { MAX_INPUT_PIXELS, processImage } from "../lib/images/process";
+
+type Case = "baseline" | "pipeline" | "heic-decode" | "heic-pipeline";
+const TASKS: Record<Case, (bytes: Buffer) => Promise<unknown>> = {
+  baseline: (bytes) =>
+    sharp(bytes, { autoOrient: true })
+      .resize({ width: 1600, height: 1600, fit: "inside" })
+      .webp({ quality: 82 })
+      .toBuffer(),
+  pipeline: (bytes) => processImage(bytes),
+  "heic-decode": (bytes) => decodeHeicPixels(bytes, MAX_INPUT_PIXELS),
+  "heic-pipeline": (bytes) => processImage(bytes),
+};
+
+/** A 12-megapixel photo-like image: smooth gradients with seeded noise (compresses as a photo does). */
+async function twelveMegapixelJpeg(): Promise<Buffer> {
+  const width = 4032;
+  const height = 3024;
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 40;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
+      const noise = (seed >> 16) & 31;
+      const at = (y * width + x) * 3;
+      pixels[at] = ((x * 255) / width + noise) & 0xff;
+      pixels[at + 1] = ((y * 255) / height + noise) & 0xff;
+      pixels[at + 2] = (((x + y) * 127) / (width + height) + 64 + noise) & 0xff;
+    }
+  }
+  const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .withExif(EXIF)
+    .withXmp(XMP)
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+  return withIptc(jpeg);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+type Measurement = { median: number; min: number; max: number; before: number; peak: number; maxRss: number };
+
+/** In the child: one untimed warm-up, then `runs` timed ones, printed as one JSON line. */
+async function measureHere(name: Case, file: string, runs: number) {
+  const bytes = readFileSync(file);
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 2);
+  await TASKS[name](bytes);
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    await TASKS[name](bytes);
+    times.push(performance.now() - started);
+  }
+  clearInterval(sampler);
+  const result: Measurement = {
+    median: median(times),
+    min: Math.min(...times),
+    max: Math.max(...times),
+    before,
+    peak: Math.max(peak, process.memoryUsage.rss()),
+    maxRss: process.resourceUsage().maxRSS * 1024,
+  };
+  console.log(JSON.stringify(result));
+}
+
+function measureInChild(name: Case, file: string, runs: number): Measurement {
+  const child = spawnSync(
+    process.execPath,
+    [...process.execArgv, import.meta.filename, "--case", name, file, String(runs)],
+    {
+      encoding: "utf8",
+      maxBuffer: 1024 * 1024,
+    },
+  );
+  const line = child.stdout.trim().split("\n").at(-1) ?? "";
+  if (child.status !== 0 || !line.startsWith("{")) {
+    throw new Error(`The ${name} measurement failed:\n${child.stderr.slice(-2000)}`);
+  }
+  return JSON.parse(line) as Measurement;
+}
+
+function report(name: string, result: Measurement) {
+  console.log(
+    `  ${name.padEnd(34)} median ${result.median.toFixed(0).padStart(5)} ms (min ${result.min.toFixed(0)}, max ${result.max.toFixed(0)})` +
+      `   peak RSS ${mb(result.maxRss)} (sampled ${mb(result.peak)}; ${mb(result.before)} before the first run)`,
+  );
+}
+
+if (process.argv[2] === "--case") {
+  await measureHere(process.argv[3] as Case, process.argv[4]!, Number(process.argv[5]));
+} else {
+  const runs = Number(process.argv[2] ?? 7);
+  const heicPath = process.argv[3];
+  const folder = mkdtempSync(path.join(tmpdir(), "happr-bench-images-"));
+  try {
+    const jpeg = await twelveMegapixelJpeg();
+    const jpegPath = path.join(folder, "photo.jpg");
+    writeFileSync(jpegPath, jpeg);
+    const metadata = await sharp(jpeg).metadata();
+    console.log(
+      `12-megapixel JPEG: ${metadata.width} × ${metadata.height}, ${(jpeg.length / 1024 / 1024).toFixed(1)} MB, ` +
+        `orientation ${metadata.orientation}, EXIF ${metadata.exif?.length ?? 0} B, XMP ${metadata.xmp?.length ?? 0} B; ` +
+        `${runs} timed runs each, sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}, ` +
+        `sharp concurrency ${sharp.concurrency()}, load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs`,
+    );
+    const baseline = measureInChild("baseline", jpegPath, runs);
+    const pipeline = measureInChild("pipeline", jpegPath, runs);
+    report("baseline: sharp decode+resize+webp", baseline);
+    report("processImage (3 derivatives)", pipeline);
+    console.log(`  pipeline / baseline time: ${(pipeline.median / baseline.median).toFixed(2)}`);
+    if (heicPath) {
+      const heic = readFileSync(heicPath);
+      const heicMeta = await sharp(heic).metadata();
+      console.log(
+        `HEIC ${heicPath}: ${heicMeta.width} × ${heicMeta.height}, ${(heic.length / 1024 / 1024).toFixed(1)} MB`,
+      );
+      report("HEVC decode alone (libheif WASM)", measureInChild("heic-decode", heicPath, runs));
+      report("processImage (3 derivatives)", measureInChild("heic-pipeline", heicPath, runs));
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
