@@ -1,6 +1,6 @@
 // Only the error modules: this file is shared with client components.
 import { isDomainError, type DomainError } from "./errors";
-import { messages } from "./identity/errors";
+import { messages } from "./messages";
 import { logError } from "./log";
 
 /**

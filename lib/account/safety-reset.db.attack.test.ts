@@ -21,7 +21,7 @@ import {
   updateEvent,
   type EventView,
 } from "@/lib/calendar/store";
-import { localDateOf } from "@/lib/calendar/time";
+import { localDateOf } from "@/lib/time";
 import { and, eq } from "drizzle-orm";
 import { safetyReset } from "./safety-reset";
 

@@ -29,7 +29,7 @@ import {
   instantOf,
   localDateTimeOf,
   parseLocalDate,
-} from "./time";
+} from "../time";
 
 /**
  * Edits and deletions with the three scopes of the contract (EditScope), as pure functions: they take

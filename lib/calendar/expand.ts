@@ -15,7 +15,7 @@ import {
   startOfDay,
   utcMidnight,
   zonedDateTime,
-} from "./time";
+} from "../time";
 
 /**
  * Occurrences of events between two instants.

@@ -62,4 +62,3 @@ export {
   type SkippedItem,
 } from "./ics/import";
 export { NEUTRAL_TITLE, writeICalendar, type FeedEvent, type FeedOptions } from "./ics/export";
-export { canonicalTimeZone, type LocalDate, type UnixSeconds, type Weekday } from "./time";

@@ -11,7 +11,7 @@ import {
   canonicalTimeZone,
   daysBetween,
   parseLocalDate,
-} from "./time";
+} from "../time";
 
 /**
  * The event model and the validation of what callers send (the contract's EventInput). An event is

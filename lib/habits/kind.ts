@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { habits } from "../db/schema/habits";
 import type { ItemKind } from "../sharing/item-kinds";
 import { isUuid } from "../uuid";
-import { listTitle } from "../sharing/code-word";
+import { listTitle } from "../display";
 
 /**
  * The sharing registry's entry for habits: who owns one (archived ones too, so their shares can

@@ -131,7 +131,7 @@ describe("habits", () => {
     expect((await getMyHabits("ben", options()))[0]).toMatchObject({
       id: habit.id,
       canCheckIn: false,
-      // A sharee sees the code word as the title, and nothing else of it (lib/sharing/code-word.ts).
+      // A sharee sees the code word as the title, and nothing else of it (lib/display.ts).
       title: "R",
       privateTitle: null,
     });

@@ -18,7 +18,7 @@ import { identityFor } from "../identity";
 import { maskEmail, maskPhone } from "../identity/validation";
 import { getUserProfile, updateUserProfile } from "../profile";
 import { consumeEach, tryAgainIn } from "../rate-limit";
-import { createHash, randomBytes } from "node:crypto";
+import { hashToken, newToken } from "../secrets";
 import { InvitationError, invitationMessages as messages } from "./errors";
 import type { FamilyPlanLookup } from "./family-plan";
 import { logError } from "../log";
@@ -58,7 +58,6 @@ export function canInviteByText(): boolean {
   return canSendAppTexts(getConfig());
 }
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
@@ -292,7 +291,7 @@ export async function inviteToCircle(
   if (channel === "email" && recipient === owner.email.toLowerCase())
     throw new InvitationError(409, "You are already in your own Safe Circle");
   if (!(await familyPlan(owner.memberId)).family) throw new InvitationError(403, messages.notFamily);
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   const view = await db.transaction(async (tx) => {
     await lockOwner(tx, owner.memberId);
     const circle = await ensureOwnedCircle(tx, owner, now);
@@ -358,7 +357,7 @@ export async function resendInvitation(
   const invitationId = parse(idSchema("invitationId"), invitationIdArg);
   const { db, now, familyPlan, siteUrl, texts } = await resolve(options);
   if (!(await familyPlan(owner.memberId)).family) throw new InvitationError(403, messages.notFamily);
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   const view = await db.transaction(async (tx) => {
     await lockOwner(tx, owner.memberId);
     const row = await ownedInvitation(tx, owner.memberId, invitationId);

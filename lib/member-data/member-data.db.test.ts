@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { localDateOf } from "@/lib/calendar/time";
+import { localDateOf } from "@/lib/time";
 import { checkInHabit, createHabit } from "@/lib/habits/store";
 import { describe, expect, it } from "vitest";
 import { createChildAccount, getMyCircles } from "@/lib/circles";

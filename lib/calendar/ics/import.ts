@@ -22,7 +22,7 @@ import {
   localDateOf,
   parseLocalDate,
   startOfDay,
-} from "../time";
+} from "../../time";
 import { type ContentLine, parseContentLine, splitList, unescapeText, unfold } from "./content-lines";
 import { type Observance, type TimezoneDefinition, parseUtcOffset, readObservanceRule, resolveTzid } from "./timezones";
 

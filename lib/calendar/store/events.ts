@@ -32,8 +32,8 @@ import { CalendarError, invalidField } from "../errors";
 import { checkAgendaRange, findOccurrence, type AgendaOccurrence } from "../expand";
 import { checkCalendarEvent, newEvent, parseEventInput, type CalendarEvent, type EventFields } from "../model";
 import { NEUTRAL_TITLE } from "../ics/export";
-import { behindCodeWord, hasCodeWord, listTitle } from "../../sharing/code-word";
-import type { UnixSeconds } from "../time";
+import { behindCodeWord, hasCodeWord, listTitle } from "../../display";
+import type { UnixSeconds } from "../../time";
 import { isUuid } from "../../uuid";
 import { columnsOf, EVENT_ITEM_TYPE, eventOf, type EventRow } from "./rows";
 import { cancelEventReminder, scheduleEventReminder } from "./reminders";
@@ -222,7 +222,7 @@ const BUSY_DETAILS = { title: NEUTRAL_TITLE, privateTitle: null, notes: null, lo
  * The row as this viewer may see it, the one place every read of someone else's event goes through
  * (the event page, GraphQL, feeds, the data download): for "Busy" only its times, with no title,
  * notes, place, circle or people; for anyone but the owner, when a code word is set, the code word
- * alone instead of the real title, notes and place (lib/sharing/code-word.ts), in the series and in
+ * alone instead of the real title, notes and place (lib/display.ts), in the series and in
  * each changed occurrence.
  */
 export function rowSeenBy(row: EventRow, viewerId: string): EventRow {

@@ -3,7 +3,7 @@ import { getDb } from "../../db/client";
 import type { Db } from "../../db/open";
 import { circlesOf } from "../../circles/membership";
 import { getCirclePeople } from "../../circles/circles";
-import { addDays, isoWeekday, localDateOf, parseLocalDate, startOfDay, type LocalDate } from "../time";
+import { addDays, isoWeekday, localDateOf, parseLocalDate, startOfDay, type LocalDate } from "../../time";
 import { getAgenda, guardsChild, type AgendaEntry } from "./events";
 import { memberTimeZone } from "../../profile/zone";
 

@@ -1,6 +1,6 @@
 import type { calendarEvents } from "../../db/schema/calendar";
 import type { AllDayOverride, CalendarEvent, EventFields, TimedOverride } from "../model";
-import { SECONDS_PER_DAY, addDays, utcMidnight } from "../time";
+import { SECONDS_PER_DAY, addDays, utcMidnight } from "../../time";
 
 /** An event row <-> the core's CalendarEvent, and the range every occurrence of a row falls in. */
 
