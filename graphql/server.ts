@@ -5,7 +5,7 @@ import type { ValidationContext } from "graphql";
 import { createGraphQLError, createSchema, createYoga, type Plugin } from "graphql-yoga";
 import type { Caller } from "@/lib/auth/caller";
 import type { BillingService } from "@/lib/billing/service";
-import { itemKinds, type ItemKinds } from "@/lib/sharing/item-kinds";
+import { itemKinds, type ItemKinds } from "@/lib/circles/sharing/item-kinds";
 import { verifiedContactsOf, type VerifiedContacts } from "@/lib/invitations";
 import type { Member } from "@/lib/auth/member";
 import { tryAgainIn, type RateLimitResult } from "@/lib/rate-limit";

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { habits } from "../db/schema/habits";
-import type { ItemKind } from "../sharing/item-kinds";
+import type { ItemKind } from "../circles/sharing/item-kinds";
 import { isUuid } from "../uuid";
 import { listTitle } from "../display";
 

@@ -5,7 +5,7 @@ import { circleMemberships, circles, shares } from "../db/schema/circles";
 import { habitEntries, habits, habitScoreCheckpoints, habitTargets } from "../db/schema/habits";
 import { memberProfiles } from "../db/schema/profile";
 import { failure, makeCircle } from "../circles/testing";
-import { revokeShare, shareItem } from "../sharing";
+import { revokeShare, shareItem } from "../circles/sharing";
 import {
   answerSuggestion,
   archiveHabit,

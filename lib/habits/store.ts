@@ -7,7 +7,7 @@ import { caresFor } from "../circles/carers";
 import { habitEntries, habits, habitScoreCheckpoints, habitTargets } from "../db/schema/habits";
 import { addDays, localDateOf, type LocalDate } from "../time";
 import { memberTimeZone, storedZoneOf, zoneFrom } from "../profile/zone";
-import { accessColumn, accessTo, itemsReaching, ownerWithinReach, type Access } from "../sharing/rule";
+import { accessColumn, accessTo, itemsReaching, ownerWithinReach, type Access } from "../circles/sharing/rule";
 import { behindCodeWord } from "../display";
 import { HabitError, habitNotFound } from "./errors";
 import { isUuid } from "../uuid";

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
@@ -10,8 +10,9 @@ import { circleMemberships, circles } from "../db/schema/circles";
 import { ensureOwnedCircle, lockCircleOf, removeFromOwnedCircle, removeMemberFromCircles } from "../circles/circles";
 import { circlesOf, membershipOf, ownedCircleOf } from "../circles/membership";
 import { invitedRoleSchema } from "../circles/roles";
+import { CIRCLE_CAPACITY, seatsTaken } from "../circles/seats";
 import { assertChildMay } from "../circles/child-limits";
-import { forgetShares } from "../sharing/shares";
+import { forgetShares } from "../circles/sharing/shares";
 import { canSendAppTexts, deliverPending, sendEmail, sendSms } from "../mail";
 import { INVALID_PHONE_MESSAGE, realPhoneNumber } from "../phone";
 import { identityFor } from "../identity";
@@ -20,7 +21,7 @@ import { getUserProfile, updateUserProfile } from "../profile";
 import { consumeEach, tryAgainIn } from "../rate-limit";
 import { hashToken, newToken } from "../secrets";
 import { InvitationError, invitationMessages as messages } from "./errors";
-import type { FamilyPlanLookup } from "./family-plan";
+import type { FamilyPlanLookup } from "../circles/family-plan";
 import { logError } from "../log";
 
 /**
@@ -30,7 +31,6 @@ import { logError } from "../log";
  * guardian); accepting it puts the invitee in that circle with that role, covered by the owner's plan
  * for as long as that plan is live. A person may be in several circles (lib/circles).
  */
-export const CIRCLE_CAPACITY = 5;
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 // Invitations (and resends) one owner may send a day: the outbox must not become a spam cannon.
 const SENDS_PER_DAY = 20;
@@ -171,28 +171,6 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
 
 /** One owner's circle changes one at a time (capacity checks must not race). */
 const lockOwner = lockCircleOf;
-
-/** The people in the owner's circle besides the owner, and the live invitations: together at most 5. */
-export async function seatsTaken(tx: Db, ownerId: string, now: Date) {
-  const circle = await ownedCircleOf(tx, ownerId);
-  const [members] = circle
-    ? await tx
-        .select({ n: count() })
-        .from(circleMemberships)
-        .where(and(eq(circleMemberships.circleId, circle.id), ne(circleMemberships.role, "owner")))
-    : [{ n: 0 }];
-  const [pending] = await tx
-    .select({ n: count() })
-    .from(circleInvitations)
-    .where(
-      and(
-        eq(circleInvitations.ownerId, ownerId),
-        eq(circleInvitations.status, "pending"),
-        gt(circleInvitations.expiresAt, now),
-      ),
-    );
-  return { members: members?.n ?? 0, pending: pending?.n ?? 0 };
-}
 
 /**
  * Per owner (20 a day) and per recipient (3 a day, whoever sends): several accounts cannot together

@@ -11,7 +11,7 @@ import type { IdentityPort } from "../identity/port";
 import { exportCircle, removeFromCircles } from "../invitations";
 import { childrenLeftAloneBy, exportChildAccounts, forgetChildConsents } from "../circles";
 import { childAccounts, type ChildAccounts } from "../identity";
-import { sharesOf } from "../sharing";
+import { sharesOf } from "../circles/sharing";
 import { exportCalendar, forgetCalendar } from "../calendar/store";
 import { exportHabits, forgetHabits } from "../habits/export";
 import { forgetJobsOf } from "../jobs";

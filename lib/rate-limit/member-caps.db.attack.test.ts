@@ -10,7 +10,7 @@ import { shares } from "../db/schema/circles";
 import { habits } from "../db/schema/habits";
 import { useTestDatabase } from "../db/test-hooks";
 import { archiveHabit, createHabit, MAX_HABITS_PER_MEMBER } from "../habits/store";
-import { MAX_SHARES_PER_MEMBER, shareItem } from "../sharing/shares";
+import { MAX_SHARES_PER_MEMBER, shareItem } from "../circles/sharing/shares";
 
 /**
  * Attack: a member (or a script with their token, within the request rate) fills the database with

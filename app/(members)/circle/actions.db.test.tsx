@@ -25,7 +25,7 @@ vi.mock("@/lib/auth/member", async () => {
 });
 
 const { resetChildPasswordAction, stopSharingAction } = await import("./actions");
-const { namedSharesOf, shareItem } = await import("@/lib/sharing");
+const { namedSharesOf, shareItem } = await import("@/lib/circles/sharing");
 const { getCirclePeople, getMyCircles } = await import("@/lib/circles");
 const { WhoCanSeeWhat } = await import("@/components/circles/who-can-see-what");
 

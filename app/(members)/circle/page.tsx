@@ -5,7 +5,7 @@ import { childQuietHoursToManage, childrenInCareOf, getCirclePeople, getMyCircle
 import { ChildPasswordForm } from "@/components/circle/child-password-form";
 import { QuietHoursForm } from "@/components/account/quiet-hours-form";
 import { childQuietHoursAction } from "../my-account/settings-actions";
-import { namedSharesOf } from "@/lib/sharing";
+import { namedSharesOf } from "@/lib/circles/sharing";
 import { WhoCanSeeWhat } from "@/components/circles/who-can-see-what";
 import { resetChildPasswordAction, stopSharingAction } from "./actions";
 

@@ -13,7 +13,7 @@ import {
   undoHabitCheckIn,
   updateHabit,
 } from "@/lib/habits/store";
-import { shareItem } from "@/lib/sharing";
+import { shareItem } from "@/lib/circles/sharing";
 
 const fields = z.record(z.string(), z.unknown());
 const text = (value: unknown) => (typeof value === "string" ? value : "");

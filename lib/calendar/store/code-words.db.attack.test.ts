@@ -6,7 +6,7 @@ import { memberProfiles } from "../../db/schema/profile";
 import { jobs } from "../../db/schema/jobs";
 import { failure, makeCircle } from "../../circles/testing";
 import { leaveCircle } from "../../circles";
-import { shareItem } from "../../sharing";
+import { shareItem } from "../../circles/sharing";
 import {
   createEvent,
   deleteEvent,

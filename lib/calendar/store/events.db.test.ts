@@ -6,7 +6,7 @@ import { calendarAcknowledgements, calendarEvents } from "../../db/schema/calend
 import { memberProfiles } from "../../db/schema/profile";
 import { failure, makeCircle } from "../../circles/testing";
 import { leaveCircle, setCircleRole } from "../../circles";
-import { namedSharesOf, revokeShare, shareItem } from "../../sharing";
+import { namedSharesOf, revokeShare, shareItem } from "../../circles/sharing";
 import { at, wall } from "../test-helpers";
 import {
   acknowledgeEvent,

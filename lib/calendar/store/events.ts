@@ -25,8 +25,8 @@ import {
 import { memberTimeZone, storedZoneOf, zoneFrom } from "../../profile/zone";
 import { caresFor, isCarerOf } from "../../circles/carers";
 import { circlesOf, membershipOf, shareACircle } from "../../circles/membership";
-import { accessTo, itemsReaching, ownerWithinReach } from "../../sharing/rule";
-import type { ItemKind } from "../../sharing/item-kinds";
+import { accessTo, itemsReaching, ownerWithinReach } from "../../circles/sharing/rule";
+import type { ItemKind } from "../../circles/sharing/item-kinds";
 import { applyEventDeletion, applyEventUpdate, type EditScope } from "../edit";
 import { CalendarError, invalidField } from "../errors";
 import { checkAgendaRange, findOccurrence, type AgendaOccurrence } from "../expand";

@@ -7,7 +7,7 @@ import { cancelJob, scheduleJob, type JobHandler } from "../../jobs";
 import { sendEmail } from "../../mail/outbox";
 import { consumeEach } from "../../rate-limit";
 import { isDiscreet } from "../../settings";
-import { accessTo } from "../../sharing/rule";
+import { accessTo } from "../../circles/sharing/rule";
 import { describeWhen, nextReminderAfter, remindersDue } from "../reminders";
 import type { Occurrence } from "../expand";
 import { memberTimeZone } from "../../profile/zone";

@@ -14,7 +14,7 @@ vi.mock("@/lib/auth/member", () => ({
 
 const { GET } = await import("./route");
 const { checkInHabit, createHabit, suggestHabit } = await import("@/lib/habits/store");
-const { shareItem } = await import("@/lib/sharing");
+const { shareItem } = await import("@/lib/circles/sharing");
 
 const get = (memberId: string | null, habitId: string) => {
   signedIn.memberId = memberId;

@@ -1,11 +1,11 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "../db/client";
-import type { Db } from "../db/open";
-import { circleMemberships, circles, shares } from "../db/schema/circles";
-import { CircleError } from "../circles/errors";
-import { parseInput } from "../circles/roles";
-import { membershipOf, shareACircle } from "../circles/membership";
+import { getDb } from "../../db/client";
+import type { Db } from "../../db/open";
+import { circleMemberships, circles, shares } from "../../db/schema/circles";
+import { CircleError } from "../errors";
+import { parseInput } from "../roles";
+import { membershipOf, shareACircle } from "../membership";
 import { itemKinds as registeredKinds, SHARED_ITEM_TYPES, type ItemKinds } from "./item-kinds";
 
 export type ShareView = {

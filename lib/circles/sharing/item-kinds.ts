@@ -1,6 +1,6 @@
-import type { Db } from "../db/open";
-import { eventKind } from "../calendar/store/events";
-import { habitKind } from "../habits/kind";
+import type { Db } from "../../db/open";
+import { eventKind } from "../../calendar/store/events";
+import { habitKind } from "../../habits/kind";
 
 /** The kinds of item a member can share (the API's SharedItemType, lower-case). */
 export const SHARED_ITEM_TYPES = ["habit", "event"] as const;
