@@ -5,8 +5,9 @@ import { isUuid } from "../uuid";
 import { listTitle } from "../display";
 
 /**
- * The sharing registry's entry for habits: who owns one (archived ones too, so their shares can
- * still be revoked) and what lists call it (the private title when set). Kept apart from the service so the registry imports nothing that imports it.
+ * The shareable kind for habits: who owns one (archived ones too, so their shares can
+ * still be revoked) and what lists call it (the private title when set). Given to sharing through
+ * lib/features.ts: sharing imports no feature.
  */
 export const habitKind: ItemKind = {
   ownerOf: async (itemId, db) => {

@@ -19,6 +19,7 @@ import {
   updateHabit,
 } from "./store";
 import { saveCheckpoints } from "./checkpoints";
+import { itemKinds } from "@/lib/features";
 
 const database = useTestDatabase([
   habitScoreCheckpoints,
@@ -126,7 +127,7 @@ describe("habits", () => {
     const view = await shareItem(
       "ada",
       { itemType: "habit", itemId: habit.id, memberId: "ben", permission: "view" },
-      { db: database.db },
+      { db: database.db, kinds: itemKinds },
     );
     expect((await getMyHabits("ben", options()))[0]).toMatchObject({
       id: habit.id,
@@ -143,7 +144,7 @@ describe("habits", () => {
     await shareItem(
       "ada",
       { itemType: "habit", itemId: habit.id, circleId: family, permission: "edit" },
-      { db: database.db },
+      { db: database.db, kinds: itemKinds },
     );
     await checkInHabit("ben", habit.id, { date: "2026-03-11" }, options());
     await checkInHabit("ada", habit.id, { date: "2026-03-11" }, options());

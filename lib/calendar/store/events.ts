@@ -739,7 +739,7 @@ export async function getAgenda(
   }
 }
 
-/** The sharing registry's entry for events: who owns an event id (null for none). */
+/** The shareable kind for events (given to sharing through lib/features.ts): who owns an event id (null for none). */
 export const eventKind: ItemKind = {
   ownerOf: async (itemId, db) => {
     if (!isUuid(itemId)) return null;
