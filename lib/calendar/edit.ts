@@ -8,6 +8,7 @@ import {
   isSeriesOccurrence,
   seriesKeysBetween,
 } from "./expand";
+import { checkCalendarEvent, compareKeys, newEvent } from "./model";
 import {
   type AllDayEvent,
   type AllDayOverride,
@@ -16,10 +17,7 @@ import {
   type EventFields,
   type TimedEvent,
   type TimedOverride,
-  checkCalendarEvent,
-  compareKeys,
-  newEvent,
-} from "./model";
+} from "./event";
 import { formatRrule, parseRrule, untilBefore } from "./rrule";
 import {
   type LocalDate,

@@ -1,7 +1,7 @@
 import { RRuleTemporal } from "rrule-temporal";
 import { Temporal } from "temporal-polyfill";
 import { invalidField, notFoundField } from "./errors";
-import type { CalendarEvent, EventDetails, TimedEvent, TimedOverride } from "./model";
+import type { CalendarEvent, EventDetails, TimedEvent, TimedOverride } from "./event";
 import { type RecurrenceRule, formatRrule, parseRrule } from "./rrule";
 import {
   SECONDS_PER_DAY,

@@ -1,6 +1,6 @@
 import { Temporal } from "temporal-polyfill";
 import { expandEvent, type Occurrence } from "./expand";
-import type { CalendarEvent } from "./model";
+import type { CalendarEvent } from "./event";
 import { SECONDS_PER_DAY, type UnixSeconds, utcMidnight } from "../time";
 
 /**

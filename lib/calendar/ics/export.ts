@@ -1,4 +1,4 @@
-import type { CalendarEvent, EventDetails } from "../model";
+import type { CalendarEvent, EventDetails } from "../event";
 import { type UnixSeconds, instantOf, localDateTimeOf } from "../../time";
 import { contentLine, escapeText } from "./content-lines";
 import { vtimezoneLines } from "./timezones";

@@ -2,17 +2,8 @@ import { createHash } from "node:crypto";
 import { Temporal } from "temporal-polyfill";
 import { CalendarError, isCalendarError } from "../errors";
 import { isSeriesOccurrence, seriesKeysBetween } from "../expand";
-import {
-  type AllDayOverride,
-  type CalendarEvent,
-  type EventDetails,
-  LIMITS,
-  type TimedOverride,
-  checkCalendarEvent,
-  checkTimeZone,
-  newEvent,
-  parseEventInput,
-} from "../model";
+import { LIMITS, checkCalendarEvent, checkTimeZone, newEvent, parseEventInput } from "../model";
+import { type AllDayOverride, type CalendarEvent, type EventDetails, type TimedOverride } from "../event";
 import {
   type LocalDate,
   type UnixSeconds,

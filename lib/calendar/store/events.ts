@@ -30,12 +30,13 @@ import type { ItemKind } from "../../circles/sharing/item-kinds";
 import { applyEventDeletion, applyEventUpdate, type EditScope } from "../edit";
 import { CalendarError, invalidField } from "../errors";
 import { checkAgendaRange, findOccurrence, type AgendaOccurrence } from "../expand";
-import { checkCalendarEvent, newEvent, parseEventInput, type CalendarEvent, type EventFields } from "../model";
+import { checkCalendarEvent, newEvent, parseEventInput } from "../model";
+import { type CalendarEvent, type EventFields } from "../event";
 import { NEUTRAL_TITLE } from "../ics/export";
 import { behindCodeWord, hasCodeWord, listTitle } from "../../display";
 import type { UnixSeconds } from "../../time";
 import { isUuid } from "../../uuid";
-import { columnsOf, EVENT_ITEM_TYPE, eventOf, type EventRow } from "./rows";
+import { columnsOf, EVENT_ITEM_TYPE, eventOf, type AgendaEntry, type EventRow } from "./rows";
 import { cancelEventReminder, scheduleEventReminder } from "./reminders";
 import { expandRows, rememberAgenda, rememberedAgenda } from "./expansions";
 
@@ -666,25 +667,6 @@ const agendaRows = preparedPerDatabase((db) => {
 export async function visibleEventRows(db: Db, viewerId: string): Promise<EventRow[]> {
   return db.select().from(calendarEvents).where(reachedBy(viewerId));
 }
-
-export type AgendaEntry = {
-  eventId: string;
-  ownerId: string;
-  start: number;
-  end: number;
-  allDay: boolean;
-  startDate: string | null;
-  endDate: string | null;
-  /** The list's title: "Busy" for a BUSY event of someone else's, else the private title when set. */
-  title: string;
-  recurrenceId: string;
-  recurring: boolean;
-  visibility: Visibility;
-  busyOnly: boolean;
-  /** The viewer is an attendee asked for a "got it". */
-  asksViewer: boolean;
-  acknowledged: boolean;
-};
 
 /**
  * getMyAgenda: every occurrence the viewer may see overlapping [from, to) (at most 400 days), oldest
