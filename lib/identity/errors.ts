@@ -56,7 +56,8 @@ export class IdentityError extends DomainError<IdentityErrorCode> {
     message: string,
     options: { retryAfterSeconds?: number; cause?: unknown; field?: string } = {},
   ) {
-    super(code, statusOf[code], message, options);
+    // Shown as is even for a 5xx: the identity domain's messages are the product's own wording.
+    super(code, statusOf[code], message, { ...options, shown: true });
     this.name = "IdentityError";
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
