@@ -3,7 +3,8 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
 // The house rules as lint rules: each provider's SDK stays in its adapter folder, components never
-// reach into the database or into app/, and modules never import each other in a circle.
+// reach into the database or into app/, modules never import each other in a circle, and each floor
+// imports only from the floors below it (`floors`).
 const providerSdks = {
   stripe: ["lib/billing/stripe/**"],
   "@stripe/*": ["components/billing/stripe-card-form.tsx"],
@@ -44,6 +45,129 @@ const restricted = (allowed = [], extra = []) => ({
   ],
 });
 
+/**
+ * The floors of the code, from the ground up. A module imports only from its own floor or the ones
+ * below it (type imports and import() included: import/no-restricted-paths sees every import), so a
+ * change to a floor never reaches down, and no import closes a circle across floors.
+ *
+ * 1. the kernel: errors, forms, log, time, secrets, messages, display, config and the small pure
+ *    helpers (lib/*.ts below), with the product's fixed settings in config/; it imports nothing above;
+ * 2. lib/db: the database, its schema and migrations;
+ * 3. the platform: mail, jobs, rate limits, request, cache, content;
+ * 4. identity, auth and billing (and the public site's contact and waitlist);
+ * 5. the member: profile, settings;
+ * 6. circles: lib/circles (with its sharing, seat rule and Family-plan lookup), then lib/invitations;
+ * 7. the members' features: habits, calendar (each its own folder; neither imports the other);
+ * 8. the composition root: lib/features.ts, the one list of the members' features, and what is
+ *    derived from it or spans them all (lib/member-data, lib/account, lib/health.ts);
+ * 9. graphql/, then components/, then app/.
+ * Tests and test set-ups may reach up (a test drives the whole app).
+ */
+const floors = [
+  {
+    name: "the kernel",
+    paths: [
+      "lib/errors.ts",
+      "lib/forms.ts",
+      "lib/log.ts",
+      "lib/time.ts",
+      "lib/secrets.ts",
+      "lib/messages.ts",
+      "lib/display.ts",
+      "lib/config.ts",
+      "lib/phone.ts",
+      "lib/uuid.ts",
+      "lib/bounded-map.ts",
+      "lib/country-names.ts",
+      "lib/format",
+      "config",
+    ],
+  },
+  { name: "the database (lib/db)", paths: ["lib/db"] },
+  {
+    name: "the platform",
+    paths: [
+      "lib/mail",
+      "lib/jobs",
+      "lib/rate-limit",
+      "lib/request",
+      "lib/cache",
+      "lib/content",
+      "lib/seo.ts",
+      "lib/startup.ts",
+      "lib/graphql-client",
+    ],
+  },
+  {
+    name: "identity, auth and billing",
+    paths: ["lib/identity", "lib/auth", "lib/billing", "lib/contact", "lib/waitlist", "auth.ts"],
+  },
+  { name: "the member (profile, settings)", paths: ["lib/profile", "lib/settings"] },
+  { name: "circles", paths: ["lib/circles"] },
+  { name: "circles' invitations", paths: ["lib/invitations"] },
+  { name: "the members' features", paths: ["lib/habits", "lib/calendar"] },
+  {
+    name: "the composition root",
+    paths: ["lib/features.ts", "lib/member-data", "lib/account", "lib/health.ts"],
+  },
+  { name: "the API (graphql/)", paths: ["graphql"] },
+  { name: "the components", paths: ["components"] },
+  { name: "the pages (app/)", paths: ["app"] },
+];
+
+/**
+ * Imports that still run upward, each a known fault to invert (not a pattern to copy): the key is
+ * "importer -> imported", the value the files of the imported folder it may use.
+ */
+const knownUpward = {
+  // The schema's JSON columns are typed by the domain's own types.
+  "lib/db -> lib/calendar": ["event.ts"],
+  "lib/db -> lib/settings": ["quiet-hours.ts"],
+  // The outbox holds a member's mail in discreet mode and through their quiet hours.
+  "lib/mail -> lib/settings": ["settings.ts"],
+  // A child's quiet hours are set by their circle's grown-ups.
+  "lib/settings -> lib/circles": ["child-quiet-hours.ts"],
+  // Signing up starts the member's profile with the names given.
+  "lib/identity -> lib/profile": ["index.ts"],
+  "lib/auth -> lib/profile": ["index.ts"],
+};
+
+const floorZones = floors.flatMap((floor, index) =>
+  floor.paths.flatMap((target) =>
+    floors.slice(index + 1).flatMap((above) =>
+      above.paths.map((from) => ({
+        target,
+        from,
+        ...(knownUpward[`${target} -> ${from}`] ? { except: knownUpward[`${target} -> ${from}`] } : {}),
+        message: `${target} is in ${floor.name}, ${from} in ${above.name}, above it: a floor imports only from its own floor or below (eslint.config.mjs lists them).`,
+      })),
+    ),
+  ),
+);
+
+// Within a floor: the features never import each other (they meet in lib/features.ts).
+const featureZones = [
+  ["lib/habits", "lib/calendar"],
+  ["lib/calendar", "lib/habits"],
+].map(([target, from]) => ({
+  target,
+  from,
+  message: `${target} and ${from} are both members' features: a feature never imports another (they meet in lib/features.ts).`,
+}));
+
+const testFiles = [
+  "**/*.test.ts",
+  "**/*.test.tsx",
+  "**/testing.ts",
+  "**/test-helpers.ts",
+  "**/test-hooks.ts",
+  "**/test-database.ts",
+  "**/cognito-local-testing.ts",
+  "**/test-smtp-server.ts",
+  "**/fake-*.ts",
+  "**/__fixtures__/**",
+];
+
 const adapterFolders = [...new Set(Object.values(providerSdks).flat())];
 const sdksAllowedIn = (folder) => Object.keys(providerSdks).filter((name) => providerSdks[name].includes(folder));
 
@@ -75,6 +199,11 @@ export default defineConfig([
     files: [folder],
     rules: restricted(sdksAllowedIn(folder), folder.startsWith("components/") ? componentRules : []),
   })),
+  {
+    files: ["lib/**", "graphql/**", "components/**", "app/**", "config/**", "auth.ts"],
+    ignores: testFiles,
+    rules: { "import/no-restricted-paths": ["error", { zones: [...floorZones, ...featureZones] }] },
+  },
   // Tests and tools drive the real servers and SDKs directly; the Studio is Sanity's own app.
   {
     files: ["**/*.test.ts", "**/*.test.tsx", "e2e/**", "bench/**", "scripts/**", "test/**", "sanity/**", "sanity.*.ts"],

@@ -42,6 +42,6 @@ async function start() {
   // Scheduled work (habit reminders and weekly summaries, calendar reminders): one timer for every kind;
   // each instance may run it, the jobs are claimed.
   const { startJobTimer } = await import("./lib/jobs/timer");
-  const { jobHandlers } = await import("./lib/job-handlers");
+  const { jobHandlers } = await import("./lib/features");
   startJobTimer(jobHandlers);
 }

@@ -1,5 +1,4 @@
 import {
-  familyPlanFrom,
   getCircle,
   invitationMessages,
   inviteToCircle,
@@ -8,8 +7,9 @@ import {
   revokeInvitation,
   type CircleView,
 } from "@/lib/invitations";
+import { familyPlanFrom } from "@/lib/circles";
 import { getMyCircles, leaveCircle, setCircleMemberDetails, setCircleRole } from "@/lib/circles";
-import { revokeShare, shareItem, type ShareView } from "@/lib/sharing";
+import { revokeShare, shareItem, type ShareView } from "@/lib/circles/sharing";
 import type { GraphQLContext } from "./context";
 import type { CircleRole, Resolvers, SharedItemType, SharePermission } from "./generated/resolvers-types";
 import { forMember, forMemberId } from "./resolvers";

@@ -3,7 +3,7 @@ import { subscribeInSandbox, useSandboxBilling } from "@/lib/billing/sandbox/tes
 import { invitationTokenSentTo } from "@/lib/invitations/testing";
 import type { SandboxBillingProvider } from "@/lib/billing/sandbox/sandbox-provider";
 import type { BillingService } from "@/lib/billing/service";
-import type { ItemKinds } from "@/lib/sharing";
+import type { ItemKinds } from "@/lib/circles/sharing";
 import { createTestServer, ops } from "./test-helpers";
 
 const SITE = "http://localhost:3000";

@@ -3,7 +3,7 @@ import type { Member } from "@/lib/auth/member";
 import type { BillingService } from "@/lib/billing/service";
 import type { VerifiedContacts } from "@/lib/invitations";
 import type { RateLimitResult } from "@/lib/rate-limit";
-import type { ItemKinds } from "@/lib/sharing/item-kinds";
+import type { ItemKinds } from "@/lib/circles/sharing/item-kinds";
 
 /** What every resolver gets: the caller and the services, injected so tests can swap them. */
 export type GraphQLContext = {

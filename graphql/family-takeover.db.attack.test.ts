@@ -13,7 +13,7 @@ import {
   jobs,
 } from "@/lib/db/schema";
 import { invitationTokenSentTo } from "@/lib/invitations/testing";
-import { familyPlanFrom } from "@/lib/invitations";
+import { familyPlanFrom } from "@/lib/circles";
 import { readOutbox } from "@/lib/mail";
 import { setPasswordHashParamsForTests } from "@/lib/identity/password";
 import {

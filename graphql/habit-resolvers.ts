@@ -10,13 +10,13 @@ import {
 } from "@/lib/habits/store";
 import type { Habit, HabitKind, HabitSchedule, Resolvers } from "./generated/resolvers-types";
 import { forMember, forMemberId } from "./resolvers";
-import { listTitle } from "@/lib/sharing/code-word";
+import { listTitle } from "@/lib/display";
 
 /** Thin resolvers for My Habits: the rules are in lib/habits (shareItem with HABIT is in circle-resolvers). */
 const habitOf = (habit: HabitView, list = false): Habit => ({
   id: habit.id,
   ownerId: habit.ownerId,
-  // Lists show the code word instead of the title (lib/sharing/code-word.ts); a sharee's view has no other.
+  // Lists show the code word instead of the title (lib/display.ts); a sharee's view has no other.
   title: list ? listTitle(habit) : habit.title,
   privateTitle: habit.privateTitle,
   kind: habit.kind.toUpperCase() as HabitKind,

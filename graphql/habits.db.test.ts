@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/open";
-import { addDays, localDateOf } from "@/lib/calendar/time";
+import { addDays, localDateOf } from "@/lib/time";
 import { makeCircle } from "@/lib/circles/testing";
 import { habitEntries, habits } from "@/lib/db/schema/habits";
 import { membersGraphqlForThisFile } from "./test-helpers";

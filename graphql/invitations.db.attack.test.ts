@@ -10,7 +10,8 @@ import { confirmSignUp } from "@/lib/identity/builtin/accounts";
 import { createBuiltinIdentity } from "@/lib/identity/builtin/identity";
 import { useMemberTestDatabase } from "@/lib/identity/builtin/test-database";
 import { lastCodeSentTo, signUpNew } from "@/lib/identity/builtin/test-helpers";
-import { familyPlanFrom, inviteToCircle, verifiedContactsOf } from "@/lib/invitations";
+import { inviteToCircle, verifiedContactsOf } from "@/lib/invitations";
+import { familyPlanFrom } from "@/lib/circles";
 import { invitationTokenSentTo } from "@/lib/invitations/testing";
 import { createTestServer, ops } from "./test-helpers";
 

@@ -1,17 +1,6 @@
 import { GraphQLError } from "graphql";
-import { isBillingError } from "@/lib/billing/errors";
-import { ProfileError } from "@/lib/profile";
-import { isInvitationError } from "@/lib/invitations/errors";
-import {
-  IdentityUnavailableError,
-  PoolAttributesWithheldError,
-  TokenRefusedError,
-  type Caller,
-  type MemberCaller,
-} from "@/lib/auth/caller";
-import { isCircleError } from "@/lib/circles/errors";
-import { isCalendarError } from "@/lib/calendar/errors";
-import { isHabitError } from "@/lib/habits/errors";
+import { DomainError, isDomainError } from "@/lib/errors";
+import { IdentityUnavailableError, TokenRefusedError, type Caller, type MemberCaller } from "@/lib/auth/caller";
 
 /**
  * How the API answers: expected failures are results carrying statusCode and message (the contract);
@@ -21,24 +10,20 @@ export type Answer = { statusCode: number; message: string };
 
 export const UNAUTHENTICATED: Answer = { statusCode: 401, message: "User is not authenticated" };
 
-/** A failure the caller may see: a domain error's status and message, else undefined (unexpected). */
+/** A failure the caller may see: any domain error's status and message, else undefined (unexpected). */
 function expectedFailure(error: unknown): Answer | undefined {
-  if (isBillingError(error)) return { statusCode: error.status, message: error.message };
-  if (error instanceof ProfileError) return { statusCode: error.status, message: error.message };
-  if (isInvitationError(error)) return { statusCode: error.status, message: error.message };
-  if (isCircleError(error)) return { statusCode: error.status, message: error.message };
-  if (isCalendarError(error)) return { statusCode: error.status, message: error.message };
-  if (isHabitError(error)) return { statusCode: error.status, message: error.message };
-  if (error instanceof TooManyRequests) return { statusCode: 429, message: error.message };
-  if (error instanceof TokenRefusedError) return UNAUTHENTICATED;
-  if (error instanceof PoolAttributesWithheldError) return { statusCode: error.status, message: error.message };
-  if (error instanceof IdentityUnavailableError) return { statusCode: error.status, message: error.message };
+  if (isDomainError(error)) return { statusCode: error.status, message: error.message };
   return undefined;
 }
 
-export class TooManyRequests extends Error {
+/** The API's own per-caller limit (graphql/resolvers.ts): a 429 with the wait in its message. */
+export class TooManyRequests extends DomainError<"too_many_requests", 429> {
   constructor(retryAfterSeconds: number) {
-    super(`Too many requests. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}.`);
+    super(
+      "too_many_requests",
+      429,
+      `Too many requests. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}.`,
+    );
     this.name = "TooManyRequests";
   }
 }

@@ -4,7 +4,7 @@ import { useSandboxBilling, type SandboxBillingFixture } from "@/lib/billing/san
 import type { Member } from "@/lib/auth/member";
 import type { BillingService } from "@/lib/billing/service";
 import type { RateLimitResult } from "@/lib/rate-limit";
-import type { ItemKinds } from "@/lib/sharing/item-kinds";
+import type { ItemKinds } from "@/lib/circles/sharing/item-kinds";
 import type { VerifiedContacts } from "@/lib/invitations";
 import { createGraphQLServer } from "./server";
 

@@ -1,50 +1,45 @@
 import type { z } from "zod";
 
+const domainErrorMark = Symbol.for("happr.domain-error");
+
 /**
- * The base of every domain's expected failure (identity, billing, profile, invitations): `code` says
- * what went wrong, `status` is the HTTP-like status a transport answers with, `message` is safe to
- * show, and `field` names the form field it is about when there is one. Forms place an error by its
- * `field`, never by its wording (lib/forms.ts).
+ * The base of every expected failure, in every domain (identity, billing, profile, circles,
+ * invitations, the calendar, habits, rate limits, the caller's token): `code` says what went wrong,
+ * `status` is the HTTP-like status a transport answers with, `message` is safe to show, and `field`
+ * names the form field it is about when there is one. Forms place an error by its `field`, never by its
+ * wording (lib/forms.ts). `shown`: whether a form shows the message as is (by default below 500; a
+ * provider outage is logged and shown as "Network Error" instead).
  */
 export class DomainError<Code extends string = string, Status extends number = number> extends Error {
   readonly code: Code;
   readonly status: Status;
   readonly field?: string;
+  readonly shown: boolean;
 
-  constructor(code: Code, status: Status, message: string, options: { field?: string; cause?: unknown } = {}) {
+  constructor(
+    code: Code,
+    status: Status,
+    message: string,
+    options: { field?: string; cause?: unknown; shown?: boolean } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.status = status;
     this.field = options.field;
+    this.shown = options.shown ?? status < 500;
+    Object.defineProperty(this, domainErrorMark, { value: true });
   }
 }
 
 /**
- * By shape as well as by class: Next gives each bundle its own copy of a module, so an error made in
- * one (the billing provider, built once per process) may not be an instance of the caller's copy.
+ * By a mark as well as by class: Next gives each bundle its own copy of a module, so an error made in
+ * one (the billing provider, built once per process) may not be an instance of the caller's copy; the
+ * mark is a global symbol, the same in every copy. No list of names: every subclass is one.
  */
 export function isDomainError(error: unknown): error is DomainError {
   if (error instanceof DomainError) return true;
-  if (!(error instanceof Error) || !DOMAIN_ERROR_NAMES.has(error.name)) return false;
-  const { code, status } = error as Partial<DomainError>;
-  return typeof code === "string" && typeof status === "number";
+  return error instanceof Error && (error as unknown as Record<symbol, unknown>)[domainErrorMark] === true;
 }
-
-const DOMAIN_ERROR_NAMES = new Set([
-  "IdentityError",
-  "BillingError",
-  "ProfileError",
-  "InvitationError",
-  "CircleError",
-  // The calendar core's own error (lib/calendar/errors.ts): the same shape, kept apart so the core stays pure.
-  "CalendarError",
-  "HabitError",
-  "MemberRequiredError",
-  "IdentityUnavailableError",
-  "TokenRefusedError",
-  "PoolAttributesWithheldError",
-  "TooManyRequestsError",
-]);
 
 /**
  * Parses `value` with a zod `schema`, or throws the domain's 400 made by `fail` from the first

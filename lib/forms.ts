@@ -1,6 +1,6 @@
 // Only the error modules: this file is shared with client components.
 import { isDomainError, type DomainError } from "./errors";
-import { messages } from "./identity/errors";
+import { messages } from "./messages";
 import { logError } from "./log";
 
 /**
@@ -46,7 +46,7 @@ export const formError = (message: string, field?: string): FormState =>
 export const done = (message: string): FormState => ({ status: "ok", message, fieldErrors: {}, values: {} });
 
 /**
- * Expected failures (a domain's error, but not a provider outage) show their own message, next to the
+ * Expected failures (a domain's error that is `shown`: not a provider outage) show their own message, next to the
  * form's field for the error's `field` (`fieldOf`; by default the same name), or for the whole form;
  * anything else is logged and shown as "Network Error" (the product's wording for a failure the member
  * cannot fix).
@@ -55,8 +55,7 @@ export function failedForm(
   error: unknown,
   fieldOf: (error: DomainError) => string | undefined = (error) => error.field,
 ): FormState {
-  if (isDomainError(error) && (error.status < 500 || error.name === "IdentityError"))
-    return formError(error.message, fieldOf(error));
+  if (isDomainError(error) && error.shown) return formError(error.message, fieldOf(error));
   logError("[account] action failed", error);
   return formError(messages.networkError);
 }

@@ -28,7 +28,7 @@ import path from "node:path";
 import { count, sql } from "drizzle-orm";
 import { handleStripeWebhook } from "@/lib/billing/stripe-webhook-handler";
 import { resolveCaller } from "@/lib/auth/caller";
-import { BUILTIN_CLIENT_ID } from "@/lib/auth/secrets";
+import { BUILTIN_CLIENT_ID } from "@/lib/secrets";
 import fixtures from "@/lib/billing/__fixtures__/stripe-objects.json";
 import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";

@@ -1,5 +1,5 @@
 import type { CirclePerson, CircleRole, MyCircle } from "@/lib/circles";
-import type { NamedShare } from "@/lib/sharing";
+import type { NamedShare } from "@/lib/circles/sharing";
 import type { FormAction, FormState } from "@/lib/forms";
 import { ActionButton } from "@/components/account/account-form";
 import { Panel } from "@/components/ui/panel";

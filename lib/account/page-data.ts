@@ -5,7 +5,7 @@ import { getCataloguePlans } from "@/lib/billing/catalogue";
 import { getBillingService } from "@/lib/billing/provider";
 import { paymentMethodView, planView, subscriptionView, transactionView } from "@/lib/billing/views";
 import { getConfig } from "@/lib/config";
-import { familyPlanFrom, type FamilyPlanLookup } from "@/lib/invitations";
+import { familyPlanFrom, type FamilyPlanLookup } from "@/lib/circles";
 import { getUserProfile } from "@/lib/profile";
 import { getMemberSettings } from "@/lib/settings";
 import { authenticatorStatusOf } from "@/lib/identity/totp";

@@ -4,7 +4,7 @@ import { getConfig } from "../config";
 import { IdentityError, isIdentityError } from "../identity";
 import { CURRENT_PASSWORD_FIELD } from "../identity/reauthentication";
 import { readSessionToken } from "../auth/sign-out";
-import { signValue } from "../auth/secrets";
+import { signValue } from "../secrets";
 import { encodeRenewalTicket, sessionFingerprint } from "../auth/session-renewal";
 import { signOutNext, type FormState } from "../forms";
 

@@ -5,9 +5,10 @@ import { addressee, invitationTokenSentTo } from "@/lib/invitations/testing";
 import type { BillingService } from "@/lib/billing/service";
 import { getDb } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema/jobs";
-import { acceptInvitation, familyPlanFrom, inviteToCircle, type CircleOptions } from "@/lib/invitations";
+import { acceptInvitation, inviteToCircle, type CircleOptions } from "@/lib/invitations";
+import { familyPlanFrom } from "@/lib/circles";
 import { getMyCircles } from "@/lib/circles";
-import { sharesOf } from "@/lib/sharing";
+import { sharesOf } from "@/lib/circles/sharing";
 import { createBuiltinIdentity } from "@/lib/identity/builtin/identity";
 import { signUpConfirmed } from "@/lib/identity/builtin/test-helpers";
 import {
@@ -21,7 +22,7 @@ import {
   updateEvent,
   type EventView,
 } from "@/lib/calendar/store";
-import { localDateOf } from "@/lib/calendar/time";
+import { localDateOf } from "@/lib/time";
 import { and, eq } from "drizzle-orm";
 import { safetyReset } from "./safety-reset";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { circlesOf, endMembership, membershipOf } from "../circles";
-import { endSharesOf } from "../sharing";
+import { endSharesOf } from "../circles/sharing";
 import { revokeFeed } from "../calendar/store/feeds";
 import { makeEventsPrivate } from "../calendar/store/events";
 import type { IdentityPort } from "../identity/port";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isIdentityError, messages } from "../identity/errors";
+import { isIdentityError } from "../identity/errors";
+import { messages } from "../messages";
 import type { AuthenticatorChanges } from "../identity/account-changes";
 import { CURRENT_PASSWORD_FIELD } from "../identity/reauthentication";
 import { codeField } from "../identity/validation";

@@ -4,7 +4,7 @@ import { getConfig } from "../config";
 import type { IdentityContext } from "../identity/builtin";
 import { clientAddress } from "../request/client-address";
 import { completeInteraction } from "../identity/builtin/issuer";
-import { signValue } from "./secrets";
+import { signValue } from "../secrets";
 import {
   AUTH_COOKIES,
   cookieName,

@@ -5,7 +5,7 @@ import { getConfig } from "@/lib/config";
 import { createOidcAdapter } from "@/lib/identity/builtin/issuer/adapter";
 import { startTestIssuer, type TestIssuer } from "../identity/builtin/issuer/testing";
 import { getTokenVerifier, resolveCaller } from "./caller";
-import { BUILTIN_CLIENT_ID } from "./secrets";
+import { BUILTIN_CLIENT_ID } from "../secrets";
 
 /**
  * Attack: a token that is not an access token for this API, used as one. With the built-in issuer

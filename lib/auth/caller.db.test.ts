@@ -5,7 +5,7 @@ import { createOidcAdapter } from "@/lib/identity/builtin/issuer/adapter";
 import { useMemberTestDatabase } from "@/lib/identity/builtin/test-database";
 import { lastCodeSentTo } from "@/lib/identity/builtin/test-helpers";
 import { getTokenVerifier, resolveCaller } from "./caller";
-import { BUILTIN_CLIENT_ID } from "./secrets";
+import { BUILTIN_CLIENT_ID } from "../secrets";
 
 // The built-in issuer end to end: the issuer's persisted keys, the account's claims and revocation point.
 let accountId: string;

@@ -3,7 +3,8 @@ import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey 
 import { z } from "zod";
 import { getConfig } from "../config";
 import { DomainError } from "../errors";
-import { IdentityError, messages } from "../identity/errors";
+import { IdentityError } from "../identity/errors";
+import { messages } from "../messages";
 import {
   poolAttributes,
   PoolTokenRefusedError,
@@ -17,7 +18,7 @@ import { isAfterSessionCutoff } from "../identity/session-cutoffs";
 import type { SignUpDetails } from "../profile";
 import type { Member } from "./member";
 import { NATIVE_APP_CLIENT_IDS } from "../identity/builtin/issuer/native-apps";
-import { BUILTIN_CLIENT_ID } from "./secrets";
+import { BUILTIN_CLIENT_ID } from "../secrets";
 import { createCachedKeySet, KeySetUnavailableError } from "./jwks";
 
 /**

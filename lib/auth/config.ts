@@ -11,7 +11,7 @@ import {
   COGNITO_PROVIDER_ID,
   builtinClientSecret,
   getAuthSecret,
-} from "./secrets";
+} from "../secrets";
 import { isSessionEnded } from "./ended-sessions";
 import { rememberStanding } from "../identity/session-checks";
 import { startProfileFromSignUp } from "../profile";

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { IdentityError, messages } from "../identity/errors";
+import { IdentityError } from "../identity/errors";
+import { messages } from "../messages";
 import { failureState } from "./forms";
 
 vi.mock("../identity", async () => await import("../identity/errors"));

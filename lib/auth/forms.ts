@@ -1,4 +1,5 @@
-import { isIdentityError, messages } from "../identity";
+import { isIdentityError } from "../identity";
+import { messages } from "../messages";
 import type { ChallengeName } from "../identity/builtin";
 import type { FormState } from "../forms";
 import { logError } from "../log";

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import type { Session } from "next-auth";
 import { cache } from "react";
 import { DomainError } from "../errors";
-import { messages } from "../identity/errors";
+import { messages } from "../messages";
 import { currentSessionToken } from "./config";
 import { signInPath } from "./continue";
 import { readSessionToken } from "./sign-out";

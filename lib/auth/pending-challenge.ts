@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
-import { IdentityError, messages } from "../identity";
+import { IdentityError } from "../identity";
+import { messages } from "../messages";
 import type { SignInResult } from "../identity/builtin";
 
 /**

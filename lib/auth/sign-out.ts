@@ -7,7 +7,7 @@ import { SESSION_MAX_AGE_SECONDS } from "./config";
 import { endSession } from "./ended-sessions";
 import { endIssuerSession, ISSUER_SESSION_COOKIE } from "../identity/builtin/issuer";
 import { isSameOriginPost } from "./same-origin";
-import { getAuthSecret } from "./secrets";
+import { getAuthSecret } from "../secrets";
 import { decodeRemembered } from "./decoded-sessions";
 import { withTimeout } from "./timeout";
 import { logError, logWarn } from "../log";

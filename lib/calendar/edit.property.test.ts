@@ -3,7 +3,8 @@ import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import { applyEventDeletion, applyEventUpdate } from "./edit";
 import { expandEvent } from "./expand";
-import { type CalendarEvent, newEvent, parseEventInput } from "./model";
+import { newEvent, parseEventInput } from "./model";
+import { type CalendarEvent } from "./event";
 import { at } from "./test-helpers";
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { type EditOutcome, applyEventDeletion, applyEventUpdate } from "./edit";
 import { expandEvent } from "./expand";
-import { type CalendarEvent, type EventFields, parseEventInput } from "./model";
+import { parseEventInput } from "./model";
+import { type CalendarEvent, type EventFields } from "./event";
 import { allDayEvent, at, calendarErrorOf, days, timedEvent, wall } from "./test-helpers";
 
 const LONDON = "Europe/London";

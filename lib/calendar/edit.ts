@@ -8,6 +8,7 @@ import {
   isSeriesOccurrence,
   seriesKeysBetween,
 } from "./expand";
+import { checkCalendarEvent, compareKeys, newEvent } from "./model";
 import {
   type AllDayEvent,
   type AllDayOverride,
@@ -16,10 +17,7 @@ import {
   type EventFields,
   type TimedEvent,
   type TimedOverride,
-  checkCalendarEvent,
-  compareKeys,
-  newEvent,
-} from "./model";
+} from "./event";
 import { formatRrule, parseRrule, untilBefore } from "./rrule";
 import {
   type LocalDate,
@@ -29,7 +27,7 @@ import {
   instantOf,
   localDateTimeOf,
   parseLocalDate,
-} from "./time";
+} from "../time";
 
 /**
  * Edits and deletions with the three scopes of the contract (EditScope), as pure functions: they take

@@ -1,3 +1,5 @@
+import { DomainError, isDomainError } from "../errors";
+
 /**
  * The one error type of the calendar core. `field` names the input at fault (an EventInput field,
  * "occurrenceStart", "from"/"to", or "file" for an import); the message starts with it, so it can be
@@ -18,17 +20,12 @@ const statusOf: Record<CalendarErrorCode, Status> = {
   too_many: 429,
 };
 
-export class CalendarError extends Error {
-  readonly code: CalendarErrorCode;
-  readonly status: Status;
-  readonly field: string;
+export class CalendarError extends DomainError<CalendarErrorCode, Status> {
+  declare readonly field: string;
 
   constructor(code: CalendarErrorCode, field: string, message: string) {
-    super(message);
+    super(code, statusOf[code], message, { field });
     this.name = "CalendarError";
-    this.code = code;
-    this.status = statusOf[code];
-    this.field = field;
   }
 }
 
@@ -41,15 +38,6 @@ export function notFoundField(field: string, problem: string): CalendarError {
   return new CalendarError("not_found", field, `${field}: ${problem}`);
 }
 
-/** By shape as well as by class (Next gives each bundle its own copy of a class). */
 export function isCalendarError(error: unknown): error is CalendarError {
-  if (error instanceof CalendarError) return true;
-  if (!(error instanceof Error) || error.name !== "CalendarError") return false;
-  const { code, status, field } = error as Partial<CalendarError>;
-  return (
-    typeof field === "string" &&
-    typeof code === "string" &&
-    code in statusOf &&
-    statusOf[code as CalendarErrorCode] === status
-  );
+  return isDomainError(error) && error.name === "CalendarError" && typeof error.field === "string";
 }

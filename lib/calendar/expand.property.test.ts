@@ -3,7 +3,7 @@ import { RRuleTemporal } from "rrule-temporal";
 import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import { expandEvent } from "./expand";
-import type { CalendarEvent } from "./model";
+import type { CalendarEvent } from "./event";
 import { at, wall } from "./test-helpers";
 import { newEvent, parseEventInput } from "./model";
 

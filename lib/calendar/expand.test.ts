@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_AGENDA_DAYS, checkAgendaRange, expandAgenda, expandEvent, findOccurrence } from "./expand";
-import type { CalendarEvent } from "./model";
+import type { CalendarEvent } from "./event";
 import { allDayEvent, at, calendarErrorOf, days, timedEvent, wall } from "./test-helpers";
 
 const LONDON = "Europe/London";

@@ -1,7 +1,7 @@
 import { RRuleTemporal } from "rrule-temporal";
 import { Temporal } from "temporal-polyfill";
 import { invalidField, notFoundField } from "./errors";
-import type { CalendarEvent, EventDetails, TimedEvent, TimedOverride } from "./model";
+import type { CalendarEvent, EventDetails, TimedEvent, TimedOverride } from "./event";
 import { type RecurrenceRule, formatRrule, parseRrule } from "./rrule";
 import {
   SECONDS_PER_DAY,
@@ -15,7 +15,7 @@ import {
   startOfDay,
   utcMidnight,
   zonedDateTime,
-} from "./time";
+} from "../time";
 
 /**
  * Occurrences of events between two instants.

@@ -1,13 +1,8 @@
 // My Calendar's core: the event model and its validation, recurrence expansion, edit scopes, plain
 // words and form choices, iCalendar import and export. Pure functions: no database, no request.
 export { CalendarError, isCalendarError, type CalendarErrorCode } from "./errors";
+export { checkCalendarEvent, eventDetailsSchema, eventInputSchema, LIMITS, newEvent, parseEventInput } from "./model";
 export {
-  checkCalendarEvent,
-  eventDetailsSchema,
-  eventInputSchema,
-  LIMITS,
-  newEvent,
-  parseEventInput,
   type AllDayEvent,
   type AllDayOverride,
   type CalendarEvent,
@@ -15,7 +10,7 @@ export {
   type EventFields,
   type TimedEvent,
   type TimedOverride,
-} from "./model";
+} from "./event";
 export {
   formatRrule,
   MAX_COUNT,
@@ -62,4 +57,3 @@ export {
   type SkippedItem,
 } from "./ics/import";
 export { NEUTRAL_TITLE, writeICalendar, type FeedEvent, type FeedOptions } from "./ics/export";
-export { canonicalTimeZone, type LocalDate, type UnixSeconds, type Weekday } from "./time";

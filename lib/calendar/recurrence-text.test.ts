@@ -11,7 +11,7 @@ import {
   rruleToChoice,
 } from "./recurrence-text";
 import { at } from "./test-helpers";
-import { WEEKDAYS } from "./time";
+import { WEEKDAYS } from "../time";
 
 // Tuesday 17 March 2026, 18:15 in London (the 3rd Tuesday of March).
 const timed = { allDay: false as const, start: at("2026-03-17T18:15", "Europe/London"), timezone: "Europe/London" };

@@ -7,7 +7,7 @@ import {
   formatRrule,
   parseRrule,
 } from "./rrule";
-import { WEEKDAYS, type LocalDate, type Weekday, addDays, isoWeekday, localDateOf, parseLocalDate } from "./time";
+import { WEEKDAYS, type LocalDate, type Weekday, addDays, isoWeekday, localDateOf, parseLocalDate } from "../time";
 
 /**
  * Recurrence in plain words ("Every week on Tuesday and Thursday, 10 times", "Every month on the 2nd

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CalendarEvent } from "./model";
+import type { CalendarEvent } from "./event";
 import { nextReminderAfter, remindersDue } from "./reminders";
 import { allDayEvent, at, timedEvent, wall } from "./test-helpers";
 

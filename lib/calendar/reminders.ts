@@ -1,7 +1,7 @@
 import { Temporal } from "temporal-polyfill";
 import { expandEvent, type Occurrence } from "./expand";
-import type { CalendarEvent } from "./model";
-import { SECONDS_PER_DAY, type UnixSeconds, utcMidnight } from "./time";
+import type { CalendarEvent } from "./event";
+import { SECONDS_PER_DAY, type UnixSeconds, utcMidnight } from "../time";
 
 /**
  * When an event reminds the people it is for. The contract has no reminder field, so there is one

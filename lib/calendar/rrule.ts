@@ -8,7 +8,7 @@ import {
   instantOf,
   localDateOf,
   parseLocalDate,
-} from "./time";
+} from "../time";
 
 /**
  * RRULE text <-> a checked, normalised rule. The product offers what a family calendar needs:

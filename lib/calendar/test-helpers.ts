@@ -1,6 +1,7 @@
 import { Temporal } from "temporal-polyfill";
 import { isCalendarError } from "./errors";
-import { newEvent, parseEventInput, type CalendarEvent } from "./model";
+import { newEvent, parseEventInput } from "./model";
+import { type CalendarEvent } from "./event";
 
 /** Test helpers: instants written as local times, and events written as the API receives them. */
 

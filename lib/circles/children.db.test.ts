@@ -10,7 +10,8 @@ import { readOutbox } from "@/lib/mail";
 import { forgotPassword } from "@/lib/identity/builtin/accounts";
 import { respondToChallenge, signIn } from "@/lib/identity/builtin/sign-in";
 import { setPasswordHashParamsForTests } from "@/lib/identity/password";
-import { acceptInvitation, familyPlanFrom, inviteToCircle, type CircleOptions } from "@/lib/invitations";
+import { acceptInvitation, inviteToCircle, type CircleOptions } from "@/lib/invitations";
+import { familyPlanFrom } from "@/lib/circles";
 import { addressee } from "@/lib/invitations/testing";
 import { isSessionCurrent } from "@/lib/identity/builtin/accounts";
 import {

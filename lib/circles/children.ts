@@ -15,8 +15,8 @@ import {
 } from "../identity";
 import { assertPasswordPolicy } from "../identity/password";
 import { logError } from "../log";
-import { seatsTaken, CIRCLE_CAPACITY } from "../invitations/circle";
-import type { FamilyPlanLookup } from "../invitations/family-plan";
+import { seatsTaken, CIRCLE_CAPACITY } from "./seats";
+import type { FamilyPlanLookup } from "./family-plan";
 import { startProfileFromSignUp } from "../profile";
 import { ensureOwnedCircle, lockCircleOf } from "./circles";
 import { CircleError, circleMessages as messages } from "./errors";

@@ -6,15 +6,9 @@ import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sa
 import type { BillingService } from "@/lib/billing/service";
 import { getDb } from "@/lib/db/client";
 import { circleMemberships } from "@/lib/db/schema";
-import {
-  acceptInvitation,
-  familyPlanFrom,
-  getCircle,
-  inviteToCircle,
-  removeFromCircles,
-  type CircleOptions,
-} from "@/lib/invitations";
-import { shareItem, sharesOf } from "@/lib/sharing";
+import { acceptInvitation, getCircle, inviteToCircle, removeFromCircles, type CircleOptions } from "@/lib/invitations";
+import { familyPlanFrom } from "@/lib/circles";
+import { shareItem, sharesOf } from "@/lib/circles/sharing";
 import {
   coverThroughCircles,
   createChildAccount,

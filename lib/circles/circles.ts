@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { circleMemberships, circles } from "../db/schema/circles";
-import { endSharesAfterLeaving, pruneMemberShares } from "../sharing/shares";
+import { endSharesAfterLeaving, pruneMemberShares } from "./sharing/shares";
 import { childAccountOf } from "./carers";
 import { assertChildMay } from "./child-limits";
 import { CircleError, circleMessages as messages } from "./errors";

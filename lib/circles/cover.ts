@@ -4,7 +4,7 @@ import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { preparedPerDatabase } from "../db/prepared";
 import { circleMemberships, circles } from "../db/schema/circles";
-import type { FamilyPlanLookup } from "../invitations/family-plan";
+import type { FamilyPlanLookup } from "./family-plan";
 
 /**
  * The Family plan cover a member has through the circles they are in (not the one they own): the

@@ -55,3 +55,5 @@ export {
   type ChildInCare,
   type CreatedChild,
 } from "./children";
+export { CIRCLE_CAPACITY, seatsTaken } from "./seats";
+export { familyPlanFrom, type FamilyPlanLookup } from "./family-plan";

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { evaluate, parse } from "groq-js";
 import { overlayDrafts } from "./drafts";
-import type { ContentSource, FetchOptions, QueryParams } from "./source";
+import type { ContentSource, FetchOptions, QueryParams } from "./port";
 
 /** Keeps an answer in a cache under tags (the app passes Next's data cache; tests pass none). */
 export type CacheByTag = <T>(run: () => Promise<T>, key: string[], tags: string[]) => Promise<T>;

@@ -10,7 +10,7 @@ import { overlayDrafts } from "./drafts";
 import { startFakeSanityApi, type FakeSanityApi } from "./fake-sanity-api";
 import { postQuery, postSlugsQuery, siteSettingsQuery } from "./queries";
 import { createSanitySource } from "./sanity-source";
-import type { ContentSource } from "./source";
+import type { ContentSource } from "./port";
 
 const fixture = path.join(import.meta.dirname, "__fixtures__", "data.ndjson");
 const token = "sk-fixture-read-token";

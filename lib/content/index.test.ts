@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { ContentSource } from "./source";
+import type { ContentSource } from "./port";
 
 const state = vi.hoisted(() => ({ source: undefined as ContentSource | undefined }));
 vi.mock("./source", () => ({ getContentSource: async () => state.source }));

@@ -17,7 +17,8 @@ import {
   postsPageQuery,
   siteSettingsQuery,
 } from "./queries";
-import { getContentSource, type FetchOptions, type QueryParams } from "./source";
+import { getContentSource } from "./source";
+import { type FetchOptions, type QueryParams } from "./port";
 import { documentTag, typeTag } from "./tags";
 import { POSTS_PER_PAGE } from "./types";
 import type { FaqEntry, HomePage, InfoPage, LandingKind, LandingPage, Post, PostsPage, SiteSettings } from "./types";

@@ -11,7 +11,7 @@
 import "server-only";
 import { createClient } from "next-sanity";
 import { CONTENT_REVALIDATE_SECONDS } from "./tags";
-import type { ContentSource, FetchOptions, QueryParams } from "./source";
+import type { ContentSource, FetchOptions, QueryParams } from "./port";
 
 export const SANITY_API_VERSION = "2024-03-11";
 

@@ -10,7 +10,8 @@ import { createBundledSource, loadDataset } from "./bundled-source";
 import { startFakeSanityApi, type FakeSanityApi } from "./fake-sanity-api";
 import { postQuery, postsPageQuery, siteSettingsQuery, landingPathsQuery } from "./queries";
 import { createSanitySource } from "./sanity-source";
-import { createContentSource, type ContentSource } from "./source";
+import { createContentSource } from "./source";
+import { type ContentSource } from "./port";
 
 const fixture = path.join(import.meta.dirname, "__fixtures__", "data.ndjson");
 

@@ -1,21 +1,9 @@
 /**
- * The content port: one GROQ fetch. Two adapters implement it, Sanity (./sanity-source.ts) and the
- * bundled dataset (./bundled-source.ts); the configuration picks one once per process.
+ * The content source of this process: the configuration picks one adapter of the port (./port.ts),
+ * Sanity (./sanity-source.ts) or the bundled dataset (./bundled-source.ts), once per process.
  */
 import { getConfig, type Config } from "@/lib/config";
-
-export type QueryParams = Record<string, string | number | boolean | null>;
-
-/**
- * `tags` name what the answer depends on (./tags.ts); an adapter that caches answers expires them by tag.
- * `draft`: read with editors' drafts overlaid (draft mode), never from or into a cache.
- */
-export type FetchOptions = { tags?: string[]; draft?: boolean };
-
-export interface ContentSource {
-  readonly kind: "sanity" | "bundled";
-  fetch<T = unknown>(query: string, params?: QueryParams, options?: FetchOptions): Promise<T>;
-}
+import type { ContentSource } from "./port";
 
 /** Builds the adapter for a content configuration (the adapters load lazily: only one is ever used). */
 export async function createContentSource(content: Config["content"]): Promise<ContentSource> {

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { addDays, isoWeekday, type LocalDate } from "../calendar/time";
+import { addDays, isoWeekday, type LocalDate } from "../time";
 import type { Db } from "../db/open";
 import { habits, habitScoreCheckpoints } from "../db/schema/habits";
 import type { ScoreCheckpoint } from "./score";

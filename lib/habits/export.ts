@@ -4,7 +4,7 @@ import type { Db } from "../db/open";
 import { habitEntries, habits, habitTargets } from "../db/schema/habits";
 import { historiesChangeBy } from "./checkpoints";
 import { getHabitHistory } from "./store";
-import { listTitle } from "../sharing/code-word";
+import { listTitle } from "../display";
 
 /**
  * One CSV field, quoted and defused on its own, whatever the reader splits on: a spreadsheet may split

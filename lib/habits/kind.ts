@@ -1,12 +1,13 @@
 import { eq, inArray } from "drizzle-orm";
 import { habits } from "../db/schema/habits";
-import type { ItemKind } from "../sharing/item-kinds";
+import type { ItemKind } from "../circles/sharing/item-kinds";
 import { isUuid } from "../uuid";
-import { listTitle } from "../sharing/code-word";
+import { listTitle } from "../display";
 
 /**
- * The sharing registry's entry for habits: who owns one (archived ones too, so their shares can
- * still be revoked) and what lists call it (the private title when set). Kept apart from the service so the registry imports nothing that imports it.
+ * The shareable kind for habits: who owns one (archived ones too, so their shares can
+ * still be revoked) and what lists call it (the private title when set). Given to sharing through
+ * lib/features.ts: sharing imports no feature.
  */
 export const habitKind: ItemKind = {
   ownerOf: async (itemId, db) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseLocalDate, type LocalDate } from "../calendar/time";
+import { parseLocalDate, type LocalDate } from "../time";
 import { parseOrFail } from "../errors";
 import { HabitError } from "./errors";
 

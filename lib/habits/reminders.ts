@@ -7,7 +7,7 @@ import { memberTimeZone } from "../profile/zone";
 import { isDiscreet } from "../settings";
 import { getHabitHistory, getMyHabits } from "./store";
 import { nextLocalTime, REMINDER_JOB, SUMMARY_JOB, SUMMARY_TIME } from "./schedule";
-import { listTitle } from "../sharing/code-word";
+import { listTitle } from "../display";
 
 export { nextLocalTime, REMINDER_JOB, SUMMARY_JOB } from "./schedule";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, isoWeekday } from "../calendar/time";
+import { addDays, isoWeekday } from "../time";
 import { scoreHabit, type DayEntry } from "./score";
 import type { HabitTarget } from "./model";
 

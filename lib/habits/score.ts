@@ -1,4 +1,4 @@
-import type { LocalDate } from "../calendar/time";
+import type { LocalDate } from "../time";
 import type { HabitKind, HabitTarget } from "./model";
 
 /**

@@ -5,7 +5,7 @@ import { circleMemberships, circles, shares } from "../db/schema/circles";
 import { habitEntries, habits, habitScoreCheckpoints, habitTargets } from "../db/schema/habits";
 import { memberProfiles } from "../db/schema/profile";
 import { failure, makeCircle } from "../circles/testing";
-import { revokeShare, shareItem } from "../sharing";
+import { revokeShare, shareItem } from "../circles/sharing";
 import {
   answerSuggestion,
   archiveHabit,
@@ -19,6 +19,7 @@ import {
   updateHabit,
 } from "./store";
 import { saveCheckpoints } from "./checkpoints";
+import { itemKinds } from "@/lib/features";
 
 const database = useTestDatabase([
   habitScoreCheckpoints,
@@ -126,12 +127,12 @@ describe("habits", () => {
     const view = await shareItem(
       "ada",
       { itemType: "habit", itemId: habit.id, memberId: "ben", permission: "view" },
-      { db: database.db },
+      { db: database.db, kinds: itemKinds },
     );
     expect((await getMyHabits("ben", options()))[0]).toMatchObject({
       id: habit.id,
       canCheckIn: false,
-      // A sharee sees the code word as the title, and nothing else of it (lib/sharing/code-word.ts).
+      // A sharee sees the code word as the title, and nothing else of it (lib/display.ts).
       title: "R",
       privateTitle: null,
     });
@@ -143,7 +144,7 @@ describe("habits", () => {
     await shareItem(
       "ada",
       { itemType: "habit", itemId: habit.id, circleId: family, permission: "edit" },
-      { db: database.db },
+      { db: database.db, kinds: itemKinds },
     );
     await checkInHabit("ben", habit.id, { date: "2026-03-11" }, options());
     await checkInHabit("ada", habit.id, { date: "2026-03-11" }, options());

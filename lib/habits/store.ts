@@ -5,10 +5,10 @@ import { preparedPerDatabase } from "../db/prepared";
 import { circleMemberships } from "../db/schema/circles";
 import { caresFor } from "../circles/carers";
 import { habitEntries, habits, habitScoreCheckpoints, habitTargets } from "../db/schema/habits";
-import { addDays, localDateOf, type LocalDate } from "../calendar/time";
+import { addDays, localDateOf, type LocalDate } from "../time";
 import { memberTimeZone, storedZoneOf, zoneFrom } from "../profile/zone";
-import { accessColumn, accessTo, itemsReaching, ownerWithinReach, type Access } from "../sharing/rule";
-import { behindCodeWord } from "../sharing/code-word";
+import { accessColumn, accessTo, itemsReaching, ownerWithinReach, type Access } from "../circles/sharing/rule";
+import { behindCodeWord } from "../display";
 import { HabitError, habitNotFound } from "./errors";
 import { isUuid } from "../uuid";
 import { scheduleHabitJobs } from "./schedule";
@@ -128,7 +128,7 @@ function viewOf(
   });
   const current = [...targets].reverse().find((target) => target.effectiveFrom <= today) ?? targets[0]!;
   // Anyone but the owner sees the list title (the code word when set) and no reminder time: when the
-  // owner is reminded is theirs alone (lib/sharing/code-word.ts).
+  // owner is reminded is theirs alone (lib/display.ts).
   const owner = access === "owner";
   const titles = { title: habit.title, privateTitle: habit.privateTitle };
   const view: HabitView = {

@@ -15,7 +15,7 @@ import { isAfterSessionCutoff } from "./session-cutoffs";
 // The app's way into identity: the ports (port.ts for a signed-in member's own account,
 // account-flows.ts for sign-up and recovery) and the one place their adapters are chosen. The
 // built-in issuer's own sign-in steps are in ./builtin (index.ts there).
-export { IdentityError, isIdentityError, messages, type IdentityErrorCode } from "./errors";
+export { IdentityError, isIdentityError, type IdentityErrorCode } from "./errors";
 export {
   ONE_TIME_CODE_LIFETIME_MS,
   type ChildAccountRef,

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { IdentityError, messages } from "./errors";
+import { IdentityError } from "./errors";
+import { messages } from "../messages";
 import { passwordStrengthFailure } from "./password-strength";
 
 /**

@@ -1,5 +1,6 @@
 import { getConfig } from "../config";
-import { IdentityError, isIdentityError, messages } from "./errors";
+import { IdentityError, isIdentityError } from "./errors";
+import { messages } from "../messages";
 import type { IdentityPort } from "./port";
 
 /** The form field every guarded account change reads the current password from. */

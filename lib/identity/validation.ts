@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INVALID_PHONE_MESSAGE, realPhoneNumber } from "../phone";
-import { IdentityError, messages } from "./errors";
+import { IdentityError } from "./errors";
+import { messages } from "../messages";
 
 /** Inputs are checked here, before any database work; the first problem is reported by name. */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {

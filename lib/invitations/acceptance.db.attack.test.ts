@@ -10,9 +10,9 @@ import { createBuiltinIdentity } from "@/lib/identity/builtin/identity";
 import { useMemberTestDatabase } from "@/lib/identity/builtin/test-database";
 import { lastCodeSentTo, signUpNew } from "@/lib/identity/builtin/test-helpers";
 import { getUserProfile } from "@/lib/profile";
+import { familyPlanFrom } from "@/lib/circles";
 import {
   acceptInvitation,
-  familyPlanFrom,
   getCircle,
   inviteToCircle,
   previewInvitation,

@@ -7,10 +7,10 @@ import { readOutbox } from "@/lib/mail";
 import type { SandboxBillingProvider } from "@/lib/billing/sandbox/sandbox-provider";
 import type { BillingService } from "@/lib/billing/service";
 import { getUserProfile } from "@/lib/profile";
+import { familyPlanFrom } from "@/lib/circles";
 import {
   acceptInvitation,
   exportCircle,
-  familyPlanFrom,
   getCircle,
   INVITATION_LIFETIME_MS,
   inviteToCircle,

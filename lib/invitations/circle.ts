@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
@@ -10,17 +10,18 @@ import { circleMemberships, circles } from "../db/schema/circles";
 import { ensureOwnedCircle, lockCircleOf, removeFromOwnedCircle, removeMemberFromCircles } from "../circles/circles";
 import { circlesOf, membershipOf, ownedCircleOf } from "../circles/membership";
 import { invitedRoleSchema } from "../circles/roles";
+import { CIRCLE_CAPACITY, seatsTaken } from "../circles/seats";
 import { assertChildMay } from "../circles/child-limits";
-import { forgetShares } from "../sharing/shares";
+import { forgetShares } from "../circles/sharing/shares";
 import { canSendAppTexts, deliverPending, sendEmail, sendSms } from "../mail";
 import { INVALID_PHONE_MESSAGE, realPhoneNumber } from "../phone";
 import { identityFor } from "../identity";
 import { maskEmail, maskPhone } from "../identity/validation";
 import { getUserProfile, updateUserProfile } from "../profile";
 import { consumeEach, tryAgainIn } from "../rate-limit";
-import { createHash, randomBytes } from "node:crypto";
+import { hashToken, newToken } from "../secrets";
 import { InvitationError, invitationMessages as messages } from "./errors";
-import type { FamilyPlanLookup } from "./family-plan";
+import type { FamilyPlanLookup } from "../circles/family-plan";
 import { logError } from "../log";
 
 /**
@@ -30,7 +31,6 @@ import { logError } from "../log";
  * guardian); accepting it puts the invitee in that circle with that role, covered by the owner's plan
  * for as long as that plan is live. A person may be in several circles (lib/circles).
  */
-export const CIRCLE_CAPACITY = 5;
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 // Invitations (and resends) one owner may send a day: the outbox must not become a spam cannon.
 const SENDS_PER_DAY = 20;
@@ -58,7 +58,6 @@ export function canInviteByText(): boolean {
   return canSendAppTexts(getConfig());
 }
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
@@ -173,28 +172,6 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
 /** One owner's circle changes one at a time (capacity checks must not race). */
 const lockOwner = lockCircleOf;
 
-/** The people in the owner's circle besides the owner, and the live invitations: together at most 5. */
-export async function seatsTaken(tx: Db, ownerId: string, now: Date) {
-  const circle = await ownedCircleOf(tx, ownerId);
-  const [members] = circle
-    ? await tx
-        .select({ n: count() })
-        .from(circleMemberships)
-        .where(and(eq(circleMemberships.circleId, circle.id), ne(circleMemberships.role, "owner")))
-    : [{ n: 0 }];
-  const [pending] = await tx
-    .select({ n: count() })
-    .from(circleInvitations)
-    .where(
-      and(
-        eq(circleInvitations.ownerId, ownerId),
-        eq(circleInvitations.status, "pending"),
-        gt(circleInvitations.expiresAt, now),
-      ),
-    );
-  return { members: members?.n ?? 0, pending: pending?.n ?? 0 };
-}
-
 /**
  * Per owner (20 a day) and per recipient (3 a day, whoever sends): several accounts cannot together
  * flood one person's phone or mailbox with invitations.
@@ -292,7 +269,7 @@ export async function inviteToCircle(
   if (channel === "email" && recipient === owner.email.toLowerCase())
     throw new InvitationError(409, "You are already in your own Safe Circle");
   if (!(await familyPlan(owner.memberId)).family) throw new InvitationError(403, messages.notFamily);
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   const view = await db.transaction(async (tx) => {
     await lockOwner(tx, owner.memberId);
     const circle = await ensureOwnedCircle(tx, owner, now);
@@ -358,7 +335,7 @@ export async function resendInvitation(
   const invitationId = parse(idSchema("invitationId"), invitationIdArg);
   const { db, now, familyPlan, siteUrl, texts } = await resolve(options);
   if (!(await familyPlan(owner.memberId)).family) throw new InvitationError(403, messages.notFamily);
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   const view = await db.transaction(async (tx) => {
     await lockOwner(tx, owner.memberId);
     const row = await ownedInvitation(tx, owner.memberId, invitationId);

@@ -3,7 +3,6 @@ export {
   acceptInvitation,
   addresseeProblem,
   canInviteByText,
-  CIRCLE_CAPACITY,
   exportCircle,
   getCircle,
   INVITATION_LIFETIME_MS,
@@ -26,4 +25,3 @@ export {
   type VerifiedContacts,
 } from "./circle";
 export { InvitationError, isInvitationError, invitationMessages } from "./errors";
-export { familyPlanFrom, type FamilyPlanLookup } from "./family-plan";

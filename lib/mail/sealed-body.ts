@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { deriveKey } from "../auth/secrets";
+import { deriveKey } from "../secrets";
 
 /**
  * Outbox bodies hold sign-in codes and single-use links, so they are stored encrypted: AES-256-GCM

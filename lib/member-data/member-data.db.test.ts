@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { localDateOf } from "@/lib/calendar/time";
+import { localDateOf } from "@/lib/time";
 import { checkInHabit, createHabit } from "@/lib/habits/store";
 import { describe, expect, it } from "vitest";
 import { createChildAccount, getMyCircles } from "@/lib/circles";
 import { childConsents, circleMemberships, identityAccounts, jobs, memberProfiles } from "@/lib/db/schema";
-import { acceptInvitation, familyPlanFrom, inviteToCircle, verifiedContactsOf } from "@/lib/invitations";
+import { acceptInvitation, inviteToCircle, verifiedContactsOf } from "@/lib/invitations";
+import { familyPlanFrom } from "@/lib/circles";
 import { readOutbox } from "@/lib/mail";
 import { getDb } from "@/lib/db/client";
 import { freezeClockAt } from "@/lib/billing/sandbox/clock";

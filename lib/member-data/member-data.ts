@@ -8,12 +8,9 @@ import { forgetContactMessages } from "../contact";
 import { queueChangeNotice } from "../identity/change-notices";
 import { reauthenticate } from "../identity/reauthentication";
 import type { IdentityPort } from "../identity/port";
-import { exportCircle, removeFromCircles } from "../invitations";
-import { childrenLeftAloneBy, exportChildAccounts, forgetChildConsents } from "../circles";
+import { childrenLeftAloneBy, forgetChildConsents } from "../circles";
+import { featureDownloads, forgetInFeatures } from "../features";
 import { childAccounts, type ChildAccounts } from "../identity";
-import { sharesOf } from "../sharing";
-import { exportCalendar, forgetCalendar } from "../calendar/store";
-import { exportHabits, forgetHabits } from "../habits/export";
 import { forgetJobsOf } from "../jobs";
 import { logError } from "../log";
 import { deliverPending, forgetMessagesOf } from "../mail";
@@ -65,18 +62,9 @@ export async function exportMemberData(member: Member, deps: { security: Identit
           description: t.description,
         }))
       : [],
-    // Every circle with the member's role in it, the people of the circle they own, their invitations.
-    circle: await exportCircle(member.memberId),
-    // Guardians: the consent records of the children they look after (who consented, when); a child:
-    // their own consent record and memberships.
-    children: await exportChildAccounts(member.memberId),
     settings: await exportSettings(member.memberId),
-    // The shares of the member's items: with whom (a member or a circle) and view or edit.
-    shares: await sharesOf(member.memberId),
-    // The events in their calendar (and those they wrote into a child's), their "got it"s, their feed link's state.
-    calendar: await exportCalendar(member.memberId),
-    // Their habits (target versions, every entry) and the entries they recorded in habits shared with them.
-    habits: await exportHabits(member.memberId),
+    // Each members' feature's sections (lib/features.ts): circles, children, shares, calendar, habits.
+    ...(await featureDownloads(member.memberId)),
   };
 }
 
@@ -105,9 +93,8 @@ async function forgetPerson(
   await deleteUserProfile(memberId, { db: tx });
   await forgetSettings(tx, memberId);
   await forgetPoolMember(tx, memberId);
-  await removeFromCircles(memberId, { db: tx, addresses });
-  await forgetCalendar(tx, memberId);
-  await forgetHabits(tx, memberId);
+  // Each members' feature (lib/features.ts): the circles, the calendar, the habits.
+  await forgetInFeatures(tx, { memberId, emails, addresses });
   await forgetJobsOf(tx, memberId);
   await forgetMessagesOf(tx, { memberId, addresses });
   await forgetWaitlistEntries(tx, emails);

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { preparedPerDatabase } from "../db/prepared";
 import { memberProfiles } from "../db/schema/profile";
-import { canonicalTimeZone } from "../calendar/time";
+import { canonicalTimeZone } from "../time";
 
 /** Asked on every habits and agenda request: prepared (lib/db/prepared.ts). */
 const zoneRead = preparedPerDatabase((db) =>

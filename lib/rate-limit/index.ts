@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { deriveKey } from "../auth/secrets";
+import { deriveKey } from "../secrets";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { mentionsAny } from "../db/mentions";

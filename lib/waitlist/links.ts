@@ -1,6 +1,6 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { deriveKey } from "../auth/secrets";
+import { deriveKey } from "../secrets";
 import { getConfig } from "../config";
 import { isUuid } from "../uuid";
 

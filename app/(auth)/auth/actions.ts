@@ -13,7 +13,8 @@ import {
   AUTO_SIGN_IN_LIFETIME_MS,
   CHALLENGE_LIFETIME_MS,
 } from "@/lib/identity/builtin";
-import { accountFlowsFor, isIdentityError, messages } from "@/lib/identity";
+import { accountFlowsFor, isIdentityError } from "@/lib/identity";
+import { messages } from "@/lib/messages";
 import { getConfig } from "@/lib/config";
 import { safeContinuePath } from "@/lib/auth/continue";
 import { assertCurrentChallenge, beginPasswordSignIn, recordSignInStep } from "@/lib/auth/pending-challenge";

@@ -6,7 +6,8 @@ import { getMember } from "@/lib/auth/member";
 import { memberAction } from "@/lib/account/member-action";
 import { getBillingService } from "@/lib/billing/provider";
 import { getConfig } from "@/lib/config";
-import { acceptInvitation, familyPlanFrom, invitationMessages, verifiedContactsOf } from "@/lib/invitations";
+import { acceptInvitation, invitationMessages, verifiedContactsOf } from "@/lib/invitations";
+import { familyPlanFrom } from "@/lib/circles";
 import { forgetInvitationToken, invitationTokenOfBrowser } from "@/lib/invitations/invitation-cookie";
 import { InvitationError } from "@/lib/invitations/errors";
 

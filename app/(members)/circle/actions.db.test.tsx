@@ -25,7 +25,7 @@ vi.mock("@/lib/auth/member", async () => {
 });
 
 const { resetChildPasswordAction, stopSharingAction } = await import("./actions");
-const { namedSharesOf, shareItem } = await import("@/lib/sharing");
+const { namedSharesOf, shareItem } = await import("@/lib/circles/sharing");
 const { getCirclePeople, getMyCircles } = await import("@/lib/circles");
 const { WhoCanSeeWhat } = await import("@/components/circles/who-can-see-what");
 
@@ -116,7 +116,7 @@ describe("the who-can-see-what page and its Stop sharing action", () => {
   it("Stop sharing ends that share only, and the page says so on the next render", async () => {
     const { toGus, toCircle } = await family();
     expect(await stopSharingAction(idle, form(toGus.id))).toMatchObject({ status: "ok" });
-    expect((await namedSharesOf("ada", { db: database.db })).map((share) => share.id)).toEqual([toCircle.id]);
+    expect((await namedSharesOf("ada", { db: database.db, kinds })).map((share) => share.id)).toEqual([toCircle.id]);
     expect(await page("ada")).not.toContain("shared with Gus");
     expect(await stopSharingAction(idle, form(toCircle.id))).toMatchObject({ status: "ok" });
     const text = await page("ada");
@@ -130,7 +130,7 @@ describe("the who-can-see-what page and its Stop sharing action", () => {
     const missing = await stopSharingAction(idle, form(crypto.randomUUID()));
     expect(stolen).toMatchObject({ status: "error", message: "Share not found" });
     expect(stolen).toEqual(missing);
-    expect((await namedSharesOf("olga", { db: database.db })).map((share) => share.id)).toEqual([olgas.id]);
+    expect((await namedSharesOf("olga", { db: database.db, kinds })).map((share) => share.id)).toEqual([olgas.id]);
   });
 
   it("refuses a visitor and a malformed share id, writing nothing", async () => {
@@ -142,7 +142,7 @@ describe("the who-can-see-what page and its Stop sharing action", () => {
     });
     signedIn.memberId = "ada";
     expect(await stopSharingAction(idle, form("not-an-id"))).toMatchObject({ status: "error" });
-    expect(await namedSharesOf("ada", { db: database.db })).toHaveLength(2);
+    expect(await namedSharesOf("ada", { db: database.db, kinds })).toHaveLength(2);
   });
 
   it("a child's new password: a visitor gets 401's message, a guardian asking for a child they cannot see 404's", async () => {

@@ -5,7 +5,8 @@ import { childQuietHoursToManage, childrenInCareOf, getCirclePeople, getMyCircle
 import { ChildPasswordForm } from "@/components/circle/child-password-form";
 import { QuietHoursForm } from "@/components/account/quiet-hours-form";
 import { childQuietHoursAction } from "../my-account/settings-actions";
-import { namedSharesOf } from "@/lib/sharing";
+import { namedSharesOf } from "@/lib/circles/sharing";
+import { itemKinds } from "@/lib/features";
 import { WhoCanSeeWhat } from "@/components/circles/who-can-see-what";
 import { resetChildPasswordAction, stopSharingAction } from "./actions";
 
@@ -16,7 +17,7 @@ export default async function CirclePage() {
   if (!member) return null; // the layout sends visitors to sign-in
   const [myCircles, shares, managed, children] = await Promise.all([
     getMyCircles(member.memberId),
-    namedSharesOf(member.memberId),
+    namedSharesOf(member.memberId, { kinds: itemKinds }),
     childQuietHoursToManage(member.memberId),
     childrenInCareOf(member.memberId),
   ]);

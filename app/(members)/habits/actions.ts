@@ -13,7 +13,8 @@ import {
   undoHabitCheckIn,
   updateHabit,
 } from "@/lib/habits/store";
-import { shareItem } from "@/lib/sharing";
+import { shareItem } from "@/lib/circles/sharing";
+import { itemKinds } from "@/lib/features";
 
 const fields = z.record(z.string(), z.unknown());
 const text = (value: unknown) => (typeof value === "string" ? value : "");
@@ -107,13 +108,17 @@ export const shareHabitAction = memberAction(
   fields,
   async (member, form) => {
     const [kind, id] = text(form.with).split(/:(.*)/s);
-    await shareItem(member.memberId, {
-      itemType: "habit",
-      itemId: text(form.habitId),
-      memberId: kind === "member" ? id : null,
-      circleId: kind === "circle" ? id : null,
-      permission: text(form.permission),
-    });
+    await shareItem(
+      member.memberId,
+      {
+        itemType: "habit",
+        itemId: text(form.habitId),
+        memberId: kind === "member" ? id : null,
+        circleId: kind === "circle" ? id : null,
+        permission: text(form.permission),
+      },
+      { kinds: itemKinds },
+    );
     revalidatePath("/habits");
     revalidatePath("/circle");
     return done("Shared.");

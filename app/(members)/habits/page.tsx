@@ -17,7 +17,7 @@ import {
   shareHabitAction,
   suggestHabitAction,
 } from "./actions";
-import { listTitle } from "@/lib/sharing/code-word";
+import { listTitle } from "@/lib/display";
 
 export const metadata: Metadata = { title: "My Habits" };
 

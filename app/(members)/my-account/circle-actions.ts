@@ -5,13 +5,8 @@ import { getConfig } from "@/lib/config";
 import { done } from "@/lib/forms";
 import { formField, memberAction } from "@/lib/account/member-action";
 import { getBillingService } from "@/lib/billing/provider";
-import {
-  familyPlanFrom,
-  inviteToCircle,
-  removeCircleMember,
-  resendInvitation,
-  revokeInvitation,
-} from "@/lib/invitations";
+import { inviteToCircle, removeCircleMember, resendInvitation, revokeInvitation } from "@/lib/invitations";
+import { familyPlanFrom } from "@/lib/circles";
 
 const options = () => ({ familyPlan: familyPlanFrom(getBillingService), siteUrl: getConfig().siteUrl });
 const invitationForm = z.object({ invitationId: formField });

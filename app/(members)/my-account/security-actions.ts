@@ -1,7 +1,8 @@
 "use server";
 
 import { z } from "zod";
-import { isIdentityError, messages, type DevicePage, type MfaMethod } from "@/lib/identity";
+import { isIdentityError, type DevicePage, type MfaMethod } from "@/lib/identity";
+import { messages } from "@/lib/messages";
 import { done, signOutNext } from "@/lib/forms";
 import { MemberRequiredError, requireMember } from "@/lib/auth/member";
 import { accountChangesOf, identityOf } from "@/lib/account/member-identity";

@@ -6,7 +6,7 @@ import { addInterval } from "../proration";
 import { assertChargeable, readTestCard, type CardForm } from "./cards";
 import { newId } from "./ids";
 import { loadCustomer, loadPrice } from "./read";
-import type { SandboxBillingProvider } from "./sandbox-provider";
+import type { SandboxLedger } from "./ledger";
 import { emitEvent, invoiceAndCharge } from "./write";
 
 export type CompletedCheckout = { sessionId: string; subscriptionId: string; redirectUrl: string };
@@ -17,7 +17,7 @@ export type CompletedCheckout = { sessionId: string; subscriptionId: string; red
  * paid, and complete the session. A declined card changes nothing (422, the form shows why).
  */
 export function completeSandboxCheckout(
-  provider: SandboxBillingProvider,
+  provider: SandboxLedger,
   sessionId: string,
   form: CardForm,
 ): Promise<CompletedCheckout> {
@@ -129,7 +129,7 @@ export type SandboxCheckoutSummary = {
 
 /** What the hosted checkout page shows above the card form. */
 export async function getSandboxCheckoutSummary(
-  provider: SandboxBillingProvider,
+  provider: SandboxLedger,
   sessionId: string,
 ): Promise<SandboxCheckoutSummary> {
   const session = await provider.getCheckoutSession(sessionId);

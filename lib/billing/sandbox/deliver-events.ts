@@ -1,9 +1,9 @@
 import { asc, inArray, isNull, lt, sql } from "drizzle-orm";
 import * as t from "@/lib/db/schema";
-import type { BillingEvent } from "../port";
+import type { BillingEvent, BillingProvider } from "../port";
 import { applyEvent } from "../webhooks/apply-event";
 import { processDueSubscriptions } from "./process-due";
-import type { SandboxBillingProvider } from "./sandbox-provider";
+import type { SandboxLedger } from "./ledger";
 
 /**
  * Delivers the sandbox's pending events to the mirror through the same apply code as Stripe's
@@ -11,7 +11,10 @@ import type { SandboxBillingProvider } from "./sandbox-provider";
  * records event ids, so the second is a no-op. A failing event stops the run (it is retried on the
  * next one, as Stripe retries a webhook), so later events never overtake it.
  */
-export async function deliverSandboxEvents(provider: SandboxBillingProvider, apply = applyEvent): Promise<number> {
+export async function deliverSandboxEvents(
+  provider: SandboxLedger & BillingProvider,
+  apply = applyEvent,
+): Promise<number> {
   let delivered = 0;
   for (;;) {
     const pending = await provider.transaction((tx) =>
@@ -44,7 +47,7 @@ export async function deliverSandboxEvents(provider: SandboxBillingProvider, app
 }
 
 /** One tick of the running sandbox: apply due clock transitions, then feed the mirror. */
-export async function runSandboxTick(provider: SandboxBillingProvider) {
+export async function runSandboxTick(provider: SandboxLedger & BillingProvider) {
   const transitions = await processDueSubscriptions(provider);
   const events = await deliverSandboxEvents(provider);
   await pruneIdempotencyKeys(provider);
@@ -52,7 +55,7 @@ export async function runSandboxTick(provider: SandboxBillingProvider) {
 }
 
 /** Stripe keeps idempotency keys for 24 hours; so does the sandbox. */
-async function pruneIdempotencyKeys(provider: SandboxBillingProvider) {
+async function pruneIdempotencyKeys(provider: SandboxLedger & BillingProvider) {
   await provider.transaction((tx) =>
     tx
       .delete(t.billingSandboxIdempotency)

@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import * as t from "@/lib/db/schema";
 import { addInterval } from "../proration";
 import { loadPrice, loadSubscription } from "./read";
-import type { SandboxBillingProvider } from "./sandbox-provider";
+import type { SandboxLedger } from "./ledger";
 import type { Tx } from "../db-types";
 import { chargeableCard, emitEvent, invoiceAndCharge } from "./write";
 
@@ -15,7 +15,7 @@ const BATCH = 50;
  * FOR UPDATE SKIP LOCKED in its own transaction, so two instances never process the same one.
  * Returns how many transitions were applied.
  */
-export async function processDueSubscriptions(provider: SandboxBillingProvider): Promise<number> {
+export async function processDueSubscriptions(provider: SandboxLedger): Promise<number> {
   let applied = 0;
   for (;;) {
     const done = await provider.transaction(async (tx, now) => {

@@ -109,7 +109,7 @@ describe("repricing a plan in the sandbox", () => {
 
   it("keeps a member on a retired price in their plan: the Family cover still counts after a repricing", async () => {
     const { createBillingService } = await import("../service");
-    const { familyPlanFrom } = await import("@/lib/invitations/family-plan");
+    const { familyPlanFrom } = await import("@/lib/circles/family-plan");
     const service = createBillingService(provider, { siteUrl: "http://localhost:3000" });
     const customer = await provider.createCustomer(
       { email: "fam@example.com", name: null, memberId: "m-fam" },

@@ -1,7 +1,8 @@
 import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import { applyEventDeletion, applyEventUpdate } from "../edit";
-import { type CalendarEvent, parseEventInput } from "../model";
+import { parseEventInput } from "../model";
+import { type CalendarEvent } from "../event";
 import { allDayEvent, at, timedEvent } from "../test-helpers";
 import { unfold } from "./content-lines";
 import { writeICalendar } from "./export";

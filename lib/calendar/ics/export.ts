@@ -1,8 +1,8 @@
-import type { CalendarEvent, EventDetails } from "../model";
-import { type UnixSeconds, instantOf, localDateTimeOf } from "../time";
+import type { CalendarEvent, EventDetails } from "../event";
+import { type UnixSeconds, instantOf, localDateTimeOf } from "../../time";
 import { contentLine, escapeText } from "./content-lines";
 import { vtimezoneLines } from "./timezones";
-import { hasCodeWord, listTitle } from "../../sharing/code-word";
+import { hasCodeWord, listTitle } from "../../display";
 
 /**
  * Events -> an iCalendar file (RFC 5545) for the private feed and the one-off download. The caller
@@ -73,7 +73,7 @@ function uidLine(uid: string): string {
 }
 
 /**
- * SUMMARY is the list title (lib/sharing/code-word.ts): a file leaves Happr for other apps and
+ * SUMMARY is the list title (lib/display.ts): a file leaves Happr for other apps and
  * devices, so an event with a code word is written with the code word alone, without its notes or
  * place, which could say what the code word hides.
  */

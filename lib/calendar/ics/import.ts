@@ -2,17 +2,8 @@ import { createHash } from "node:crypto";
 import { Temporal } from "temporal-polyfill";
 import { CalendarError, isCalendarError } from "../errors";
 import { isSeriesOccurrence, seriesKeysBetween } from "../expand";
-import {
-  type AllDayOverride,
-  type CalendarEvent,
-  type EventDetails,
-  LIMITS,
-  type TimedOverride,
-  checkCalendarEvent,
-  checkTimeZone,
-  newEvent,
-  parseEventInput,
-} from "../model";
+import { LIMITS, checkCalendarEvent, checkTimeZone, newEvent, parseEventInput } from "../model";
+import { type AllDayOverride, type CalendarEvent, type EventDetails, type TimedOverride } from "../event";
 import {
   type LocalDate,
   type UnixSeconds,
@@ -22,7 +13,7 @@ import {
   localDateOf,
   parseLocalDate,
   startOfDay,
-} from "../time";
+} from "../../time";
 import { type ContentLine, parseContentLine, splitList, unescapeText, unfold } from "./content-lines";
 import { type Observance, type TimezoneDefinition, parseUtcOffset, readObservanceRule, resolveTzid } from "./timezones";
 

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { Temporal } from "temporal-polyfill";
-import { canonicalTimeZone } from "../time";
+import { canonicalTimeZone } from "../../time";
 import { contentLine } from "./content-lines";
 
 /**

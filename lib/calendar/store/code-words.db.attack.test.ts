@@ -6,7 +6,7 @@ import { memberProfiles } from "../../db/schema/profile";
 import { jobs } from "../../db/schema/jobs";
 import { failure, makeCircle } from "../../circles/testing";
 import { leaveCircle } from "../../circles";
-import { shareItem } from "../../sharing";
+import { shareItem } from "../../circles/sharing";
 import {
   createEvent,
   deleteEvent,
@@ -18,6 +18,7 @@ import {
   rotateFeed,
   updateEvent,
 } from ".";
+import { itemKinds } from "@/lib/features";
 
 /**
  * Attacks on what an event's sharee is shown: the real title behind a code word (the event page,
@@ -98,7 +99,11 @@ describe("attack: code words stay code words for sharees, feeds and downloads", 
   it("an EDIT sharee shown the code word cannot save it over the real title, notes or place; the times are theirs to change", async () => {
     await makeCircle(database.db, "olga", { ada: "member" });
     const event = await createEvent("olga", clinic(), db());
-    await shareItem("olga", { itemType: "event", itemId: event.id, memberId: "ada", permission: "edit" }, db());
+    await shareItem(
+      "olga",
+      { itemType: "event", itemId: event.id, memberId: "ada", permission: "edit" },
+      { ...db(), kinds: itemKinds },
+    );
     const shown = await getEvent("ada", event.id, db());
     expect(shown).toMatchObject({ title: "Errand", canEdit: true });
     // Ada moves it by an hour, sending back the title she was shown.
@@ -129,7 +134,11 @@ describe("attack: a BUSY share cannot write over what it hides", () => {
   it("an EDIT sharee shown only 'Busy' gets 403 with a plain message, and the title, notes and place stay", async () => {
     await makeCircle(database.db, "olga", { ada: "member" });
     const event = await createEvent("olga", clinic({ privateTitle: null, visibility: "busy" }), db());
-    await shareItem("olga", { itemType: "event", itemId: event.id, memberId: "ada", permission: "edit" }, db());
+    await shareItem(
+      "olga",
+      { itemType: "event", itemId: event.id, memberId: "ada", permission: "edit" },
+      { ...db(), kinds: itemKinds },
+    );
     const shown = await getEvent("ada", event.id, db());
     expect(shown).toMatchObject({ title: "Busy", notes: null, location: null, busyOnly: true, canEdit: false });
 

@@ -6,7 +6,7 @@ import { calendarAcknowledgements, calendarEvents } from "../../db/schema/calend
 import { memberProfiles } from "../../db/schema/profile";
 import { failure, makeCircle } from "../../circles/testing";
 import { leaveCircle, setCircleRole } from "../../circles";
-import { namedSharesOf, revokeShare, shareItem } from "../../sharing";
+import { namedSharesOf, revokeShare, shareItem } from "../../circles/sharing";
 import { at, wall } from "../test-helpers";
 import {
   acknowledgeEvent,
@@ -226,7 +226,7 @@ describe("events in the database", () => {
     expect(await titles("ada")).toEqual(["Errand"]);
     expect(await titles("olga")).toEqual(["Errand"]);
     // The owner's "who can see what" list names the event by the code word too.
-    const shared = await namedSharesOf("ada", db());
+    const shared = await namedSharesOf("ada", { ...db(), kinds: { event: eventKind } });
     expect(shared.map((share) => share.itemTitle)).toEqual(["Errand"]);
   });
 
@@ -348,9 +348,9 @@ describe("events in the database", () => {
       { ...db(), scope: "FOLLOWING", occurrenceStart: fourth },
     );
     expect(await titles("ada")).toEqual(["Swim", "Swim", "Swim", "Lessons", "Lessons"]);
-    expect((await namedSharesOf("olga", db())).map((share) => share.itemId).sort()).toEqual(
-      [series.id, following.id].sort(),
-    );
+    expect(
+      (await namedSharesOf("olga", { ...db(), kinds: { event: eventKind } })).map((share) => share.itemId).sort(),
+    ).toEqual([series.id, following.id].sort());
   });
 
   it("guardians add events to a child's calendar; others may not", async () => {

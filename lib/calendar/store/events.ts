@@ -25,17 +25,18 @@ import {
 import { memberTimeZone, storedZoneOf, zoneFrom } from "../../profile/zone";
 import { caresFor, isCarerOf } from "../../circles/carers";
 import { circlesOf, membershipOf, shareACircle } from "../../circles/membership";
-import { accessTo, itemsReaching, ownerWithinReach } from "../../sharing/rule";
-import type { ItemKind } from "../../sharing/item-kinds";
+import { accessTo, itemsReaching, ownerWithinReach } from "../../circles/sharing/rule";
+import type { ItemKind } from "../../circles/sharing/item-kinds";
 import { applyEventDeletion, applyEventUpdate, type EditScope } from "../edit";
 import { CalendarError, invalidField } from "../errors";
 import { checkAgendaRange, findOccurrence, type AgendaOccurrence } from "../expand";
-import { checkCalendarEvent, newEvent, parseEventInput, type CalendarEvent, type EventFields } from "../model";
+import { checkCalendarEvent, newEvent, parseEventInput } from "../model";
+import { type CalendarEvent, type EventFields } from "../event";
 import { NEUTRAL_TITLE } from "../ics/export";
-import { behindCodeWord, hasCodeWord, listTitle } from "../../sharing/code-word";
-import type { UnixSeconds } from "../time";
+import { behindCodeWord, hasCodeWord, listTitle } from "../../display";
+import type { UnixSeconds } from "../../time";
 import { isUuid } from "../../uuid";
-import { columnsOf, EVENT_ITEM_TYPE, eventOf, type EventRow } from "./rows";
+import { columnsOf, EVENT_ITEM_TYPE, eventOf, type AgendaEntry, type EventRow } from "./rows";
 import { cancelEventReminder, scheduleEventReminder } from "./reminders";
 import { expandRows, rememberAgenda, rememberedAgenda } from "./expansions";
 
@@ -222,7 +223,7 @@ const BUSY_DETAILS = { title: NEUTRAL_TITLE, privateTitle: null, notes: null, lo
  * The row as this viewer may see it, the one place every read of someone else's event goes through
  * (the event page, GraphQL, feeds, the data download): for "Busy" only its times, with no title,
  * notes, place, circle or people; for anyone but the owner, when a code word is set, the code word
- * alone instead of the real title, notes and place (lib/sharing/code-word.ts), in the series and in
+ * alone instead of the real title, notes and place (lib/display.ts), in the series and in
  * each changed occurrence.
  */
 export function rowSeenBy(row: EventRow, viewerId: string): EventRow {
@@ -667,25 +668,6 @@ export async function visibleEventRows(db: Db, viewerId: string): Promise<EventR
   return db.select().from(calendarEvents).where(reachedBy(viewerId));
 }
 
-export type AgendaEntry = {
-  eventId: string;
-  ownerId: string;
-  start: number;
-  end: number;
-  allDay: boolean;
-  startDate: string | null;
-  endDate: string | null;
-  /** The list's title: "Busy" for a BUSY event of someone else's, else the private title when set. */
-  title: string;
-  recurrenceId: string;
-  recurring: boolean;
-  visibility: Visibility;
-  busyOnly: boolean;
-  /** The viewer is an attendee asked for a "got it". */
-  asksViewer: boolean;
-  acknowledged: boolean;
-};
-
 /**
  * getMyAgenda: every occurrence the viewer may see overlapping [from, to) (at most 400 days), oldest
  * first, in the viewer's zone for all-day dates. `truncated` past 5000 occurrences.
@@ -739,7 +721,7 @@ export async function getAgenda(
   }
 }
 
-/** The sharing registry's entry for events: who owns an event id (null for none). */
+/** The shareable kind for events (given to sharing through lib/features.ts): who owns an event id (null for none). */
 export const eventKind: ItemKind = {
   ownerOf: async (itemId, db) => {
     if (!isUuid(itemId)) return null;

@@ -1,6 +1,6 @@
 import { agendaExpander, collectAgenda, type AgendaOccurrence, type AgendaRange, type Expansion } from "../expand";
 import { BoundedMap } from "../../bounded-map";
-import type { AgendaEntry } from "./events";
+import type { AgendaEntry } from "./rows";
 import { eventOf, type EventRow } from "./rows";
 
 /**

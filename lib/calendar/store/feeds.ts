@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import type { Db } from "../../db/open";
 import { calendarFeeds } from "../../db/schema/calendar";
-import { hashToken, newToken } from "../../identity/builtin/hashing";
+import { hashToken, newToken } from "../../secrets";
 import { invalidField } from "../errors";
 import { writeICalendar, type FeedEvent } from "../ics/export";
 import { eventSeenBy, visibleEventRows } from "./events";

@@ -12,7 +12,7 @@ import {
   type RepeatFrequency,
 } from "../recurrence-text";
 import type { SeriesStart } from "../rrule";
-import { addDays, instantOf, parseLocalDate, WEEKDAYS, type Weekday } from "../time";
+import { addDays, instantOf, parseLocalDate, WEEKDAYS, type Weekday } from "../../time";
 
 /**
  * The /calendar event form <-> the contract's EventInput. The form asks in local dates and times (in

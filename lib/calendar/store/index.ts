@@ -16,10 +16,10 @@ export {
   rowSeenBy,
   updateEvent,
   visibleEventRows,
-  type AgendaEntry,
   type EventView,
   type Visibility,
 } from "./events";
+export { type AgendaEntry } from "./rows";
 export { downloadCalendar, feedStatusOf, feedUrl, readFeed, revokeFeed, rotateFeed, type FeedStatus } from "./feeds";
 export { exportCalendar, forgetCalendar } from "./member-data";
 export { IMPORTS_PER_HOUR, importCalendar, type ImportResult } from "./import";

@@ -3,8 +3,9 @@ import { getDb } from "../../db/client";
 import type { Db } from "../../db/open";
 import { circlesOf } from "../../circles/membership";
 import { getCirclePeople } from "../../circles/circles";
-import { addDays, isoWeekday, localDateOf, parseLocalDate, startOfDay, type LocalDate } from "../time";
-import { getAgenda, guardsChild, type AgendaEntry } from "./events";
+import { addDays, isoWeekday, localDateOf, parseLocalDate, startOfDay, type LocalDate } from "../../time";
+import { getAgenda, guardsChild } from "./events";
+import { type AgendaEntry } from "./rows";
 import { memberTimeZone } from "../../profile/zone";
 
 /** What /calendar shows: the range a view covers, who is who (names and colours), and the occurrences. */

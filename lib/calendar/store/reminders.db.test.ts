@@ -11,7 +11,7 @@ import { memberProfiles } from "../../db/schema/profile";
 import { memberSettings, outbox } from "../../db/schema";
 import { leaveCircle, setChildQuietHours } from "../../circles";
 import { makeCircle } from "../../circles/testing";
-import { jobHandlers } from "../../job-handlers";
+import { jobHandlers } from "../../features";
 import { runDueJobs } from "../../jobs";
 import { readOutbox } from "../../mail/outbox";
 import { setDiscreetMode, setQuietHours } from "../../settings";

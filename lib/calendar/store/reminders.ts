@@ -7,12 +7,12 @@ import { cancelJob, scheduleJob, type JobHandler } from "../../jobs";
 import { sendEmail } from "../../mail/outbox";
 import { consumeEach } from "../../rate-limit";
 import { isDiscreet } from "../../settings";
-import { accessTo } from "../../sharing/rule";
+import { accessTo } from "../../circles/sharing/rule";
 import { describeWhen, nextReminderAfter, remindersDue } from "../reminders";
 import type { Occurrence } from "../expand";
 import { memberTimeZone } from "../../profile/zone";
 import { EVENT_ITEM_TYPE, eventOf, rangeOf, type EventRow } from "./rows";
-import { behindCodeWord, listTitle } from "../../sharing/code-word";
+import { behindCodeWord, listTitle } from "../../display";
 
 /**
  * Attendees' reminders: one job per event (lib/jobs, kind `event-reminder`, key the event id, for the
@@ -77,7 +77,7 @@ function reminderEmail(occurrence: Occurrence, timezone: string, discreet: boole
       subject: NEUTRAL_REMINDER_SUBJECT,
       text: "You have a reminder in your calendar. Open the app when it suits you.",
     };
-  // An email leaves Happr: with a code word, the code word alone (lib/sharing/code-word.ts).
+  // An email leaves Happr: with a code word, the code word alone (lib/display.ts).
   const details = behindCodeWord(occurrence.details);
   const title = listTitle(details);
   const when = describeWhen(occurrence, timezone);

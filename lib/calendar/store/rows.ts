@@ -1,6 +1,6 @@
-import type { calendarEvents } from "../../db/schema/calendar";
-import type { AllDayOverride, CalendarEvent, EventFields, TimedOverride } from "../model";
-import { SECONDS_PER_DAY, addDays, utcMidnight } from "../time";
+import type { calendarEvents, EVENT_VISIBILITIES } from "../../db/schema/calendar";
+import type { AllDayOverride, CalendarEvent, EventFields, TimedOverride } from "../event";
+import { SECONDS_PER_DAY, addDays, utcMidnight } from "../../time";
 
 /** An event row <-> the core's CalendarEvent, and the range every occurrence of a row falls in. */
 
@@ -103,3 +103,23 @@ export function rangeOf(event: CalendarEvent): [number, number | null] {
   }
   return [Math.min(...starts), last];
 }
+
+/** One occurrence in a viewer's agenda, as the agenda (and its cache, ./expansions.ts) holds it. */
+export type AgendaEntry = {
+  eventId: string;
+  ownerId: string;
+  start: number;
+  end: number;
+  allDay: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  /** The list's title: "Busy" for a BUSY event of someone else's, else the private title when set. */
+  title: string;
+  recurrenceId: string;
+  recurring: boolean;
+  visibility: (typeof EVENT_VISIBILITIES)[number];
+  busyOnly: boolean;
+  /** The viewer is an attendee asked for a "got it". */
+  asksViewer: boolean;
+  acknowledged: boolean;
+};

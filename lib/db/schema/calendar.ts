@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { AllDayOverride, TimedOverride } from "../../calendar/model";
+import type { AllDayOverride, TimedOverride } from "../../calendar/event";
 import { circles } from "./circles";
 
 export const EVENT_VISIBILITIES = ["private", "busy", "people", "circle"] as const;

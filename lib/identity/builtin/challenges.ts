@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/open";
 import { identityChallenges } from "../../db/schema/identity";
-import { hashToken, newToken } from "./hashing";
+import { hashToken, newToken } from "../../secrets";
 
 /** Records a challenge session and returns its token (only the hash is stored). */
 export async function storeChallenge(

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../db/open";
 import { identityCodes } from "../../db/schema/identity";
-import { IdentityError, messages } from "../errors";
-import { equalHashes, hashToken, newSixDigitCode } from "./hashing";
+import { IdentityError } from "../errors";
+import { messages } from "../../messages";
+import { equalHashes, hashToken, newSixDigitCode } from "../../secrets";
 
 export type CodePurpose = (typeof identityCodes.$inferInsert)["purpose"];
 

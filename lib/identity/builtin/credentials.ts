@@ -1,6 +1,7 @@
 import type { Db } from "../../db/open";
 import type { identityAccounts } from "../../db/schema/identity";
-import { IdentityError, messages } from "../errors";
+import { IdentityError } from "../errors";
+import { messages } from "../../messages";
 import { failureOutcome, lockoutSubjects, reserveAttempt, settleSuccess } from "./lockout";
 import { verifyAgainstDummy, verifyPassword } from "../password";
 

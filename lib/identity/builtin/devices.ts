@@ -5,7 +5,7 @@ import { identityDevices } from "../../db/schema/identity";
 import { isUuid } from "../../uuid";
 import { IdentityError } from "../errors";
 import { DEVICE_PAGE_LIMIT, type TrackedDevice } from "../port";
-import { hashToken, newToken } from "./hashing";
+import { hashToken, newToken } from "../../secrets";
 
 /** "Remember this device": MFA is skipped on it for this long. */
 const DEVICE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;

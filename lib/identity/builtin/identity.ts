@@ -6,7 +6,8 @@ import { identityAccounts } from "../../db/schema/identity";
 import { sendEmail, sendSms } from "../../mail";
 import { consume } from "../../rate-limit";
 import { assertVerifiable, writableAttributes } from "../attributes";
-import { IdentityError, messages } from "../errors";
+import { IdentityError } from "../errors";
+import { messages } from "../../messages";
 import type { CodeDelivery, IdentityCaller, IdentityPort, VerifiableAttribute } from "../port";
 import { authenticatorStatusOf } from "../totp";
 import {

@@ -6,7 +6,8 @@ import { identityAccounts } from "../../db/schema/identity";
 import type { MfaMethod } from "../port";
 import { findAccountById, type Account } from "./accounts";
 import { resolveContext, type IdentityContext } from "./context";
-import { IdentityError, messages } from "../errors";
+import { IdentityError } from "../errors";
+import { messages } from "../../messages";
 import { matchTotpStep, newTotpSecret, TOTP_DEVICE_LABEL, totpUri } from "../totp";
 import { codeField, parseInput } from "../validation";
 

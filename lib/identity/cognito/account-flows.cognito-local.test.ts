@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useTestDatabase } from "@/lib/db/test-hooks";
 import { rateLimitCounters } from "@/lib/db/schema";
-import { messages } from "../errors";
+import { messages } from "../../messages";
 import { createCognitoAccountFlows } from "./account-flows";
 import { useCognitoLocal } from "./cognito-local-testing";
 

@@ -23,7 +23,7 @@ import { mockClient } from "aws-sdk-client-mock";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "@/lib/db/test-hooks";
 import { identitySessionCutoffs, rateLimitCounters } from "@/lib/db/schema";
-import { messages } from "../errors";
+import { messages } from "../../messages";
 import { isAfterSessionCutoff } from "../session-cutoffs";
 import { createCognitoAccountFlows } from "./account-flows";
 

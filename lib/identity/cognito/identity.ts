@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import { z } from "zod";
 import { assertVerifiable, writableAttributes } from "../attributes";
-import { IdentityError, isIdentityError, messages } from "../errors";
+import { IdentityError, isIdentityError } from "../errors";
+import { messages } from "../../messages";
 import { assertPasswordPolicy } from "../password";
 import { DEVICE_PAGE_LIMIT, type CodeDelivery, type IdentityCaller, type IdentityPort, type MfaMethod } from "../port";
 import { authenticatorStatusOf, TOTP_DEVICE_LABEL, totpUri } from "../totp";

@@ -4,7 +4,8 @@ import { getDb } from "../../db/client";
 import type { Db } from "../../db/open";
 import { identityPoolMembers } from "../../db/schema";
 import type { SignUpDetails } from "../../profile";
-import { IdentityError, messages } from "../errors";
+import { IdentityError } from "../errors";
+import { messages } from "../../messages";
 import { callUserPool, type CognitoOptions } from "./user-pool";
 
 /** What the user pool holds of a member that the API uses: the address and name, and the sign-up details. */

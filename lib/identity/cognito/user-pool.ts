@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { IdentityError, messages, type IdentityErrorCode } from "../errors";
+import { IdentityError, type IdentityErrorCode } from "../errors";
+import { messages } from "../../messages";
 
 /**
  * One call to Cognito's user-pool API, authorised by the member's own access token (these calls need

@@ -23,7 +23,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   ({ GET } = await import("./route"));
   const { encodeRenewalTicket, sessionFingerprint } = await import("@/lib/auth/session-renewal");
-  const { signValue } = await import("@/lib/auth/secrets");
+  const { signValue } = await import("@/lib/secrets");
   ticketFor = (token) => encodeRenewalTicket(token.sub, sessionFingerprint(token), Date.now(), signValue);
 }, 60_000);
 

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getConfig } from "@/lib/config";
 import { safeContinuePath } from "@/lib/auth/continue";
 import { ISSUER_SESSION_COOKIE } from "@/lib/identity/builtin/issuer";
-import { signValue } from "@/lib/auth/secrets";
+import { signValue } from "@/lib/secrets";
 import { clearSessionCookies, endProviderSession, readSessionToken } from "@/lib/auth/sign-out";
 import { AUTH_COOKIES, cookieName, encodePendingSignIn, PENDING_SIGN_IN_LIFETIME_MS } from "@/lib/auth/sign-in-cookies";
 import { decodeRenewalTicket, sessionFingerprint } from "@/lib/auth/session-renewal";

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { signIn } from "@/auth";
 import { safeContinuePath } from "@/lib/auth/continue";
-import { activeProviderId } from "@/lib/auth/secrets";
+import { activeProviderId } from "@/lib/secrets";
 
 /** Starts a sign-in at the identity provider (code + PKCE + state + nonce), back to `continue` after. */
 export async function GET(request: NextRequest) {

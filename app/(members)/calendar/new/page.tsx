@@ -3,7 +3,7 @@ import { Subpage } from "@/components/ui/subpage";
 import { BACK_TO_MY_CALENDAR } from "@/config/members-navigation";
 import { getMember } from "@/lib/auth/member";
 import { getDb } from "@/lib/db/client";
-import { instantOf } from "@/lib/calendar/time";
+import { instantOf } from "@/lib/time";
 import { todayIn, validDate } from "@/lib/calendar/store";
 import { Temporal } from "temporal-polyfill";
 import { EventForm } from "@/components/calendar/event-form";

@@ -3,7 +3,7 @@ import type Provider from "oidc-provider";
 import { getConfig } from "../../../config";
 import { createOidcAdapter } from "./adapter";
 import { NATIVE_APP_CLIENT_IDS, nativeAppClients } from "./native-apps";
-import { BUILTIN_CLIENT_ID, BUILTIN_PROVIDER_ID, builtinClientSecret } from "../../../auth/secrets";
+import { BUILTIN_CLIENT_ID, BUILTIN_PROVIDER_ID, builtinClientSecret } from "../../../secrets";
 import {
   browserInteraction,
   createIssuer,

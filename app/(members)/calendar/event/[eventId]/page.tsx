@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { getMember } from "@/lib/auth/member";
 import { getDb } from "@/lib/db/client";
 import { isCalendarError, describeRecurrence, type SeriesStart } from "@/lib/calendar";
-import { addDays, localDateOf } from "@/lib/calendar/time";
+import { addDays, localDateOf } from "@/lib/time";
 import { acknowledgementsOf, calendarPeople, getEvent, type EventView } from "@/lib/calendar/store";
 import { EventForm } from "@/components/calendar/event-form";
 import { DeleteEventForm } from "@/components/calendar/delete-event-form";
@@ -14,7 +14,7 @@ import { Panel } from "@/components/ui/panel";
 import { deleteEventAction, saveEventAction } from "../../actions";
 import { formChoices, repeatFor } from "../../form-data";
 import { memberTimeZone } from "@/lib/profile/zone";
-import { listTitle } from "@/lib/sharing/code-word";
+import { listTitle } from "@/lib/display";
 
 export const metadata: Metadata = { title: "Event" };
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { formField, memberAction } from "@/lib/account/member-action";
 import { getBillingService } from "@/lib/billing/provider";
 import { createChildAccount } from "@/lib/circles";
-import { familyPlanFrom } from "@/lib/invitations";
+import { familyPlanFrom } from "@/lib/circles";
 import type { ChildFormState } from "@/components/circle/child-account-form";
 
 /** Creates a child's account (lib/circles/children.ts); the answer shows the sign-in name once. */

@@ -5,7 +5,7 @@ import { BACK_TO_MY_ACCOUNT } from "@/config/members-navigation";
 import { getMember } from "@/lib/auth/member";
 import { getBillingService } from "@/lib/billing/provider";
 import { CHILD_CONSENT_WORDING, circlesForChildren } from "@/lib/circles";
-import { familyPlanFrom } from "@/lib/invitations";
+import { familyPlanFrom } from "@/lib/circles";
 import { createChildAction } from "./actions";
 
 export const metadata: Metadata = { title: "Create a child's account" };

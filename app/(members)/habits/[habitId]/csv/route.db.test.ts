@@ -14,7 +14,8 @@ vi.mock("@/lib/auth/member", () => ({
 
 const { GET } = await import("./route");
 const { checkInHabit, createHabit, suggestHabit } = await import("@/lib/habits/store");
-const { shareItem } = await import("@/lib/sharing");
+const { shareItem } = await import("@/lib/circles/sharing");
+const { itemKinds } = await import("@/lib/features");
 
 const get = (memberId: string | null, habitId: string) => {
   signedIn.memberId = memberId;
@@ -62,7 +63,11 @@ describe("GET /habits/<id>/csv", () => {
     // The circle's owner is not let in by their role either.
     expect((await get("olga", habit.id)).status).toBe(404);
 
-    await shareItem("ada", { itemType: "habit", itemId: habit.id, memberId: "ben", permission: "view" });
+    await shareItem(
+      "ada",
+      { itemType: "habit", itemId: habit.id, memberId: "ben", permission: "view" },
+      { kinds: itemKinds },
+    );
     const shared = await get("ben", habit.id);
     expect(shared.status).toBe(200);
     // Ben sees Ada's entry, named by her member id, not as "you".

@@ -1,7 +1,14 @@
 import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import path from "node:path";
-import { getConfig } from "../config";
+import { getConfig } from "./config";
+
+/**
+ * Secrets, keys, tokens and their hashes: the install's root secret and the keys derived from it, the
+ * app's client secret at its own issuer, signed values, and the random tokens (cookies, challenge
+ * sessions, invitation links, calendar feeds) with the one form of them we store. Kernel: it reads the
+ * configuration (lib/config.ts) and nothing else of ours.
+ */
 
 /** Where an install keeps the session secret it generated (AUTH_SECRET unset, outside production). */
 export const GENERATED_SECRET_FILE = "auth-secret";
@@ -94,4 +101,24 @@ export function signValue(value: string): string {
 /** Auth.js's id of the configured identity provider. */
 export function activeProviderId(): string {
   return getConfig().identity.kind === "builtin" ? BUILTIN_PROVIDER_ID : COGNITO_PROVIDER_ID;
+}
+
+/** A random token for a cookie or a challenge session, and the only form of it we store. */
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+/** Six random digits, leading zeros kept. */
+export function newSixDigitCode(): string {
+  return randomInt(0, 1_000_000).toString().padStart(6, "0");
+}
+
+export function equalHashes(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { decode, encode } from "next-auth/jwt";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as config from "../config";
+import * as config from "./config";
 
 /**
  * Attack: a development or staging install runs without AUTH_SECRET. If its secret were derived from
@@ -22,7 +22,7 @@ function install(env: Record<string, string> = {}) {
 }
 async function freshSecrets() {
   vi.resetModules();
-  const fresh = await import("../config");
+  const fresh = await import("./config");
   return { secrets: await import("./secrets"), config: fresh };
 }
 

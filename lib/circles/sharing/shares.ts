@@ -1,12 +1,12 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "../db/client";
-import type { Db } from "../db/open";
-import { circleMemberships, circles, shares } from "../db/schema/circles";
-import { CircleError } from "../circles/errors";
-import { parseInput } from "../circles/roles";
-import { membershipOf, shareACircle } from "../circles/membership";
-import { itemKinds as registeredKinds, SHARED_ITEM_TYPES, type ItemKinds } from "./item-kinds";
+import { getDb } from "../../db/client";
+import type { Db } from "../../db/open";
+import { circleMemberships, circles, shares } from "../../db/schema/circles";
+import { CircleError } from "../errors";
+import { parseInput } from "../roles";
+import { membershipOf, shareACircle } from "../membership";
+import { SHARED_ITEM_TYPES, type ItemKinds } from "./item-kinds";
 
 export type ShareView = {
   id: string;
@@ -17,7 +17,8 @@ export type ShareView = {
   permission: "view" | "edit";
 };
 
-type Options = { db?: Db; kinds?: ItemKinds };
+/** `kinds`: the shareable kinds (lib/features.ts `itemKinds`; tests bring their own). */
+type Options = { db?: Db; kinds: ItemKinds };
 
 const shareInput = z
   .object({
@@ -50,10 +51,10 @@ const itemNotFound = () => new CircleError(404, "Item not found");
  * the owner's circles, the circle one the owner is in (400 naming the field): for everyone,
  * children included, nothing is shared outside the owner's circles.
  */
-export async function shareItem(ownerId: string, input: unknown, options: Options = {}): Promise<ShareView> {
+export async function shareItem(ownerId: string, input: unknown, options: Options): Promise<ShareView> {
   const { itemType, itemId, memberId, circleId, permission } = parseInput(shareInput, input);
   const db = options.db ?? (await getDb());
-  const kind = (options.kinds ?? registeredKinds)[itemType];
+  const kind = options.kinds[itemType];
   const owner = kind ? await kind.ownerOf(itemId, db) : null;
   if (owner !== ownerId) throw itemNotFound();
   return db.transaction(async (tx) => {
@@ -146,7 +147,7 @@ export type NamedShare = ShareView & {
  * The caller's shares with whom each is shared named, for the "who can see what" page: a circle by
  * its name, a person by the name they joined one of the caller's circles with.
  */
-export async function namedSharesOf(ownerId: string, options: Options = {}): Promise<NamedShare[]> {
+export async function namedSharesOf(ownerId: string, options: Options): Promise<NamedShare[]> {
   const db = options.db ?? (await getDb());
   const rows = await db
     .select({
@@ -163,7 +164,7 @@ export async function namedSharesOf(ownerId: string, options: Options = {}): Pro
     .orderBy(shares.createdAt, shares.id);
   const titles = await listTitles(
     db,
-    options.kinds ?? registeredKinds,
+    options.kinds,
     rows.map(({ share }) => share),
   );
   return rows.map(({ share, circleName, memberName }) => ({

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "../db/test-hooks";
-import { circleMemberships, circles, shares } from "../db/schema/circles";
-import { leaveCircle, removeFromOwnedCircle, setCircleRole, type CircleRole } from "../circles";
-import { failure, makeCircle as makeCircleIn } from "../circles/testing";
+import { useTestDatabase } from "../../db/test-hooks";
+import { circleMemberships, circles, shares } from "../../db/schema/circles";
+import { leaveCircle, removeFromOwnedCircle, setCircleRole, type CircleRole } from "..";
+import { failure, makeCircle as makeCircleIn } from "../testing";
 import { accessTo, revokeShare, shareItem, type ItemKinds } from ".";
 
 const database = useTestDatabase([shares, circleMemberships, circles]);

@@ -1,6 +1,4 @@
-import type { Db } from "../db/open";
-import { eventKind } from "../calendar/store/events";
-import { habitKind } from "../habits/kind";
+import type { Db } from "../../db/open";
 
 /** The kinds of item a member can share (the API's SharedItemType, lower-case). */
 export const SHARED_ITEM_TYPES = ["habit", "event"] as const;
@@ -16,11 +14,9 @@ export type ItemKind = {
    */
   listTitlesOf?: (itemIds: string[], db: Db) => Promise<Map<string, string>>;
 };
-export type ItemKinds = Partial<Record<SharedItemType, ItemKind>>;
-
 /**
- * The registry: each feature that has shareable items adds its kind here (events: lib/calendar/store;
- * habits: lib/habits/kind.ts). A kind not registered has no items, so sharing one answers 404 like any unknown item.
- * Services take `kinds` as an option so tests can bring their own.
+ * Sharing imports no feature: each feature that has shareable items gives its kind to the one list of
+ * the members' features (lib/features.ts, `itemKinds`), and the services take the kinds as an option
+ * (tests bring their own). A kind not given has no items, so sharing one answers 404 like any unknown item.
  */
-export const itemKinds: ItemKinds = { event: eventKind, habit: habitKind };
+export type ItemKinds = Partial<Record<SharedItemType, ItemKind>>;

@@ -1,7 +1,8 @@
 import { Temporal } from "temporal-polyfill";
 
 /**
- * Dates, instants and time zones for the calendar. Instants are Unix seconds (as in the API); a local
+ * Dates, instants and time zones (the calendar, habits, the profile's zone). Kernel: imports nothing of
+ * ours. Instants are Unix seconds (as in the API); a local
  * date is "YYYY-MM-DD". Time-zone arithmetic goes through Temporal (the polyfill: Node 20 has no
  * native Temporal), never through Date's local-time methods, so the server's own zone never matters.
  */

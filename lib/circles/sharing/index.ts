@@ -1,4 +1,5 @@
-// Per-item sharing: the one visibility rule, the shares, and the registry of shareable item kinds.
+// Per-item sharing: the one visibility rule, the shares, and what a shareable kind of item gives (the
+// kinds themselves come from the features, through lib/features.ts).
 export {
   accessColumn,
   accessTo,
@@ -20,4 +21,4 @@ export {
   type NamedShare,
   type ShareView,
 } from "./shares";
-export { itemKinds, SHARED_ITEM_TYPES, type ItemKind, type ItemKinds, type SharedItemType } from "./item-kinds";
+export { SHARED_ITEM_TYPES, type ItemKind, type ItemKinds, type SharedItemType } from "./item-kinds";

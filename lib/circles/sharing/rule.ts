@@ -1,6 +1,6 @@
 import { and, eq, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
-import type { Db } from "../db/open";
-import { shares } from "../db/schema/circles";
+import type { Db } from "../../db/open";
+import { shares } from "../../db/schema/circles";
 import type { SharedItemType } from "./item-kinds";
 
 /**

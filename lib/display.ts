@@ -3,7 +3,8 @@
  * title, a code word. Lists, reminders, feeds, downloads and everyone but the item's owner get the
  * code word instead of the real title; only the owner sees the real title (and the code word, to
  * change them). An event's notes and place could say what its code word hides, so they go with the
- * real title. Pure (no database), so the calendar core's feed writer uses it too.
+ * real title. Kernel: pure, imports nothing of ours, so every layer (the calendar core's feed writer,
+ * the pages, the API) names items the same way.
  */
 export type Titled = { title: string; privateTitle: string | null };
 type Detailed = Titled & { notes?: string | null; location?: string | null };

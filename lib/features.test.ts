@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { EVENT_REMINDER_JOB } from "./calendar/store/reminders";
+import { CHILD_TURNS_13_JOB } from "./circles/growing-up";
+import { SHARED_ITEM_TYPES } from "./circles/sharing";
+import { REMINDER_JOB, SUMMARY_JOB } from "./habits/reminders";
+import { itemKinds, jobHandlers } from "./features";
+
+describe("the members' features, listed once", () => {
+  it("give the one job timer a handler for every kind a feature schedules", () => {
+    expect(Object.keys(jobHandlers).sort()).toEqual(
+      [CHILD_TURNS_13_JOB, EVENT_REMINDER_JOB, REMINDER_JOB, SUMMARY_JOB].sort(),
+    );
+  });
+
+  it("give sharing a kind for every type of item the API can share, each naming its items' owner", () => {
+    expect(Object.keys(itemKinds).sort()).toEqual([...SHARED_ITEM_TYPES].sort());
+    for (const type of SHARED_ITEM_TYPES) expect(itemKinds[type]?.ownerOf).toBeTypeOf("function");
+  });
+});

@@ -1,0 +1,106 @@
+import "server-only";
+import type { Db } from "./db/open";
+import type { JobHandler } from "./jobs";
+import type { ItemKinds } from "./circles/sharing";
+import { sharesOf } from "./circles/sharing";
+import { circleJobHandlers, exportChildAccounts } from "./circles";
+import { exportCircle, removeFromCircles } from "./invitations";
+import { calendarJobHandlers } from "./calendar/store/reminders";
+import { eventKind } from "./calendar/store/events";
+import { exportCalendar, forgetCalendar } from "./calendar/store";
+import { habitJobHandlers } from "./habits/reminders";
+import { habitKind } from "./habits/kind";
+import { exportHabits, forgetHabits } from "./habits/export";
+
+/** Whom an erasure is about: the member's id and every address that names them. */
+export type ForgottenPerson = { memberId: string; emails: string[]; addresses: string[] };
+
+/**
+ * What a members' feature gives the rest of the app. Every part is optional: a feature gives only
+ * what it has.
+ */
+export type MemberFeature = {
+  name: string;
+  /** The kinds of scheduled job it schedules, and their handlers (run by the one job timer). */
+  jobHandlers?: Record<string, JobHandler>;
+  /** The kinds of item it lets a member share (lib/circles/sharing), keyed by the API's item type. */
+  itemKinds?: ItemKinds;
+  /** Its sections of the member's data download, each a key of the JSON document. */
+  download?: Record<string, (memberId: string) => Promise<unknown>>;
+  /** Removes everything it keeps about a person, in the erasure's transaction. */
+  forget?: (tx: Db, person: ForgottenPerson) => Promise<void>;
+};
+
+/**
+ * The one list of the members' features. A new feature adds its own folder and joins this list; the
+ * job timer's handlers, the shareable kinds, the data download and the erasure are derived from it,
+ * so nothing else names the features.
+ */
+export const memberFeatures = [
+  {
+    // Safe Circle: circles, their invitations, the children in a guardian's care, and the shares.
+    name: "circles",
+    jobHandlers: circleJobHandlers,
+    download: {
+      // Every circle with the member's role in it, the people of the circle they own, their invitations.
+      circle: (memberId) => exportCircle(memberId),
+      // Guardians: the consent records of the children they look after (who consented, when); a
+      // child: their own consent record and memberships.
+      children: (memberId) => exportChildAccounts(memberId),
+      // The shares of the member's items: with whom (a member or a circle) and view or edit.
+      shares: (memberId) => sharesOf(memberId),
+    },
+    forget: (tx, person) => removeFromCircles(person.memberId, { db: tx, addresses: person.addresses }),
+  },
+  {
+    name: "calendar",
+    jobHandlers: calendarJobHandlers,
+    itemKinds: { event: eventKind },
+    // The events in their calendar (and those they wrote into a child's), their "got it"s, their feed link's state.
+    download: { calendar: (memberId) => exportCalendar(memberId) },
+    forget: (tx, person) => forgetCalendar(tx, person.memberId),
+  },
+  {
+    name: "habits",
+    jobHandlers: habitJobHandlers,
+    itemKinds: { habit: habitKind },
+    // Their habits (target versions, every entry) and the entries they recorded in habits shared with them.
+    download: { habits: (memberId) => exportHabits(memberId) },
+    forget: (tx, person) => forgetHabits(tx, person.memberId),
+  },
+] as const satisfies readonly MemberFeature[];
+
+type Sections<F> = F extends { download: infer D }
+  ? { [K in keyof D]: D[K] extends (memberId: string) => Promise<infer R> ? R : never }
+  : unknown;
+type Intersection<U> = (U extends unknown ? (all: U) => void : never) extends (all: infer I) => void ? I : never;
+/** The features' sections of the data download, typed from the list. */
+export type FeatureDownloads = Intersection<Sections<(typeof memberFeatures)[number]>>;
+
+/**
+ * Every kind of scheduled job and its handler, for the one job timer (instrumentation.ts). A kind
+ * missing here would never run: its jobs would wait in the table for ever.
+ */
+export const jobHandlers: Record<string, JobHandler> = Object.assign(
+  {},
+  ...(memberFeatures as readonly MemberFeature[]).map((feature) => feature.jobHandlers ?? {}),
+);
+
+/** The kinds of item a member can share, for the sharing services (lib/circles/sharing). */
+export const itemKinds: ItemKinds = Object.assign(
+  {},
+  ...(memberFeatures as readonly MemberFeature[]).map((feature) => feature.itemKinds ?? {}),
+);
+
+/** The features' sections of one member's data download, in the list's order. */
+export async function featureDownloads(memberId: string): Promise<FeatureDownloads> {
+  const sections: Record<string, unknown> = {};
+  for (const feature of memberFeatures as readonly MemberFeature[])
+    for (const [key, read] of Object.entries(feature.download ?? {})) sections[key] = await read(memberId);
+  return sections as FeatureDownloads;
+}
+
+/** Every feature forgets the person, in the caller's transaction, in the list's order. */
+export async function forgetInFeatures(tx: Db, person: ForgottenPerson): Promise<void> {
+  for (const feature of memberFeatures as readonly MemberFeature[]) await feature.forget?.(tx, person);
+}
