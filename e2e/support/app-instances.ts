@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
+import { journeyNode, nextBin } from "./journey-node";
 
 /**
  * More `next start` processes of the build the journeys already made (playwright.config.ts), with an
@@ -15,7 +16,8 @@ export type AppInstance = { url: string; output: () => string; stop: () => Promi
 
 export async function startInstance(port: number, env: Record<string, string>): Promise<AppInstance> {
   const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn("npx", ["next", "start", "-p", String(port)], {
+  // On the journeys' Node.js, as the main instance (playwright.config.ts).
+  const child: ChildProcess = spawn(journeyNode(), [nextBin, "start", "-p", String(port)], {
     env: {
       ...process.env,
       NODE_ENV: "production",
