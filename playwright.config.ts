@@ -68,7 +68,8 @@ export default defineConfig({
       // on an empty embedded database (the script says why).
       command: `bash e2e/support/web-server.sh ${port}`,
       url: `${baseURL}/api/health`,
-      timeout: 600_000,
+      // The build alone took over 10 minutes on a 2-core machine shared with other builds.
+      timeout: 1_200_000,
       reuseExistingServer: !process.env.CI,
       env: {
         E2E_NODE: journeyNode(),
