@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
-import { journeyNode, nextBin } from "./journey-node";
+import { journeyNode, journeyPath, nextBin } from "./journey-node";
 
 /**
  * More `next start` processes of the build the journeys already made (playwright.config.ts), with an
@@ -20,6 +20,8 @@ export async function startInstance(port: number, env: Record<string, string>): 
   const child: ChildProcess = spawn(journeyNode(), [nextBin, "start", "-p", String(port)], {
     env: {
       ...process.env,
+      // What the server starts as `node` runs on the same Node.js.
+      PATH: journeyPath(),
       NODE_ENV: "production",
       // The same embedded defaults as the main instance, chosen on purpose as production asks.
       BILLING: "sandbox",

@@ -22,6 +22,14 @@ export function journeyNode(): string {
   return process.env.E2E_NODE;
 }
 
+/** PATH with the journeys' Node.js first, so that what their processes start as `node` runs on it too. */
+export function journeyPath(): string {
+  const node = journeyNode();
+  return node.includes(path.sep)
+    ? `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ""}`
+    : (process.env.PATH ?? "");
+}
+
 /** Next.js's command line (`next start`), run with the journeys' Node.js (e2e/support/web-server.sh builds). */
 export const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
 

@@ -5,6 +5,8 @@
 set -euo pipefail
 port=$1
 node=${E2E_NODE:?E2E_NODE names the Node.js binary the journeys run on}
+# Whatever the build and the server start as `node` (Turbopack's workers, for one) runs on it too.
+if [[ "$node" == */* ]]; then PATH="$(dirname "$node"):$PATH"; fi
 
 # Each run starts on an empty embedded database: what a run minutes earlier left (its sign-in failures
 # from 127.0.0.1, counted for 15 minutes) would make e2e/security/lockout.spec.ts's fresh sign-ins wait,
