@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
+import { journeyCommand, journeyNode, tsxBin } from "./e2e/support/journey-node";
 import { PREVIEW_SECRET } from "./e2e/support/preview";
 
-// Journeys run in Debian's Chromium against the production build (`next build && next start`) on the
-// embedded defaults, with a database of their own so runs never see each other's data.
+// Journeys run in Debian's Chromium against the production build (`next build && next start`, on
+// Node.js 24: e2e/support/journey-node.ts) on the embedded defaults, with a database of their own so
+// runs never see each other's data.
 const port = Number(process.env.E2E_PORT ?? 3210);
 // "localhost", as the sign-in redirects are built from SITE_URL and must match the browser's origin.
 const baseURL = `http://localhost:${port}`;
@@ -56,20 +58,21 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx tsx e2e/support/sns-stand-in.ts ${snsPort}`,
+      command: journeyCommand(tsxBin, "e2e/support/sns-stand-in.ts", snsPort),
       port: snsPort,
       reuseExistingServer: !process.env.CI,
       stdout: "pipe",
     },
     {
-      // Each run starts on an empty embedded database: what a run minutes earlier left (its sign-in
-      // failures from 127.0.0.1, counted for 15 minutes) would make e2e/security/lockout.spec.ts's
-      // fresh sign-ins wait, so `npm test` run twice in a row failed the second time.
-      command: `node -e "require('node:fs').rmSync('.data/e2e', { recursive: true, force: true })" && npm run build && npx next start -p ${port}`,
+      // The production build and `next start` on Node.js 24, where Happr is deployed, starting each run
+      // on an empty embedded database (the script says why).
+      command: `bash e2e/support/web-server.sh ${port}`,
       url: `${baseURL}/api/health`,
-      timeout: 600_000,
+      // The build alone took over 10 minutes on a 2-core machine shared with other builds.
+      timeout: 1_200_000,
       reuseExistingServer: !process.env.CI,
       env: {
+        E2E_NODE: journeyNode(),
         DATA_DIR: ".data/e2e",
         // The journeys read sign-up codes from here (the server holds the embedded database).
         OUTBOX_FILE: ".data/e2e/outbox.ndjson",

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const shared = {
   resolve: {
@@ -12,9 +12,26 @@ const shared = {
 };
 
 // Database tests (*.db.test.ts, and the attack tests that need a database, *.db.attack.test.ts) run on
-// PGlite in memory, and again on the real PostgreSQL server when TEST_DATABASE_URL is set (CI sets
-// it: see .ci/run). Attack tests (*.attack.test.ts) sit next to what they attack: SECURITY.md lists them.
+// PGlite in memory. When TEST_DATABASE_URL names a PostgreSQL server (CI sets it: see .ci/run), they run
+// on that server instead, the database production runs on, and only the database adapter's own
+// contract runs on both (below): running every file twice doubled the suite's longest part for
+// queries that Drizzle writes alike for both. PGlite, the embedded default, is also what the browser
+// journeys' server runs on. TEST_DATABASES=both runs every database test on both, as before.
+// Attack tests (*.attack.test.ts) sit next to what they attack: SECURITY.md lists them.
 const postgresUrl = process.env.TEST_DATABASE_URL;
+const everyDatabaseTest = [
+  "{lib,graphql,app,scripts}/**/*.db.test.{ts,tsx}",
+  "{lib,graphql,app,scripts}/**/*.db.attack.test.{ts,tsx}",
+];
+// The database adapter's contract, on PGlite and PostgreSQL alike: opening and migrating (lib/db, the
+// identity credentials' migration), PGlite's one-connection pool, and the job queue's
+// `FOR UPDATE SKIP LOCKED` claim that DESIGN.md promises on both.
+const adapterContract = [
+  "lib/db/**/*.db.test.ts",
+  "lib/identity/builtin/issuer/credentials-migration.db.test.ts",
+  "lib/jobs/**/*.db.test.ts",
+];
+const onPglite = postgresUrl && process.env.TEST_DATABASES !== "both" ? adapterContract : everyDatabaseTest;
 
 // next-auth imports "next/server" without an extension, which Node's own ESM resolution refuses:
 // bundled by Vite, as Next.js bundles it, it loads (proxy.ts's guard is tested whole).
@@ -29,6 +46,18 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["{lib,graphql,components,app,sanity,scripts,config,test,bench}/**/*.test.{ts,tsx}"],
+          exclude: [...configDefaults.exclude, ...everyDatabaseTest],
+          environment: "node",
+          env: { TEST_DATABASE_URL: "" },
+          testTimeout: 20_000,
+          server: { deps },
+        },
+      },
+      {
+        ...shared,
+        test: {
+          name: "pglite",
+          include: onPglite,
           environment: "node",
           env: { TEST_DATABASE_URL: "" },
           testTimeout: 20_000,
@@ -41,11 +70,7 @@ export default defineConfig({
               ...shared,
               test: {
                 name: "postgres",
-                // Attack tests that need a database are named *.db.attack.test.ts.
-                include: [
-                  "{lib,graphql,app,scripts}/**/*.db.test.{ts,tsx}",
-                  "{lib,graphql,app,scripts}/**/*.db.attack.test.{ts,tsx}",
-                ],
+                include: everyDatabaseTest,
                 environment: "node",
                 env: { TEST_DATABASE_URL: postgresUrl },
                 testTimeout: 30_000,

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { extraPort, scratchDatabase, startInstance, type AppInstance } from "./support/app-instances";
+import { journeyNode, tsxBin } from "./support/journey-node";
 import { signUp } from "./support/members";
 
 /**
@@ -59,8 +60,8 @@ test("a plan repriced in the sandbox shows its new amount on /planform and /pric
   await expect(await familyCard("/pricing")).toContainText(/\$9\.99\s*per month/);
 
   await promisify(execFile)(
-    "npx",
-    ["tsx", "--conditions=react-server", "scripts/sandbox-price.ts", "happr_family_monthly", "1299", "usd"],
+    journeyNode(),
+    [tsxBin, "--conditions=react-server", "scripts/sandbox-price.ts", "happr_family_monthly", "1299", "usd"],
     { env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: "development" } },
   );
 

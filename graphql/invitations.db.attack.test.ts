@@ -8,7 +8,7 @@ import { createBillingService, type BillingService } from "@/lib/billing/service
 import { subscribeInSandbox } from "@/lib/billing/sandbox/testing";
 import { confirmSignUp } from "@/lib/identity/builtin/accounts";
 import { createBuiltinIdentity } from "@/lib/identity/builtin/identity";
-import { useMemberTestDatabase } from "@/lib/identity/builtin/test-database";
+import { useMemberTestDatabase } from "@/lib/identity/builtin/testing";
 import { lastCodeSentTo, signUpNew } from "@/lib/identity/builtin/test-helpers";
 import { inviteToCircle, verifiedContactsOf } from "@/lib/invitations";
 import { familyPlanFrom } from "@/lib/circles";

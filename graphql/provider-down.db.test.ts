@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { providerDown } from "@/lib/billing/errors";
 import type { BillingProvider } from "@/lib/billing/port";
 import { completeSandboxCheckout } from "@/lib/billing/sandbox/checkout";
@@ -7,7 +7,7 @@ import { freezeClockAt } from "@/lib/billing/sandbox/clock";
 import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sandbox-provider";
 import { createBillingService } from "@/lib/billing/service";
 import { getDb } from "@/lib/db/client";
-import { createTestDatabase } from "@/lib/db/testing";
+import { useTestDatabase } from "@/lib/db/testing";
 import { createTestServer, ops, type OperationName } from "./test-helpers";
 
 const SITE = "http://localhost:3000";
@@ -16,7 +16,7 @@ const members = {
   dave: { memberId: "member-dave", email: "dave@example.com", name: "Dave" },
 };
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+useTestDatabase();
 let sandbox: SandboxBillingProvider;
 let down = false;
 let server: ReturnType<typeof createTestServer>;
@@ -54,7 +54,6 @@ async function snapshot() {
 const ids = { subscriptionId: "", subItemId: "", paymentMethodId: "", checkoutSessionId: "" };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   sandbox = new SandboxBillingProvider({ getDb, siteUrl: SITE });
   await freezeClockAt(await getDb(), Date.UTC(2026, 3, 1) / 1000);
   const billing = createBillingService(switchable(sandbox), { siteUrl: SITE });
@@ -86,7 +85,6 @@ beforeAll(async () => {
   ).body.data!.getMyPaymentMethods.paymentMethods[0].paymentId;
   await server.gql(ops.addNewPaymentMethod, { token: "pm_card_mastercard" }, "carol");
 }, 120_000);
-afterAll(() => database.close());
 
 describe("provider down", () => {
   const cases: [OperationName, string, () => Record<string, unknown>][] = [

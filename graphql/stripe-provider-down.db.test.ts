@@ -4,7 +4,7 @@ import { createBillingService, type BillingService } from "@/lib/billing/service
 import { FakeStripeApi } from "@/lib/billing/stripe/fake-stripe-api";
 import { StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider";
 import { getDb } from "@/lib/db/client";
-import { createTestDatabase } from "@/lib/db/testing";
+import { useTestDatabase } from "@/lib/db/testing";
 import { createTestServer, ops, type OperationName } from "./test-helpers";
 
 // The same outage through the production adapter: the fake Stripe API answers 500 to everything.
@@ -14,7 +14,7 @@ const members = {
   hana: { memberId: "member-hana", email: "hana@example.com", name: "Hana" },
 };
 const fake = new FakeStripeApi();
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+useTestDatabase();
 let billing: BillingService;
 let server: ReturnType<typeof createTestServer>;
 const state = {
@@ -38,7 +38,6 @@ async function snapshot() {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const provider = new StripeBillingProvider({
     secretKey: "sk_test_fake",
     webhookSecret: "whsec_test",
@@ -69,7 +68,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await fake.stop();
-  await database.close();
 });
 
 describe("provider down (Stripe adapter)", () => {

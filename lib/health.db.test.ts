@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "./config";
-import { useTestDatabase } from "./db/test-hooks";
+import { useTestDatabase } from "./db/testing";
 import { outbox } from "./db/schema";
 import { FakeStripeApi } from "./billing/stripe/fake-stripe-api";
 import { StripeBillingProvider } from "./billing/stripe/stripe-provider";

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
+import { journeyNode, journeyPath, nextBin } from "./journey-node";
 
 /**
  * More `next start` processes of the build the journeys already made (playwright.config.ts), with an
@@ -15,9 +16,12 @@ export type AppInstance = { url: string; output: () => string; stop: () => Promi
 
 export async function startInstance(port: number, env: Record<string, string>): Promise<AppInstance> {
   const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn("npx", ["next", "start", "-p", String(port)], {
+  // On the journeys' Node.js, as the main instance (playwright.config.ts).
+  const child: ChildProcess = spawn(journeyNode(), [nextBin, "start", "-p", String(port)], {
     env: {
       ...process.env,
+      // What the server starts as `node` runs on the same Node.js.
+      PATH: journeyPath(),
       NODE_ENV: "production",
       // The same embedded defaults as the main instance, chosen on purpose as production asks.
       BILLING: "sandbox",

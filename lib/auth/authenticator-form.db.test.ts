@@ -4,7 +4,7 @@ import type { Db } from "../db/open";
 import { confirmSignUp } from "../identity/builtin/accounts";
 import { createAccountChanges, type AuthenticatorChanges } from "../identity/account-changes";
 import { createBuiltinIdentity } from "../identity/builtin/identity";
-import { useMemberTestDatabase } from "../identity/builtin/test-database";
+import { useMemberTestDatabase } from "../identity/builtin/testing";
 import { lastCodeSentTo } from "../identity/builtin/test-helpers";
 import { totpCode } from "../identity/totp";
 import { initialAuthenticatorState, runAuthenticatorStep, type AuthenticatorFormState } from "./authenticator-form";

@@ -2,7 +2,7 @@ import { signUpNew } from "@/lib/identity/builtin/test-helpers";
 import { describe, expect, it } from "vitest";
 import { confirmSignUp, signOutEverywhere } from "@/lib/identity/builtin/accounts";
 import { createOidcAdapter } from "@/lib/identity/builtin/issuer/adapter";
-import { useMemberTestDatabase } from "@/lib/identity/builtin/test-database";
+import { useMemberTestDatabase } from "@/lib/identity/builtin/testing";
 import { lastCodeSentTo } from "@/lib/identity/builtin/test-helpers";
 import { getTokenVerifier, resolveCaller } from "./caller";
 import { BUILTIN_CLIENT_ID } from "../secrets";

@@ -8,7 +8,7 @@ import { SandboxBillingProvider, sandboxPriceId } from "@/lib/billing/sandbox/sa
 import { createBillingService } from "@/lib/billing/service";
 import { getDb } from "@/lib/db/client";
 import { billingCustomers, identityPoolMembers, identitySessionCutoffs, memberProfiles } from "@/lib/db/schema";
-import { useTestDatabase } from "@/lib/db/test-hooks";
+import { useTestDatabase } from "@/lib/db/testing";
 import { cognitoMemberLookup, createJwtAccessTokenVerifier, resolveCaller, type TokenVerifier } from "./caller";
 import { createCachedKeySet } from "./jwks";
 import { recordSessionCutoff } from "@/lib/identity/session-cutoffs";

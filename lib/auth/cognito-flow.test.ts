@@ -8,7 +8,7 @@ import {
   type TokenRequestIncomingMessage,
 } from "oauth2-mock-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "@/lib/db/testing";
+import { useTestDatabase } from "@/lib/db/testing";
 import { getUserProfile, updateUserProfile } from "@/lib/profile";
 
 /**
@@ -25,7 +25,8 @@ const SITE = "http://localhost:3000";
 const SESSION_COOKIE = "authjs.session-token";
 
 let server: OAuth2Server;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+// The app's own tables (ended sessions, the member's profile): in memory, for this file.
+useTestDatabase();
 let mockOrigin = "";
 const realFetch = globalThis.fetch;
 /** What reached the "Cognito" side, in order. */
@@ -76,8 +77,6 @@ let signOutEverywhereRoute: (request: NextRequest) => Promise<Response>;
 let decodeSession: (token: string) => Promise<Record<string, unknown> | null>;
 
 beforeAll(async () => {
-  // The app's own tables (ended sessions, the member's profile): in memory, for this file.
-  database = await createTestDatabase();
   server = new OAuth2Server(undefined, undefined, {
     endpoints: {
       authorize: "/oauth2/authorize",
@@ -134,7 +133,6 @@ afterAll(async () => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   await server.stop();
-  await database.close();
 });
 
 afterEach(() => {

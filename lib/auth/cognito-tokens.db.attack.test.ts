@@ -5,7 +5,7 @@ import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGraphQLServer } from "@/graphql/server";
 import { ops } from "@/graphql/test-helpers";
-import { useTestDatabase } from "@/lib/db/test-hooks";
+import { useTestDatabase } from "@/lib/db/testing";
 import { cognitoMemberLookup, createJwtAccessTokenVerifier, resolveCaller, type TokenVerifier } from "./caller";
 import { createCachedKeySet } from "./jwks";
 

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestDatabase } from "@/lib/db/testing";
+import { expect, it } from "vitest";
+import { useTestDatabase } from "@/lib/db/testing";
 import { authEndedSessions } from "@/lib/db/schema";
 import { endSession, isSessionEnded } from "./ended-sessions";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 it("remembers a logged-out session, twice is harmless, and forgets records past their expiry", async () => {
   const now = new Date("2026-06-01T00:00:00Z");

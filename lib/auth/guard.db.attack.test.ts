@@ -1,8 +1,7 @@
 import { NextRequest, type NextFetchEvent } from "next/server";
 import { encode } from "next-auth/jwt";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "@/lib/db/testing";
-import type { Database } from "@/lib/db/open";
+import { useTestDatabase } from "@/lib/db/testing";
 import { confirmSignUp, signOutEverywhere, signUp } from "@/lib/identity/builtin/accounts";
 import { lastCodeSentTo } from "@/lib/identity/builtin/test-helpers";
 import { endSession } from "./ended-sessions";
@@ -19,14 +18,13 @@ const SECRET = "guard-attack-test-secret-0123456789abcdef01234";
 const COOKIE = "authjs.session-token";
 const HOUR_MS = 3_600_000;
 
-let database: Database;
+const database = useTestDatabase();
 let proxy: (request: NextRequest, event: NextFetchEvent) => Promise<Response | void>;
 let accountId: string;
 
 beforeAll(async () => {
   vi.stubEnv("SITE_URL", SITE);
   vi.stubEnv("AUTH_SECRET", SECRET);
-  database = await createTestDatabase();
   const email = "guarded@example.com";
   const signedUp = await signUp(
     { email, password: "Str0ng!Passw0rd", givenName: "Ada", familyName: "Lovelace" },
@@ -41,7 +39,6 @@ afterEach(() => vi.useRealTimers());
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await database.close();
 });
 
 /** A signed-in member's session cookie, as Auth.js encrypts it; `encodedAgoMs`: when it was (re-)issued. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "../db/open";
 import { confirmSignUp } from "../identity/builtin/accounts";
 import { associateSoftwareToken, verifySoftwareToken } from "../identity/builtin/mfa";
-import { useMemberTestDatabase } from "../identity/builtin/test-database";
+import { useMemberTestDatabase } from "../identity/builtin/testing";
 import { abandonSignIn, respondToChallenge, signIn, type SignInResult } from "../identity/builtin/sign-in";
 import { lastCodeSentTo } from "../identity/builtin/test-helpers";
 import { totpCode } from "../identity/totp";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { IncrementalCache } from "next/dist/server/lib/incremental-cache";
 import { nodeFs } from "next/dist/server/lib/node-fs-methods";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "@/lib/db/testing";
+import { useTestDatabase } from "@/lib/db/testing";
 import fixtures from "./__fixtures__/stripe-objects.json";
 import { createBillingService } from "./service";
 import { FakeStripeApi } from "./stripe/fake-stripe-api";
@@ -29,11 +29,10 @@ vi.mock("./provider", () => ({
 }));
 const { getCataloguePlans, getPlanOffers } = await import("./catalogue");
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+useTestDatabase();
 let provider: StripeBillingProvider;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   provider = new StripeBillingProvider({
     secretKey: "sk_test_fake",
     webhookSecret: SECRET,
@@ -58,7 +57,6 @@ beforeAll(async () => {
 afterAll(async () => {
   delete (globalThis as { __incrementalCache?: unknown }).__incrementalCache;
   await fake.stop();
-  await database.close();
 });
 
 const priceReads = () => fake.requestsTo("GET", "/v1/prices").length;

@@ -1,23 +1,21 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import * as t from "@/lib/db/schema";
-import { createTestDatabase } from "@/lib/db/testing";
+import { useTestDatabase } from "@/lib/db/testing";
 import { syncCustomer } from "./mirror/sync-customer";
 import { reconcileAll } from "./reconcile";
 import { completeSandboxCheckout } from "./sandbox/checkout";
 import { freezeClockAt } from "./sandbox/clock";
 import { SandboxBillingProvider, sandboxPriceId } from "./sandbox/sandbox-provider";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+useTestDatabase();
 let provider: SandboxBillingProvider;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   provider = new SandboxBillingProvider({ getDb, siteUrl: "http://localhost:3000" });
   await freezeClockAt(await getDb(), Date.UTC(2026, 4, 1) / 1000);
 }, 120_000);
-afterAll(() => database.close());
 
 it("re-syncs every customer and reports what drifted, then nothing on a second run", async () => {
   const customer = await provider.createCustomer({ email: "r@example.com", name: null, memberId: "member-r" }, "key-r");

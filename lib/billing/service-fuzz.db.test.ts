@@ -1,19 +1,18 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { createTestDatabase } from "@/lib/db/testing";
+import { useTestDatabase } from "@/lib/db/testing";
 import { BillingError } from "./errors";
 import { SandboxBillingProvider, sandboxPriceId } from "./sandbox/sandbox-provider";
 import { createBillingService, type BillingService } from "./service";
 
 const SITE = "http://localhost:3000";
 const member = { memberId: "member-fuzz", email: "fuzz@example.com", name: "Fuzz" };
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+useTestDatabase();
 let billing: BillingService;
 let ids: { subscriptionId: string; subItemId: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const provider = new SandboxBillingProvider({ getDb, siteUrl: SITE });
   await provider.freezeClock(Date.UTC(2026, 5, 1) / 1000);
   billing = createBillingService(provider, { siteUrl: SITE });
@@ -33,7 +32,6 @@ beforeAll(async () => {
   const [subscription] = await billing.getMySubscriptions(member.memberId);
   ids = { subscriptionId: subscription!.subscriptionId, subItemId: subscription!.subItemId };
 }, 120_000);
-afterAll(() => database.close());
 
 /** Strings a client might send: garbage, near-misses of real ids, the real ids, huge ones. */
 const arg = () =>

@@ -7,16 +7,15 @@ import { signTestWebhook } from "@/lib/billing/stripe/sign-test-webhook";
 import { StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider";
 import { getDb } from "@/lib/db/client";
 import * as t from "@/lib/db/schema";
-import { createTestDatabase } from "@/lib/db/testing";
+import { useTestDatabase } from "@/lib/db/testing";
 import { handleStripeWebhook } from "@/lib/billing/stripe-webhook-handler";
 
 const SECRET = "whsec_route_test";
 const fake = new FakeStripeApi();
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+useTestDatabase();
 let stripe: StripeBillingProvider;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   stripe = new StripeBillingProvider({
     secretKey: "sk_test_fake",
     webhookSecret: SECRET,
@@ -26,7 +25,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await fake.stop();
-  await database.close();
 });
 
 const post = (body: string, signature?: string) =>

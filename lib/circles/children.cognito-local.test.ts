@@ -2,7 +2,8 @@ import { CognitoIdentityProviderClient } from "@aws-sdk/client-cognito-identity-
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { useTestDatabase } from "@/lib/db/test-hooks";
+import { useTestDatabase } from "@/lib/db/testing";
+import { makeCircle } from "./testing";
 import { childConsents, circleMemberships, circles, identitySessionCutoffs, memberProfiles } from "@/lib/db/schema";
 import type { ChildAccounts } from "@/lib/identity";
 import { useCognitoLocal } from "@/lib/identity/cognito/cognito-local-testing";
@@ -33,16 +34,7 @@ const CHILD_PASSWORD = "Purple-Otter-Lantern-9";
 const noFamilyPlan = async () => ({ family: false }) as never;
 const owner = { memberId: "olga", name: "Olga" };
 
-async function circle() {
-  const [row] = await database.db
-    .insert(circles)
-    .values({ name: "Olga's circle", ownerId: owner.memberId })
-    .returning();
-  await database.db
-    .insert(circleMemberships)
-    .values({ circleId: row!.id, memberId: owner.memberId, role: "owner", name: "Olga" });
-  return row!.id;
-}
+const circle = () => makeCircle(database.db, owner.memberId, {}, { name: "Olga's circle", ownerName: "Olga" });
 const create = (circleId: string, credential: unknown, using = accounts) =>
   createChildAccount(
     owner,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { useTestDatabase } from "../db/test-hooks";
+import { useTestDatabase } from "../db/testing";
 import { contactMessages, outbox, rateLimitCounters } from "../db/schema";
 import * as mail from "../mail";
 import { readOutbox } from "../mail";

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "./testing";
-import type { Database } from "./open";
+import { useTestDatabase } from "./testing";
 
-let database: Database;
-// Migrating a fresh PGlite takes seconds, more on a busy machine: the same room as every other DB test.
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 120_000);
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 it("applies every migration", async () => {
   const result = await database.db.execute(

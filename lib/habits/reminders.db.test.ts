@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "../db/test-hooks";
+import { useTestDatabase } from "../db/testing";
 import { habitEntries, habits, habitTargets } from "../db/schema/habits";
 import { jobs } from "../db/schema/jobs";
 import { identityPoolMembers } from "../db/schema/identity";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "../db/test-hooks";
+import { useTestDatabase } from "../db/testing";
 import { circleMemberships, circles, shares } from "../db/schema/circles";
 import { habitEntries, habits, habitScoreCheckpoints, habitTargets } from "../db/schema/habits";
 import { memberProfiles } from "../db/schema/profile";

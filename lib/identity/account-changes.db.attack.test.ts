@@ -7,7 +7,7 @@ import { readOutbox } from "../mail";
 import { createAccountChanges, type ChangingMember } from "./account-changes";
 import { confirmSignUp } from "./builtin/accounts";
 import { createBuiltinIdentity } from "./builtin/identity";
-import { useMemberTestDatabase } from "./builtin/test-database";
+import { useMemberTestDatabase } from "./builtin/testing";
 import { lastCodeSentTo } from "./builtin/test-helpers";
 import { totpCode } from "./totp";
 

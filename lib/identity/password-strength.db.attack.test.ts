@@ -4,7 +4,7 @@ import type { Db } from "../db/open";
 import { changePassword, confirmForgotPassword, confirmSignUp, forgotPassword, signUp } from "./builtin/accounts";
 import { createCognitoIdentity } from "./cognito/identity";
 import { assertPasswordPolicy, passwordPolicyFailures } from "./password";
-import { useMemberTestDatabase } from "./builtin/test-database";
+import { useMemberTestDatabase } from "./builtin/testing";
 import { lastCodeSentTo } from "./builtin/test-helpers";
 
 /**

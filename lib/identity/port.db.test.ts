@@ -9,7 +9,7 @@ import { createBuiltinIdentity } from "./builtin/identity";
 import { createCognitoIdentity } from "./cognito/identity";
 import { callUserPool } from "./cognito/user-pool";
 import type { IdentityPort } from "./port";
-import { useMemberTestDatabase } from "./builtin/test-database";
+import { useMemberTestDatabase } from "./builtin/testing";
 import { lastCodeSentTo } from "./builtin/test-helpers";
 import { z } from "zod";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { JWT } from "next-auth/jwt";
 import { nextSessionToken } from "@/lib/auth/config";
-import { useTestDatabase } from "@/lib/db/test-hooks";
+import { useTestDatabase } from "@/lib/db/testing";
 import { identitySessionCutoffs } from "@/lib/db/schema";
 import { createCognitoIdentity } from "./cognito/identity";
 import { forgetSessionCutoff, isAfterSessionCutoff, recordSessionCutoff } from "./session-cutoffs";

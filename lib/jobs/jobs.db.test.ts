@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { useTestDatabase } from "../db/test-hooks";
+import { useTestDatabase } from "../db/testing";
 import { jobs } from "../db/schema/jobs";
 import { MAX_JOB_ATTEMPTS, retryJob, runDueJobs, scheduleJob, type JobHandler } from ".";
 

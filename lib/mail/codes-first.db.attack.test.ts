@@ -2,7 +2,7 @@ import type { Transporter } from "nodemailer";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/open";
 import { signUp } from "../identity/builtin/accounts";
-import { useMemberTestDatabase } from "../identity/builtin/test-database";
+import { useMemberTestDatabase } from "../identity/builtin/testing";
 import { deliverPending, sendEmail } from ".";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import nodemailer from "nodemailer";
 import { eq, sql } from "drizzle-orm";
-import { useTestDatabase } from "../db/test-hooks";
+import { useTestDatabase } from "../db/testing";
 import { outbox } from "../db/schema";
 import { deliverPending, MAX_ATTEMPTS, readOutbox, sendEmail, sendSms } from ".";
 import { startTestSmtpServer } from "./test-smtp-server";

@@ -5,7 +5,7 @@ import nodemailer from "nodemailer";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as config from "../config";
-import { useTestDatabase } from "../db/test-hooks";
+import { useTestDatabase } from "../db/testing";
 import { deliverPending, sendEmail, sendSms } from ".";
 import { startTestSmtpServer } from "./test-smtp-server";
 

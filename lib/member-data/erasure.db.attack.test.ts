@@ -17,7 +17,7 @@ import { rememberDevice } from "@/lib/identity/builtin/devices";
 import { createOidcAdapter } from "@/lib/identity/builtin/issuer/adapter";
 import { createBuiltinIdentity } from "@/lib/identity/builtin/identity";
 import { signIn } from "@/lib/identity/builtin/sign-in";
-import { useMemberTestDatabase } from "@/lib/identity/builtin/test-database";
+import { useMemberTestDatabase } from "@/lib/identity/builtin/testing";
 import { lastCodeSentTo } from "@/lib/identity/builtin/test-helpers";
 import { getMyCircles } from "@/lib/circles";
 import { acceptInvitation, inviteToCircle, verifiedContactsOf } from "@/lib/invitations";

@@ -15,7 +15,7 @@ import { createBillingService, type BillingService } from "@/lib/billing/service
 import { confirmSignUp } from "@/lib/identity/builtin/accounts";
 import { createBuiltinIdentity } from "@/lib/identity/builtin/identity";
 import { signIn } from "@/lib/identity/builtin/sign-in";
-import { useMemberTestDatabase } from "@/lib/identity/builtin/test-database";
+import { useMemberTestDatabase } from "@/lib/identity/builtin/testing";
 import { lastCodeSentTo, signUpNew } from "@/lib/identity/builtin/test-helpers";
 import { getUserProfile, updateUserProfile } from "@/lib/profile";
 import { createEvent, rotateFeed } from "@/lib/calendar/store";

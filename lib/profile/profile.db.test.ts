@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "@/lib/db/testing";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "@/lib/db/testing";
 import { ProfileError, getUserProfile, startProfileFromSignUp, updateUserProfile } from "./profile";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 120_000);
-afterAll(() => database.close());
+useTestDatabase();
 
 const now = new Date("2026-06-15T12:00:00Z");
 const failure = (promise: Promise<unknown>) =>

@@ -1,9 +1,9 @@
 import { decodeJwt } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestServer, ops } from "@/graphql/test-helpers";
 import { cognitoMemberLookup } from "@/lib/auth/caller";
-import { createTestDatabase } from "@/lib/db/testing";
+import { useTestDatabase } from "@/lib/db/testing";
 import { useCognitoLocal } from "@/lib/identity/cognito/cognito-local-testing";
 
 /**
@@ -12,11 +12,7 @@ import { useCognitoLocal } from "@/lib/identity/cognito/cognito-local-testing";
  * names and phone given at sign-up. Later edits stay the profile's.
  */
 const local = useCognitoLocal();
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database?.close());
+useTestDatabase();
 
 const passthrough = z.object({}).passthrough();
 

@@ -2,7 +2,7 @@ import { signUpNew } from "@/lib/identity/builtin/test-helpers";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/open";
 import { confirmSignUp } from "@/lib/identity/builtin/accounts";
-import { useMemberTestDatabase } from "@/lib/identity/builtin/test-database";
+import { useMemberTestDatabase } from "@/lib/identity/builtin/testing";
 import { lastCodeSentTo } from "@/lib/identity/builtin/test-helpers";
 import { createTestServer, ops } from "@/graphql/test-helpers";
 

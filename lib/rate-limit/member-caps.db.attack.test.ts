@@ -8,7 +8,7 @@ import { columnsOf } from "../calendar/store/rows";
 import { calendarEvents } from "../db/schema/calendar";
 import { shares } from "../db/schema/circles";
 import { habits } from "../db/schema/habits";
-import { useTestDatabase } from "../db/test-hooks";
+import { useTestDatabase } from "../db/testing";
 import { archiveHabit, createHabit, MAX_HABITS_PER_MEMBER } from "../habits/store";
 import { MAX_SHARES_PER_MEMBER, shareItem } from "../circles/sharing/shares";
 import { itemKinds } from "../features";

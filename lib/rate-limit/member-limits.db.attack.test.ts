@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createGraphQLServer } from "@/graphql/server";
 import { knownMember } from "../auth/caller";
 import type { Db } from "../db/open";
-import { useMemberTestDatabase } from "../identity/builtin/test-database";
+import { useMemberTestDatabase } from "../identity/builtin/testing";
 import { limitMemberCall, MEMBER_RATES } from "./member-limits";
 
 /**

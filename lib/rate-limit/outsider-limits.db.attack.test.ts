@@ -5,7 +5,7 @@ import { knownMember } from "../auth/caller";
 import type { Db } from "../db/open";
 import { confirmSignUp, forgotPassword, resendConfirmationCode, signUp } from "../identity/builtin/accounts";
 import { IdentityError } from "../identity/errors";
-import { useMemberTestDatabase } from "../identity/builtin/test-database";
+import { useMemberTestDatabase } from "../identity/builtin/testing";
 import { inviteToCircle } from "../invitations";
 import { fromSocket } from "../request/testing";
 import { consumeEach } from ".";

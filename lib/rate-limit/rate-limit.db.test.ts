@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestDatabase } from "../db/testing";
-import type { Database } from "../db/open";
+import { expect, it } from "vitest";
+import { useTestDatabase } from "../db/testing";
 import { rateLimitCounters } from "../db/schema";
 import { consume } from ".";
 
-let database: Database;
+const database = useTestDatabase();
 // Starting PGlite and migrating can take a while on a busy machine.
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database.close());
 
 const rule = { limit: 3, windowSeconds: 60 };
 

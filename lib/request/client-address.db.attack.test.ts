@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestDatabase } from "../db/testing";
-import type { Database } from "../db/open";
+import { useTestDatabase } from "../db/testing";
 import { consume } from "../rate-limit";
 import { clientAddress } from "./client-address";
 import { recordSocketAddresses } from "./socket-address";
@@ -10,11 +9,10 @@ import { startLoopbackNextServer } from "./testing";
  * Attack: a client sends a different X-Forwarded-For with every request, hoping each one counts as
  * a new address. With the default TRUSTED_PROXY_HOPS (0) the limit must hold on the socket's address.
  */
-let database: Database;
+useTestDatabase();
 let server: Awaited<ReturnType<typeof startLoopbackNextServer>>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   // As instrumentation.ts does when `next start` boots.
   recordSocketAddresses();
   server = await startLoopbackNextServer(async (headers) => {
@@ -25,7 +23,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  await database.close();
 });
 
 it("rotating X-Forwarded-For does not escape a per-address limit", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "../db/test-hooks";
+import { useTestDatabase } from "../db/testing";
 import { memberSettings, outbox } from "../db/schema";
 import { readOutbox, sendEmail, sendSms } from "../mail";
 import { NEUTRAL_SUBJECT } from "@/config/discreet";

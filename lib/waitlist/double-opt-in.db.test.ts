@@ -3,7 +3,7 @@
  * opt-in), only confirmed entries are exported, and every email lets the person leave.
  */
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "../db/test-hooks";
+import { useTestDatabase } from "../db/testing";
 import { outbox, rateLimitCounters, waitlistEntries } from "../db/schema";
 import { readOutbox } from "../mail";
 import { listWaitlist } from "./export";

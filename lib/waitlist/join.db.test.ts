@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "../db/test-hooks";
+import { useTestDatabase } from "../db/testing";
 import { rateLimitCounters, waitlistEntries } from "../db/schema";
 import { ALREADY_JOINED_MESSAGE, INVALID_EMAIL_MESSAGE, joinWaitlist, RATE_LIMITED_MESSAGE } from ".";
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { useTestDatabase } from "../db/test-hooks";
+import { useTestDatabase } from "../db/testing";
 import { outbox, rateLimitCounters, waitlistEntries } from "../db/schema";
 import { confirmWaitlistEntry, joinWaitlist, leaveWaitlist } from ".";
 import { signWaitlistToken } from "./links";

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import { useTestDatabase } from "@/lib/db/test-hooks";
+import { makeCircle } from "@/lib/circles/testing";
+import { useTestDatabase } from "@/lib/db/testing";
 import { circleMemberships, circles, shares } from "@/lib/db/schema/circles";
 
 // The action runs as the member requireMember answers, against this file's database (installed as the app's).
@@ -45,12 +46,15 @@ const kinds = {
 };
 
 async function family() {
-  const [circle] = await database.db.insert(circles).values({ name: "Olga's circle", ownerId: "olga" }).returning();
-  await database.db.insert(circleMemberships).values([
-    { circleId: circle!.id, memberId: "olga", role: "owner", name: "Olga" },
-    { circleId: circle!.id, memberId: "gus", role: "guardian", name: "Gus", label: "grandparent", pronouns: "he/him" },
-    { circleId: circle!.id, memberId: "ada", role: "member", name: "Ada", pronouns: "she/her" },
-  ]);
+  const circleId = await makeCircle(
+    database.db,
+    "olga",
+    {
+      gus: { role: "guardian", name: "Gus", label: "grandparent", pronouns: "he/him" },
+      ada: { role: "member", name: "Ada", pronouns: "she/her" },
+    },
+    { name: "Olga's circle", ownerName: "Olga" },
+  );
   const toGus = await shareItem(
     "ada",
     { itemType: "habit", itemId: "habit-ada", memberId: "gus", permission: "view" },
@@ -58,7 +62,7 @@ async function family() {
   );
   const toCircle = await shareItem(
     "ada",
-    { itemType: "habit", itemId: "habit-ada", circleId: circle!.id, permission: "edit" },
+    { itemType: "habit", itemId: "habit-ada", circleId, permission: "edit" },
     { db: database.db, kinds },
   );
   const olgas = await shareItem(
@@ -66,7 +70,7 @@ async function family() {
     { itemType: "habit", itemId: "habit-olga", memberId: "ada", permission: "view" },
     { db: database.db, kinds },
   );
-  return { circleId: circle!.id, toGus, toCircle, olgas };
+  return { circleId, toGus, toCircle, olgas };
 }
 
 async function page(memberId: string) {

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import { useTestDatabase } from "@/lib/db/test-hooks";
+import { useTestDatabase } from "@/lib/db/testing";
 import { childConsents, circleMemberships, circles, shares } from "@/lib/db/schema/circles";
-import { CHILD_BIRTH_MONTH } from "@/lib/circles/testing";
+import { makeCircle } from "@/lib/circles/testing";
 import { habitEntries, habits, habitTargets } from "@/lib/db/schema/habits";
 
 // The actions and the page run as the member the mock answers, against this file's database (installed as the app's).
@@ -63,21 +63,17 @@ const reading = {
 
 // Olga owns the circle; Gus is a guardian; Kit a child; Ada an adult member who looks after nobody.
 async function family() {
-  const [circle] = await database.db.insert(circles).values({ name: "Olga's circle", ownerId: "olga" }).returning();
-  await database.db.insert(circleMemberships).values([
-    { circleId: circle!.id, memberId: "olga", role: "owner", name: "Olga" },
-    { circleId: circle!.id, memberId: "gus", role: "guardian", name: "Gus" },
-    { circleId: circle!.id, memberId: "kit", role: "child", name: "Kit" },
-    { circleId: circle!.id, memberId: "ada", role: "member", name: "Ada" },
-  ]);
   // Kit's account was made as a child's in this circle: that is what makes Olga and Gus Kit's carers.
-  await database.db.insert(childConsents).values({
-    childId: "kit",
-    circleId: circle!.id,
-    guardianId: "olga",
-    birthMonth: CHILD_BIRTH_MONTH,
-    wordingVersion: "test",
-  });
+  await makeCircle(
+    database.db,
+    "olga",
+    {
+      gus: { role: "guardian", name: "Gus" },
+      kit: { role: "child", name: "Kit" },
+      ada: { role: "member", name: "Ada" },
+    },
+    { name: "Olga's circle", ownerName: "Olga" },
+  );
 }
 
 async function as<T>(memberId: string | null, run: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { useTestDatabase } from "@/lib/db/test-hooks";
+import { useTestDatabase } from "@/lib/db/testing";
 import { childConsents, circleMemberships, identityAccounts, outbox } from "@/lib/db/schema";
 import { makeCircle } from "@/lib/circles/testing";
 import { setPasswordHashParamsForTests } from "@/lib/identity/password";

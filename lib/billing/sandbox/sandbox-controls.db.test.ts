@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import * as t from "@/lib/db/schema";
-import { useTestDatabase } from "@/lib/db/test-hooks";
+import { useTestDatabase } from "@/lib/db/testing";
 import { SandboxBillingProvider, sandboxPriceId } from "./sandbox-provider";
 
 // Its own database: runDueWork processes every due subscription, so other files' data stays out.

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll } from "vitest";
 import { getDb } from "../../db/client";
 import type { Db } from "../../db/open";
-import { createTestDatabase } from "../../db/testing";
+import { useTestDatabase } from "../../db/testing";
 import { createBillingService, type BillingService } from "../service";
 import { freezeClockAt } from "./clock";
 import { SandboxBillingProvider, sandboxPriceId } from "./sandbox-provider";
@@ -10,24 +9,22 @@ import { completeSandboxCheckout } from "./checkout";
 export type SandboxBillingFixture = { db: Db; provider: SandboxBillingProvider; billing: BillingService };
 
 /**
- * For a billing test file: a fresh, migrated database (see createTestDatabase) with the sandbox
- * engine's clock frozen at 1 April 2026, the sandbox provider and the billing service over it;
- * opened before the file's tests, closed after. `setUp` gets them once they are ready.
+ * For a billing test file: the file's database (useTestDatabase) with the sandbox engine's clock
+ * frozen at 1 April 2026, the sandbox provider and the billing service over it. `setUp` gets them
+ * once they are ready.
  */
 export function useSandboxBilling(
   setUp: (fixture: SandboxBillingFixture) => unknown,
   opts: { siteUrl?: string } = {},
 ): void {
   const siteUrl = opts.siteUrl ?? "http://localhost:3000";
-  let close: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    const database = await createTestDatabase();
-    close = () => database.close();
-    const provider = new SandboxBillingProvider({ getDb, siteUrl });
-    await freezeClockAt(database.db, Date.UTC(2026, 3, 1) / 1000);
-    await setUp({ db: database.db, provider, billing: createBillingService(provider, { siteUrl }) });
-  }, 120_000);
-  afterAll(() => close?.());
+  useTestDatabase([], {
+    setUp: async (db) => {
+      const provider = new SandboxBillingProvider({ getDb, siteUrl });
+      await freezeClockAt(db, Date.UTC(2026, 3, 1) / 1000);
+      await setUp({ db, provider, billing: createBillingService(provider, { siteUrl }) });
+    },
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import * as t from "@/lib/db/schema";
-import { createTestDatabase } from "@/lib/db/testing";
+import { useTestDatabase } from "@/lib/db/testing";
 import type { BillingEvent } from "../port";
 import { completeSandboxCheckout } from "../sandbox/checkout";
 import { freezeClockAt } from "../sandbox/clock";
@@ -12,16 +12,14 @@ import { applyEvent } from "./apply-event";
 import { eventHandlers } from "./handlers";
 import type { EventHandler } from "./types";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+useTestDatabase();
 let provider: SandboxBillingProvider;
 const card = { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", name: "Pat" };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   provider = new SandboxBillingProvider({ getDb, siteUrl: "http://localhost:3000" });
   await freezeClockAt(await getDb(), Date.UTC(2026, 2, 1) / 1000);
 }, 120_000);
-afterAll(() => database.close());
 
 let n = 0;
 /** A sandbox subscription whose events have not been delivered to the mirror. */

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import * as t from "@/lib/db/schema";
-import { createTestDatabase } from "@/lib/db/testing";
+import { useTestDatabase } from "@/lib/db/testing";
 import { snapshotTime } from "../mirror/sync-customer";
 import { writeSubscription } from "../mirror/write-mirror";
 import type { BillingEvent, BillingProvider, Subscription } from "../port";
@@ -13,11 +13,7 @@ import { applyEvent } from "./apply-event";
  * fetched the older state answers slowly and commits last: without the defence its snapshot
  * overwrote the newer one, and the mirror showed, say, a cancelled plan as active again.
  */
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 120_000);
-afterAll(() => database.close());
+useTestDatabase();
 
 const subscription = (id: string, status: Subscription["status"], cancelAt: number | null): Subscription => ({
   id,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import * as t from "@/lib/db/schema";
-import { createTestDatabase } from "@/lib/db/testing";
+import { useTestDatabase } from "@/lib/db/testing";
 import fixtures from "../__fixtures__/stripe-objects.json";
 import { FakeStripeApi } from "../stripe/fake-stripe-api";
 import { signTestWebhook } from "../stripe/sign-test-webhook";
@@ -11,13 +11,12 @@ import { receiveWebhook } from "./receive-webhook";
 
 const SECRET = "whsec_receive_test";
 const fake = new FakeStripeApi();
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+useTestDatabase();
 let provider: StripeBillingProvider;
 let subscriptionId: string;
 let customerId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   provider = new StripeBillingProvider({
     secretKey: "sk_test_fake",
     webhookSecret: SECRET,
@@ -30,7 +29,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await fake.stop();
-  await database.close();
 });
 
 /** A Stripe event delivery: the payload (stale on purpose: the adapter re-fetches) and its signature. */

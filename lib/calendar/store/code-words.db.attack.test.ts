@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "../../db/test-hooks";
+import { useTestDatabase } from "../../db/testing";
 import { circleMemberships, circles, shares } from "../../db/schema/circles";
 import { calendarAcknowledgements, calendarEvents, calendarFeeds } from "../../db/schema/calendar";
 import { memberProfiles } from "../../db/schema/profile";

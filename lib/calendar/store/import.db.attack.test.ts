@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "../../db/test-hooks";
+import { useTestDatabase } from "../../db/testing";
 import { calendarEvents } from "../../db/schema/calendar";
 import { rateLimitCounters } from "../../db/schema/site";
 import { failure } from "../../circles/testing";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "../../db/test-hooks";
+import { useTestDatabase } from "../../db/testing";
 import { circleMemberships, circles, shares } from "../../db/schema/circles";
 import { calendarEvents } from "../../db/schema/calendar";
 import { failure, makeCircle } from "../../circles/testing";

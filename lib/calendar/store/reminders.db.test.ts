@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "../../db/test-hooks";
+import { useTestDatabase } from "../../db/testing";
 import { circleMemberships, circles, shares } from "../../db/schema/circles";
 import { calendarAcknowledgements, calendarEvents } from "../../db/schema/calendar";
 import { identityAccounts, identityPoolMembers } from "../../db/schema/identity";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "../../db/test-hooks";
+import { useTestDatabase } from "../../db/testing";
 import { circleMemberships, circles, shares } from "../../db/schema/circles";
 import { leaveCircle, removeFromOwnedCircle, setCircleRole, type CircleRole } from "..";
 import { failure, makeCircle as makeCircleIn } from "../testing";

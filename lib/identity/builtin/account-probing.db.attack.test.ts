@@ -4,7 +4,7 @@ import { confirmSignUp, forgotPassword, resendConfirmationCode, signUp } from ".
 import type { IdentityContext } from "./context";
 import { IdentityError } from "../errors";
 import { signIn } from "./sign-in";
-import { useMemberTestDatabase } from "./test-database";
+import { useMemberTestDatabase } from "./testing";
 import { lastCodeSentTo, messagesSentTo, setAccountRow, signUpNew } from "./test-helpers";
 
 /**

@@ -12,7 +12,7 @@ import {
   signUp,
 } from "./accounts";
 import { createOidcAdapter } from "./issuer/adapter";
-import { useMemberTestDatabase } from "./test-database";
+import { useMemberTestDatabase } from "./testing";
 import { signIn } from "./sign-in";
 import { lastCodeSentTo, messagesSentTo, setAccountRow } from "./test-helpers";
 

@@ -6,7 +6,7 @@ import type { Db } from "../../db/open";
 import { identityAccounts, identityDevices } from "../../db/schema/identity";
 import { confirmSignUp, findAccountById, isSessionCurrent } from "./accounts";
 import { associateSoftwareToken, verifySoftwareToken } from "./mfa";
-import { useMemberTestDatabase } from "./test-database";
+import { useMemberTestDatabase } from "./testing";
 import { writableAttributes } from "../attributes";
 import { createBuiltinIdentity } from "./identity";
 import { respondToChallenge, signIn } from "./sign-in";

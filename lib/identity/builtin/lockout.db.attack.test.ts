@@ -4,7 +4,7 @@ import type { IdentityContext } from "./context";
 import { IdentityError } from "../errors";
 import { associateSoftwareToken, verifySoftwareToken } from "./mfa";
 import { respondToChallenge, signIn, type SignInResult } from "./sign-in";
-import { useMemberTestDatabase } from "./test-database";
+import { useMemberTestDatabase } from "./testing";
 import { signUpConfirmed, totpAt } from "./test-helpers";
 
 /**

@@ -13,7 +13,7 @@ import {
 } from "./mfa";
 import { createBuiltinIdentity } from "./identity";
 import { hashPassword, setPasswordHashParamsForTests } from "../password";
-import { useMemberTestDatabase } from "./test-database";
+import { useMemberTestDatabase } from "./testing";
 import { associateSoftwareTokenForChallenge, respondToChallenge, signIn, type SignInResult } from "./sign-in";
 import { lastCodeSentTo, messagesSentTo, setAccountRow, signUpConfirmed, totpAt } from "./test-helpers";
 

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { getDb } from "../../db/client";
-import type { Database } from "../../db/open";
-import { createTestDatabase } from "../../db/testing";
+import { useTestDatabase } from "../../db/testing";
 import { SandboxBillingProvider } from "../../billing/sandbox/sandbox-provider";
 import { createBillingService } from "../../billing/service";
 import { readOutbox } from "../../mail";
@@ -19,11 +18,7 @@ import { useCognitoLocal } from "./cognito-local-testing";
 const local = useCognitoLocal();
 const password = "Sunny-Day-42!";
 const TEN_MINUTES_AGO = () => Date.now() - 10 * 60_000;
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 async function stolenSession() {
   const { email, centre } = await local.signedInMember(password);

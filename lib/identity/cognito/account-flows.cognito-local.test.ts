@@ -1,7 +1,7 @@
 import { CognitoIdentityProviderClient } from "@aws-sdk/client-cognito-identity-provider";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { useTestDatabase } from "@/lib/db/test-hooks";
+import { useTestDatabase } from "@/lib/db/testing";
 import { rateLimitCounters } from "@/lib/db/schema";
 import { messages } from "../../messages";
 import { createCognitoAccountFlows } from "./account-flows";

@@ -21,7 +21,7 @@ import {
 } from "@aws-sdk/client-cognito-identity-provider";
 import { mockClient } from "aws-sdk-client-mock";
 import { beforeEach, describe, expect, it } from "vitest";
-import { useTestDatabase } from "@/lib/db/test-hooks";
+import { useTestDatabase } from "@/lib/db/testing";
 import { identitySessionCutoffs, rateLimitCounters } from "@/lib/db/schema";
 import { messages } from "../../messages";
 import { isAfterSessionCutoff } from "../session-cutoffs";

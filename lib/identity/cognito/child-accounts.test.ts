@@ -8,7 +8,7 @@ import {
 } from "@aws-sdk/client-cognito-identity-provider";
 import { mockClient } from "aws-sdk-client-mock";
 import { beforeEach, describe, expect, it } from "vitest";
-import { useTestDatabase } from "@/lib/db/test-hooks";
+import { useTestDatabase } from "@/lib/db/testing";
 import { identitySessionCutoffs } from "@/lib/db/schema";
 import { isAfterSessionCutoff } from "../session-cutoffs";
 import { createCognitoChildAccounts } from "./child-accounts";

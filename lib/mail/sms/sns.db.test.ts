@@ -8,7 +8,7 @@ import type { IdentityContext } from "../../identity/builtin/context";
 import { createBuiltinIdentity } from "../../identity/builtin/identity";
 import { setMfaPreference } from "../../identity/builtin/mfa";
 import { respondToChallenge, signIn } from "../../identity/builtin/sign-in";
-import { useMemberTestDatabase } from "../../identity/builtin/test-database";
+import { useMemberTestDatabase } from "../../identity/builtin/testing";
 import { lastCodeSentTo, signUpNew } from "../../identity/builtin/test-helpers";
 import { inviteToCircle } from "../../invitations";
 import { deliverPending, sendSms } from "..";

@@ -5,7 +5,7 @@ import type { Db } from "../../db/open";
 import { circleInvitations, identityAccounts, outbox } from "../../db/schema";
 import { confirmSignUp } from "../../identity/builtin/accounts";
 import { createBuiltinIdentity } from "../../identity/builtin/identity";
-import { useMemberTestDatabase } from "../../identity/builtin/test-database";
+import { useMemberTestDatabase } from "../../identity/builtin/testing";
 import { lastCodeSentTo, signUpNew } from "../../identity/builtin/test-helpers";
 import { inviteToCircle, resendInvitation } from "../../invitations";
 

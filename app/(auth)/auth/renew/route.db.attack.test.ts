@@ -1,8 +1,7 @@
 import { NextRequest } from "next/server";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "@/lib/db/testing";
-import type { Database } from "@/lib/db/open";
+import { useTestDatabase } from "@/lib/db/testing";
 
 /**
  * Attack: the renewal after a password change carries where to go back to (`continue`), so a link to
@@ -13,14 +12,13 @@ const SITE = "http://localhost:3000";
 const SECRET = "renew-attack-test-secret-0123456789abcdef";
 const COOKIE = "authjs.session-token";
 
-let database: Database;
+useTestDatabase();
 let GET: (request: NextRequest) => Promise<Response>;
 let ticketFor: (token: { sub: string; issuedAtMs: number }) => string;
 
 beforeAll(async () => {
   vi.stubEnv("SITE_URL", SITE);
   vi.stubEnv("AUTH_SECRET", SECRET);
-  database = await createTestDatabase();
   ({ GET } = await import("./route"));
   const { encodeRenewalTicket, sessionFingerprint } = await import("@/lib/auth/session-renewal");
   const { signValue } = await import("@/lib/secrets");
@@ -29,7 +27,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await database.close();
 });
 
 /** The browser that changed the password: its session cookie, and the ticket the change handed it. */

@@ -1,8 +1,7 @@
 import { NextRequest } from "next/server";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "@/lib/db/testing";
-import type { Database } from "@/lib/db/open";
+import { useTestDatabase } from "@/lib/db/testing";
 
 /**
  * Attack: login CSRF's twin, forced sign-out. Another site signs a member out with a link or an
@@ -12,21 +11,19 @@ const SITE = "http://localhost:3000";
 const SECRET = "sign-out-attack-test-secret-0123456789abcdef";
 const COOKIE = "authjs.session-token";
 
-let database: Database;
+useTestDatabase();
 let route: Record<string, unknown> & { POST: (request: NextRequest) => Promise<Response> };
 let isSessionEnded: (sessionId: string) => Promise<boolean>;
 
 beforeAll(async () => {
   vi.stubEnv("SITE_URL", SITE);
   vi.stubEnv("AUTH_SECRET", SECRET);
-  database = await createTestDatabase();
   route = (await import("./route")) as typeof route;
   ({ isSessionEnded } = await import("@/lib/auth/ended-sessions"));
 }, 60_000);
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await database.close();
 });
 
 /** A signed-in member's browser: its session cookie, for a session with this id. */

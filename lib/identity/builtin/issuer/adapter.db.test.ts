@@ -3,23 +3,21 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { exportJWK, importJWK, jwtVerify, SignJWT } from "jose";
 import Provider from "oidc-provider";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../../db/testing";
-import type { Database, Db } from "../../../db/open";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../db/testing";
+import type { Db } from "../../../db/open";
 import { identityIssuerSecrets, identityOidcModels } from "../../../db/schema/identity";
 import { createOidcAdapter, storedCredentialId } from "./adapter";
 import { getIssuerCookieKeys, getIssuerJwks } from "./keys";
 
-let database: Database;
+const database = useTestDatabase();
 let db: Db;
 let clock = new Date("2026-05-01T00:00:00.000Z");
 const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   db = database.db;
 }, 60_000);
-afterAll(() => database.close());
 
 describe("oidc-provider database adapter", () => {
   const model = (name: string) => createOidcAdapter({ db, now: () => clock })(name);

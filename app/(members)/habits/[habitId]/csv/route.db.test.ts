@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { useTestDatabase } from "@/lib/db/test-hooks";
+import { useTestDatabase } from "@/lib/db/testing";
 import { circleMemberships, circles, shares } from "@/lib/db/schema/circles";
 import { habitEntries, habits, habitTargets } from "@/lib/db/schema/habits";
 import { makeCircle } from "@/lib/circles/testing";

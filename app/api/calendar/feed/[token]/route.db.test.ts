@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "@/lib/db/test-hooks";
+import { useTestDatabase } from "@/lib/db/testing";
 import { createEvent, feedStatusOf, revokeFeed, rotateFeed } from "@/lib/calendar/store";
 import { calendarEvents, calendarFeeds } from "@/lib/db/schema/calendar";
 import { GET } from "./route";
