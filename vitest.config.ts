@@ -14,7 +14,7 @@ const shared = {
 // Database tests (*.db.test.ts, and the attack tests that need a database, *.db.attack.test.ts) run on
 // PGlite in memory. When TEST_DATABASE_URL names a PostgreSQL server (CI sets it: see .ci/run), they run
 // on that server instead, the database production runs on, and only the database adapter's own
-// contract runs on both (below): running every file twice doubled the suite's longest part for
+// contract and the attack tests run on both (below): running every file twice doubled the suite's longest part for
 // queries that Drizzle writes alike for both. PGlite, the embedded default, is also what the browser
 // journeys' server runs on. TEST_DATABASES=both runs every database test on both, as before.
 // Attack tests (*.attack.test.ts) sit next to what they attack: SECURITY.md lists them.
@@ -25,9 +25,11 @@ const everyDatabaseTest = [
 ];
 // The database adapter's contract, on PGlite and PostgreSQL alike: opening and migrating (lib/db, the
 // identity credentials' migration), PGlite's one-connection pool, and the job queue's
-// `FOR UPDATE SKIP LOCKED` claim that DESIGN.md promises on both.
+// `FOR UPDATE SKIP LOCKED` claim that DESIGN.md promises on both; and every attack that needs a
+// database, since a defence must hold on the embedded default a newcomer runs as on production.
 const adapterContract = [
   "lib/db/**/*.db.test.ts",
+  "{lib,graphql,app,scripts}/**/*.db.attack.test.{ts,tsx}",
   "lib/identity/builtin/issuer/credentials-migration.db.test.ts",
   "lib/jobs/**/*.db.test.ts",
 ];
