@@ -96,6 +96,7 @@ async function expectInjectedScriptRefused(
 test("a visitor's /invitation carries a fresh nonce policy without 'unsafe-inline', hydrates, and refuses an injected script", async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   const violations = await watchViolations(page);
   const nonces = new Set<string>();
   for (const visit of [1, 2]) {
