@@ -6,10 +6,10 @@ import { isDatabaseReady } from "@/lib/db/health";
 import { contentSecurityPolicy, newNonce } from "@/lib/request/content-security-policy.mjs";
 
 /**
- * A members' page goes on to render, under a Content-Security-Policy with a nonce of its own: Next
- * reads the policy from the request's headers and puts the nonce on its scripts, and the browser runs
- * no inline script without it (lib/request/content-security-policy.mjs). Stripe.js's origins only on
- * the page with the card field.
+ * A members' page (or /invitation) goes on to render, under a Content-Security-Policy with a nonce of
+ * its own: Next reads the policy from the request's headers and puts the nonce on its scripts, and the
+ * browser runs no inline script without it (lib/request/content-security-policy.mjs). Stripe.js's
+ * origins only on the page with the card field.
  */
 function renderMembersPage(request: NextRequest): NextResponse {
   const policy = contentSecurityPolicy({
@@ -48,6 +48,10 @@ export async function proxy(request: NextRequest, event: NextFetchEvent) {
       ? NextResponse.rewrite(new URL("/auth/sign-out/confirm", request.url))
       : NextResponse.next();
   }
+  // The invitation page (who invites, to which circle: names another member wrote) is rendered per
+  // request for visitors and members alike: it gets the nonce policy, and no guard (a visitor signs
+  // up or in there).
+  if (request.nextUrl.pathname === "/invitation") return renderMembersPage(request);
   // While the browser holds FRESH_SESSION_COOKIE (lib/auth/sign-out.ts), the session was found standing
   // moments ago: the page goes on with no check here (the page reads the session itself), as it did
   // when the matcher skipped this file for it; only the nonce is given.
@@ -62,12 +66,13 @@ export async function proxy(request: NextRequest, event: NextFetchEvent) {
   return handler(request, event as never);
 }
 
-// The members' paths, and /auth/sign-out. Every members' response needs this file for its nonce, so
-// the guard's own check is what FRESH_SESSION_COOKIE skips (above), not this file. Every entry is
-// spelt out: Next.js reads this object without running code.
+// The members' paths, /invitation and /auth/sign-out. Every members' response needs this file for its
+// nonce, so the guard's own check is what FRESH_SESSION_COOKIE skips (above), not this file. Every
+// entry is spelt out: Next.js reads this object without running code.
 export const config = {
   matcher: [
     "/auth/sign-out",
+    "/invitation",
     "/my-account",
     "/my-account/:path*",
     "/circle",

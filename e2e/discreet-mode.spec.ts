@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { LEAVE_NOW_URL } from "../config/discreet";
-import { memberPassword, signUp } from "./support/members";
+import { memberPassword, messagesTo, signUp, uniqueEmail } from "./support/members";
+import { graphql, subscribe } from "./support/subscriptions";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -148,4 +149,82 @@ test("the safety reset: a wrong password changes nothing; the right one resets a
   await recovery.getByRole("link", { name: "Change your email" }).click();
   await expect(page).toHaveURL(/\/my-account\/security#security-email$/);
   await expect(page.getByRole("heading", { level: 1, name: "Security centre" })).toBeVisible();
+});
+
+/** The safety reset's form, filled with the right password and sent; back on the reset's next step. */
+async function runSafetyReset(page: Page) {
+  await page.goto("/my-account/discreet-mode");
+  const reset = page.getByRole("form", { name: "Safety reset" });
+  await reset.getByLabel("Current password").fill(memberPassword);
+  await reset.getByLabel(/^New password/).fill("Quiet-River-97?");
+  await reset.getByLabel("Confirm new password").fill("Quiet-River-97?");
+  await reset.getByLabel(/I understand/).check();
+  await reset.getByRole("button", { name: "Reset now" }).click();
+  await expect(page).toHaveURL(/\/my-account\/discreet-mode#recovery$/, { timeout: 20_000 });
+}
+
+test("after the safety reset, editing and saving an old Circle event does not share it with the circle again", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // Rita owns a Family circle; Pat, the person she fears, is in it (invited, and joined with a yes).
+  await signUp(page, { firstName: "Rita", lastName: "Reset" });
+  await subscribe(page, { name: "Happr Family", interval: "month" });
+  const patContext = await browser.newContext();
+  const pat = await patContext.newPage();
+  const patEmail = uniqueEmail("pat");
+  await signUp(pat, { email: patEmail, firstName: "Pat", lastName: "Partner" });
+  const before = messagesTo(patEmail).length;
+  const invited = await graphql<{ statusCode: number }>(
+    page,
+    "mutation($email: String) { inviteToCircle(email: $email) { statusCode message } }",
+    { email: patEmail },
+  );
+  expect(invited.statusCode).toBe(201);
+  let link: string | undefined;
+  await expect
+    .poll(
+      () =>
+        (link = messagesTo(patEmail)
+          .slice(before)
+          .at(-1)
+          ?.body.match(/https?:\/\/\S+/)?.[0]),
+    )
+    .toBeTruthy();
+  await pat.goto(link!);
+  await expect(pat).toHaveURL(/\/invitation$/);
+  await pat.getByRole("button", { name: "Join", exact: true }).click();
+  await expect(pat).toHaveURL(/\/my-account$/);
+
+  // An event for her whole circle: Pat sees it.
+  await page.goto("/calendar/new");
+  const form = page.getByRole("form", { name: "New event" });
+  await form.getByLabel(/^Title$/).fill("Rita's shift");
+  await form.getByLabel(/^Start time/).fill("18:15");
+  await form.getByLabel(/^End time/).fill("19:15");
+  await form.getByLabel(/^Who sees it/).selectOption("circle");
+  await form.getByRole("button", { name: "Add event" }).click();
+  await expect(page).toHaveURL(/\/calendar\?date=/);
+  await pat.goto("/calendar");
+  await expect(pat.getByRole("heading", { level: 1, name: "My Calendar" })).toBeVisible();
+  await expect(pat.getByRole("main").getByRole("link", { name: "Rita's shift" })).toHaveCount(1);
+
+  // The reset, then the old event edited and saved as it is shown, a note added.
+  await runSafetyReset(page);
+  await page.goto("/calendar");
+  await page.getByRole("main").getByRole("link", { name: "Rita's shift" }).click();
+  const edit = page.getByRole("form", { name: "Edit event" });
+  await expect(edit.getByLabel(/^Who sees it/)).toHaveValue("private");
+  await edit.getByLabel(/^Notes/).fill("moved to the afternoon");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(/\/calendar\?date=/);
+  await expect(page.getByRole("main").getByRole("link", { name: "Rita's shift" })).toHaveCount(1);
+
+  // Pat's calendar, in Pat's own browser: the event is gone and stays gone.
+  await pat.goto("/calendar");
+  await expect(pat.getByRole("heading", { level: 1, name: "My Calendar" })).toBeVisible();
+  await expect(pat.getByRole("main").getByRole("link", { name: "Rita's shift" })).toHaveCount(0);
+  await expect(pat.getByRole("main").getByText("Rita's shift")).toHaveCount(0);
+  await patContext.close();
 });

@@ -5,8 +5,18 @@ import { signUp } from "../support/members";
 // wrote) runs with the member's session. Members' pages are rendered per request, so each carries a
 // policy with a nonce of its own and no 'unsafe-inline' for scripts (proxy.ts): Next's own scripts
 // carry the nonce and run, the page hydrates, and a script without it is refused. Static public pages
-// keep the policy they satisfy without rendering per request.
-const MEMBERS_PAGES = ["/my-account", "/habits", "/calendar", "/circle", "/pricing", "/manage-subscription"];
+// keep the policy they satisfy without rendering per request. /invitation (who invites, to which
+// circle: names another member wrote) is rendered per request for members and visitors alike, and has
+// the same policy for both.
+const MEMBERS_PAGES = [
+  "/my-account",
+  "/habits",
+  "/calendar",
+  "/circle",
+  "/pricing",
+  "/manage-subscription",
+  "/invitation",
+];
 
 /** CSP violations the page reports from now on (listened to before any of the page's scripts run). */
 async function watchViolations(page: Page) {
@@ -60,19 +70,51 @@ test("members' pages carry a nonce policy without 'unsafe-inline', hydrate with 
         expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain("happr-session-fresh");
     }
 
-    // The attack: an inline script without the nonce, as an injection would add it.
-    const ran = await page.evaluate(async () => {
-      const script = document.createElement("script");
-      script.textContent = "window.__injected = true";
-      document.body.append(script);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return (window as unknown as { __injected?: boolean }).__injected === true;
-    });
-    expect(ran, `${path}: an injected inline script ran`).toBe(false);
-    expect((await violations.list()).join("\n"), path).toMatch(/script-src/);
-    violations.clear();
+    await expectInjectedScriptRefused(page, violations, path);
   }
   expect(nonces.size).toBe(MEMBERS_PAGES.length * 2);
+});
+
+/** The attack: an inline script without the nonce, as an injection would add it, does not run. */
+async function expectInjectedScriptRefused(
+  page: Page,
+  violations: Awaited<ReturnType<typeof watchViolations>>,
+  path: string,
+) {
+  const ran = await page.evaluate(async () => {
+    const script = document.createElement("script");
+    script.textContent = "window.__injected = true";
+    document.body.append(script);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return (window as unknown as { __injected?: boolean }).__injected === true;
+  });
+  expect(ran, `${path}: an injected inline script ran`).toBe(false);
+  expect((await violations.list()).join("\n"), path).toMatch(/script-src/);
+  violations.clear();
+}
+
+test("a visitor's /invitation carries a fresh nonce policy without 'unsafe-inline', hydrates, and refuses an injected script", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const violations = await watchViolations(page);
+  const nonces = new Set<string>();
+  for (const visit of [1, 2]) {
+    const response = await page.goto("/invitation");
+    expect(response!.status()).toBe(200);
+    // Not sent to sign in: a visitor answers an invitation here.
+    expect(new URL(page.url()).pathname).toBe("/invitation");
+    const policy = (await response!.headerValue("content-security-policy")) ?? "";
+    const scripts = policy.split(";").find((directive) => directive.trim().startsWith("script-src")) ?? "";
+    expect(scripts, `visit ${visit}`).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+    expect(scripts, `visit ${visit}`).not.toContain("'unsafe-inline'");
+    nonces.add(scripts.match(/'nonce-([^']+)'/)![1]!);
+    await page.waitForLoadState("networkidle");
+    await expect.poll(() => hydrated(page), { message: `visit ${visit} hydrates` }).toBe(true);
+    expect(await violations.list(), `visit ${visit}: CSP violations`).toEqual([]);
+  }
+  expect(nonces.size).toBe(2);
+  await expectInjectedScriptRefused(page, violations, "/invitation");
 });
 
 test("static public pages keep one policy, with no nonce (they are not rendered per request)", async ({ request }) => {

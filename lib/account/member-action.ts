@@ -30,9 +30,7 @@ export function memberAction<Schema extends z.ZodType<unknown, Record<string, un
 ): (previous: FormState, formData: FormData) => Promise<FormState> {
   return async (_previous, formData) => {
     try {
-      const member = await requireMember();
-      // Every member's form counts against one rate (lib/rate-limit/member-limits.ts): a flood gets 429.
-      await limitMemberAction(member.memberId);
+      const member = await actingMember();
       // About the whole form, not one field: nothing a child types there would be accepted.
       const refusal = options.childAction && (await childRefusal(member.memberId, options.childAction));
       if (refusal) return formError(refusal);
@@ -54,6 +52,19 @@ export function memberAction<Schema extends z.ZodType<unknown, Record<string, un
       );
     }
   };
+}
+
+/**
+ * The signed-in member of a members' server action, counted against their one rate of forms
+ * (lib/rate-limit/member-limits.ts): over it, TooManyRequestsError (429, its message says how long to
+ * wait). memberAction runs through it, and so does every members' action that answers something else
+ * than a form's state (the authenticator's steps, the next page of devices, the sandbox card), so no
+ * members' action runs outside the rate. `continuePath`: a visitor is sent to sign in and back there.
+ */
+export async function actingMember(continuePath?: string): Promise<Member> {
+  const member = await requireMember(continuePath);
+  await limitMemberAction(member.memberId);
+  return member;
 }
 
 function formFieldOf(field: string | undefined, options: { fields?: Record<string, string> }): string | undefined {

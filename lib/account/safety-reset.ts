@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
-import { circlesOf, endMembership, membershipOf } from "../circles";
+import { assertChildMay, circlesOf, endMembership, membershipOf } from "../circles";
 import { endSharesOf } from "../circles/sharing";
 import { revokeFeed } from "../calendar/store/feeds";
 import { makeEventsPrivate } from "../calendar/store/events";
@@ -11,7 +11,8 @@ export type SafetyResetInput = { currentPassword: string; newPassword: string };
 
 /**
  * Discreet mode's safety reset: one flow for someone who fears another person has access, telling
- * nobody. In order:
+ * nobody. A child's account is refused (403, lib/circles child-limits.ts) before anything is read or
+ * written, whichever door calls. In order:
  * 1. the current password is checked (a wrong one changes nothing);
  * 2. the password changes, which ends every session, on every device (this browser signs in again,
  *    or is renewed at once with the built-in provider);
@@ -32,10 +33,11 @@ export async function safetyReset(
   deps: { identity: IdentityPort; db?: Db },
 ): Promise<void> {
   const { identity } = deps;
+  const db = deps.db ?? (await getDb());
+  await assertChildMay(memberId, "safetyReset", { db });
   await identity.confirmPassword(input.currentPassword);
   await identity.changePassword(input.currentPassword, input.newPassword);
   await forgetEveryDevice(identity);
-  const db = deps.db ?? (await getDb());
   await db.transaction(async (tx) => {
     await makeEventsPrivate(tx, memberId);
     await endSharesOf(tx, memberId);

@@ -8,7 +8,7 @@ import { forgetContactMessages } from "../contact";
 import { queueChangeNotice } from "../identity/change-notices";
 import { reauthenticate } from "../identity/reauthentication";
 import type { IdentityPort } from "../identity/port";
-import { childrenLeftAloneBy, forgetChildConsents } from "../circles";
+import { assertChildMay, childrenLeftAloneBy, forgetChildConsents } from "../circles";
 import { featureDownloads, forgetInFeatures } from "../features";
 import { childAccounts, type ChildAccounts } from "../identity";
 import { forgetJobsOf } from "../jobs";
@@ -118,14 +118,17 @@ async function forgetPerson(
  *    by their id or address, and (built-in identity) the account with its codes, devices, sign-in
  *    failure counters and the issuer's sessions; the notice of the deletion is queued in the same transaction;
  * 3. Cognito: the user is deleted after the commit.
+ * A child's account is refused first (403, lib/circles child-limits.ts: only the grown-ups who made it
+ * delete it), whichever door calls, with nothing read or written.
  * Every step is safe to run again: a failure part-way leaves the member signed in, and deleting again
  * finishes the job. What stays is listed, with the reason, in SECURITY.md.
  */
 export async function deleteMemberAccount(member: Member, password: string, deps: DeletionDeps): Promise<void> {
   const { security } = deps;
+  const db = deps.db ?? (await getDb());
+  await assertChildMay(member.memberId, "deleteAccount", { db });
   await reauthenticate(security, { password, authenticatedAtMs: member.authenticatedAtMs }, "to delete your account");
   const account = await security.overview();
-  const db = deps.db ?? (await getDb());
   const profile = await getUserProfile(member.memberId, { db });
   const emails = [account.email, member.email];
   const addresses = [...emails, account.phoneNumber ?? "", profile.phone ?? ""];

@@ -103,4 +103,35 @@ describe("a member's flood of server actions", () => {
     signedIn.memberId = "bystander";
     expect((await stopSharingAction(idle, form())).message).toBe("Share not found");
   }, 120_000);
+
+  it("the actions that answer no form's state share the rate: a flood of authenticator steps meets it, and so do devices and the sandbox card", async () => {
+    const { authenticatorAction } = await import("@/app/(members)/my-account/mfa-actions");
+    const { moreDevicesAction } = await import("@/app/(members)/my-account/security-actions");
+    const { tokenizeSandboxCardAction } = await import("@/app/(members)/manage-subscription/actions");
+    const state = {
+      status: "off" as const,
+      message: "",
+      tone: "info" as const,
+      fieldErrors: {},
+      values: {},
+      deviceLabel: null,
+    };
+    const step = () => {
+      const data = new FormData();
+      data.set("intent", "none");
+      return data;
+    };
+    const second = new Date().getUTCSeconds();
+    if (second > 40) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+    signedIn.memberId = "authenticator-flooder";
+    const messages: string[] = [];
+    for (let index = 0; index <= MEMBER_RATES.action.limit; index += 1)
+      messages.push((await authenticatorAction(state, step())).message);
+    // Each ran (an unknown step) until the rate was met.
+    expect(new Set(messages.slice(0, MEMBER_RATES.action.limit))).toEqual(new Set(["Unknown authenticator step"]));
+    expect(messages.at(-1)).toMatch(TOO_MANY);
+    expect(await moreDevicesAction("next-page")).toEqual({ error: expect.stringMatching(TOO_MANY) });
+    const card = { number: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123", name: "Ada" };
+    expect(await tokenizeSandboxCardAction(card)).toEqual({ error: expect.stringMatching(TOO_MANY) });
+  }, 120_000);
 });

@@ -4,10 +4,11 @@ import { z } from "zod";
 import { isIdentityError, type DevicePage, type MfaMethod } from "@/lib/identity";
 import { messages } from "@/lib/messages";
 import { done, signOutNext } from "@/lib/forms";
-import { MemberRequiredError, requireMember } from "@/lib/auth/member";
+import { MemberRequiredError } from "@/lib/auth/member";
 import { accountChangesOf, identityOf } from "@/lib/account/member-identity";
 import { afterPasswordChange, passwordFieldOf } from "@/lib/account/password-change";
-import { formField, memberAction } from "@/lib/account/member-action";
+import { actingMember, formField, memberAction } from "@/lib/account/member-action";
+import { TooManyRequestsError } from "@/lib/rate-limit/member-limits";
 import { CURRENT_PASSWORD_FIELD } from "@/lib/identity/reauthentication";
 import { getBillingService } from "@/lib/billing/provider";
 import { deleteMemberAccount } from "@/lib/member-data";
@@ -95,12 +96,13 @@ export const setMfaAction = memberAction(
   { childAction: "changeSignInVerification" },
 );
 
-/** The next page of remembered devices (ListDevices' pagination token). */
+/** The next page of remembered devices (ListDevices' pagination token), within the member's rate of forms (actingMember). */
 export async function moreDevicesAction(paginationToken: string): Promise<DevicePage | { error: string }> {
   try {
-    return await identityOf(await requireMember()).listDevices(paginationToken);
+    return await identityOf(await actingMember()).listDevices(paginationToken);
   } catch (error) {
-    if (isIdentityError(error) || error instanceof MemberRequiredError) return { error: error.message };
+    if (isIdentityError(error) || error instanceof MemberRequiredError || error instanceof TooManyRequestsError)
+      return { error: error.message };
     logError("[account] listing devices failed", error);
     return { error: messages.networkError };
   }
