@@ -80,5 +80,7 @@ export const config = {
     "/manage-subscription/:path*",
     "/calendar",
     "/calendar/:path*",
+    "/today",
+    "/today/:path*",
   ],
 };
