@@ -2,9 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { done } from "@/lib/forms";
+import { redirect } from "next/navigation";
+import { done, type FormState } from "@/lib/forms";
 import { memberAction } from "@/lib/account/member-action";
-import { checkInHabit, undoHabitCheckIn } from "@/lib/habits/store";
+import { archiveHabit, checkInHabit, undoHabitCheckIn } from "@/lib/habits/store";
 
 /**
  * One tap on a day of a habit's row (components/habits/check-in-row.tsx), on /habits and Today: "done"
@@ -35,3 +36,21 @@ export const tapCheckInAction = memberAction(
   },
   { fields: { date: "date", value: "value" }, revalidate: false },
 );
+
+const archiveOnPage = memberAction(
+  z.object({ habitId: z.string().trim().min(1, "habitId is required").max(100, "habitId is too long") }),
+  async (member, { habitId }) => {
+    await archiveHabit(member.memberId, habitId);
+    revalidatePath("/habits", "layout");
+    revalidatePath("/today");
+    return done("Habit archived.");
+  },
+  { revalidate: false },
+);
+
+/** Archiving from the habit's own page: the page is gone afterwards, so the member goes back to My Habits. */
+export async function archiveHabitFromPageAction(previous: FormState, formData: FormData): Promise<FormState> {
+  const state = await archiveOnPage(previous, formData);
+  if (state.status === "ok") redirect("/habits");
+  return state;
+}
