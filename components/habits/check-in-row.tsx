@@ -132,11 +132,14 @@ export function CheckInRow({
                 aria-label={day.state === "rest" ? `${label(day.date)}, rest day` : label(day.date)}
                 aria-pressed={day.state === "done"}
                 aria-haspopup={habit.kind === "check" ? undefined : "dialog"}
-                disabled={pending}
+                aria-disabled={pending || undefined}
                 onClick={() =>
-                  habit.kind === "check"
-                    ? send({ date: day.date, intent: isDone && day.state === "done" ? "undo" : "done" })
-                    : setStepperDay(day.date)
+                  // Not disabled while a tap is saved: a disabled button would drop the keyboard's focus.
+                  pending
+                    ? undefined
+                    : habit.kind === "check"
+                      ? send({ date: day.date, intent: isDone && day.state === "done" ? "undo" : "done" })
+                      : setStepperDay(day.date)
                 }
               >
                 <span aria-hidden="true" className="contents">
