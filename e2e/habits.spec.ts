@@ -187,7 +187,7 @@ test("a guardian suggests habits to a child; the child sees them first, accepts 
   await child.goto("/my-account");
   await signIn(child, maya.signInName, maya.password);
   await expect(child.getByRole("heading", { level: 1, name: "Hi, Maya!" })).toBeVisible({ timeout: 20_000 });
-  await child.getByRole("link", { name: "My Habits" }).click();
+  await child.getByRole("main").getByRole("link", { name: "My Habits" }).click();
   await expect(child).toHaveURL(/\/habits$/);
   await expect(child.getByRole("main").getByRole("heading", { level: 2 }).first()).toHaveText("Suggested for you");
   const suggested = child.getByRole("region", { name: "Suggested for you" });

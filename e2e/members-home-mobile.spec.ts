@@ -33,7 +33,7 @@ test("on a 390 px phone the members' places are a bar at the bottom: a member ch
   await expect(bar.getByRole("link", { name: "Calendar" })).toHaveAttribute("aria-current", "page");
   await screenshot(page, "navigation-390");
   // Keyboard too: the bar is last in the page, as it is last on the screen.
-  await tabTo(page, bar.getByRole("link", { name: "Today" }), { limit: 120 });
+  await tabTo(page, bar.getByRole("link", { name: "Today" }), { key: "Shift+Tab", limit: 200 });
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/today$/);
   await expect(stretch).toHaveAttribute("aria-pressed", "true");
