@@ -5,6 +5,8 @@ test("a new member signs up, confirms with the emailed code, lands signed in, si
   page,
   browser,
 }) => {
+  // Sign-up, the members' home, then the account from the navigation: room for a busy machine.
+  test.setTimeout(90_000);
   const email = uniqueEmail();
   const password = memberPassword;
 

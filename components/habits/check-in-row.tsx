@@ -1,6 +1,6 @@
 "use client";
 
-import { startTransition, useActionState, useId, useOptimistic, useState } from "react";
+import { startTransition, useActionState, useId, useOptimistic, useRef, useState } from "react";
 import { Dialog, DialogError } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
 import { idleForm, type FormAction, type FormState } from "@/lib/forms";
@@ -76,6 +76,12 @@ export function CheckInRow({
     current.map((day) => (day.date === change.date ? { ...day, state: change.done ? "done" : "missed" } : day)),
   ) as [CheckInDay[], (change: { date: string; done: boolean }) => void];
   const [stepperDay, setStepperDay] = useState<string | null>(null);
+  // The day's button that opened the stepper: focus goes back to it when the stepper closes.
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const closeStepper = () => {
+    setStepperDay(null);
+    setTimeout(() => opener.current?.focus(), 0);
+  };
   const send = (fields: Record<string, string>) => {
     const data = new FormData();
     data.set("habitId", habit.id);
@@ -133,14 +139,14 @@ export function CheckInRow({
                 aria-pressed={day.state === "done"}
                 aria-haspopup={habit.kind === "check" ? undefined : "dialog"}
                 aria-disabled={pending || undefined}
-                onClick={() =>
+                onClick={(event) => {
                   // Not disabled while a tap is saved: a disabled button would drop the keyboard's focus.
-                  pending
-                    ? undefined
-                    : habit.kind === "check"
-                      ? send({ date: day.date, intent: isDone && day.state === "done" ? "undo" : "done" })
-                      : setStepperDay(day.date)
-                }
+                  if (pending) return;
+                  if (habit.kind === "check")
+                    return send({ date: day.date, intent: isDone && day.state === "done" ? "undo" : "done" });
+                  opener.current = event.currentTarget;
+                  setStepperDay(day.date);
+                }}
               >
                 <span aria-hidden="true" className="contents">
                   {visible}
@@ -165,13 +171,13 @@ export function CheckInRow({
           habit={habit}
           day={stepping}
           title={label(stepping.date)}
-          onClose={() => setStepperDay(null)}
+          onClose={closeStepper}
           onSave={(value) => {
-            setStepperDay(null);
+            closeStepper();
             send({ date: stepping.date, intent: "done", value: String(value) });
           }}
           onRemove={() => {
-            setStepperDay(null);
+            closeStepper();
             send({ date: stepping.date, intent: "undo" });
           }}
         />

@@ -14,7 +14,7 @@ const PLACES = membersPlaces();
  * out of the tab order and the accessibility tree too).
  */
 export function MembersNav({ variant }: { variant: "header" | "bar" }) {
-  const pathname = usePathname();
+  const pathname = usePathname() ?? "";
   const current = currentPlace(pathname, PLACES);
   return (
     <nav aria-label="Members" className={variant === "header" ? "members-nav" : "members-bar"}>

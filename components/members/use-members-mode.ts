@@ -11,7 +11,7 @@ import { useSession } from "@/components/session/session-provider";
  * it follows the session check.
  */
 export function useMembersMode(): boolean {
-  const pathname = usePathname();
+  const pathname = usePathname() ?? "";
   const { isAuthenticated } = useSession();
   return isMembersPath(pathname) || isAuthenticated === true;
 }
