@@ -111,7 +111,7 @@ const floors = [
   { name: "the members' features", paths: ["lib/habits", "lib/calendar"] },
   {
     name: "the composition root",
-    paths: ["lib/features.ts", "lib/member-data", "lib/account", "lib/health.ts"],
+    paths: ["lib/features.ts", "lib/member-data", "lib/account", "lib/today", "lib/health.ts"],
   },
   { name: "the API (graphql/)", paths: ["graphql"] },
   { name: "the components", paths: ["components"] },

@@ -85,5 +85,7 @@ export const config = {
     "/manage-subscription/:path*",
     "/calendar",
     "/calendar/:path*",
+    "/today",
+    "/today/:path*",
   ],
 };

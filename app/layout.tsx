@@ -6,6 +6,7 @@ import { SessionProvider } from "@/components/session/session-provider";
 import { SiteHeader } from "@/components/site/site-header";
 import { joinWaitlistAction } from "./(site)/waitlist/join-action";
 import { SiteFooter } from "@/components/site/site-footer";
+import { MembersBar } from "@/components/members/members-bar";
 import { GoToTop } from "@/components/site/go-to-top";
 import { Preloader } from "@/components/site/preloader";
 import { PreviewBar } from "@/components/site/preview-bar";
@@ -50,6 +51,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             {children}
           </main>
           <SiteFooter settings={settings} />
+          <MembersBar />
           <GoToTop />
         </SessionProvider>
       </body>

@@ -19,16 +19,16 @@ async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
-/** Header and footer agree with the session (the spinner is gone once the check answered). */
+/** Header and footer agree with the session (the spinner is gone once the check answered): the members' places in the header. */
 async function expectSignedIn(page: Page) {
-  await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Account", exact: true })).toBeVisible();
   await expect(page.getByRole("contentinfo").getByRole("button", { name: "Log Out" })).toBeVisible();
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Sign In" })).toHaveCount(0);
 }
 
 async function expectSignedOut(page: Page) {
   await expect(page.getByRole("banner").getByRole("button", { name: "Join the waitlist" })).toBeVisible();
-  await expect(page.getByRole("banner").getByRole("link", { name: "My Account" })).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("navigation", { name: "Members" })).toHaveCount(0);
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Sign In" })).toBeVisible();
   await expect(page.getByRole("contentinfo").getByRole("button", { name: "Log Out" })).toHaveCount(0);
 }

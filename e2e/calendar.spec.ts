@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { createChildAccount, messagesTo, signIn, signUp } from "./support/members";
+import { createChildAccount, messagesTo, openMembersPlace, signIn, signUp } from "./support/members";
 import { subscribe } from "./support/subscriptions";
 
 test.describe.configure({ timeout: 180_000 });
@@ -19,9 +19,9 @@ test("a parent makes a weekly event for the family asking for a 'got it'; the ch
   await subscribe(page, { name: "Happr Family", interval: "month" });
   const child = await createChildAccount(page, { firstName: "Maya" });
 
-  // The agenda, from My Account.
+  // The agenda, from the members' navigation.
   await page.goto("/my-account");
-  await page.getByRole("link", { name: "Open My Calendar" }).click();
+  await openMembersPlace(page, "Calendar");
   await expect(page).toHaveURL(/\/calendar$/);
   await expect(page.getByRole("heading", { level: 1, name: "My Calendar" })).toBeVisible();
   await expect(page).toHaveTitle(/My Calendar/);

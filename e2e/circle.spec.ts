@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { signUp } from "./support/members";
+import { openMembersPlace, signUp } from "./support/members";
 import { subscribe } from "./support/subscriptions";
 
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
@@ -16,12 +16,12 @@ async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
-test("a new member finds who can see what from My Account: no circle, nothing shared, and says so plainly", async ({
+test("a new member finds who can see what from the navigation: no circle, nothing shared, and says so plainly", async ({
   page,
 }) => {
   test.setTimeout(90_000);
   await signUp(page);
-  await page.getByRole("link", { name: "See who can see what" }).click();
+  await openMembersPlace(page, "Circle");
   await expect(page).toHaveURL(/\/circle$/);
   await expect(page.getByRole("heading", { level: 1, name: "Who can see what" })).toBeVisible();
 
@@ -39,7 +39,7 @@ test("a new member finds who can see what from My Account: no circle, nothing sh
     await expectNoAxeViolations(page);
   }
 
-  await page.getByRole("link", { name: "Back to My Account" }).click();
+  await openMembersPlace(page, "Account");
   await expect(page).toHaveURL(/\/my-account$/);
 });
 

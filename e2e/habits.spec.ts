@@ -57,31 +57,42 @@ test("a member creates a habit, checks in, marks a rest day and keeps the streak
   await form.getByRole("button", { name: "Add habit" }).click();
   await expect(form.getByText("Habit added to Today.")).toBeVisible();
 
+  // One tap checks today in, a second tap undoes it, a third checks it in again.
   const today = page.getByRole("region", { name: "Today" });
-  const checkIn = today.getByRole("form", { name: "Check in: Morning stretch" });
-  // Two days ago done, yesterday a rest day, today done: the streak bends, it does not break.
+  const todayButton = today.getByRole("button", { name: "Morning stretch, today", exact: true });
+  await expect(todayButton).toHaveAttribute("aria-pressed", "false");
+  await todayButton.click();
+  await expect(todayButton).toHaveAttribute("aria-pressed", "true");
+  await expect(today.getByRole("status").filter({ hasText: "Morning stretch: Checked in." })).toBeAttached();
+  await todayButton.click();
+  await expect(todayButton).toHaveAttribute("aria-pressed", "false");
+  await expect(today.getByRole("status").filter({ hasText: "Morning stretch: Entry removed." })).toBeAttached();
+  await todayButton.click();
+  await expect(todayButton).toHaveAttribute("aria-pressed", "true");
+  await expectAccessible(page);
+
+  // The habit's own page: earlier days, with the date field. Two days ago done, yesterday a rest
+  // day, today done: the streak bends, it does not break.
+  await today.getByRole("link", { name: "Morning stretch" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Morning stretch" })).toBeVisible();
+  const checkIn = page.getByRole("form", { name: "Check in: Morning stretch" });
   await checkIn.getByLabel("Day for Morning stretch").fill(isoDay(-2));
   await checkIn.getByRole("button", { name: "Done: Morning stretch" }).click();
   await expect(checkIn.getByText("Checked in.")).toBeVisible();
   await checkIn.getByLabel("Day for Morning stretch").fill(isoDay(-1));
   await checkIn.getByRole("button", { name: "Rest day" }).click();
   await expect(checkIn.getByText("Marked as a rest day.")).toBeVisible();
-  await checkIn.getByLabel("Day for Morning stretch").fill(isoDay(0));
-  await checkIn.getByRole("button", { name: "Done: Morning stretch" }).click();
-  await expect(today.getByText("Done today")).toBeVisible();
-  await expect(today.getByText(/^Streak: 2 days/)).toBeVisible();
+  const days = page.getByRole("region", { name: "Check in" });
+  await expect(days.getByText(/streak 2 days/)).toBeVisible();
   const history = page.getByRole("region", { name: "History" });
   await expect(history.getByText(`${isoDay(-1)}: rest day`)).toBeAttached();
-
-  await expectAccessible(page);
-
-  // The edit page, at both widths too.
-  await history.getByRole("link", { name: "Edit Morning stretch" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Edit Morning stretch" })).toBeVisible();
+  await expect(history.getByRole("table")).toBeVisible();
   await expect(page.getByRole("form", { name: "Edit habit" }).getByLabel("Kind")).toBeDisabled();
-  await expectAccessible(page, /Edit habit/);
+  await expectAccessible(page, /Habit/);
+  const habitPath = new URL(page.url()).pathname;
   await page.getByRole("link", { name: "Back to My Habits" }).click();
   await expect(page).toHaveURL(/\/habits$/);
+  await page.goto(habitPath);
 
   // The CSV over HTTP: Ada's rows, oldest first; Ben (not shared with yet) gets 404 like a missing habit.
   const csvPath = (await history.getByRole("link", { name: "Download Morning stretch as CSV" }).getAttribute("href"))!;
@@ -108,7 +119,7 @@ test("a member creates a habit, checks in, marks a rest day and keeps the streak
   expect(visitor.headers()["location"]).toContain(`/auth/sign-in?continue=${encodeURIComponent(csvPath)}`);
 
   // Shared with Ben, who may check in.
-  const share = history.getByRole("form", { name: "Share Morning stretch" });
+  const share = page.getByRole("form", { name: "Share Morning stretch" });
   await share.getByLabel("Share Morning stretch with").selectOption({ label: "Ben Buddy" });
   await share.getByLabel("They may").selectOption({ label: "See it and check in" });
   await share.getByRole("button", { name: "Share" }).click();
@@ -117,9 +128,14 @@ test("a member creates a habit, checks in, marks a rest day and keeps the streak
   await ben.goto("/habits");
   const benToday = ben.getByRole("region", { name: "Today" });
   await expect(benToday.getByRole("heading", { name: "Morning stretch" })).toBeVisible();
-  await benToday.getByRole("button", { name: "Done: Morning stretch" }).click();
-  await expect(benToday.getByText("Checked in.")).toBeVisible();
   await expectAccessible(ben);
+  // His own entry for today, from the habit's page.
+  await benToday.getByRole("link", { name: "Morning stretch" }).click();
+  const bensCheckIn = ben.getByRole("form", { name: "Check in: Morning stretch" });
+  await bensCheckIn.getByRole("button", { name: "Done: Morning stretch" }).click();
+  await expect(bensCheckIn.getByText("Checked in.")).toBeVisible();
+  // Not his to edit or share.
+  await expect(ben.getByRole("form", { name: "Edit habit" })).toHaveCount(0);
   // Shared, so now his to download too.
   expect((await ben.request.get(csvPath)).status()).toBe(200);
   await benContext.close();
@@ -171,7 +187,7 @@ test("a guardian suggests habits to a child; the child sees them first, accepts 
   await child.goto("/my-account");
   await signIn(child, maya.signInName, maya.password);
   await expect(child.getByRole("heading", { level: 1, name: "Hi, Maya!" })).toBeVisible({ timeout: 20_000 });
-  await child.getByRole("link", { name: "My Habits" }).click();
+  await child.getByRole("main").getByRole("link", { name: "My Habits" }).click();
   await expect(child).toHaveURL(/\/habits$/);
   await expect(child.getByRole("main").getByRole("heading", { level: 2 }).first()).toHaveText("Suggested for you");
   const suggested = child.getByRole("region", { name: "Suggested for you" });
@@ -187,11 +203,18 @@ test("a guardian suggests habits to a child; the child sees them first, accepts 
   await suggested.getByRole("button", { name: "Accept: Read" }).click();
   await expect(today.getByRole("heading", { name: "Read" })).toBeVisible();
   await expect(suggested.getByRole("heading", { name: "Read" })).toHaveCount(0);
-  const checkIn = today.getByRole("form", { name: "Check in: Read" });
-  await checkIn.getByLabel("Minutes for Read").fill("25");
-  await checkIn.getByRole("button", { name: "Save: Read" }).click();
-  await expect(checkIn.getByText("Checked in.")).toBeVisible();
-  await expect(today.getByText("Done today")).toBeVisible();
+  // Minutes: the tap opens a stepper, focus in its field.
+  const readToday = today.getByRole("button", { name: "Read, today", exact: true });
+  await readToday.click();
+  const stepper = child.getByRole("dialog", { name: "Read, today" });
+  await expect(stepper.getByLabel("Minutes")).toBeFocused();
+  await stepper.getByLabel("Minutes").fill("20");
+  await stepper.getByRole("button", { name: "5 more" }).click();
+  await expect(stepper.getByLabel("Minutes")).toHaveValue("25");
+  await stepper.getByRole("button", { name: "Save" }).click();
+  await expect(stepper).toHaveCount(0);
+  await expect(readToday).toHaveAttribute("aria-pressed", "true");
+  await expect(readToday).toBeFocused();
 
   // No thanks: Tidy up goes away, and stays away.
   await suggested.getByRole("button", { name: "No thanks: Tidy up" }).click();

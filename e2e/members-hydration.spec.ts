@@ -6,6 +6,7 @@ import { subscribe } from "./support/subscriptions";
 // and rendered again in the browser (a flash, lost focus, double the work): React says so on the
 // console ("Hydration failed ...", or its minified error #418/#419/#423/#425 in production).
 const MEMBERS_PAGES = [
+  "/today",
   "/my-account",
   "/my-account/discreet-mode",
   "/my-account/security",

@@ -14,7 +14,7 @@ import type { GraphQLContext } from "./context";
 import type { CircleRole, Resolvers, SharedItemType, SharePermission } from "./generated/resolvers-types";
 import { forMember, forMemberId } from "./resolvers";
 
-/** Thin resolvers for Safe Circle, circles and sharing: the rules are in lib/invitations, lib/circles, lib/sharing. */
+/** Thin resolvers for Safe Circle, circles and sharing: the rules are in lib/invitations, lib/circles, lib/circles/sharing. */
 const optionsOf = (context: GraphQLContext) => ({
   familyPlan: familyPlanFrom(context.billing),
   siteUrl: context.siteUrl,

@@ -29,7 +29,7 @@ export type GraphQLServerOptions = {
   limitMemberCall?: (memberId: string) => Promise<RateLimitResult>;
   production: boolean;
   endpoint?: string;
-  /** The shareable item kinds (lib/sharing/item-kinds.ts); tests bring their own. */
+  /** The shareable item kinds (lib/features.ts); tests bring their own. */
   itemKinds?: ItemKinds;
   /** A member's verified addresses (lib/invitations verifiedContactsOf, the identity port); tests bring their own. */
   verifiedContacts?: (member: Member) => Promise<VerifiedContacts>;

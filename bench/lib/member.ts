@@ -107,7 +107,8 @@ async function withNewMember(
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByLabel(/^Confirmation code/).fill(await waitForCode(outboxFile, email));
     await page.getByRole("button", { name: "Confirm" }).click();
-    await page.waitForURL(/\/my-account$/);
+    // Sign-up lands on Today, the members' home.
+    await page.waitForURL(/\/today$/);
     await then(page);
     const cookies = await page.context().cookies(baseUrl);
     return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");

@@ -4,6 +4,7 @@ import path from "node:path";
 import { scratchDatabase } from "../../e2e/support/app-instances";
 import { fixed, median, ms } from "../lib/format";
 import { subscribedMemberCookie } from "../lib/member";
+import { seedToday } from "../lib/today-seed";
 import type { BenchContext, Section } from "../lib/section";
 import { findFreePort, startNextApp, tail, type RunningApp } from "../lib/server";
 import { measureThroughput, type ThroughputResult } from "../lib/throughput";
@@ -21,7 +22,11 @@ import { measureThroughput, type ThroughputResult } from "../lib/throughput";
  * the same build on a scratch PostgreSQL database.
  */
 
-const MEMBERS_PAGES = ["/my-account", "/pricing", "/manage-subscription"] as const;
+const MEMBERS_PAGES = ["/today", "/my-account", "/pricing", "/manage-subscription"] as const;
+/** Issue 44's goal for Today (20 habits, a month of events, a circle of six: bench/lib/today-seed.ts), per database. */
+const PAGE_GOALS: Partial<Record<(typeof MEMBERS_PAGES)[number], Partial<Record<"pglite" | "postgres", number>>>> = {
+  "/today": { postgres: 0.6 },
+};
 /** Measured in the same rounds, without a goal: the security centre, a page of its own that /my-account links to. */
 const REPORTED_PAGES = ["/my-account/security"] as const;
 /** Issue 19's goals: a members' page / the session baseline, and its p95, per database. */
@@ -55,9 +60,16 @@ const summarise = (runs: ThroughputResult[]): Summary => ({
 });
 
 /** One database: every target in alternating rounds, each checked first to answer as intended. */
-async function measure(ctx: BenchContext, database: Database, app: RunningApp, outboxFile?: string) {
+async function measure(
+  ctx: BenchContext,
+  database: Database,
+  app: RunningApp,
+  outboxFile?: string,
+  databaseUrl?: string,
+) {
   const { options, baseline, log } = ctx;
   const cookie = await subscribedMemberCookie(app.baseUrl, options, log, outboxFile);
+  await seedToday(app.baseUrl, cookie, { databaseUrl, log });
   const cookies = cookie.split("; ");
   if (!cookies.some((c) => c.startsWith(`${FRESH_SESSION_COOKIE}=`)))
     throw new Error(`${database}: the member's browser holds no ${FRESH_SESSION_COOKIE} cookie from the guard`);
@@ -78,6 +90,8 @@ async function measure(ctx: BenchContext, database: Database, app: RunningApp, o
       url: `${app.baseUrl}${page}`,
       signedIn: true,
       expect: 200,
+      // Today does not show the member's email: its seeded habits tell it is theirs.
+      ...(page === "/today" ? { mustShow: "Habit 20" } : {}),
     })),
     {
       key: "unguarded",
@@ -181,7 +195,7 @@ export const membersPagesSection: Section = {
           },
         });
         try {
-          results.postgres = await measure(ctx, "postgres", app, outboxFile);
+          results.postgres = await measure(ctx, "postgres", app, outboxFile, scratch.url);
         } catch (error) {
           throw new Error(`${(error as Error).message}; server log: ${tail(app.logFile, 5)}`);
         } finally {
@@ -215,9 +229,10 @@ export const membersPagesSection: Section = {
       for (const page of MEMBERS_PAGES) {
         const s = summaries[page]!;
         const ratio = s.requestsPerSecond / base.requestsPerSecond;
-        rows.push(row(page, s, ratio.toFixed(2), `≥ ${goal.ratio}${goal.p95Ms ? `, p95 ≤ ${goal.p95Ms} ms` : ""}`));
-        if (ratio < goal.ratio)
-          belowGoal.push(`${database} ${page}: ${ratio.toFixed(2)} of the session baseline (goal ≥ ${goal.ratio})`);
+        const goalRatio = PAGE_GOALS[page]?.[database] ?? goal.ratio;
+        rows.push(row(page, s, ratio.toFixed(2), `≥ ${goalRatio}${goal.p95Ms ? `, p95 ≤ ${goal.p95Ms} ms` : ""}`));
+        if (ratio < goalRatio)
+          belowGoal.push(`${database} ${page}: ${ratio.toFixed(2)} of the session baseline (goal ≥ ${goalRatio})`);
         if (goal.p95Ms && s.p95Ms > goal.p95Ms)
           belowGoal.push(
             `${database} ${page}: p95 ${ms(s.p95Ms)} (goal ≤ ${goal.p95Ms} ms; the baseline's own p95 in the same rounds: ${ms(base.p95Ms)})`,
@@ -270,7 +285,7 @@ export const membersPagesSection: Section = {
       data: {
         ...results,
         baselinePeakRssMb: baselineRss,
-        goals: { ...GOALS, guard: GUARD_GOAL },
+        goals: { ...GOALS, guard: GUARD_GOAL, pages: PAGE_GOALS },
       },
     };
   },

@@ -39,7 +39,7 @@ function useShiftThreeTimes() {
 export function LeaveNow() {
   useShiftThreeTimes();
   return (
-    <div className="fixed bottom-5 left-5 z-40">
+    <div className="leave-now fixed bottom-5 left-5 z-40">
       <button
         type="button"
         onClick={leaveNow}

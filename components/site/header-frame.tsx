@@ -4,6 +4,8 @@ import Link from "next/link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { NavGroup } from "@/lib/content/types";
 import { NavMenu } from "./nav-menu";
+import { MembersNav } from "@/components/members/members-nav";
+import { useMembersMode } from "@/components/members/use-members-mode";
 
 const STICKY_AFTER_PX = 50;
 
@@ -16,6 +18,8 @@ export function HeaderFrame({ navigation, accountSlot }: { navigation: NavGroup[
   const [isSticky, setSticky] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const markerRef = useRef<HTMLDivElement>(null);
+  // Signed in, the header shows the members' places; the public menus move to the footer.
+  const members = useMembersMode();
 
   useEffect(() => {
     const marker = markerRef.current;
@@ -52,34 +56,40 @@ export function HeaderFrame({ navigation, accountSlot }: { navigation: NavGroup[
               Happr
               <span className="sr-only"> home</span>
             </Link>
-            <nav aria-label="Main" className="main-nav" data-open={menuOpen || undefined}>
-              <ul>
-                {navigation.map((group) => (
-                  <NavMenu key={group.title} group={group} onNavigate={() => setMenuOpen(false)} />
-                ))}
-              </ul>
-            </nav>
-            <div className="flex items-center gap-2">
-              {accountSlot}
-              <button
-                type="button"
-                className="menu-button"
-                aria-expanded={menuOpen}
-                aria-label={menuOpen ? "Close menu" : "Open menu"}
-                onClick={() => setMenuOpen((value) => !value)}
-              >
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6">
-                  {menuOpen ? (
-                    <path
-                      fill="currentColor"
-                      d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z"
-                    />
-                  ) : (
-                    <path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
-                  )}
-                </svg>
-              </button>
-            </div>
+            {members ? (
+              <MembersNav variant="header" />
+            ) : (
+              <>
+                <nav aria-label="Main" className="main-nav" data-open={menuOpen || undefined}>
+                  <ul>
+                    {navigation.map((group) => (
+                      <NavMenu key={group.title} group={group} onNavigate={() => setMenuOpen(false)} />
+                    ))}
+                  </ul>
+                </nav>
+                <div className="flex items-center gap-2">
+                  {accountSlot}
+                  <button
+                    type="button"
+                    className="menu-button"
+                    aria-expanded={menuOpen}
+                    aria-label={menuOpen ? "Close menu" : "Open menu"}
+                    onClick={() => setMenuOpen((value) => !value)}
+                  >
+                    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6">
+                      {menuOpen ? (
+                        <path
+                          fill="currentColor"
+                          d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z"
+                        />
+                      ) : (
+                        <path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
+                      )}
+                    </svg>
+                  </button>
+                </div>
+              </>
+            )}
           </div>
         </header>
       </div>

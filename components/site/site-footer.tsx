@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { SiteSettings } from "@/lib/content/types";
 import { FooterAccountLinks } from "./footer-account-links";
+import { FooterSiteMenus } from "@/components/members/footer-site-menus";
 
 export function SiteFooter({ settings }: { settings: SiteSettings }) {
   return (
@@ -41,6 +42,7 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
           </ul>
         </div>
         <FooterAccountLinks />
+        <FooterSiteMenus navigation={settings.navigation} />
       </div>
       <div>
         <p>© {new Date().getFullYear()} Happr. Ad-free, and your data is never sold.</p>

@@ -48,7 +48,10 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-/** Signs up through the built-in issuer's pages and confirms with the emailed code; lands on /my-account. */
+/**
+ * Signs up through the built-in issuer's pages and confirms with the emailed code; lands on Today (the
+ * members' home), then opens My Account from the navigation, where the journeys using this go on.
+ */
 export async function signUp(
   page: Page,
   { email = uniqueEmail(), password = memberPassword, firstName = "Ada", lastName = "Lovelace" } = {},
@@ -62,8 +65,16 @@ export async function signUp(
   await page.getByLabel(/^Confirmation code/).fill(await codeSentTo(email));
   await page.getByRole("button", { name: "Confirm" }).click();
   // Confirming hashes nothing new but runs the whole OIDC round trip: give a busy machine some room.
-  await expect(page).toHaveURL(/\/my-account$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/today$/, { timeout: 15_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+  await openMembersPlace(page, "Account");
+  await expect(page).toHaveURL(/\/my-account$/);
   return { email, password };
+}
+
+/** A members' place from the navigation: the header's at desktop widths, the bottom bar's on a phone (only one shows). */
+export async function openMembersPlace(page: Page, name: "Today" | "Habits" | "Calendar" | "Circle" | "Account") {
+  await page.getByRole("navigation", { name: "Members" }).getByRole("link", { name, exact: true }).click();
 }
 
 /** From My Account to the security centre, by its link, as a member goes there. */

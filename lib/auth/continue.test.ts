@@ -25,11 +25,11 @@ describe("safeContinuePath", () => {
     "/auth/sign-in?continue=/my-account",
     "/api/auth/signout",
   ])("rejects %j", (value) => {
-    expect(safeContinuePath(value)).toBe("/my-account");
+    expect(safeContinuePath(value)).toBe("/today");
   });
 
   it("rejects values that are not strings and uses the given fallback", () => {
-    expect(safeContinuePath(undefined)).toBe("/my-account");
+    expect(safeContinuePath(undefined)).toBe("/today");
     expect(safeContinuePath(["/pricing"], "/")).toBe("/");
     expect(safeContinuePath("//evil.com", "/")).toBe("/");
   });

@@ -1,11 +1,14 @@
+import { MEMBERS_HOME_PATH } from "@/config/members-navigation";
+
 /** Sign-in, coming back to `continuePath` afterwards. */
 export const signInPath = (continuePath: string) => `/auth/sign-in?continue=${encodeURIComponent(continuePath)}`;
 
 /**
  * The `continue` parameter of the sign-in pages: where to go after signing in. Only a same-origin
- * relative path is accepted (anything else would make the sign-in page an open redirect).
+ * relative path is accepted (anything else would make the sign-in page an open redirect). Without
+ * one (or with one refused), the member lands on Today, the members' home.
  */
-export function safeContinuePath(value: unknown, fallback = "/my-account"): string {
+export function safeContinuePath(value: unknown, fallback = MEMBERS_HOME_PATH): string {
   if (typeof value !== "string") return fallback;
   const path = value.trim();
   if (path.length === 0 || path.length > 2048) return fallback;

@@ -174,7 +174,15 @@ describe("proxy.ts's guard", () => {
     const { config } = await import("@/proxy");
     const [signOut, ...members] = config.matcher;
     expect(signOut).toBe("/auth/sign-out");
-    for (const path of ["/my-account", "/circle", "/habits", "/pricing", "/manage-subscription", "/calendar"]) {
+    for (const path of [
+      "/my-account",
+      "/circle",
+      "/habits",
+      "/pricing",
+      "/manage-subscription",
+      "/calendar",
+      "/today",
+    ]) {
       expect(members).toContain(path);
       expect(members).toContain(`${path}/:path*`);
     }

@@ -29,7 +29,7 @@ import { parseInput } from "./roles";
  * Child accounts: a circle's owner or a guardian creates an account for a child under 13, with their
  * consent recorded. Children have no email: they sign in with a sign-in name made here (a first name,
  * a dot and four digits, never containing "@", so it never meets an adult's email) on the same form.
- * Their items stay inside their circles by the one sharing rule (lib/sharing/rule.ts).
+ * Their items stay inside their circles by the one sharing rule (lib/circles/sharing/rule.ts).
  */
 
 /** The consent wording the guardian agreed to; a new wording gets a new version. */

@@ -4,7 +4,7 @@ import type { Db } from "../db/open";
 import { preparedPerDatabase } from "../db/prepared";
 import { circleMemberships, circles } from "../db/schema/circles";
 
-/** Reads of who is in which circle. No rules here: lib/circles and lib/sharing build on these. */
+/** Reads of who is in which circle. No rules here: lib/circles and lib/circles/sharing build on these. */
 
 export type Membership = typeof circleMemberships.$inferSelect;
 

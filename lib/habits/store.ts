@@ -213,7 +213,7 @@ function prepareReads(db: Db) {
       .where(
         and(
           isNull(habits.archivedAt),
-          // Implied by the rule: the candidates are found by the owner index (lib/sharing/rule.ts).
+          // Implied by the rule: the candidates are found by the owner index (lib/circles/sharing/rule.ts).
           ownerWithinReach(habits.ownerId, caller),
           or(
             eq(habits.ownerId, caller),

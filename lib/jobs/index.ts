@@ -6,7 +6,7 @@ import { logError } from "../log";
 
 /**
  * Scheduled work for any feature (habit reminders and summaries, calendar reminders; every kind
- * is in lib/job-handlers.ts, run by timer.ts).
+ * is in lib/features.ts, run by timer.ts).
  * A job is (kind, key) at `runAt` with a payload. `runDueJobs` claims due jobs one at a time with
  * FOR UPDATE SKIP LOCKED and runs the kind's handler in the same transaction: the handler's writes
  * (an outbox message) and the job's next time commit together, and an instance that finds the row

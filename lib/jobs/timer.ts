@@ -3,7 +3,7 @@ import { deliverPending } from "../mail";
 import { logError } from "../log";
 
 /**
- * Runs the due jobs of every kind in `handlers` (lib/job-handlers.ts: one map for all features) every
+ * Runs the due jobs of every kind in `handlers` (lib/features.ts: one map for all features) every
  * minute in the running app, then delivers what they queued. Safe with several instances: runDueJobs
  * claims each job. Returns a function that stops the timer.
  */

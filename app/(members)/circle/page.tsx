@@ -28,10 +28,12 @@ export default async function CirclePage() {
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-ink">Who can see what</h1>
       <p className="mt-2 text-base text-muted">
-        Your circles, the people in them, and everything you share.{" "}
-        <Link href="/my-account" className="underline">
-          Back to My Account
+        Your circles, the people in them, and everything you share. Invitations and your Family plan&rsquo;s places are
+        in{" "}
+        <Link href="/my-account#safe-circle" className="underline">
+          My Account, under My Safe Circle
         </Link>
+        .
       </p>
       <WhoCanSeeWhat circles={circles} shares={shares} memberId={member.memberId} stopSharing={stopSharingAction} />
       {managed.map((circle) => (

@@ -86,14 +86,18 @@ async function as<T>(memberId: string | null, run: () => Promise<T>): Promise<T>
   }
 }
 
-/** /habits as `memberId` reads it: text without the markup, and the names of its forms. */
+/** /habits as `memberId` reads it: text without the markup, the names of its forms, and of its buttons that have one. */
 async function page(memberId: string) {
   const html = await as(memberId, async () => renderToStaticMarkup((await HabitsPage())!));
   const text = html
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;/g, "'")
     .replace(/\s+/g, " ");
-  return { text, forms: [...html.matchAll(/<form[^>]*aria-label="([^"]+)"/g)].map((match) => match[1]) };
+  return {
+    text,
+    forms: [...html.matchAll(/<form[^>]*aria-label="([^"]+)"/g)].map((match) => match[1]),
+    buttons: [...html.matchAll(/<button[^>]*aria-label="([^"]+)"/g)].map((match) => match[1]),
+  };
 }
 
 const habitRows = () => database.db.select().from(habits);
@@ -127,7 +131,7 @@ describe("suggesting a habit to a child on /habits", () => {
       /My Habits .*Suggested for you .*Read 20 minutes a day, on Monday and Thursday\. Suggested by Gus\. .*Today No habits yet/,
     );
     expect(child.forms).toContain("Answer: Read");
-    expect(child.forms).not.toContain("Check in: Read");
+    expect(child.buttons).not.toContain("Read, today");
     // Nobody else: not the guardian who suggested it, the owner, or another member.
     for (const other of ["gus", "olga", "ada"]) {
       const { text } = await page(other);
@@ -155,7 +159,8 @@ describe("suggesting a habit to a child on /habits", () => {
     expect(accepted).toMatchObject({ ownerId: "kit", suggestion: "accepted", startedOn: await todayOf("kit") });
     const after = await page("kit");
     expect(after.text).not.toContain("Suggested for you");
-    expect(after.forms).toContain("Check in: Read");
+    // Its row on Today: today's day to tap.
+    expect(after.buttons).toContain("Read, today");
     expect(
       await as("kit", async () =>
         checkInAction(idle, formOf({ habitId: row!.id, date: await todayOf("kit"), value: "25", intent: "done" })),

@@ -1,27 +1,19 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getMember } from "@/lib/auth/member";
-import { HEAT_MAP_DAYS } from "@/lib/habits/checkpoints";
 import { childrenToSuggestTo, getMyHabits, todayOf, type HabitView } from "@/lib/habits/store";
 import { getCirclePeople, getMyCircles } from "@/lib/circles";
 import { Panel } from "@/components/ui/panel";
-import { CheckInForm } from "@/components/habits/check-in";
+import { CheckInRow } from "@/components/habits/check-in-row";
 import { HabitForm } from "@/components/habits/habit-form";
-import { HabitHeatMap } from "@/components/habits/heat-map";
-import { AnswerSuggestionForm, ArchiveHabitForm, ShareHabitForm } from "@/components/habits/owner-forms";
-import {
-  answerSuggestionAction,
-  archiveHabitAction,
-  checkInAction,
-  saveHabitAction,
-  shareHabitAction,
-  suggestHabitAction,
-} from "./actions";
+import { AnswerSuggestionForm } from "@/components/habits/owner-forms";
+import { checkInDays } from "@/lib/habits/check-in-days";
+import { CHECK_IN_DAYS } from "@/lib/today/page";
+import { answerSuggestionAction, saveHabitAction, suggestHabitAction } from "./actions";
+import { tapCheckInAction } from "./check-in-actions";
 import { listTitle } from "@/lib/display";
 
 export const metadata: Metadata = { title: "My Habits" };
 
-const STATE_WORDS = { DONE: "Done today", REST: "Rest day today", DUE: "Due today", NOT_DUE: "Not due today" };
 const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 /** What a suggested habit asks, in words: "Every day", "20 minutes a day, on Monday and Friday". */
 function suggestionWords(habit: HabitView) {
@@ -41,25 +33,16 @@ function suggestionWords(habit: HabitView) {
   const sentence = amount ? `${amount} a day, ${when}` : when;
   return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
 }
-const streakWords = (habit: HabitView) =>
-  `Streak: ${habit.currentStreak} ${habit.currentStreak === 1 ? "day" : "days"} (your best: ${habit.bestStreak}). Score: ${Math.round(habit.score * 100)}%.`;
-
 export default async function HabitsPage() {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
   const [habits, circles, today, children] = await Promise.all([
-    getMyHabits(member.memberId, { historyDays: HEAT_MAP_DAYS }),
+    getMyHabits(member.memberId, { historyDays: CHECK_IN_DAYS }),
     getMyCircles(member.memberId),
     todayOf(member.memberId),
     childrenToSuggestTo(member.memberId),
   ]);
   const people = (await Promise.all(circles.map((circle) => getCirclePeople(member.memberId, circle.circleId)))).flat();
-  const shareTargets = [
-    ...circles.map((circle) => ({ value: `circle:${circle.circleId}`, label: `Everyone in ${circle.name}` })),
-    ...[...new Map(people.filter((p) => p.memberId !== member.memberId).map((p) => [p.memberId, p])).values()].map(
-      (person) => ({ value: `member:${person.memberId}`, label: person.name ?? person.label ?? "A circle member" }),
-    ),
-  ];
   const live = habits.filter((habit) => !habit.pending);
   // Only the child whose habit it is sees a suggestion (lib/habits keeps it from everyone else).
   const suggestions = habits.filter((habit) => habit.pending);
@@ -68,12 +51,7 @@ export default async function HabitsPage() {
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-ink">My Habits</h1>
-      <p className="mt-2 text-base text-muted">
-        Compared only with your own past.{" "}
-        <Link href="/my-account" className="underline">
-          Back to My Account
-        </Link>
-      </p>
+      <p className="mt-2 text-base text-muted">Compared only with your own past.</p>
 
       {suggestions.length > 0 ? (
         <Panel aria-labelledby="suggested-heading" className="mt-6">
@@ -94,71 +72,33 @@ export default async function HabitsPage() {
         </Panel>
       ) : null}
 
-      <Panel aria-labelledby="today-heading" className="mt-6">
+      <Panel aria-labelledby="today-heading" compact className="mt-6">
         <h2 id="today-heading" className="text-xl font-semibold text-ink">
           Today
         </h2>
-        {live.length === 0 ? <p className="mt-2 text-base text-muted">No habits yet: add one below.</p> : null}
-        <ul className="mt-2 grid gap-6">
+        {live.length === 0 ? (
+          <p className="mt-2 text-base text-muted">No habits yet: add one below.</p>
+        ) : (
+          <p className="mt-1 text-sm text-muted">
+            Tap a day to mark it done, tap again to undo. A habit&rsquo;s name opens its page: notes, another amount,
+            rest days, its history.
+          </p>
+        )}
+        <ul className="mt-2 divide-y divide-slate-200">
           {live.map((habit) => (
-            <li key={habit.id} className="border-t border-slate-200 pt-4">
-              <h3 className="text-lg font-semibold text-ink">{listTitle(habit)}</h3>
-              <p className="text-base text-ink">{STATE_WORDS[habit.todayState]}</p>
-              <p className="text-sm text-muted">{streakWords(habit)}</p>
-              {habit.canCheckIn ? (
-                <CheckInForm
-                  habitId={habit.id}
-                  title={listTitle(habit)}
-                  kind={habit.kind}
-                  unit={habit.unit}
-                  date={today}
-                  hasEntry={habit.todayState === "DONE" || habit.todayState === "REST"}
-                  action={checkInAction}
-                />
-              ) : (
-                <p className="text-sm text-muted">Shared with you to see.</p>
-              )}
+            <li key={habit.id}>
+              <CheckInRow
+                habit={{ ...habit, title: listTitle(habit) }}
+                days={checkInDays(habit.recentDays, today, CHECK_IN_DAYS)}
+                today={today}
+                action={tapCheckInAction}
+                href={`/habits/${habit.id}`}
+              />
+              {habit.canCheckIn ? null : <p className="pb-3 text-sm text-muted">Shared with you to see.</p>}
             </li>
           ))}
         </ul>
       </Panel>
-
-      {live.length > 0 ? (
-        <Panel aria-labelledby="history-heading" className="mt-6">
-          <h2 id="history-heading" className="text-xl font-semibold text-ink">
-            History
-          </h2>
-          <ul className="mt-2 grid gap-6">
-            {live.map((habit) => (
-              <li key={habit.id} className="border-t border-slate-200 pt-4">
-                <h3 className="text-lg font-semibold text-ink">{listTitle(habit)}</h3>
-                <HabitHeatMap title={listTitle(habit)} days={habit.recentDays} />
-                <p className="mt-2 flex flex-wrap gap-4 text-sm">
-                  <a href={`/habits/${habit.id}/csv`} className="underline">
-                    Download {listTitle(habit)} as CSV
-                  </a>
-                  {habit.access === "owner" ? (
-                    <Link href={`/habits/${habit.id}`} className="underline">
-                      Edit {listTitle(habit)}
-                    </Link>
-                  ) : null}
-                </p>
-                {habit.access === "owner" && shareTargets.length > 0 ? (
-                  <ShareHabitForm
-                    habitId={habit.id}
-                    title={listTitle(habit)}
-                    targets={shareTargets}
-                    action={shareHabitAction}
-                  />
-                ) : null}
-                {habit.access === "owner" ? (
-                  <ArchiveHabitForm habitId={habit.id} title={listTitle(habit)} action={archiveHabitAction} />
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </Panel>
-      ) : null}
 
       <Panel aria-labelledby="new-heading" className="mt-6">
         <h2 id="new-heading" className="text-xl font-semibold text-ink">

@@ -46,15 +46,6 @@ export default async function MyAccountPage() {
         </dl>
       </Panel>
       <AccountOverview saveProfile={updateProfileAction} />
-      <Panel aria-labelledby="my-calendar" className="mt-6">
-        <h2 id="my-calendar" className="text-lg font-semibold text-ink">
-          My Calendar
-        </h2>
-        <p className="mt-2 text-sm text-muted">Your events and your circle&rsquo;s, each person in their colour.</p>
-        <Link href="/calendar" className={buttonClass("secondary", "mt-4")}>
-          Open My Calendar
-        </Link>
-      </Panel>
       <Panel aria-labelledby="sessions" className="mt-6">
         <h2 id="sessions" className="text-lg font-semibold text-ink">
           Sessions
@@ -89,15 +80,6 @@ export default async function MyAccountPage() {
           revokeInvitation: revokeInvitationAction,
         }}
       />
-      <Panel aria-labelledby="who-sees" className="mt-6">
-        <h2 id="who-sees" className="text-lg font-semibold text-ink">
-          Who can see what
-        </h2>
-        <p className="mt-2 text-sm text-muted">Your circles, the people in them, and what you share with them.</p>
-        <Link href="/circle" className={buttonClass("secondary", "mt-4")}>
-          See who can see what
-        </Link>
-      </Panel>
       <Panel aria-labelledby="security" className="mt-6">
         <h2 id="security" className="text-lg font-semibold text-ink">
           Security

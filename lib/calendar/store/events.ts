@@ -43,7 +43,7 @@ import { expandRows, rememberAgenda, rememberedAgenda } from "./expansions";
 /**
  * My Calendar's service: events in members' calendars, who sees them, and attendees' "got it".
  *
- * Who sees an event is the sharing rule's (lib/sharing/rule.ts): the owner chooses a visibility and
+ * Who sees an event is the sharing rule's (lib/circles/sharing/rule.ts): the owner chooses a visibility and
  * the event's shares are written from it in the same transaction: PRIVATE none; PEOPLE one share per
  * listed member; CIRCLE and BUSY one share with the circle (and, for BUSY, one per attendee). A BUSY
  * event's details reach only its owner and its attendees: everyone else it reaches sees "Busy" at
@@ -594,7 +594,7 @@ export async function acknowledgementsOf(
 /** The condition for an event row `viewer` may see: the rule, or as a child's guardian who wrote it. */
 function reachedBy(viewer: string | Placeholder) {
   return and(
-    // Implied by each branch below: the candidates are found by the owner index (lib/sharing/rule.ts).
+    // Implied by each branch below: the candidates are found by the owner index (lib/circles/sharing/rule.ts).
     ownerWithinReach(calendarEvents.ownerId, viewer),
     or(
       eq(calendarEvents.ownerId, viewer),

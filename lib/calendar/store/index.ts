@@ -1,5 +1,5 @@
 // My Calendar's storage and rules over the database (the pure core is lib/calendar): events, who
-// sees them (through lib/sharing's rule), acknowledgements, feeds and import.
+// sees them (through lib/circles/sharing's rule), acknowledgements, feeds and import.
 export {
   acknowledgeEvent,
   acknowledgementsOf,

@@ -6,7 +6,7 @@ import { SECONDS_PER_DAY, addDays, utcMidnight } from "../../time";
 
 export type EventRow = typeof calendarEvents.$inferSelect;
 
-/** The sharing rule's item type for events (lib/sharing). */
+/** The sharing rule's item type for events (lib/circles/sharing). */
 export const EVENT_ITEM_TYPE = "event" as const;
 
 export function eventOf(row: EventRow): CalendarEvent {

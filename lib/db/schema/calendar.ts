@@ -20,7 +20,7 @@ export const EVENT_VISIBILITIES = ["private", "busy", "people", "circle"] as con
  * a guardian may write it into a child's calendar (`created_by` says who did). Timed events keep
  * instants (Unix seconds) and the IANA zone their rule follows; all-day events keep local dates, end
  * exclusive. `exdates` and `overrides` are the core's JSON as it returned them. Who else sees an event
- * is the shares table's (lib/sharing/rule.ts): `visibility`, `circle_id` and `people` are what the
+ * is the shares table's (lib/circles/sharing/rule.ts): `visibility`, `circle_id` and `people` are what the
  * owner chose, from which the event's shares are written in the same transaction.
  * `range_start`/`range_end` bound every occurrence (null end: the series never ends), so the agenda
  * loads only events that can reach the asked range.

@@ -11,5 +11,12 @@ export const memberSettings = pgTable("member_settings", {
   discreetMode: boolean("discreet_mode").notNull().default(false),
   /** The member's own quiet hours (in their profile's time zone); null: none. */
   quietHours: jsonb("quiet_hours").$type<QuietHours>(),
+  /** The latest time the member opened Today (/today); null: never. */
+  todaySeenAt: timestamp("today_seen_at", { withTimezone: true }),
+  /**
+   * Today's "since your last visit" marker: the last view of the visit before the current one (views
+   * less than 30 minutes apart are one visit, lib/today). Null until a second visit.
+   */
+  todaySinceAt: timestamp("today_since_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "../db/client";
+import type { Db } from "../db/open";
+import { memberSettings } from "../db/schema/settings";
+
+/** Views of Today less than this apart are one visit: coming back from the calendar keeps "since your last visit". */
+export const VISIT_GAP_MINUTES = 30;
+
+/**
+ * Records that the member opened Today at `now`, and answers the "since your last visit" marker: the
+ * last view of their previous visit (null on their first visit). A view more than VISIT_GAP_MINUTES
+ * after the one before starts a new visit, which moves the marker to that earlier view; a view within
+ * the gap keeps it, so what the circle shared stays listed while the member moves between pages.
+ * One statement (an upsert on the settings row), so two tabs opening Today at once cannot lose a view.
+ */
+export async function recordTodayVisit(memberId: string, now = new Date(), db?: Db): Promise<Date | null> {
+  const database = db ?? (await getDb());
+  const gap = sql`make_interval(mins => ${VISIT_GAP_MINUTES})`;
+  const at = now.toISOString();
+  const [row] = await database
+    .insert(memberSettings)
+    .values({ memberId, todaySeenAt: now, todaySinceAt: null })
+    .onConflictDoUpdate({
+      target: memberSettings.memberId,
+      set: {
+        todaySinceAt: sql`case
+          when ${memberSettings.todaySeenAt} is null then ${memberSettings.todaySinceAt}
+          when ${memberSettings.todaySeenAt} < ${at}::timestamptz - ${gap} then ${memberSettings.todaySeenAt}
+          else ${memberSettings.todaySinceAt} end`,
+        todaySeenAt: sql`greatest(${memberSettings.todaySeenAt}, ${at}::timestamptz)`,
+      },
+    })
+    .returning({ since: memberSettings.todaySinceAt });
+  return row?.since ?? null;
+}

@@ -1,0 +1,156 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../db/testing";
+import { circleMemberships, circles, shares } from "../db/schema/circles";
+import { habitEntries, habits, habitScoreCheckpoints, habitTargets } from "../db/schema/habits";
+import { calendarAcknowledgements, calendarEvents } from "../db/schema/calendar";
+import { memberProfiles } from "../db/schema/profile";
+import { memberSettings } from "../db/schema/settings";
+import { makeCircle } from "../circles/testing";
+import { checkInHabit, createHabit, suggestHabit } from "../habits/store";
+import { createEvent } from "../calendar/store/events";
+import { shareItem } from "../circles/sharing";
+import { itemKinds } from "../features";
+import { loadToday } from "./page";
+import { recordTodayVisit, VISIT_GAP_MINUTES } from "./last-visit";
+
+const database = useTestDatabase([
+  habitScoreCheckpoints,
+  habitEntries,
+  habitTargets,
+  habits,
+  calendarAcknowledgements,
+  calendarEvents,
+  shares,
+  circleMemberships,
+  circles,
+  memberProfiles,
+  memberSettings,
+]);
+// Wednesday 2026-03-11, 09:00 UTC (members without a profile live in UTC).
+const now = new Date("2026-03-11T09:00:00Z");
+const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+const db = () => ({ db: database.db, now });
+const seconds = (iso: string) => Date.parse(iso) / 1000;
+const event = (title: string, startIso: string, extra: Record<string, unknown> = {}) => ({
+  title,
+  start: seconds(startIso),
+  end: seconds(startIso) + 3600,
+  timezone: "UTC",
+  visibility: "private",
+  ...extra,
+});
+
+describe("Today's habits", () => {
+  it("lists the habits due today with their last seven days, and counts the ones not due", async () => {
+    const lastMonth = { db: database.db, now: new Date("2026-02-11T09:00:00Z") };
+    const run = await createHabit("ada", { title: "Run", kind: "CHECK", schedule: "DAILY" }, lastMonth);
+    // Wednesday is not a Monday-only habit's day.
+    await createHabit("ada", { title: "Piano", kind: "CHECK", schedule: "WEEKDAYS", weekdays: [1] }, lastMonth);
+    await checkInHabit("ada", run.id, { date: "2026-03-11" }, db());
+    const today = await loadToday("ada", db());
+    expect(today.today).toBe("2026-03-11");
+    expect(today.habits.map((habit) => [habit.title, habit.todayState])).toEqual([["Run", "DONE"]]);
+    expect(today.habits[0]!.recentDays.map((day) => day.date)).toEqual([
+      "2026-03-05",
+      "2026-03-06",
+      "2026-03-07",
+      "2026-03-08",
+      "2026-03-09",
+      "2026-03-10",
+      "2026-03-11",
+    ]);
+    expect(today.notDueToday).toBe(1);
+    expect(today.child).toBeNull();
+  });
+});
+
+describe("Today's events", () => {
+  it("shows today's and tomorrow's events in the member's agenda, and nothing later", async () => {
+    await createEvent("ada", event("Dentist", "2026-03-11T15:00:00Z"), db());
+    await createEvent("ada", event("School trip", "2026-03-12T08:00:00Z"), db());
+    await createEvent("ada", event("Next week", "2026-03-18T08:00:00Z"), db());
+    await createEvent("bo", event("Bo's own", "2026-03-11T10:00:00Z"), db());
+    const today = await loadToday("ada", db());
+    expect(today.events.map((entry) => [entry.title, entry.day])).toEqual([
+      ["Dentist", "today"],
+      ["School trip", "tomorrow"],
+    ]);
+  });
+});
+
+describe("what the circle shared since the last visit", () => {
+  it("lists shares from others since the previous visit, and a view within the gap keeps the marker", async () => {
+    await makeCircle(database.db, "ada", { bo: "member", cy: "member" });
+    const bosHabit = await createHabit("bo", { title: "Read", kind: "CHECK", schedule: "DAILY" }, db());
+    const adasHabit = await createHabit("ada", { title: "Mine", kind: "CHECK", schedule: "DAILY" }, db());
+    await shareItem(
+      "bo",
+      { itemType: "habit", itemId: bosHabit.id, memberId: "ada", permission: "view" },
+      { ...db(), kinds: itemKinds },
+    );
+    // Ada's own shares are not news to her.
+    await shareItem(
+      "ada",
+      { itemType: "habit", itemId: adasHabit.id, memberId: "bo", permission: "view" },
+      { ...db(), kinds: itemKinds },
+    );
+    // Shares carry the database's clock: place them in this test's time.
+    await database.db.update(shares).set({ createdAt: later(-60) });
+    const first = await loadToday("ada", db());
+    expect(first.firstVisit).toBe(true);
+    expect(first.shared.map((item) => item.title)).toEqual(["Read"]);
+
+    // Back within the gap: the same visit, still listed.
+    const again = await loadToday("ada", { db: database.db, now: later(5) });
+    expect(again.shared.map((item) => item.title)).toEqual(["Read"]);
+
+    // A new visit after the gap: only what was shared since the last view of the previous one.
+    const cysEvent = await createEvent("cy", event("Party", "2026-03-20T15:00:00Z"), db());
+    const party = await shareItem(
+      "cy",
+      {
+        itemType: "event",
+        itemId: cysEvent.id,
+        memberId: "ada",
+        permission: "view",
+      },
+      { ...db(), kinds: itemKinds },
+    );
+    await database.db
+      .update(shares)
+      .set({ createdAt: later(20) })
+      .where(eq(shares.id, party.id));
+    const next = await loadToday("ada", { db: database.db, now: later(5 + VISIT_GAP_MINUTES + 1) });
+    expect(next.firstVisit).toBe(false);
+    expect(next.shared.map((item) => [item.title, item.itemType])).toEqual([["Party", "event"]]);
+    // Bo sees Ada's share with him, never his own.
+    expect((await loadToday("bo", db())).shared.map((item) => [item.title, item.ownerName])).toEqual([["Mine", null]]);
+  });
+
+  it("shows an event shared as busy as Busy, never its title", async () => {
+    await makeCircle(database.db, "ada", { bo: "member" });
+    await createEvent("bo", event("Therapy", "2026-03-12T15:00:00Z", { visibility: "busy" }), db());
+    await database.db.update(shares).set({ createdAt: later(-60) });
+    const today = await loadToday("ada", db());
+    expect(today.shared.map((item) => item.title)).toEqual(["Busy"]);
+  });
+
+  it("keeps the marker in one row per member, moved only by a new visit", async () => {
+    expect(await recordTodayVisit("ada", now, database.db)).toBeNull();
+    expect(await recordTodayVisit("ada", later(10), database.db)).toBeNull();
+    expect(await recordTodayVisit("ada", later(10 + VISIT_GAP_MINUTES + 1), database.db)).toEqual(later(10));
+    expect(await recordTodayVisit("ada", later(10 + VISIT_GAP_MINUTES + 2), database.db)).toEqual(later(10));
+  });
+});
+
+describe("a child's Today", () => {
+  it("names their grown-ups and shows the habit a guardian suggested, waiting for their answer", async () => {
+    await makeCircle(database.db, "olga", { kit: "child" });
+    await suggestHabit("olga", "kit", { title: "Brush teeth", kind: "CHECK", schedule: "DAILY" }, db());
+    const today = await loadToday("kit", db());
+    expect(today.child).not.toBeNull();
+    expect(today.suggestions.map((habit) => habit.title)).toEqual(["Brush teeth"]);
+    expect(today.habits).toEqual([]);
+  });
+});
