@@ -4,7 +4,7 @@ import { useId } from "react";
 import { FormMessage, useAccountForm } from "@/components/account/account-form";
 import { Button } from "@/components/ui/button";
 import { CheckboxField } from "@/components/ui/field";
-import { PasswordChangeFields } from "@/components/account/password-change-fields";
+import { PasswordChangeFields } from "@/components/security/password-change-fields";
 import type { FormAction, FormState } from "@/lib/forms";
 
 /**

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getMember } from "@/lib/auth/member";
 import { childQuietHoursToManage, childrenInCareOf, getCirclePeople, getMyCircles } from "@/lib/circles";
-import { ChildPasswordForm } from "@/components/circle/child-password-form";
+import { ChildPasswordForm } from "@/components/circles/child-password-form";
 import { QuietHoursForm } from "@/components/account/quiet-hours-form";
 import { childQuietHoursAction } from "../my-account/settings-actions";
 import { namedSharesOf } from "@/lib/sharing";

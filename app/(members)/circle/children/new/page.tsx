@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ChildAccountForm } from "@/components/circle/child-account-form";
+import { ChildAccountForm } from "@/components/circles/child-account-form";
 import { Subpage } from "@/components/ui/subpage";
 import { BACK_TO_MY_ACCOUNT } from "@/config/members-navigation";
 import { getMember } from "@/lib/auth/member";

@@ -7,7 +7,7 @@ import { formatDate } from "@/lib/format/date";
 import { PHONE_EXAMPLE } from "@/lib/phone";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { ActionButton, Badge, FormDialog, FormMessage, useAccountForm } from "./account-form";
+import { ActionButton, Badge, FormDialog, FormMessage, useAccountForm } from "@/components/account/account-form";
 
 /** The Safe Circle's server actions, handed down by the page. */
 export type CircleActions = Record<

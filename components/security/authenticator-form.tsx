@@ -5,7 +5,7 @@ import type { AuthenticatorFormState } from "@/lib/auth/authenticator-form";
 import type { FormAction } from "@/lib/forms";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { CurrentPasswordField, PasswordHint } from "./account-form";
+import { CurrentPasswordField, PasswordHint } from "@/components/account/account-form";
 
 /**
  * Turn the authenticator app on (QR code, key, first code), replace it or turn it off; one form, one

@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import type { FormAction } from "@/lib/forms";
 import type { FormState } from "@/lib/forms";
-import { FormMessage, useAccountForm } from "./account-form";
+import { FormMessage, useAccountForm } from "@/components/account/account-form";
 
 /**
  * The invitation page's yes: one button, a form post to the Join action (nothing joins on loading

@@ -16,7 +16,7 @@ import {
   PasswordHint,
   useAccountForm,
   useFocusAfterAnswer,
-} from "./account-form";
+} from "@/components/account/account-form";
 
 /** The security centre's server actions, handed down by the page. */
 export type SecurityActions = Record<
@@ -473,7 +473,7 @@ function DataDownload() {
   );
 }
 
-/** The security centre's forms (components/account/security-centre.tsx loads what they show). */
+/** The security centre's forms (components/security/security-centre.tsx loads what they show). */
 export function SecurityCentreForms({
   actions,
   overview,
