@@ -1,8 +1,8 @@
 "use client";
 
-import { FormMessage, useAccountForm, ActionButton } from "@/components/account/account-form";
+import { ActionButton, FormMessage, useForm } from "@/components/forms";
 import { Button } from "@/components/ui/button";
-import { CheckboxField } from "@/components/ui/field";
+import { CheckboxField } from "@/components/forms/field";
 import type { FormAction, FormState } from "@/lib/forms";
 
 type FeedState = FormState & { url?: string };
@@ -20,7 +20,7 @@ export function FeedPanel({
   rotate: FormAction<FormState>;
   revoke: FormAction<FormState>;
 }) {
-  const { state, formAction, pending, messageRef } = useAccountForm(rotate);
+  const { state, formAction, pending, messageRef } = useForm(rotate);
   const url = (state as FeedState).url;
   return (
     <div className="grid gap-4">

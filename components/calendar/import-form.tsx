@@ -1,8 +1,8 @@
 "use client";
 
-import { FormMessage, useAccountForm } from "@/components/account/account-form";
+import { FormMessage, useForm } from "@/components/forms";
 import { Button } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/forms/field";
 import type { FormAction, FormState } from "@/lib/forms";
 import { CalendarOptions, CircleOptions } from "./choices";
 
@@ -25,7 +25,7 @@ export function ImportForm({
   calendars: { memberId: string; name: string }[];
   circles: { circleId: string; name: string }[];
 }) {
-  const { state, formAction, pending, messageRef } = useAccountForm(action, ids);
+  const { state, formAction, pending, messageRef } = useForm(action, ids);
   const report = (state as FormState & { report?: Report }).report;
   return (
     <div className="grid gap-6">

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ActionButton } from "@/components/account/account-form";
+import { ActionButton } from "@/components/forms";
 import type { FormAction, FormState } from "@/lib/forms";
 import type { AgendaEntry, CalendarDay, CalendarPerson, PersonColour } from "@/lib/calendar/store";
 

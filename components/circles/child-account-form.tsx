@@ -1,8 +1,8 @@
 "use client";
 
-import { FormMessage, useAccountForm } from "@/components/account/account-form";
+import { FormMessage, useForm } from "@/components/forms";
 import { Button, buttonClass } from "@/components/ui/button";
-import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
+import { CheckboxField, SelectField, TextField } from "@/components/forms/field";
 import { CredentialChoice } from "./credential-choice";
 import type { FormAction, FormState } from "@/lib/forms";
 import Link from "next/link";
@@ -37,7 +37,7 @@ export function ChildAccountForm({
   consentWording: string;
   action: FormAction<FormState>;
 }) {
-  const { state, formAction, pending, messageRef } = useAccountForm(action, ids);
+  const { state, formAction, pending, messageRef } = useForm(action, ids);
   const [credential, setCredential] = useState<"password" | "code">("password");
   // Kept in state: React empties a form after its action, and a refusal must not lose what was typed.
   // The consent box empties with it: a guardian agrees again at each attempt.

@@ -1,6 +1,6 @@
 "use client";
 
-import { FormMessage, useAccountForm } from "@/components/account/account-form";
+import { FormMessage, useForm } from "@/components/forms";
 import { Button } from "@/components/ui/button";
 import type { FormAction, FormState } from "@/lib/forms";
 import { useState } from "react";
@@ -18,7 +18,7 @@ export function ChildPasswordForm({
   action: FormAction<FormState>;
 }) {
   const ids = { password: `child-password-${child.childId}` };
-  const { state, formAction, pending, messageRef } = useAccountForm(action, ids);
+  const { state, formAction, pending, messageRef } = useForm(action, ids);
   const [credential, setCredential] = useState<"password" | "code">("password");
   const answer = state as ChildPasswordFormState;
   const headingId = `child-${child.childId}`;
