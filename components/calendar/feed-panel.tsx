@@ -3,9 +3,9 @@
 import { ActionButton, FormMessage, useForm } from "@/components/forms";
 import { Button } from "@/components/ui/button";
 import { CheckboxField } from "@/components/forms/field";
-import type { FormAction, FormState } from "@/lib/forms";
+import type { FormAction, FormState, FormStateWith } from "@/lib/forms";
 
-type FeedState = FormState & { url?: string };
+type FeedState = FormStateWith<{ url?: string }>;
 
 /**
  * The private feed link: made (or made again) here and shown this once, turned off here. What the

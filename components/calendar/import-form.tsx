@@ -3,7 +3,7 @@
 import { FormMessage, useForm } from "@/components/forms";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/forms/field";
-import type { FormAction, FormState } from "@/lib/forms";
+import type { FormAction, FormState, FormStateWith } from "@/lib/forms";
 import { CalendarOptions, CircleOptions } from "./choices";
 
 type Report = {
@@ -26,7 +26,7 @@ export function ImportForm({
   circles: { circleId: string; name: string }[];
 }) {
   const { state, formAction, pending, messageRef } = useForm(action, ids);
-  const report = (state as FormState & { report?: Report }).report;
+  const report = (state as FormStateWith<{ report?: Report }>).report;
   return (
     <div className="grid gap-6">
       <form action={formAction} aria-label="Import a calendar file" className="grid gap-5">
