@@ -1,5 +1,5 @@
 import { Panel } from "@/components/ui/panel";
-import { loadProfile, loadSubscriptions } from "@/lib/account/page-data";
+import { loadProfile, loadSubscriptions } from "@/lib/account/page";
 import { getMember } from "@/lib/auth/member";
 import type { FormAction, FormState } from "@/lib/forms";
 import { AccountStoreProvider } from "./account-store";
