@@ -10,7 +10,8 @@ import { logError } from "./log";
  */
 export type FormState<
   Values extends object = Record<string, string>,
-  Status extends string = "idle" | "ok" | "error" | "redirect",
+  Status extends string = FormStatus,
+  Extras extends object = NoExtras,
 > = {
   status: Status;
   message: string;
@@ -20,7 +21,27 @@ export type FormState<
   redirectTo?: string;
   /** "post": redirectTo acts on a form post only (sign-out), so the browser posts to it. */
   redirectMethod?: "post";
-};
+} & Extras;
+
+/** The statuses a members' form answers with, unless it names its own. */
+export type FormStatus = "idle" | "ok" | "error" | "redirect";
+type NoExtras = Record<never, never>;
+
+/**
+ * A members' form whose answer carries more than a message (the feed's new link, an import's report, a
+ * child's one-time code): the default values and statuses, with those extras named.
+ */
+export type FormStateWith<Extras extends object> = FormState<Record<string, string>, FormStatus, Extras>;
+
+/** The one reading of a submitted form's text field: "" when it is missing or a file. */
+export function textOf(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+/** A text field of a submitted form (or of its fields as an object); "" when it is missing or a file. */
+export function formText(form: FormData | Record<string, unknown>, name: string): string {
+  return textOf(form instanceof FormData ? form.get(name) : form[name]);
+}
 
 /** A form's server action, as a page hands it to its form component. */
 export type FormAction<State> = (previous: State, formData: FormData) => Promise<State>;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SignInRedirect } from "@/components/session/sign-in-redirect";
 import { getMember } from "@/lib/auth/member";
-import { loadDiscreetMode } from "@/lib/account/page-data";
+import { loadDiscreetMode } from "@/lib/account/page";
 import { LeaveNow } from "@/components/discreet/leave-now";
 
 /** Private pages are not indexed, and carry no share cards: those are the public pages' (app/(site)/layout.tsx). */

@@ -1,10 +1,10 @@
 import { Panel } from "@/components/ui/panel";
-import { loadProfile, loadSubscriptions } from "@/lib/account/page-data";
+import { loadProfile, loadSubscriptions } from "@/lib/account/page";
 import { getMember } from "@/lib/auth/member";
 import type { FormAction, FormState } from "@/lib/forms";
 import { AccountStoreProvider } from "./account-store";
 import { ProfileForm } from "./profile-form";
-import { SubscriptionSummary } from "./subscription-summary";
+import { SubscriptionSummary } from "@/components/billing/subscription-summary";
 
 /**
  * /my-account's profile and subscription sections (`saveProfile`: the profile form's action), loaded

@@ -9,7 +9,7 @@ import {
   type AccountInitial,
 } from "./account-store";
 import { messageFor } from "./profile-form";
-import { SubscriptionSummary } from "./subscription-summary";
+import { SubscriptionSummary } from "@/components/billing/subscription-summary";
 
 const plans: ApiPlan[] = [
   {

@@ -8,7 +8,7 @@ import {
   type CountryCode,
 } from "libphonenumber-js/min";
 import { Button } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/forms/field";
 import type { ApiProfile } from "@/lib/graphql-client";
 import { formError, idleForm, type FormAction, type FormState } from "@/lib/forms";
 import { COUNTRY_NAMES } from "@/lib/country-names";

@@ -2,8 +2,8 @@
 
 import { startTransition, useActionState, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
-import { FormMessage } from "@/components/ui/form-message";
+import { TextField } from "@/components/forms/field";
+import { FormMessage } from "@/components/forms";
 import { Panel } from "@/components/ui/panel";
 import { idleForm, type FormAction, type FormState } from "@/lib/forms";
 
@@ -125,7 +125,7 @@ export function QuietHoursForm({
             </Button>
           ) : null}
         </div>
-        <FormMessage message={state.message} good={state.status === "ok"} messageRef={messageRef} />
+        <FormMessage state={state} good={state.status === "ok"} messageRef={messageRef} />
       </form>
     </Panel>
   );

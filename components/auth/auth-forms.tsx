@@ -1,14 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState, useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import type { AuthField, AuthFormState } from "@/lib/auth/forms";
 import type { FormAction } from "@/lib/forms";
-import { Button, buttonClass } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
-import { FormMessage as UiFormMessage } from "@/components/ui/form-message";
+import { FormMessage, HiddenFields, NewPasswordField, SubmitButton, TextField, useForm } from "@/components/forms";
+import { buttonClass } from "@/components/ui/button";
 import { Panel } from "@/components/ui/panel";
-import { NewPasswordField } from "@/components/ui/new-password-field";
 
 const idle: AuthFormState = { status: "idle", message: "", fieldErrors: {}, values: {} };
 
@@ -17,24 +15,16 @@ export type AuthAction = FormAction<AuthFormState>;
 /** A password sign-in and the challenge steps after it (a challenge that ends starts sign-in again). */
 export type SignInActions = { signIn: AuthAction; challenge: AuthAction };
 
-/** Moves focus to the first field with an error (or the form's message) after each answer. */
-function useFocusOnProblem(state: AuthFormState, fieldId: (field: AuthField) => string, order: AuthField[]) {
-  const messageRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (state.status === "idle") return;
-    const first = order.find((field) => state.fieldErrors[field]);
-    if (first) document.getElementById(fieldId(first))?.focus();
-    else if (state.message) messageRef.current?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state]);
-  return messageRef;
-}
-
-/** After a completed sign-in step: leave for the issuer with a full page load. */
-function useSignedInRedirect(state: AuthFormState) {
-  useEffect(() => {
-    if (state.status === "redirect" && state.redirectTo) window.location.assign(state.redirectTo);
-  }, [state]);
+/**
+ * The kit's form hook with this form's field ids (`<id>-<field>`): after an answer it follows a
+ * completed sign-in to the issuer with a full page load, or focuses the first field in `order` with
+ * an error, or the form's message.
+ */
+function useAuthForm(action: AuthAction, initial: AuthFormState, order: AuthField[]) {
+  const id = useId();
+  const fieldId = (field: AuthField) => `${id}-${field}`;
+  const form = useForm(action, Object.fromEntries(order.map((field) => [field, fieldId(field)])), initial);
+  return { ...form, fieldId };
 }
 
 function Redirecting() {
@@ -42,26 +32,6 @@ function Redirecting() {
     <p role="status" className="rounded-xl bg-brand-50 px-4 py-3 text-sm font-medium text-ink">
       Signing you in…
     </p>
-  );
-}
-
-function FormMessage({
-  state,
-  messageRef,
-}: {
-  state: AuthFormState;
-  messageRef: React.RefObject<HTMLParagraphElement | null>;
-}) {
-  return <UiFormMessage message={state.message} good={state.status === "sent"} messageRef={messageRef} />;
-}
-
-function Hidden({ fields }: { fields: Record<string, string | undefined> }) {
-  return (
-    <>
-      {Object.entries(fields).map(([name, value]) =>
-        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
-      )}
-    </>
   );
 }
 
@@ -78,11 +48,13 @@ export function SignInForm({
   email = "",
   notice,
 }: FlowProps & { actions: SignInActions; email?: string; notice?: string }) {
-  const [state, action, pending] = useActionState(actions.signIn, idle);
-  const id = useId();
-  const fieldId = (field: AuthField) => `${id}-${field}`;
-  const messageRef = useFocusOnProblem(state, fieldId, ["email", "password"]);
-  useSignedInRedirect(state);
+  const {
+    state,
+    formAction: action,
+    pending,
+    messageRef,
+    fieldId,
+  } = useAuthForm(actions.signIn, idle, ["email", "password"]);
   if (state.status === "redirect") return <Redirecting />;
   if (state.status === "challenge" && state.challenge)
     return <ChallengeForm actions={actions} initial={state} continuePath={continuePath} />;
@@ -94,7 +66,7 @@ export function SignInForm({
         </p>
       ) : null}
       <FormMessage state={state} messageRef={messageRef} />
-      <Hidden fields={{ continue: continuePath }} />
+      <HiddenFields fields={{ continue: continuePath }} />
       <TextField
         id={fieldId("email")}
         name="email"
@@ -121,9 +93,9 @@ export function SignInForm({
         maxLength={256}
         error={state.fieldErrors.password}
       />
-      <Button type="submit" pending={pending} pendingLabel="Signing in…">
+      <SubmitButton pending={pending} pendingLabel="Signing in…">
         Sign in
-      </Button>
+      </SubmitButton>
       <p className="flex flex-wrap justify-between gap-2 text-sm">
         <Link
           className="font-semibold text-brand-700 underline"
@@ -162,11 +134,13 @@ function ChallengeForm({
   initial,
   continuePath,
 }: FlowProps & { actions: SignInActions; initial: AuthFormState }) {
-  const [state, action, pending] = useActionState(actions.challenge, initial);
-  const id = useId();
-  const fieldId = (field: AuthField) => `${id}-${field}`;
-  const messageRef = useFocusOnProblem(state, fieldId, ["answer"]);
-  useSignedInRedirect(state);
+  const {
+    state,
+    formAction: action,
+    pending,
+    messageRef,
+    fieldId,
+  } = useAuthForm(actions.challenge, initial, ["answer"]);
   const challenge = state.challenge;
   if (state.status === "redirect") return <Redirecting />;
   if (!challenge) {
@@ -201,7 +175,7 @@ function ChallengeForm({
     >
       <h2 className="text-xl font-semibold text-ink">{title}</h2>
       <FormMessage state={state} messageRef={messageRef} />
-      <Hidden fields={{ continue: continuePath }} />
+      <HiddenFields fields={{ continue: continuePath }} />
       {challenge.name === "MFA_SETUP" && challenge.setup ? (
         <div className="grid gap-3 text-sm text-ink">
           <p>
@@ -270,22 +244,25 @@ function ChallengeForm({
           <input type="checkbox" name="rememberDevice" /> Remember this device for 30 days
         </label>
       ) : null}
-      <Button type="submit" pending={pending} pendingLabel="Checking…">
+      <SubmitButton pending={pending} pendingLabel="Checking…">
         Continue
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
 
 export function SignUpForm({ action: signUp, continuePath }: FlowProps & { action: AuthAction }) {
-  const [state, action, pending] = useActionState(signUp, idle);
-  const id = useId();
-  const fieldId = (field: AuthField) => `${id}-${field}`;
-  const messageRef = useFocusOnProblem(state, fieldId, ["givenName", "familyName", "email", "password"]);
+  const {
+    state,
+    formAction: action,
+    pending,
+    messageRef,
+    fieldId,
+  } = useAuthForm(signUp, idle, ["givenName", "familyName", "email", "password"]);
   return (
     <form action={action} noValidate aria-label="Create your account" className="grid gap-5">
       <FormMessage state={state} messageRef={messageRef} />
-      <Hidden fields={{ continue: continuePath }} />
+      <HiddenFields fields={{ continue: continuePath }} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           id={fieldId("givenName")}
@@ -312,9 +289,9 @@ export function SignUpForm({ action: signUp, continuePath }: FlowProps & { actio
       </div>
       <EmailField id={fieldId("email")} defaultValue={state.values.email} error={state.fieldErrors.email} />
       <NewPasswordField id={fieldId("password")} name="password" label="Password" error={state.fieldErrors.password} />
-      <Button type="submit" pending={pending} pendingLabel="Creating your account…">
+      <SubmitButton pending={pending} pendingLabel="Creating your account…">
         Create account
-      </Button>
+      </SubmitButton>
       <p className="text-sm">
         Already have an account?{" "}
         <Link className="font-semibold text-brand-700 underline" href={withFlow("/auth/sign-in", { continuePath })}>
@@ -330,13 +307,19 @@ export function ConfirmForm({
   email,
   continuePath,
 }: FlowProps & { actions: SignInActions & { confirm: AuthAction; resend: AuthAction }; email: string }) {
-  const [state, action, pending] = useActionState(actions.confirm, { ...idle, values: { email } });
-  const [resendState, resend, resending] = useActionState(actions.resend, { ...idle, values: { email } });
-  const id = useId();
-  const fieldId = (field: AuthField) => `${id}-${field}`;
-  const messageRef = useFocusOnProblem(state, fieldId, ["email", "code"]);
-  const resendRef = useFocusOnProblem(resendState, fieldId, []);
-  useSignedInRedirect(state);
+  const {
+    state,
+    formAction: action,
+    pending,
+    messageRef,
+    fieldId,
+  } = useAuthForm(actions.confirm, { ...idle, values: { email } }, ["email", "code"]);
+  const {
+    state: resendState,
+    formAction: resend,
+    pending: resending,
+    messageRef: resendRef,
+  } = useForm(actions.resend, {}, { ...idle, values: { email } });
   if (state.status === "redirect") return <Redirecting />;
   if (state.status === "challenge" && state.challenge)
     return <ChallengeForm actions={actions} initial={state} continuePath={continuePath} />;
@@ -345,45 +328,45 @@ export function ConfirmForm({
     <div className="grid gap-6">
       <form action={action} noValidate aria-label="Confirm your account" className="grid gap-5">
         <FormMessage state={state} messageRef={messageRef} />
-        <Hidden fields={{ continue: continuePath }} />
+        <HiddenFields fields={{ continue: continuePath }} />
         <EmailField id={fieldId("email")} defaultValue={state.values.email ?? email} error={state.fieldErrors.email} />
         <EmailedCodeField id={fieldId("code")} label="Confirmation code" error={state.fieldErrors.code} />
-        <Button type="submit" pending={pending} pendingLabel="Confirming…">
+        <SubmitButton pending={pending} pendingLabel="Confirming…">
           Confirm
-        </Button>
+        </SubmitButton>
       </form>
       <form action={resend} className="grid gap-3">
         <input type="hidden" name="email" value={state.values.email ?? email} />
         <FormMessage state={resendState} messageRef={resendRef} />
-        <Button type="submit" variant="secondary" pending={resending} pendingLabel="Sending…">
+        <SubmitButton variant="secondary" pending={resending} pendingLabel="Sending…">
           Resend code
-        </Button>
+        </SubmitButton>
       </form>
     </div>
   );
 }
 
 export function ForgotPasswordForm({ action: forgotPassword }: { action: AuthAction }) {
-  const [state, action, pending] = useActionState(forgotPassword, idle);
-  const id = useId();
-  const fieldId = (field: AuthField) => `${id}-${field}`;
-  const messageRef = useFocusOnProblem(state, fieldId, ["email"]);
+  const { state, formAction: action, pending, messageRef, fieldId } = useAuthForm(forgotPassword, idle, ["email"]);
   return (
     <form action={action} noValidate aria-label="Reset your password" className="grid gap-5">
       <FormMessage state={state} messageRef={messageRef} />
       <EmailField id={fieldId("email")} defaultValue={state.values.email} error={state.fieldErrors.email} />
-      <Button type="submit" pending={pending} pendingLabel="Sending…">
+      <SubmitButton pending={pending} pendingLabel="Sending…">
         Send reset code
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
 
 export function ResetPasswordForm({ action: resetPassword, email }: { action: AuthAction; email: string }) {
-  const [state, action, pending] = useActionState(resetPassword, { ...idle, values: { email } });
-  const id = useId();
-  const fieldId = (field: AuthField) => `${id}-${field}`;
-  const messageRef = useFocusOnProblem(state, fieldId, ["email", "code", "password"]);
+  const {
+    state,
+    formAction: action,
+    pending,
+    messageRef,
+    fieldId,
+  } = useAuthForm(resetPassword, { ...idle, values: { email } }, ["email", "code", "password"]);
   if (state.status === "sent") return <Done state={state} messageRef={messageRef} />;
   return (
     <form action={action} noValidate aria-label="Choose a new password" className="grid gap-5">
@@ -391,9 +374,9 @@ export function ResetPasswordForm({ action: resetPassword, email }: { action: Au
       <EmailField id={fieldId("email")} defaultValue={state.values.email ?? email} error={state.fieldErrors.email} />
       <EmailedCodeField id={fieldId("code")} label="Reset code" error={state.fieldErrors.code} />
       <NewPasswordField id={fieldId("password")} name="password" error={state.fieldErrors.password} />
-      <Button type="submit" pending={pending} pendingLabel="Saving…">
+      <SubmitButton pending={pending} pendingLabel="Saving…">
         Set new password
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { TextField } from "@/components/forms/field";
 
 import type { TokenizeSandboxCard } from "@/lib/billing/sandbox/cards";
 

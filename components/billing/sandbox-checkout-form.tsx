@@ -4,7 +4,7 @@ import { useActionState, useEffect, useId, useRef } from "react";
 import { initialCheckoutState, type SandboxCheckoutState } from "@/lib/billing/sandbox-checkout-submit";
 import type { FormAction } from "@/lib/forms";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { TextField } from "@/components/forms/field";
 
 type Props = {
   action: FormAction<SandboxCheckoutState>;

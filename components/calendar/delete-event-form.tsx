@@ -1,6 +1,6 @@
 "use client";
 
-import { FormMessage, useAccountForm } from "@/components/account/account-form";
+import { FormMessage, useForm } from "@/components/forms";
 import { Button } from "@/components/ui/button";
 import type { FormAction, FormState } from "@/lib/forms";
 import { ScopeChoice } from "./event-form";
@@ -17,7 +17,7 @@ export function DeleteEventForm({
   occurrenceStart: number | null;
   recurring: boolean;
 }) {
-  const { state, formAction, pending, messageRef } = useAccountForm(action);
+  const { state, formAction, pending, messageRef } = useForm(action);
   return (
     <form action={formAction} aria-label="Delete event" className="grid gap-4">
       <FormMessage state={state} messageRef={messageRef} />

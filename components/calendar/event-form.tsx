@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { FormMessage, useAccountForm } from "@/components/account/account-form";
+import { FormMessage, useForm } from "@/components/forms";
 import { Button } from "@/components/ui/button";
-import { CheckboxField, SelectField, TextAreaField, TextField } from "@/components/ui/field";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "@/components/forms/field";
 import type { FormAction, FormState } from "@/lib/forms";
 import { CalendarOptions, CircleOptions } from "./choices";
 
@@ -78,7 +78,7 @@ export function EventForm({
   calendars,
   timezone,
 }: EventFormProps) {
-  const { state, formAction, pending, messageRef } = useAccountForm(action, ids);
+  const { state, formAction, pending, messageRef } = useForm(action, ids);
   // Kept in state: React empties a form after its action, and a refusal must not lose what was typed.
   const [values, setValues] = useState(initial);
   const set = <K extends keyof EventFormValues>(name: K, value: EventFormValues[K]) =>

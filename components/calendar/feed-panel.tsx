@@ -1,11 +1,11 @@
 "use client";
 
-import { FormMessage, useAccountForm, ActionButton } from "@/components/account/account-form";
+import { ActionButton, FormMessage, useForm } from "@/components/forms";
 import { Button } from "@/components/ui/button";
-import { CheckboxField } from "@/components/ui/field";
-import type { FormAction, FormState } from "@/lib/forms";
+import { CheckboxField } from "@/components/forms/field";
+import type { FormAction, FormState, FormStateWith } from "@/lib/forms";
 
-type FeedState = FormState & { url?: string };
+type FeedState = FormStateWith<{ url?: string }>;
 
 /**
  * The private feed link: made (or made again) here and shown this once, turned off here. What the
@@ -20,7 +20,7 @@ export function FeedPanel({
   rotate: FormAction<FormState>;
   revoke: FormAction<FormState>;
 }) {
-  const { state, formAction, pending, messageRef } = useAccountForm(rotate);
+  const { state, formAction, pending, messageRef } = useForm(rotate);
   const url = (state as FeedState).url;
   return (
     <div className="grid gap-4">

@@ -1,9 +1,9 @@
 "use client";
 
-import { FormMessage, useAccountForm } from "@/components/account/account-form";
+import { FormMessage, useForm } from "@/components/forms";
 import { Button } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/field";
-import type { FormAction, FormState } from "@/lib/forms";
+import { SelectField, TextField } from "@/components/forms/field";
+import type { FormAction, FormState, FormStateWith } from "@/lib/forms";
 import { CalendarOptions, CircleOptions } from "./choices";
 
 type Report = {
@@ -25,8 +25,8 @@ export function ImportForm({
   calendars: { memberId: string; name: string }[];
   circles: { circleId: string; name: string }[];
 }) {
-  const { state, formAction, pending, messageRef } = useAccountForm(action, ids);
-  const report = (state as FormState & { report?: Report }).report;
+  const { state, formAction, pending, messageRef } = useForm(action, ids);
+  const report = (state as FormStateWith<{ report?: Report }>).report;
   return (
     <div className="grid gap-6">
       <form action={formAction} aria-label="Import a calendar file" className="grid gap-5">

@@ -1,7 +1,8 @@
 import Link from "next/link";
-import { ActionButton } from "@/components/account/account-form";
+import { ActionButton } from "@/components/forms";
 import type { FormAction, FormState } from "@/lib/forms";
-import type { AgendaEntry, CalendarDay, CalendarPerson, PersonColour } from "@/lib/calendar/store";
+import type { AgendaEntry } from "@/lib/calendar/store";
+import type { CalendarDay, CalendarPerson, PersonColour } from "@/lib/calendar/page";
 
 /** /calendar's views, server-rendered: the agenda list (the default, and the accessible one), week, month, and a child's simple view. */
 

@@ -1,7 +1,7 @@
 import type { CirclePerson, CircleRole, MyCircle } from "@/lib/circles";
 import type { NamedShare } from "@/lib/circles/sharing";
 import type { FormAction, FormState } from "@/lib/forms";
-import { ActionButton } from "@/components/account/account-form";
+import { ActionButton } from "@/components/forms";
 import { Panel } from "@/components/ui/panel";
 
 const roleNames: Record<CircleRole, string> = {

@@ -1,12 +1,12 @@
 "use client";
 
-import { FormMessage, useAccountForm } from "@/components/account/account-form";
+import { FormMessage, useForm } from "@/components/forms";
 import { Button } from "@/components/ui/button";
 import type { FormAction, FormState } from "@/lib/forms";
 
 /** One button that turns discreet mode on or off; the answer is announced and takes focus. */
 export function DiscreetModeForm({ on, action }: { on: boolean; action: FormAction<FormState> }) {
-  const { state, formAction, pending, messageRef } = useAccountForm(action);
+  const { state, formAction, pending, messageRef } = useForm(action);
   return (
     <form action={formAction} className="mt-4 grid gap-3">
       <input type="hidden" name="discreetMode" value={on ? "off" : "on"} />

@@ -1,10 +1,10 @@
 "use client";
 
 import { useId } from "react";
-import { FormMessage, useAccountForm } from "@/components/account/account-form";
+import { FormMessage, useForm } from "@/components/forms";
 import { Button } from "@/components/ui/button";
-import { CheckboxField } from "@/components/ui/field";
-import { PasswordChangeFields } from "@/components/account/password-change-fields";
+import { CheckboxField } from "@/components/forms/field";
+import { PasswordChangeFields } from "@/components/security/password-change-fields";
 import type { FormAction, FormState } from "@/lib/forms";
 
 /**
@@ -19,7 +19,7 @@ export function SafetyResetForm({ action }: { action: FormAction<FormState> }) {
     confirmPassword: `${id}-confirm`,
     confirm: `${id}-understood`,
   };
-  const { state, formAction, pending, messageRef } = useAccountForm(action, ids);
+  const { state, formAction, pending, messageRef } = useForm(action, ids);
   return (
     <form action={formAction} noValidate className="mt-4 grid gap-3" aria-label="Safety reset">
       <FormMessage state={state} messageRef={messageRef} />

@@ -2,9 +2,9 @@
 
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { TextField } from "@/components/forms/field";
 import type { FormAction, FormState } from "@/lib/forms";
-import { HabitActionForm } from "./action-form";
+import { ActionForm, SubmitButton } from "@/components/forms";
 
 /** One habit's day (today, or an earlier one to back-fill): one tap for a check, a stepper for counts and minutes, a note, rest, undo. */
 export function CheckInForm({
@@ -26,7 +26,7 @@ export function CheckInForm({
 }) {
   const id = useId();
   return (
-    <HabitActionForm action={action} hidden={{ habitId }} label={`Check in: ${title}`} className="mt-3 grid gap-3">
+    <ActionForm action={action} hidden={{ habitId }} label={`Check in: ${title}`} className="mt-3 grid gap-3">
       {(state, pending) => (
         <>
           <TextField
@@ -61,9 +61,9 @@ export function CheckInForm({
             error={state.fieldErrors.note}
           />
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" name="intent" value="done" pending={pending} pendingLabel="Saving…">
+            <SubmitButton name="intent" value="done" pending={pending} pendingLabel="Saving…">
               {kind === "check" ? `Done: ${title}` : `Save: ${title}`}
-            </Button>
+            </SubmitButton>
             <Button type="submit" name="intent" value="rest" variant="secondary" disabled={pending}>
               Rest day
             </Button>
@@ -75,6 +75,6 @@ export function CheckInForm({
           </div>
         </>
       )}
-    </HabitActionForm>
+    </ActionForm>
   );
 }

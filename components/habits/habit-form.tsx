@@ -1,10 +1,9 @@
 "use client";
 
 import { useId, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/forms/field";
 import type { FormAction, FormState } from "@/lib/forms";
-import { HabitActionForm } from "./action-form";
+import { ActionForm, SubmitButton } from "@/components/forms";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
@@ -49,7 +48,7 @@ export function HabitForm({
   const [reminder, setReminder] = useState(values?.reminderTime ?? "");
   const [child, setChild] = useState(suggestTo?.[0]?.childId ?? "");
   return (
-    <HabitActionForm
+    <ActionForm
       action={action}
       hidden={values?.habitId ? { habitId: values.habitId } : {}}
       label={suggestTo ? "Suggest a habit to a child" : values?.habitId ? "Edit habit" : "New habit"}
@@ -219,12 +218,12 @@ export function HabitForm({
             )}
           </div>
           <div>
-            <Button type="submit" pending={pending} pendingLabel={suggestTo ? "Suggesting…" : "Saving…"}>
+            <SubmitButton pending={pending} pendingLabel={suggestTo ? "Suggesting…" : "Saving…"}>
               {suggestTo ? "Suggest habit" : values?.habitId ? "Save habit" : "Add habit"}
-            </Button>
+            </SubmitButton>
           </div>
         </>
       )}
-    </HabitActionForm>
+    </ActionForm>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { SelectField } from "@/components/ui/field";
+import { SelectField } from "@/components/forms/field";
 import type { FormAction, FormState } from "@/lib/forms";
-import { HabitActionForm } from "./action-form";
+import { ActionForm, SubmitButton } from "@/components/forms";
 
 /** Share one habit with a person or a circle of the owner's, to see or also check in. */
 export function ShareHabitForm({
@@ -18,7 +18,7 @@ export function ShareHabitForm({
   action: FormAction<FormState>;
 }) {
   return (
-    <HabitActionForm
+    <ActionForm
       action={action}
       hidden={{ habitId }}
       label={`Share ${title}`}
@@ -43,13 +43,13 @@ export function ShareHabitForm({
             <option value="edit">See it and check in</option>
           </SelectField>
           <div>
-            <Button type="submit" variant="secondary" pending={pending} pendingLabel="Sharing…">
+            <SubmitButton variant="secondary" pending={pending} pendingLabel="Sharing…">
               Share
-            </Button>
+            </SubmitButton>
           </div>
         </>
       )}
-    </HabitActionForm>
+    </ActionForm>
   );
 }
 
@@ -63,13 +63,13 @@ export function ArchiveHabitForm({
   action: FormAction<FormState>;
 }) {
   return (
-    <HabitActionForm action={action} hidden={{ habitId }} label={`Archive ${title}`} className="mt-3">
+    <ActionForm action={action} hidden={{ habitId }} label={`Archive ${title}`} className="mt-3">
       {(_state, pending) => (
-        <Button type="submit" variant="secondary" pending={pending} pendingLabel="Archiving…">
+        <SubmitButton variant="secondary" pending={pending} pendingLabel="Archiving…">
           Archive {title}
-        </Button>
+        </SubmitButton>
       )}
-    </HabitActionForm>
+    </ActionForm>
   );
 }
 
@@ -84,12 +84,11 @@ export function AnswerSuggestionForm({
   action: FormAction<FormState>;
 }) {
   return (
-    <HabitActionForm action={action} hidden={{ habitId }} label={`Answer: ${title}`} className="mt-3">
+    <ActionForm action={action} hidden={{ habitId }} label={`Answer: ${title}`} className="mt-3">
       {(_state, pending) => (
         <div className="flex flex-wrap gap-2">
           {/* Named with the habit (a screen reader's list of buttons), starting with the word shown. */}
-          <Button
-            type="submit"
+          <SubmitButton
             name="intent"
             value="accept"
             aria-label={`Accept: ${title}`}
@@ -97,7 +96,7 @@ export function AnswerSuggestionForm({
             pendingLabel="Saving…"
           >
             Accept
-          </Button>
+          </SubmitButton>
           <Button
             type="submit"
             name="intent"
@@ -110,6 +109,6 @@ export function AnswerSuggestionForm({
           </Button>
         </div>
       )}
-    </HabitActionForm>
+    </ActionForm>
   );
 }

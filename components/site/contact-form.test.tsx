@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import { ContactForm } from "./contact-form";
-import { TextField } from "@/components/ui/field";
+import { TextField } from "@/components/forms/field";
 import { WaitlistDialog } from "./waitlist-dialog";
 
 // The forms' server actions come from their pages; markup tests never submit.

@@ -5,7 +5,7 @@ import type { ContactFormState } from "@/lib/contact/schema";
 import type { FormAction } from "@/lib/forms";
 import { CONTACT_TOPICS } from "@/lib/contact/topics";
 import { Button } from "@/components/ui/button";
-import { EmailField, SelectField, TextAreaField, TextField } from "@/components/ui/field";
+import { EmailField, SelectField, TextAreaField, TextField } from "@/components/forms/field";
 
 const initialState: ContactFormState = {
   status: "idle",

@@ -5,7 +5,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import type { FormAction } from "@/lib/forms";
 import type { WaitlistFormState } from "@/lib/waitlist/schema";
 import { Button } from "@/components/ui/button";
-import { EmailField, TextField } from "@/components/ui/field";
+import { EmailField, TextField } from "@/components/forms/field";
 
 const initialState: WaitlistFormState = {
   status: "idle",

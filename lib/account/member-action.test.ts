@@ -25,7 +25,7 @@ vi.mock("../auth/member", async () => {
   };
 });
 
-const { formField, memberAction } = await import("./member-action");
+const { formField, memberAction, numberField } = await import("./member-action");
 const idle = { status: "idle" as const, message: "", fieldErrors: {}, values: {} };
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -78,5 +78,15 @@ describe("memberAction", () => {
     expect((await failing(new InvitationError(409, "Full"), { field: "contact" })).fieldErrors).toEqual({
       contact: "Full",
     });
+  });
+
+  it("reads a number field as a number, an empty one as null, and refuses anything else next to it by name", async () => {
+    const run = vi.fn(async () => ({ ...idle, status: "ok" as const, message: "Saved." }));
+    const action = memberAction(z.object({ value: numberField("value"), target: numberField("target") }), run);
+    await action(idle, form({ value: "2.5", target: " " }));
+    expect(run).toHaveBeenCalledWith(expect.anything(), { value: 2.5, target: null });
+    const refused = await action(idle, form({ value: "lots" }));
+    expect(refused).toMatchObject({ status: "error", fieldErrors: { value: "value must be a number" } });
+    expect(run).toHaveBeenCalledTimes(1);
   });
 });

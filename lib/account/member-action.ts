@@ -2,16 +2,26 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { MemberRequiredError, requireMember, type Member } from "../auth/member";
-import { failedForm, formError, type FormState } from "../forms";
+import { failedForm, formError, textOf, type FormState } from "../forms";
 import { CURRENT_PASSWORD_FIELD } from "../identity/reauthentication";
 import { limitMemberAction } from "../rate-limit/member-limits";
 import { childRefusal, type ChildAction } from "../circles/child-limits";
 
-/** A text field as formText reads it: "" when it is missing or a file. */
-export const formField = z
-  .unknown()
-  .optional()
-  .transform((value) => (typeof value === "string" ? value : ""));
+/** A text field in a form's schema, read as formText reads it (lib/forms.ts): "" when it is missing or a file. */
+export const formField = z.unknown().optional().transform(textOf);
+
+/**
+ * A number field in a form's schema: null when left empty, else a finite number, or a problem next to
+ * the field: "`name` must be a number" (`name` as the API calls it).
+ */
+export const numberField = (name: string) =>
+  formField.transform((value, context) => {
+    if (value.trim() === "") return null;
+    const number = Number(value);
+    if (Number.isFinite(number)) return number;
+    context.addIssue({ code: "custom", message: `${name} must be a number` });
+    return z.NEVER;
+  });
 
 /**
  * The one way a members' form's server action runs: for the signed-in member (a guest gets "not

@@ -16,15 +16,16 @@ import { logError } from "../log";
  */
 export type AuthenticatorFormState = FormState<
   Partial<Record<"code" | typeof CURRENT_PASSWORD_FIELD, never>>,
-  "off" | "setup" | "on"
-> & {
-  /** Whether the message is a notice after a step (role=status) or a failure (role=alert). */
-  tone: "info" | "error";
-  deviceLabel: string | null;
-  setup?: { secretCode: string; qrDataUrl: string };
-  /** Setting up a new app while one is on: cancelling keeps the current one. */
-  replacing?: boolean;
-};
+  "off" | "setup" | "on",
+  {
+    /** Whether the message is a notice after a step (role=status) or a failure (role=alert). */
+    tone: "info" | "error";
+    deviceLabel: string | null;
+    setup?: { secretCode: string; qrDataUrl: string };
+    /** Setting up a new app while one is on: cancelling keeps the current one. */
+    replacing?: boolean;
+  }
+>;
 
 const intentSchema = z.enum(["start", "verify", "cancel", "disable"], { message: "Unknown authenticator step" });
 const verifySchema = z.object({

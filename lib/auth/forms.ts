@@ -13,17 +13,19 @@ export type AuthField = "email" | "password" | "givenName" | "familyName" | "cod
  */
 export type AuthFormState = FormState<
   Partial<Record<"email" | "givenName" | "familyName", string>>,
-  "idle" | "invalid" | "error" | "challenge" | "sent" | "redirect"
-> & {
-  fieldErrors: Partial<Record<AuthField, string>>;
-  challenge?: {
-    name: ChallengeName;
-    session: string;
-    parameters: Record<string, string>;
-    /** For MFA_SETUP: the new authenticator app's secret and its QR code. */
-    setup?: { secretCode: string; qrDataUrl: string };
-  };
-};
+  "idle" | "invalid" | "error" | "challenge" | "sent" | "redirect",
+  {
+    /** Besides the kept values: the password, the code and a challenge's answer. */
+    fieldErrors: Partial<Record<AuthField, string>>;
+    challenge?: {
+      name: ChallengeName;
+      session: string;
+      parameters: Record<string, string>;
+      /** For MFA_SETUP: the new authenticator app's secret and its QR code. */
+      setup?: { secretCode: string; qrDataUrl: string };
+    };
+  }
+>;
 
 const AUTH_FIELDS = new Set<string>(["email", "password", "givenName", "familyName", "code", "answer"]);
 // A wrong or expired code is about the code field (the challenge's answer field in a challenge step).

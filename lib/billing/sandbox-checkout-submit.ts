@@ -1,16 +1,17 @@
 import { isBillingError } from "@/lib/billing/errors";
-import type { FormState } from "@/lib/forms";
+import { formText, type FormState } from "@/lib/forms";
 import { readExpiry } from "@/lib/billing/sandbox/cards";
 import type { SandboxBillingProvider } from "@/lib/billing/sandbox/sandbox-provider";
 
 /** What the card form shows after a submit: the message, and what was typed (never the card number). */
 export type SandboxCheckoutState = FormState<
   { expiry: string; cvc: string; name: string; postalCode: string },
-  "idle" | "declined" | "invalid"
-> & {
-  /** Counts failed submits, so the form can clear the card number after each one. */
-  attempt: number;
-};
+  "idle" | "declined" | "invalid",
+  {
+    /** Counts failed submits, so the form can clear the card number after each one. */
+    attempt: number;
+  }
+>;
 
 export const initialCheckoutState: SandboxCheckoutState = {
   status: "idle",
@@ -20,10 +21,7 @@ export const initialCheckoutState: SandboxCheckoutState = {
   attempt: 0,
 };
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value.slice(0, 200) : "";
-};
+const text = (form: FormData, name: string) => formText(form, name).slice(0, 200);
 
 /**
  * The hosted sandbox checkout's submit: completes the session with the test card, answering where

@@ -19,7 +19,8 @@ import { getConfig } from "@/lib/config";
 import { safeContinuePath } from "@/lib/auth/continue";
 import { assertCurrentChallenge, beginPasswordSignIn, recordSignInStep } from "@/lib/auth/pending-challenge";
 import { failureState, type AuthFormState } from "@/lib/auth/forms";
-import { formText } from "@/lib/request/form-text";
+import { formText } from "@/lib/forms";
+import { publicAction } from "@/lib/request/public-action";
 import {
   challengeJar,
   clearAuthCookie,
@@ -35,6 +36,11 @@ import {
  */
 function signedInState(redirectTo: string, values: AuthFormState["values"]): AuthFormState {
   return { status: "redirect", redirectTo, message: "", fieldErrors: {}, values };
+}
+
+/** A step's answer: the challenge to show next, or, signed in, the way there. */
+function answerOf(next: AuthFormState | string, values: AuthFormState["values"]): AuthFormState {
+  return typeof next === "string" ? signedInState(next, values) : next;
 }
 
 /** A challenge to show next, or where to go now that the member is signed in. */
@@ -65,29 +71,26 @@ async function nextStep(
   return { status: "challenge", message: "", fieldErrors: {}, values, challenge };
 }
 
-export async function signInAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const values = { email: formText(formData, "email") };
-  let next: AuthFormState | string;
-  try {
+export const signInAction = publicAction(
+  ["email"],
+  async (values, formData): Promise<AuthFormState> => {
     // One pending password sign-in per browser: this one replaces any challenge left open before.
     await beginPasswordSignIn(challengeJar, async (session) => abandonSignIn(session, await identityContext()));
     const result = await signIn(
       { email: values.email, password: formText(formData, "password"), deviceKey: await readAuthCookie("device") },
       await identityContext(),
     );
-    next = await nextStep(result, formData, values);
-  } catch (error) {
-    return failureState(error, values);
-  }
-  return typeof next === "string" ? signedInState(next, values) : next;
-}
+    return answerOf(await nextStep(result, formData, values), values);
+  },
+  (error, values) => failureState(error, values),
+);
 
-export async function challengeAction(previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const values = previous.values;
-  const challenge = previous.challenge;
-  if (!challenge) return { ...previous, status: "error", message: messages.sessionExpired };
-  let next: AuthFormState | string;
-  try {
+/** The step after the password: what was typed is the sign-in's, kept in the state the step started from. */
+export const challengeAction = publicAction(
+  [],
+  async (_values, formData, previous: AuthFormState): Promise<AuthFormState> => {
+    const challenge = previous.challenge;
+    if (!challenge) return { ...previous, status: "error", message: messages.sessionExpired };
     await assertCurrentChallenge(challengeJar, challenge.session);
     const result = await respondToChallenge(
       {
@@ -100,14 +103,14 @@ export async function challengeAction(previous: AuthFormState, formData: FormDat
       },
       await identityContext(),
     );
-    next = await nextStep(result, formData, values);
-  } catch (error) {
-    const failed = failureState(error, values, { passwordField: "answer" });
+    return answerOf(await nextStep(result, formData, previous.values), previous.values);
+  },
+  (error, _values, previous) => {
+    const failed = failureState(error, previous.values, { passwordField: "answer" });
     // A wrong code keeps the step open; a refused, expired or locked challenge starts sign-in again.
-    return endsChallenge(error) ? { ...failed, challenge: undefined } : { ...failed, challenge };
-  }
-  return typeof next === "string" ? signedInState(next, values) : next;
-}
+    return endsChallenge(error) ? { ...failed, challenge: undefined } : { ...failed, challenge: previous.challenge };
+  },
+);
 
 /** By code: the challenge's session is refused or expired, or too many wrong answers locked it. */
 function endsChallenge(error: unknown): boolean {
@@ -123,30 +126,22 @@ async function accountFlows() {
   return accountFlowsFor({ clientAddress: (await identityContext()).clientAddress });
 }
 
-export async function signUpAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const values = {
-    email: formText(formData, "email"),
-    givenName: formText(formData, "givenName"),
-    familyName: formText(formData, "familyName"),
-  };
-  let email: string;
-  try {
+export const signUpAction = publicAction(
+  ["email", "givenName", "familyName"],
+  async (values, formData): Promise<AuthFormState> => {
     const result = await (await accountFlows()).signUp({ ...values, password: formText(formData, "password") });
     if (result.autoSignInSession)
       await setAuthCookie("autoSignIn", result.autoSignInSession, new Date(Date.now() + AUTO_SIGN_IN_LIFETIME_MS));
-    email = values.email.trim();
-  } catch (error) {
-    return failureState(error, values);
-  }
-  const query = new URLSearchParams({ email });
-  if (formText(formData, "continue")) query.set("continue", formText(formData, "continue"));
-  redirect(`/auth/confirm?${query}`);
-}
+    const query = new URLSearchParams({ email: values.email.trim() });
+    if (formText(formData, "continue")) query.set("continue", formText(formData, "continue"));
+    redirect(`/auth/confirm?${query}`);
+  },
+  (error, values) => failureState(error, values),
+);
 
-export async function confirmAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const values = { email: formText(formData, "email") };
-  let next: AuthFormState | string;
-  try {
+export const confirmAction = publicAction(
+  ["email"],
+  async (values, formData): Promise<AuthFormState> => {
     const outcome = await (
       await accountFlows()
     ).confirmSignUp({
@@ -155,47 +150,45 @@ export async function confirmAction(_previous: AuthFormState, formData: FormData
       autoSignInSession: await readAuthCookie("autoSignIn"),
     });
     await clearAuthCookie("autoSignIn");
-    if (outcome.next === "signed-in") next = await nextStep(outcome.signIn, formData, values);
+    if (outcome.next === "signed-in") return answerOf(await nextStep(outcome.signIn, formData, values), values);
     // Cognito: its hosted sign-in, then back where the member was going (absolute: a full page load).
-    else if (outcome.next === "hosted-sign-in")
-      next = `${getConfig().siteUrl}/auth/start?continue=${encodeURIComponent(safeContinuePath(formText(formData, "continue") || undefined))}`;
-    // Confirmed elsewhere or after the hour: the member signs in with their password.
-    else
-      next = {
-        status: "sent",
-        message: `Your account is confirmed. ${messages.useCredentials}`,
-        fieldErrors: {},
+    if (outcome.next === "hosted-sign-in")
+      return signedInState(
+        `${getConfig().siteUrl}/auth/start?continue=${encodeURIComponent(safeContinuePath(formText(formData, "continue") || undefined))}`,
         values,
-      };
-  } catch (error) {
-    return failureState(error, values);
-  }
-  return typeof next === "string" ? signedInState(next, values) : next;
-}
+      );
+    // Confirmed elsewhere or after the hour: the member signs in with their password.
+    return {
+      status: "sent",
+      message: `Your account is confirmed. ${messages.useCredentials}`,
+      fieldErrors: {},
+      values,
+    };
+  },
+  (error, values) => failureState(error, values),
+);
 
-export async function resendCodeAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const values = { email: formText(formData, "email") };
-  try {
+export const resendCodeAction = publicAction(
+  ["email"],
+  async (values): Promise<AuthFormState> => {
     const { codeDelivery } = await (await accountFlows()).resendConfirmationCode({ email: values.email });
     return { status: "sent", message: `We sent a new code to ${codeDelivery.destination}.`, fieldErrors: {}, values };
-  } catch (error) {
-    return failureState(error, values);
-  }
-}
+  },
+  (error, values) => failureState(error, values),
+);
 
-export async function forgotPasswordAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const values = { email: formText(formData, "email") };
-  try {
+export const forgotPasswordAction = publicAction(
+  ["email"],
+  async (values): Promise<AuthFormState> => {
     await (await accountFlows()).forgotPassword({ email: values.email });
-  } catch (error) {
-    return failureState(error, values);
-  }
-  redirect(`/auth/reset-password?email=${encodeURIComponent(values.email.trim())}`);
-}
+    redirect(`/auth/reset-password?email=${encodeURIComponent(values.email.trim())}`);
+  },
+  (error, values) => failureState(error, values),
+);
 
-export async function resetPasswordAction(_previous: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const values = { email: formText(formData, "email") };
-  try {
+export const resetPasswordAction = publicAction(
+  ["email"],
+  async (values, formData): Promise<AuthFormState> => {
     await (
       await accountFlows()
     ).confirmForgotPassword({
@@ -203,13 +196,12 @@ export async function resetPasswordAction(_previous: AuthFormState, formData: Fo
       code: formText(formData, "code"),
       password: formText(formData, "password"),
     });
-  } catch (error) {
-    return failureState(error, values);
-  }
-  return {
-    status: "sent",
-    message: "Your password has been changed. Sign in with your new password.",
-    fieldErrors: {},
-    values,
-  };
-}
+    return {
+      status: "sent",
+      message: "Your password has been changed. Sign in with your new password.",
+      fieldErrors: {},
+      values,
+    };
+  },
+  (error, values) => failureState(error, values),
+);

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard, SignUpForm } from "@/components/auth/auth-forms";
-import { InvitationAnswer } from "@/components/account/invitation-answer";
+import { InvitationAnswer } from "@/components/circles/invitation-answer";
 import { SECURITY_CENTRE_PATH } from "@/config/members-navigation";
 import { getMember } from "@/lib/auth/member";
 import { invitationMessages, previewInvitation, verifiedContactsOf } from "@/lib/invitations";

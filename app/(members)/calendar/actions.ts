@@ -2,10 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { memberAction } from "@/lib/account/member-action";
+import { formField, memberAction } from "@/lib/account/member-action";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
-import { done, type FormState } from "@/lib/forms";
+import { done, type FormState, type FormStateWith } from "@/lib/forms";
 import { MAX_ICS_BYTES } from "@/lib/calendar";
 import {
   acknowledgeEvent,
@@ -24,47 +24,80 @@ import { memberTimeZone } from "@/lib/profile/zone";
 
 /** /calendar's server actions: thin, the rules are in lib/calendar/store. */
 
-const anyForm = z.record(z.string(), z.unknown());
-const field = (form: Record<string, unknown>, name: string) => (typeof form[name] === "string" ? form[name] : "");
-const scopeOf = (form: Record<string, unknown>) => {
-  const scope = field(form, "scope");
-  return scope === "THIS" || scope === "FOLLOWING" ? scope : "ALL";
-};
-const occurrenceOf = (form: Record<string, unknown>) => {
-  const value = Number(field(form, "occurrenceStart"));
-  return field(form, "occurrenceStart") && Number.isSafeInteger(value) ? value : null;
-};
+/** Which occurrences a change or deletion of a repeating event is about: all of them unless it says. */
+const scope = formField.transform((value) => (value === "THIS" || value === "FOLLOWING" ? value : "ALL"));
+/** The occurrence the member acted on (its start, epoch ms), or null for the event as a whole. */
+const occurrenceStart = formField.transform((value) =>
+  value && Number.isSafeInteger(Number(value)) ? Number(value) : null,
+);
+/** The event form (lib/calendar/store/form.ts reads it); the people boxes are `person:<memberId>`, "on" when ticked. */
+const eventForm = z
+  .object({
+    eventId: formField,
+    scope,
+    occurrenceStart,
+    calendarOf: formField,
+    title: formField,
+    privateTitle: formField,
+    notes: formField,
+    location: formField,
+    allDay: formField,
+    startDate: formField,
+    endDate: formField,
+    startTime: formField,
+    endTime: formField,
+    repeat: formField,
+    currentRrule: formField,
+    repeatEnd: formField,
+    repeatCount: formField,
+    repeatUntil: formField,
+    visibility: formField,
+    circleId: formField,
+    requiresAcknowledgement: formField,
+  })
+  .catchall(formField);
+const occurrenceForm = z.object({ eventId: formField, scope, occurrenceStart });
+const importForm = z.object({
+  file: z.unknown().transform((value, context) => {
+    if (!(value instanceof File) || value.size === 0)
+      context.addIssue({ code: "custom", message: "Choose an .ics file" });
+    else if (value.size > MAX_ICS_BYTES)
+      context.addIssue({ code: "custom", message: "The file is over 1 MB, the limit" });
+    else return value;
+    return z.NEVER;
+  }),
+  calendarOf: formField,
+  visibility: formField,
+  circleId: formField,
+});
 const calendarChanged = () => revalidatePath("/calendar", "layout");
 
 /** Creates an event, or changes one (this, this and following, or all occurrences). */
 export const saveEventAction = memberAction(
-  anyForm,
+  eventForm,
   async (member, form): Promise<FormState> => {
     const timezone = await memberTimeZone(await getDb(), member.memberId);
     const input = eventInputFromForm(form, timezone);
-    const eventId = field(form, "eventId");
+    const { eventId } = form;
     if (eventId)
-      await updateEvent(member.memberId, eventId, input, { scope: scopeOf(form), occurrenceStart: occurrenceOf(form) });
-    else await createEvent(member.memberId, input, { calendarOf: field(form, "calendarOf") || undefined });
+      await updateEvent(member.memberId, eventId, input, { scope: form.scope, occurrenceStart: form.occurrenceStart });
+    else await createEvent(member.memberId, input, { calendarOf: form.calendarOf || undefined });
     calendarChanged();
     return {
       status: "redirect",
       message: eventId ? "Event saved" : "Event added",
       fieldErrors: {},
       values: {},
-      redirectTo: `/calendar?date=${field(form, "startDate")}`,
+      redirectTo: `/calendar?date=${form.startDate}`,
     };
   },
   { fields: FORM_FIELDS, revalidate: false },
 );
 
 export const deleteEventAction = memberAction(
-  anyForm,
+  occurrenceForm,
   async (member, form): Promise<FormState> => {
-    await deleteEvent(member.memberId, field(form, "eventId"), {
-      scope: scopeOf(form),
-      occurrenceStart: occurrenceOf(form),
-    });
+    await deleteEvent(member.memberId, form.eventId, { scope: form.scope, occurrenceStart: form.occurrenceStart });
     calendarChanged();
     return { status: "redirect", message: "Event deleted", fieldErrors: {}, values: {}, redirectTo: "/calendar" };
   },
@@ -73,20 +106,20 @@ export const deleteEventAction = memberAction(
 
 /** An attendee's "got it" for one occurrence. */
 export const acknowledgeAction = memberAction(
-  anyForm,
+  occurrenceForm,
   async (member, form) => {
-    await acknowledgeEvent(member.memberId, field(form, "eventId"), occurrenceOf(form));
+    await acknowledgeEvent(member.memberId, form.eventId, form.occurrenceStart);
     calendarChanged();
     return done("Got it: the organiser can see you have seen it.");
   },
   { revalidate: false },
 );
 
-export type FeedFormState = FormState & { url?: string };
+export type FeedFormState = FormStateWith<{ url?: string }>;
 
 /** A new private feed link, shown this once; the old one stops. */
 export const rotateFeedAction = memberAction(
-  anyForm,
+  z.object({ neutralTitles: formField }),
   async (member, form): Promise<FeedFormState> => {
     const { token } = await rotateFeed(member.memberId, form.neutralTitles === "on");
     calendarChanged();
@@ -99,7 +132,7 @@ export const rotateFeedAction = memberAction(
 );
 
 export const revokeFeedAction = memberAction(
-  anyForm,
+  z.object({}),
   async (member) => {
     await revokeFeed(await getDb(), member.memberId);
     calendarChanged();
@@ -108,21 +141,16 @@ export const revokeFeedAction = memberAction(
   { revalidate: false },
 );
 
-export type ImportFormState = FormState & { report?: ImportResult };
+export type ImportFormState = FormStateWith<{ report?: ImportResult }>;
 
 /** Imports an .ics file into the chosen calendar; the answer is the report of what came in and what did not. */
 export const importAction = memberAction(
-  anyForm,
-  async (member, form): Promise<ImportFormState> => {
-    const file = form.file;
-    if (!(file instanceof File) || file.size === 0)
-      return { status: "error", message: "", fieldErrors: { file: "Choose an .ics file" }, values: {} };
-    if (file.size > MAX_ICS_BYTES)
-      return { status: "error", message: "", fieldErrors: { file: "The file is over 1 MB, the limit" }, values: {} };
+  importForm,
+  async (member, { file, calendarOf, visibility, circleId }): Promise<ImportFormState> => {
     const report = await importCalendar(member.memberId, new Uint8Array(await file.arrayBuffer()), {
-      calendarOf: field(form, "calendarOf") || undefined,
+      calendarOf: calendarOf || undefined,
       fileName: file.name,
-      sharing: { visibility: field(form, "visibility") || "private", circleId: field(form, "circleId") || null },
+      sharing: { visibility: visibility || "private", circleId: circleId || null },
     });
     calendarChanged();
     return {

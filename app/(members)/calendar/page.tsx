@@ -1,25 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getMember } from "@/lib/auth/member";
-import { childCirclesOf } from "@/lib/circles";
-import {
-  calendarDays,
-  calendarPeople,
-  CALENDAR_VIEWS,
-  feedStatusOf,
-  stepDate,
-  todayIn,
-  validDate,
-  viewDays,
-  type CalendarView,
-} from "@/lib/calendar/store";
-import { getDb } from "@/lib/db/client";
+import { CALENDAR_VIEWS, loadCalendarPage, stepDate, type CalendarView } from "@/lib/calendar/page";
 import { buttonClass } from "@/components/ui/button";
 import { Panel } from "@/components/ui/panel";
 import { FeedPanel } from "@/components/calendar/feed-panel";
 import { AgendaList, ChildView, dayLabel, MonthView, PeopleKey, WeekView } from "@/components/calendar/views";
 import { acknowledgeAction, revokeFeedAction, rotateFeedAction } from "./actions";
-import { memberTimeZone } from "@/lib/profile/zone";
 
 export const metadata: Metadata = { title: "My Calendar" };
 
@@ -35,21 +22,11 @@ export default async function CalendarPage({
 }) {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
-  const params = await searchParams;
-  const timezone = await memberTimeZone(await getDb(), member.memberId);
-  const today = todayIn(timezone);
-  const isChild = (await childCirclesOf(member.memberId)) !== null;
-  const view: CalendarView = CALENDAR_VIEWS.includes(params.view as CalendarView)
-    ? (params.view as CalendarView)
-    : "agenda";
-  const date = validDate(params.date) ? params.date : today;
-  const range = isChild ? { first: today, days: 2 } : viewDays(view, date);
-  const [people, shown, feed] = await Promise.all([
-    calendarPeople(member.memberId),
-    calendarDays(member.memberId, range.first, range.days),
-    feedStatusOf(member.memberId),
-  ]);
-  const props = { days: shown.days, timezone, people, acknowledge: acknowledgeAction };
+  const { timezone, today, isChild, view, date, range, people, days, truncated, feed } = await loadCalendarPage(
+    member.memberId,
+    await searchParams,
+  );
+  const props = { days, timezone, people, acknowledge: acknowledgeAction };
   if (isChild) {
     return (
       <div className="mx-auto w-full max-w-2xl px-4 py-12">
@@ -113,7 +90,7 @@ export default async function CalendarPage({
         </div>
       </div>
       <PeopleKey people={people} />
-      {shown.truncated ? <p className="mt-4 text-base text-ink">Only the first 5000 occurrences are shown.</p> : null}
+      {truncated ? <p className="mt-4 text-base text-ink">Only the first 5000 occurrences are shown.</p> : null}
       {view === "agenda" ? <AgendaList {...props} /> : null}
       {view === "week" ? <WeekView {...props} /> : null}
       {view === "month" ? <MonthView {...props} month={date.slice(0, 7)} /> : null}

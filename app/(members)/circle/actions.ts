@@ -6,7 +6,7 @@ import { done } from "@/lib/forms";
 import { formField, memberAction } from "@/lib/account/member-action";
 import { resetChildCredential } from "@/lib/circles";
 import { revokeShare } from "@/lib/circles/sharing";
-import type { ChildPasswordFormState } from "@/components/circle/child-password-form";
+import type { ChildPasswordFormState } from "@/components/circles/child-password-form";
 
 /** Stops one of the member's shares at once; someone else's share answers "Share not found" like a missing one. */
 export const stopSharingAction = memberAction(

@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getMember } from "@/lib/auth/member";
-import { childQuietHoursToManage, childrenInCareOf, getCirclePeople, getMyCircles } from "@/lib/circles";
-import { ChildPasswordForm } from "@/components/circle/child-password-form";
+import { loadCirclePage } from "@/lib/circles/page";
+import { itemKinds } from "@/lib/features";
+import { ChildPasswordForm } from "@/components/circles/child-password-form";
 import { QuietHoursForm } from "@/components/account/quiet-hours-form";
 import { childQuietHoursAction } from "../my-account/settings-actions";
-import { namedSharesOf } from "@/lib/circles/sharing";
-import { itemKinds } from "@/lib/features";
 import { WhoCanSeeWhat } from "@/components/circles/who-can-see-what";
 import { resetChildPasswordAction, stopSharingAction } from "./actions";
 
@@ -15,15 +14,7 @@ export const metadata: Metadata = { title: "Who can see what" };
 export default async function CirclePage() {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
-  const [myCircles, shares, managed, children] = await Promise.all([
-    getMyCircles(member.memberId),
-    namedSharesOf(member.memberId, { kinds: itemKinds }),
-    childQuietHoursToManage(member.memberId),
-    childrenInCareOf(member.memberId),
-  ]);
-  const circles = await Promise.all(
-    myCircles.map(async (circle) => ({ circle, people: await getCirclePeople(member.memberId, circle.circleId) })),
-  );
+  const { circles, shares, managed, children } = await loadCirclePage(member.memberId, itemKinds);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-ink">Who can see what</h1>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { AccountStoreProvider } from "@/components/account/account-store";
 import { ManageSubscription } from "@/components/billing/manage-subscription";
-import { loadBilling, stripePublishableKey } from "@/lib/account/page-data";
+import { loadBilling, stripePublishableKey } from "@/lib/account/page";
 import { getMember } from "@/lib/auth/member";
 import { tokenizeSandboxCardAction } from "./actions";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AccountStoreProvider, type Interval } from "@/components/account/account-store";
 import { PricingPlans } from "@/components/billing/pricing-plans";
 import { tierOfProductName } from "@/components/billing/plan-card";
-import { loadSubscriptions } from "@/lib/account/page-data";
+import { loadSubscriptions } from "@/lib/account/page";
 import { getMember } from "@/lib/auth/member";
 
 export const metadata: Metadata = { title: "Pricing" };

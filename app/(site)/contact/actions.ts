@@ -6,17 +6,12 @@ import { sendContactMessage, type ContactFormState } from "@/lib/contact";
 import { deliverPending } from "@/lib/mail";
 import { clientAddress } from "@/lib/request/client-address";
 import { logError } from "@/lib/log";
+import { publicAction } from "@/lib/request/public-action";
 
-const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
-
-export async function sendContactAction(_previous: ContactFormState, formData: FormData): Promise<ContactFormState> {
-  const values = {
-    name: text(formData.get("name")),
-    email: text(formData.get("email")),
-    topic: text(formData.get("topic")),
-    message: text(formData.get("message")),
-  };
-  try {
+/** Sends a message to the team; a failure on our side is logged and shown as one sentence, keeping what was typed. */
+export const sendContactAction = publicAction(
+  ["name", "email", "topic", "message"],
+  async (values): Promise<ContactFormState> => {
     const result = await sendContactMessage(values, { clientAddress: clientAddress(await headers()) });
     switch (result.status) {
       case "sent":
@@ -33,7 +28,8 @@ export async function sendContactAction(_previous: ContactFormState, formData: F
       case "rate-limited":
         return { status: "rate-limited", message: result.message, fieldErrors: {}, values };
     }
-  } catch (error) {
+  },
+  (error, values): ContactFormState => {
     logError("sendContactAction failed", error);
     return {
       status: "error",
@@ -41,5 +37,5 @@ export async function sendContactAction(_previous: ContactFormState, formData: F
       fieldErrors: {},
       values,
     };
-  }
-}
+  },
+);

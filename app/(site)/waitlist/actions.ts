@@ -1,8 +1,9 @@
 "use server";
 
+import { formText } from "@/lib/forms";
 import { confirmWaitlistEntry, leaveWaitlist, type WaitlistLinkState } from "@/lib/waitlist";
 
-const token = (formData: FormData) => formData.get("token");
+const token = (formData: FormData) => formText(formData, "token");
 
 export async function confirmAction(_previous: WaitlistLinkState, formData: FormData): Promise<WaitlistLinkState> {
   return confirmWaitlistEntry(token(formData));

@@ -6,12 +6,12 @@ import { deliverPending } from "@/lib/mail";
 import { joinWaitlist, type WaitlistFormState } from "@/lib/waitlist";
 import { clientAddress } from "@/lib/request/client-address";
 import { logError } from "@/lib/log";
+import { publicAction } from "@/lib/request/public-action";
 
-const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
-
-export async function joinWaitlistAction(_previous: WaitlistFormState, formData: FormData): Promise<WaitlistFormState> {
-  const values = { email: text(formData.get("email")), firstName: text(formData.get("firstName")) };
-  try {
+/** Joins the waitlist; a failure on our side is logged and shown as one sentence, keeping what was typed. */
+export const joinWaitlistAction = publicAction(
+  ["email", "firstName"],
+  async (values): Promise<WaitlistFormState> => {
     const result = await joinWaitlist(values, { clientAddress: clientAddress(await headers()) });
     switch (result.status) {
       case "joined":
@@ -35,7 +35,8 @@ export async function joinWaitlistAction(_previous: WaitlistFormState, formData:
       case "rate-limited":
         return { status: "rate-limited", message: result.message, fieldErrors: {}, values };
     }
-  } catch (error) {
+  },
+  (error, values): WaitlistFormState => {
     logError("joinWaitlistAction failed", error);
     return {
       status: "error",
@@ -43,5 +44,5 @@ export async function joinWaitlistAction(_previous: WaitlistFormState, formData:
       fieldErrors: {},
       values,
     };
-  }
-}
+  },
+);

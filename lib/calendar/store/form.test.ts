@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { at } from "../test-helpers";
 import { eventInputFromForm, presetKey, repeatOptions } from "./form";
-import { stepDate, viewDays } from "./page";
+import { stepDate, viewDays } from "../page";
 
 const LONDON = "Europe/London";
 const base = { title: "Swimming", startDate: "2026-03-17", startTime: "18:15", endTime: "19:15", visibility: "circle" };

@@ -1,4 +1,5 @@
 import { Temporal } from "temporal-polyfill";
+import { formText } from "../../forms";
 import { invalidField } from "../errors";
 import {
   choiceToRrule,
@@ -64,8 +65,7 @@ export function repeatOptions(
   return { options: [{ value: "KEEP", label }, ...options], selected: "KEEP", end: { type: "NEVER" } };
 }
 
-const text = (form: Record<string, unknown>, name: string) =>
-  typeof form[name] === "string" ? (form[name] as string).trim() : "";
+const text = (form: Record<string, unknown>, name: string) => formText(form, name).trim();
 
 function date(form: Record<string, unknown>, name: string, label: string): string {
   const value = text(form, name);

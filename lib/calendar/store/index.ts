@@ -31,17 +31,3 @@ export {
   scheduleEventReminder,
 } from "./reminders";
 export { eventInputFromForm, FORM_FIELDS, presetKey, repeatOptions, type RepeatOption } from "./form";
-export {
-  calendarDays,
-  calendarPeople,
-  CALENDAR_VIEWS,
-  PERSON_COLOURS,
-  stepDate,
-  todayIn,
-  validDate,
-  viewDays,
-  type CalendarDay,
-  type CalendarPerson,
-  type CalendarView,
-  type PersonColour,
-} from "./page";

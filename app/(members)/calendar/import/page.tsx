@@ -4,7 +4,7 @@ import { BACK_TO_MY_CALENDAR } from "@/config/members-navigation";
 import { getMember } from "@/lib/auth/member";
 import { ImportForm } from "@/components/calendar/import-form";
 import { importAction } from "../actions";
-import { formChoices } from "../form-data";
+import { formChoices } from "@/lib/calendar/page";
 
 export const metadata: Metadata = { title: "Import a calendar" };
 

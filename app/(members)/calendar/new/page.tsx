@@ -2,24 +2,18 @@ import type { Metadata } from "next";
 import { Subpage } from "@/components/ui/subpage";
 import { BACK_TO_MY_CALENDAR } from "@/config/members-navigation";
 import { getMember } from "@/lib/auth/member";
-import { getDb } from "@/lib/db/client";
 import { instantOf } from "@/lib/time";
-import { todayIn, validDate } from "@/lib/calendar/store";
+import { loadNewEventPage, repeatFor } from "@/lib/calendar/page";
 import { Temporal } from "temporal-polyfill";
 import { EventForm } from "@/components/calendar/event-form";
 import { saveEventAction } from "../actions";
-import { formChoices, repeatFor } from "../form-data";
-import { memberTimeZone } from "@/lib/profile/zone";
 
 export const metadata: Metadata = { title: "New event" };
 
 export default async function NewEventPage({ searchParams }: { searchParams: Promise<{ date?: string }> }) {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
-  const timezone = await memberTimeZone(await getDb(), member.memberId);
-  const { date: asked } = await searchParams;
-  const date = validDate(asked) ? asked : todayIn(timezone);
-  const choices = await formChoices(member.memberId);
+  const { timezone, date, choices } = await loadNewEventPage(member.memberId, (await searchParams).date);
   const start = instantOf(Temporal.PlainDateTime.from(`${date}T09:00`), timezone);
   const repeat = repeatFor({ allDay: false, start, timezone }, null);
   return (

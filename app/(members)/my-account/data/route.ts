@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { formError, type FormState } from "@/lib/forms";
+import { formError, formText, type FormState } from "@/lib/forms";
 import { accountChangesOf } from "@/lib/account/member-identity";
 import { getMember } from "@/lib/auth/member";
 import { isSameOriginPost } from "@/lib/auth/same-origin";
@@ -9,7 +9,6 @@ import { messages } from "@/lib/messages";
 import { CURRENT_PASSWORD_FIELD } from "@/lib/identity/reauthentication";
 import { logError } from "@/lib/log";
 import { exportMemberData } from "@/lib/member-data";
-import { formText } from "@/lib/request/form-text";
 
 const answer = (status: number, state: FormState, headers: Record<string, string> = {}) =>
   NextResponse.json(state, { status, headers: { "cache-control": "no-store", ...headers } });

@@ -6,7 +6,7 @@ import { Subpage } from "@/components/ui/subpage";
 import { BACK_TO_MY_ACCOUNT, SECURITY_CENTRE_PATH } from "@/config/members-navigation";
 import { HELP_SERVICES, NEUTRAL_SUBJECT } from "@/config/discreet";
 import { getMember } from "@/lib/auth/member";
-import { loadDiscreetMode, loadSecurityOverview } from "@/lib/account/page-data";
+import { loadDiscreetMode, loadSecurityOverview } from "@/lib/account/page";
 import { discreetModeAction, safetyResetAction } from "./actions";
 import { SafetyResetForm } from "@/components/discreet/safety-reset-form";
 import { RecoveryChannels } from "@/components/discreet/recovery-channels";

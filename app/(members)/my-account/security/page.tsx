@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { AuthenticatorSection } from "@/components/account/authenticator-section";
-import { SecurityCentre } from "@/components/account/security-centre";
+import { AuthenticatorSection } from "@/components/security/authenticator-section";
+import { SecurityCentre } from "@/components/security/security-centre";
 import { Subpage } from "@/components/ui/subpage";
 import { BACK_TO_MY_ACCOUNT } from "@/config/members-navigation";
 import { getMember } from "@/lib/auth/member";

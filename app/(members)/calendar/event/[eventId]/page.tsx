@@ -3,17 +3,14 @@ import { Subpage } from "@/components/ui/subpage";
 import { BACK_TO_MY_CALENDAR } from "@/config/members-navigation";
 import { notFound } from "next/navigation";
 import { getMember } from "@/lib/auth/member";
-import { getDb } from "@/lib/db/client";
-import { isCalendarError, describeRecurrence, type SeriesStart } from "@/lib/calendar";
+import { describeRecurrence, type SeriesStart } from "@/lib/calendar";
 import { addDays, localDateOf } from "@/lib/time";
-import { acknowledgementsOf, calendarPeople, getEvent, type EventView } from "@/lib/calendar/store";
+import { loadEventPage, repeatFor } from "@/lib/calendar/page";
 import { EventForm } from "@/components/calendar/event-form";
 import { DeleteEventForm } from "@/components/calendar/delete-event-form";
 import { dayLabel } from "@/components/calendar/views";
 import { Panel } from "@/components/ui/panel";
 import { deleteEventAction, saveEventAction } from "../../actions";
-import { formChoices, repeatFor } from "../../form-data";
-import { memberTimeZone } from "@/lib/profile/zone";
 import { listTitle } from "@/lib/display";
 
 export const metadata: Metadata = { title: "Event" };
@@ -35,14 +32,9 @@ export default async function EventPage({
   if (!member) return null; // the layout sends visitors to sign-in
   const { eventId } = await params;
   const at = Number((await searchParams).at);
-  let event: EventView;
-  try {
-    event = await getEvent(member.memberId, eventId);
-  } catch (error) {
-    if (isCalendarError(error) && error.status === 404) notFound();
-    throw error;
-  }
-  const timezone = await memberTimeZone(await getDb(), member.memberId);
+  const loaded = await loadEventPage(member.memberId, eventId);
+  if (!loaded) notFound();
+  const { event, timezone, people, acknowledged, choices } = loaded;
   const occurrenceStart = event.rrule && Number.isSafeInteger(at) ? at : null;
   const series: SeriesStart = event.allDay
     ? { allDay: true, startDate: event.startDate! }
@@ -57,11 +49,7 @@ export default async function EventPage({
       ? localDateOf(occurrenceStart, timezone)
       : event.startDate!
     : localDateOf(startAt, timezone);
-  const people = await calendarPeople(member.memberId);
   const nameOf = (id: string) => people.find((person) => person.memberId === id)?.name ?? "Someone";
-  const acknowledged =
-    event.canEdit && event.requiresAcknowledgement ? await acknowledgementsOf(member.memberId, eventId) : [];
-  const choices = event.canEdit ? await formChoices(member.memberId) : null;
   const repeat = repeatFor(series, event.rrule);
   return (
     <Subpage back={BACK_TO_MY_CALENDAR} title={listTitle(event)}>

@@ -5,7 +5,7 @@ import { formField, memberAction } from "@/lib/account/member-action";
 import { getBillingService } from "@/lib/billing/provider";
 import { createChildAccount } from "@/lib/circles";
 import { familyPlanFrom } from "@/lib/circles";
-import type { ChildFormState } from "@/components/circle/child-account-form";
+import type { ChildFormState } from "@/components/circles/child-account-form";
 
 /** Creates a child's account (lib/circles/children.ts); the answer shows the sign-in name once. */
 export const createChildAction = memberAction(

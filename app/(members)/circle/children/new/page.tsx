@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
-import { ChildAccountForm } from "@/components/circle/child-account-form";
+import { ChildAccountForm } from "@/components/circles/child-account-form";
 import { Subpage } from "@/components/ui/subpage";
 import { BACK_TO_MY_ACCOUNT } from "@/config/members-navigation";
 import { getMember } from "@/lib/auth/member";
-import { getBillingService } from "@/lib/billing/provider";
-import { CHILD_CONSENT_WORDING, circlesForChildren } from "@/lib/circles";
-import { familyPlanFrom } from "@/lib/circles";
+import { CHILD_CONSENT_WORDING } from "@/lib/circles";
+import { loadNewChildPage } from "@/lib/circles/page";
 import { createChildAction } from "./actions";
 
 export const metadata: Metadata = { title: "Create a child's account" };
@@ -14,15 +13,7 @@ export const metadata: Metadata = { title: "Create a child's account" };
 export default async function NewChildPage() {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
-  const managed = await circlesForChildren(member.memberId);
-  // A Family plan without a circle yet: the child's account starts it.
-  const canStartOwn =
-    !managed.some((circle) => circle.role === "owner") &&
-    (await familyPlanFrom(getBillingService)(member.memberId)).family;
-  const circles = [
-    ...(canStartOwn ? [{ circleId: "own", name: "My circle" }] : []),
-    ...managed.map(({ circleId, name }) => ({ circleId, name })),
-  ];
+  const { circles } = await loadNewChildPage(member.memberId);
   return (
     <Subpage back={BACK_TO_MY_ACCOUNT} title="Create a child’s account">
       <p className="mt-4 text-base text-muted">

@@ -6,8 +6,9 @@ import type { CircleView } from "@/lib/invitations/circle";
 import { formatDate } from "@/lib/format/date";
 import { PHONE_EXAMPLE } from "@/lib/phone";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
-import { ActionButton, Badge, FormDialog, FormMessage, useAccountForm } from "./account-form";
+import { TextField } from "@/components/forms/field";
+import { ActionButton, FormDialog, FormMessage, useForm } from "@/components/forms";
+import { Badge } from "@/components/ui/badge";
 
 /** The Safe Circle's server actions, handed down by the page. */
 export type CircleActions = Record<
@@ -24,7 +25,7 @@ function InviteForm({ texts }: { texts: boolean }) {
   const id = useId();
   const [chosen, setChannel] = useState<"phone" | "email">("phone");
   const channel = texts ? chosen : "email";
-  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).invite, { contact: `${id}-contact` });
+  const { state, formAction, pending, messageRef } = useForm(use(Actions).invite, { contact: `${id}-contact` });
   // The choice sits outside the form: React resets a form after its action, which would flip the
   // radios back while the label still follows the state.
   return (

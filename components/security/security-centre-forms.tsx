@@ -6,17 +6,18 @@ import type { DevicePage, SecurityOverview, TrackedDevice } from "@/lib/identity
 import { done, formError, idleForm, type FormAction, type FormState } from "@/lib/forms";
 import { formatDate } from "@/lib/format/date";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { TextField } from "@/components/forms/field";
 import {
   ActionButton,
-  Badge,
   CurrentPasswordField,
   FormDialog,
   FormMessage,
   PasswordHint,
-  useAccountForm,
+  SubmitButton,
   useFocusAfterAnswer,
-} from "./account-form";
+  useForm,
+} from "@/components/forms";
+import { Badge } from "@/components/ui/badge";
 
 /** The security centre's server actions, handed down by the page. */
 export type SecurityActions = Record<
@@ -49,7 +50,7 @@ function VerifyForm({
   verified: boolean;
 }) {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).verifyAttribute, {
+  const { state, formAction, pending, messageRef } = useForm(use(Actions).verifyAttribute, {
     code: `${id}-code`,
   });
   if (verified) return <FormMessage state={state} messageRef={messageRef} />;
@@ -70,9 +71,9 @@ function VerifyForm({
           aria-required="true"
           error={state.fieldErrors.code}
         />
-        <Button type="submit" pending={pending} pendingLabel="Checking…">
+        <SubmitButton pending={pending} pendingLabel="Checking…">
           Verify {label}
-        </Button>
+        </SubmitButton>
       </form>
       <ActionButton
         action={use(Actions).sendCode}
@@ -87,7 +88,7 @@ function VerifyForm({
 
 function EmailSection({ overview }: { overview: SecurityOverview }) {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).changeEmail, {
+  const { state, formAction, pending, messageRef } = useForm(use(Actions).changeEmail, {
     email: `${id}-email`,
     currentPassword: `${id}-password`,
   });
@@ -114,9 +115,9 @@ function EmailSection({ overview }: { overview: SecurityOverview }) {
           error={state.fieldErrors.email}
         />
         <CurrentPasswordField id={`${id}-password`} error={state.fieldErrors.currentPassword} />
-        <Button type="submit" variant="secondary" pending={pending} pendingLabel="Saving…">
+        <SubmitButton variant="secondary" pending={pending} pendingLabel="Saving…">
           Change email
-        </Button>
+        </SubmitButton>
       </form>
     </div>
   );
@@ -124,7 +125,7 @@ function EmailSection({ overview }: { overview: SecurityOverview }) {
 
 function PhoneSection({ overview }: { overview: SecurityOverview }) {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).changePhone, {
+  const { state, formAction, pending, messageRef } = useForm(use(Actions).changePhone, {
     phone: `${id}-phone`,
     currentPassword: `${id}-password`,
   });
@@ -168,9 +169,9 @@ function PhoneSection({ overview }: { overview: SecurityOverview }) {
             error={state.fieldErrors.phone}
           />
           <CurrentPasswordField id={`${id}-password`} error={state.fieldErrors.currentPassword} />
-          <Button type="submit" variant="secondary" pending={pending} pendingLabel="Saving…">
+          <SubmitButton variant="secondary" pending={pending} pendingLabel="Saving…">
             {overview.phoneNumber ? "Change phone number" : "Add phone number"}
-          </Button>
+          </SubmitButton>
         </form>
       ) : null}
       {overview.phoneNumber ? <RemovePhone /> : null}
@@ -180,7 +181,7 @@ function PhoneSection({ overview }: { overview: SecurityOverview }) {
 
 function RemovePhone() {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).removePhone, {
+  const { state, formAction, pending, messageRef } = useForm(use(Actions).removePhone, {
     currentPassword: `${id}-password`,
   });
   return (
@@ -196,9 +197,9 @@ function RemovePhone() {
       <form action={formAction} noValidate className="grid gap-4" aria-label="Remove your phone number">
         <FormMessage state={state} messageRef={messageRef} />
         <CurrentPasswordField id={`${id}-password`} error={state.fieldErrors.currentPassword} />
-        <Button type="submit" pending={pending} pendingLabel="Removing…">
+        <SubmitButton pending={pending} pendingLabel="Removing…">
           Remove phone number
-        </Button>
+        </SubmitButton>
       </form>
     </FormDialog>
   );
@@ -206,7 +207,7 @@ function RemovePhone() {
 
 function MfaSection({ overview }: { overview: SecurityOverview }) {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).setMfa, {
+  const { state, formAction, pending, messageRef } = useForm(use(Actions).setMfa, {
     currentPassword: `${id}-password`,
   });
   const smsOn = overview.mfa.enabled.includes("SMS_MFA");
@@ -254,9 +255,9 @@ function MfaSection({ overview }: { overview: SecurityOverview }) {
         </div>
       ) : null}
       <CurrentPasswordField id={`${id}-password`} error={state.fieldErrors.currentPassword} />
-      <Button type="submit" variant="secondary" pending={pending} pendingLabel="Saving…">
+      <SubmitButton variant="secondary" pending={pending} pendingLabel="Saving…">
         Save verification settings
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
@@ -269,15 +270,15 @@ function PasswordSection() {
 export function PasswordChangeForm({ action }: { action: FormAction<FormState> }) {
   const id = useId();
   const ids = { currentPassword: `${id}-current`, newPassword: `${id}-new`, confirmPassword: `${id}-confirm` };
-  const { state, formAction, pending, messageRef } = useAccountForm(action, ids);
+  const { state, formAction, pending, messageRef } = useForm(action, ids);
   return (
     <form action={formAction} noValidate className="grid gap-3" aria-label="Change your password">
       <p className="text-sm text-muted">Every other device signed in to your account is signed out.</p>
       <FormMessage state={state} messageRef={messageRef} />
       <PasswordChangeFields ids={ids} errors={state.fieldErrors} />
-      <Button type="submit" pending={pending} pendingLabel="Changing…">
+      <SubmitButton pending={pending} pendingLabel="Changing…">
         Change password
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
@@ -372,7 +373,7 @@ function DevicesSection({
 
 function DeleteAccount() {
   const id = useId();
-  const { state, formAction, pending, messageRef } = useAccountForm(use(Actions).deleteAccount, {
+  const { state, formAction, pending, messageRef } = useForm(use(Actions).deleteAccount, {
     currentPassword: `${id}-password`,
     confirm: `${id}-confirm`,
   });
@@ -406,9 +407,9 @@ function DeleteAccount() {
             </p>
           ) : null}
         </div>
-        <Button type="submit" pending={pending} pendingLabel="Deleting…" className="bg-red-700! hover:bg-red-800!">
+        <SubmitButton pending={pending} pendingLabel="Deleting…" className="bg-red-700! hover:bg-red-800!">
           Delete my account
-        </Button>
+        </SubmitButton>
       </form>
     </FormDialog>
   );
@@ -465,15 +466,15 @@ function DataDownload() {
       >
         <FormMessage state={state} messageRef={messageRef} />
         <CurrentPasswordField id={`${id}-password`} error={state.fieldErrors.currentPassword} />
-        <Button type="submit" pending={pending} pendingLabel="Preparing…">
+        <SubmitButton pending={pending} pendingLabel="Preparing…">
           Download
-        </Button>
+        </SubmitButton>
       </form>
     </FormDialog>
   );
 }
 
-/** The security centre's forms (components/account/security-centre.tsx loads what they show). */
+/** The security centre's forms (components/security/security-centre.tsx loads what they show). */
 export function SecurityCentreForms({
   actions,
   overview,

@@ -1,13 +1,13 @@
 "use client";
 
-import { FormMessage, useAccountForm } from "@/components/account/account-form";
+import { FormMessage, useForm } from "@/components/forms";
 import { Button } from "@/components/ui/button";
-import type { FormAction, FormState } from "@/lib/forms";
+import type { FormAction, FormStateWith } from "@/lib/forms";
 import { useState } from "react";
 import { CredentialChoice } from "./credential-choice";
 
 /** The form's answer: the child's sign-in name and, for a code, the new one-time code, shown this once. */
-export type ChildPasswordFormState = FormState & { reset?: { signInName: string; oneTimeCode?: string } };
+export type ChildPasswordFormState = FormStateWith<{ reset?: { signInName: string; oneTimeCode?: string } }>;
 
 /** A guardian gives one child a new password or a new one-time code (on /circle). */
 export function ChildPasswordForm({
@@ -15,12 +15,12 @@ export function ChildPasswordForm({
   action,
 }: {
   child: { childId: string; name: string; signInName: string; circleName: string };
-  action: FormAction<FormState>;
+  action: FormAction<ChildPasswordFormState>;
 }) {
   const ids = { password: `child-password-${child.childId}` };
-  const { state, formAction, pending, messageRef } = useAccountForm(action, ids);
+  const { state, formAction, pending, messageRef } = useForm(action, ids);
   const [credential, setCredential] = useState<"password" | "code">("password");
-  const answer = state as ChildPasswordFormState;
+  const answer = state;
   const headingId = `child-${child.childId}`;
   return (
     <section aria-labelledby={headingId} className="grid gap-3 rounded-xl border border-brand-200 px-4 py-4">

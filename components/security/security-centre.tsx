@@ -1,6 +1,6 @@
 import { isIdentityError, type DevicePage } from "@/lib/identity";
 import { identityOf } from "@/lib/account/member-identity";
-import { loadSecurityOverview } from "@/lib/account/page-data";
+import { loadSecurityOverview } from "@/lib/account/page";
 import { getMember } from "@/lib/auth/member";
 import { currentPasswordHint } from "@/lib/identity/reauthentication";
 import { SecurityCentreForms, type SecurityActions } from "./security-centre-forms";

@@ -1,5 +1,5 @@
 import { getMember } from "@/lib/auth/member";
-import { familyPlanOf } from "@/lib/account/page-data";
+import { familyPlanOf } from "@/lib/account/page";
 import { canInviteByText, getCircle } from "@/lib/invitations";
 import { FamilyCircleView, type CircleActions } from "./family-circle-view";
 import { Panel } from "@/components/ui/panel";

@@ -4,7 +4,7 @@ import { LogOutForm } from "@/components/session/log-out-form";
 import { buttonClass } from "@/components/ui/button";
 import type { ChildCircle } from "@/lib/circles";
 import type { FormAction, FormState } from "@/lib/forms";
-import { PasswordChangeForm } from "@/components/account/security-centre-forms";
+import { PasswordChangeForm } from "@/components/security/security-centre-forms";
 
 const roleWord = { owner: "looks after your circle", guardian: "is one of your grown-ups" } as Record<string, string>;
 

@@ -1,17 +1,17 @@
 "use client";
 
-import { FormMessage, useAccountForm } from "@/components/account/account-form";
+import { FormMessage, useForm } from "@/components/forms";
 import { Button, buttonClass } from "@/components/ui/button";
-import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
+import { CheckboxField, SelectField, TextField } from "@/components/forms/field";
 import { CredentialChoice } from "./credential-choice";
-import type { FormAction, FormState } from "@/lib/forms";
+import type { FormAction, FormStateWith } from "@/lib/forms";
 import Link from "next/link";
 import { useState } from "react";
 
 /** The form's answer: after creating, the child's sign-in name (and one-time code), shown this once. */
-export type ChildFormState = FormState & {
+export type ChildFormState = FormStateWith<{
   created?: { firstName: string; signInName: string; oneTimeCode?: string };
-};
+}>;
 
 const firstSignIn = {
   legend: "How they sign in the first time",
@@ -35,15 +35,15 @@ export function ChildAccountForm({
 }: {
   circles: { circleId: string; name: string }[];
   consentWording: string;
-  action: FormAction<FormState>;
+  action: FormAction<ChildFormState>;
 }) {
-  const { state, formAction, pending, messageRef } = useAccountForm(action, ids);
+  const { state, formAction, pending, messageRef } = useForm(action, ids);
   const [credential, setCredential] = useState<"password" | "code">("password");
   // Kept in state: React empties a form after its action, and a refusal must not lose what was typed.
   // The consent box empties with it: a guardian agrees again at each attempt.
   const [firstName, setFirstName] = useState("");
   const [birthMonth, setBirthMonth] = useState("");
-  const answer = state as ChildFormState;
+  const answer = state;
   if (answer.status === "ok" && answer.created) {
     const { signInName, oneTimeCode } = answer.created;
     const name = answer.created.firstName;

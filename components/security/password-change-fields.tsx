@@ -1,5 +1,5 @@
-import { TextField } from "@/components/ui/field";
-import { NewPasswordField } from "@/components/ui/new-password-field";
+import { TextField } from "@/components/forms/field";
+import { NewPasswordField } from "@/components/forms/new-password-field";
 import type { FormState } from "@/lib/forms";
 
 export type PasswordChangeIds = { currentPassword: string; newPassword: string; confirmPassword: string };

@@ -1,14 +1,22 @@
 import { Temporal } from "temporal-polyfill";
-import { getDb } from "../../db/client";
-import type { Db } from "../../db/open";
-import { circlesOf } from "../../circles/membership";
-import { getCirclePeople } from "../../circles/circles";
-import { addDays, isoWeekday, localDateOf, parseLocalDate, startOfDay, type LocalDate } from "../../time";
-import { getAgenda, guardsChild } from "./events";
-import { type AgendaEntry } from "./rows";
-import { memberTimeZone } from "../../profile/zone";
+import { getDb } from "../db/client";
+import type { Db } from "../db/open";
+import { circlesOf } from "../circles/membership";
+import { childCirclesOf } from "../circles/children";
+import { getCirclePeople } from "../circles/circles";
+import { memberTimeZone } from "../profile/zone";
+import { isCalendarError } from "./errors";
+import type { SeriesStart } from "./rrule";
+import { addDays, isoWeekday, localDateOf, parseLocalDate, startOfDay, type LocalDate } from "../time";
+import { acknowledgementsOf, getAgenda, getEvent, guardsChild, type AgendaEntry } from "./store/events";
+import { feedStatusOf } from "./store/feeds";
+import { repeatOptions } from "./store/form";
 
-/** What /calendar shows: the range a view covers, who is who (names and colours), and the occurrences. */
+/**
+ * My Calendar's pages' data, in one place: what /calendar shows (the range a view covers, who is who
+ * with names and colours, and the occurrences), what the event and import forms offer, and one event's
+ * page.
+ */
 
 export type CalendarView = "agenda" | "week" | "month";
 export const CALENDAR_VIEWS: CalendarView[] = ["agenda", "week", "month"];
@@ -112,3 +120,70 @@ export async function calendarDays(
 }
 
 export const todayIn = (timezone: string) => localDateOf(Math.floor(Date.now() / 1000), timezone);
+
+/** /calendar: the member's zone and today, the view asked for (agenda unless it names another), the people, the days and the feed. */
+export async function loadCalendarPage(memberId: string, asked: { view?: string; date?: string }) {
+  const timezone = await memberTimeZone(await getDb(), memberId);
+  const today = todayIn(timezone);
+  // A child gets today and tomorrow, whatever the address asks for.
+  const isChild = (await childCirclesOf(memberId)) !== null;
+  const view: CalendarView = CALENDAR_VIEWS.includes(asked.view as CalendarView)
+    ? (asked.view as CalendarView)
+    : "agenda";
+  const date = validDate(asked.date) ? asked.date : today;
+  const range = isChild ? { first: today, days: 2 } : viewDays(view, date);
+  const [people, shown, feed] = await Promise.all([
+    calendarPeople(memberId),
+    calendarDays(memberId, range.first, range.days),
+    feedStatusOf(memberId),
+  ]);
+  return { timezone, today, isChild, view, date, range, people, days: shown.days, truncated: shown.truncated, feed };
+}
+
+/** What the event and import forms offer a member: their circles, the people in them, the calendars they may write into. */
+export async function formChoices(memberId: string) {
+  const db = await getDb();
+  const [circles, people] = await Promise.all([circlesOf(db, memberId), calendarPeople(memberId, { db })]);
+  return {
+    circles: circles.map(({ circleId, name }) => ({ circleId, name })),
+    people: people.filter((person) => person.memberId !== memberId).map(({ memberId, name }) => ({ memberId, name })),
+    calendars: people
+      .filter((person) => person.canManage)
+      .map(({ memberId: id, name }) => ({
+        memberId: id,
+        name: id === memberId ? "My calendar" : `${name}'s calendar`,
+      })),
+  };
+}
+
+/** The repeat choices of the event form for a series starting at `start` (with the event's rule kept when no preset fits). */
+export function repeatFor(start: SeriesStart, rrule: string | null) {
+  return repeatOptions(start, rrule);
+}
+
+/** /calendar/new: the member's zone, the day the form opens on (the one asked for, else today) and the form's choices. */
+export async function loadNewEventPage(memberId: string, asked: string | undefined) {
+  const timezone = await memberTimeZone(await getDb(), memberId);
+  const date = validDate(asked) ? asked : todayIn(timezone);
+  return { timezone, date, choices: await formChoices(memberId) };
+}
+
+/**
+ * One event's page as the member may see it: the event, the member's zone and people, and, for whoever
+ * may change it, who said "got it" and the form's choices. null for an event they may not see (404).
+ */
+export async function loadEventPage(memberId: string, eventId: string) {
+  let event;
+  try {
+    event = await getEvent(memberId, eventId);
+  } catch (error) {
+    if (isCalendarError(error) && error.status === 404) return null;
+    throw error;
+  }
+  const timezone = await memberTimeZone(await getDb(), memberId);
+  const people = await calendarPeople(memberId);
+  const acknowledged =
+    event.canEdit && event.requiresAcknowledgement ? await acknowledgementsOf(memberId, eventId) : [];
+  const choices = event.canEdit ? await formChoices(memberId) : null;
+  return { event, timezone, people, acknowledged, choices };
+}

@@ -4,8 +4,8 @@ import { useActionState, useEffect, useId, useRef } from "react";
 import type { AuthenticatorFormState } from "@/lib/auth/authenticator-form";
 import type { FormAction } from "@/lib/forms";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
-import { CurrentPasswordField, PasswordHint } from "./account-form";
+import { TextField } from "@/components/forms/field";
+import { CurrentPasswordField, FormMessage, PasswordHint, SubmitButton } from "@/components/forms";
 
 /**
  * Turn the authenticator app on (QR code, key, first code), replace it or turn it off; one form, one
@@ -51,16 +51,7 @@ function AuthenticatorSteps({
     else if (!isFirst) messageRef.current?.focus();
   }, [state, codeId, passwordId]);
 
-  const message = state.message ? (
-    <p
-      ref={messageRef}
-      tabIndex={-1}
-      role={state.tone === "error" ? "alert" : "status"}
-      className={`rounded-xl px-4 py-3 text-sm font-medium ${state.tone === "error" ? "bg-red-50 text-red-800" : "bg-brand-50 text-ink"}`}
-    >
-      {state.message}
-    </p>
-  ) : null;
+  const message = <FormMessage state={state} good={state.tone !== "error"} messageRef={messageRef} />;
 
   if (state.status === "setup" && state.setup) {
     return (
@@ -96,9 +87,9 @@ function AuthenticatorSteps({
           error={state.fieldErrors.code}
         />
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" name="intent" value="verify" pending={pending} pendingLabel="Checking…">
+          <SubmitButton name="intent" value="verify" pending={pending} pendingLabel="Checking…">
             Verify and turn on
-          </Button>
+          </SubmitButton>
           <Button type="submit" name="intent" value="cancel" variant="secondary" disabled={pending}>
             Cancel
           </Button>
@@ -128,8 +119,7 @@ function AuthenticatorSteps({
             <Button type="submit" name="intent" value="start" variant="secondary" disabled={pending}>
               Replace authenticator app
             </Button>
-            <Button
-              type="submit"
+            <SubmitButton
               name="intent"
               value="disable"
               variant="secondary"
@@ -137,12 +127,12 @@ function AuthenticatorSteps({
               pendingLabel="Turning off…"
             >
               Turn off authenticator app
-            </Button>
+            </SubmitButton>
           </>
         ) : (
-          <Button type="submit" name="intent" value="start" pending={pending} pendingLabel="Preparing…">
+          <SubmitButton name="intent" value="start" pending={pending} pendingLabel="Preparing…">
             Turn on authenticator app
-          </Button>
+          </SubmitButton>
         )}
       </div>
     </form>

@@ -1,6 +1,6 @@
 "use client";
 
-import { NewPasswordField } from "@/components/ui/new-password-field";
+import { NewPasswordField } from "@/components/forms/new-password-field";
 
 /**
  * A guardian's choice for a child's sign-in: a password they choose, or a one-time code the child

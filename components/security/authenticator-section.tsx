@@ -1,5 +1,5 @@
 import { initialAuthenticatorState, type AuthenticatorFormState } from "@/lib/auth/authenticator-form";
-import { loadAuthenticatorStatus } from "@/lib/account/page-data";
+import { loadAuthenticatorStatus } from "@/lib/account/page";
 import { getMember } from "@/lib/auth/member";
 import { currentPasswordHint } from "@/lib/identity/reauthentication";
 import { AuthenticatorForm } from "./authenticator-form";
