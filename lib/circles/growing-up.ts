@@ -10,8 +10,7 @@ import { grownUpsOf, isUnder13, turns13At } from "./carers";
  * When a child turns 13 (issue 37): the account becomes theirs. The rule in carers.ts counts the age
  * on every request, so the child's limits and their carers' powers end at that instant whatever runs
  * when; this job, scheduled with the account (createChildAccount; migration 0029 for accounts made
- * before it existed) for the first instant they are 13,
- * does the rest once: the child's `child` membership becomes `member` (the role `child` is only for
+ * before it existed) for the first instant they are 13, does the rest once: the child's `child` membership becomes `member` (the role `child` is only for
  * children's accounts), and each carer is told by email through the outbox, in the same transaction.
  * The child keeps their sign-in name and password, and may now add an email address in the security
  * centre. The consent record stays: it is the history the data download shows.
