@@ -9,8 +9,8 @@ export const BACK_TO_MY_CALENDAR = { href: "/calendar", label: "Back to My Calen
  * The one list of members' features that a member can go to: the navigation (header and phone bar)
  * and Today's sections are derived from it. lib/features.ts is the composition root for lib's side of
  * each feature (jobs, shareable kinds, data download, erasure); this list is the navigable side. A
- * feature joins the app by turning `live` on here (and adding its Today section in
- * components/today/feature-sections.tsx when it has one): nothing shows for a feature not yet live.
+ * feature joins the app by turning `live` on here (and adding its Today section to
+ * TODAY_SECTIONS in components/today/today-view.tsx when it has one): nothing shows for a feature not yet live.
  */
 export const MEMBERS_FEATURES = [
   { key: "habits", label: "Habits", href: "/habits", live: true },

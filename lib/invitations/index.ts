@@ -1,4 +1,4 @@
-// Safe Circle invitations: the service, its errors, and how a member's Family plan is looked up.
+// Safe Circle invitations: the service and its errors (the Family-plan lookup is lib/circles/family-plan.ts).
 export {
   acceptInvitation,
   addresseeProblem,
