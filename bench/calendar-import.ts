@@ -106,7 +106,8 @@ function readWithBaseline(baselineDir: string, file: string, limitSeconds: numbe
   const child = spawn(
     path.resolve("node_modules/.bin/tsx"),
     [path.resolve("bench/lib/old-calendar-reader.ts"), path.resolve(baselineDir), ics],
-    { cwd: baselineDir, stdio: ["ignore", "pipe", "pipe"] },
+    // Its own process group: tsx runs the reader in a child of its own, and the whole group is stopped.
+    { cwd: baselineDir, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   let out = "";
   let err = "";
@@ -116,7 +117,7 @@ function readWithBaseline(baselineDir: string, file: string, limitSeconds: numbe
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      child.kill("SIGKILL");
+      process.kill(-child.pid!, "SIGKILL");
     }, limitSeconds * 1000);
     child.on("close", (code) => {
       clearTimeout(timer);
