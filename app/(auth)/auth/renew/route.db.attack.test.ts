@@ -60,18 +60,18 @@ describe("the renewal after a password change", () => {
     expect(response.headers.get("location")).toBe(`${SITE}/auth/start?continue=%2Fmy-account%2Fsecurity`);
   });
 
-  it.each(HOSTILE)("never on to %s: My Account instead", async (target) => {
+  it.each(HOSTILE)("never on to %s: the members' home (Today) instead", async (target) => {
     const { cookie, ticket } = await changedPasswordBrowser();
     const response = await renew({ ticket, continue: target }, cookie);
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe(`${SITE}/auth/start?continue=%2Fmy-account`);
+    expect(response.headers.get("location")).toBe(`${SITE}/auth/start?continue=%2Ftoday`);
   });
 
   it("without this browser's ticket it only offers sign-in, back to a page of this site", async () => {
     const { ticket } = await changedPasswordBrowser();
     for (const target of HOSTILE) {
       const response = await renew({ ticket, continue: target }); // another browser: no session cookie
-      expect(response.headers.get("location")).toBe(`${SITE}/auth/sign-in?continue=%2Fmy-account`);
+      expect(response.headers.get("location")).toBe(`${SITE}/auth/sign-in?continue=%2Ftoday`);
       expect(response.headers.get("set-cookie") ?? "").not.toContain("pending");
     }
   });
