@@ -85,7 +85,7 @@ describe("production log lines", () => {
       if (statSync(full).isDirectory()) return readdirSync(full).forEach((child) => visit(path.join(entry, child)));
       if (
         !/\.(ts|tsx)$/.test(entry) ||
-        /\.test\.tsx?$|test-|testing|fake-/.test(entry) ||
+        /\.test\.tsx?$|test-|testing|fake-|__fixtures__/.test(entry) ||
         entry === path.join("lib", "log.ts")
       )
         return;
