@@ -103,6 +103,9 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: numbe
 async function againstServer() {
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) throw new Error("BENCH_SERVER needs BENCH_DATABASE_URL (the server's database must be shared)");
+  // Messages are stored sealed with a key derived from AUTH_SECRET: the reminders this process queues
+  // must be sealed with the server's key, or the server could not open them and would give them up.
+  process.env.AUTH_SECRET ??= randomBytes(33).toString("base64");
   const name = `happr_bench_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -125,7 +128,7 @@ async function againstServer() {
       SMTP_URL: smtp.url,
       BILLING: "sandbox",
       SITE_URL: baseURL,
-      AUTH_SECRET: randomBytes(33).toString("base64"),
+      AUTH_SECRET: process.env.AUTH_SECRET,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
