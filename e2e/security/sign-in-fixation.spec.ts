@@ -67,7 +67,7 @@ for (const forgedHost of [undefined, "evil.example"]) {
     await expect(outsiderPage).toHaveURL(/\/auth\/sign-in\?interaction=/);
 
     // The member signed in as themselves, in an interaction of their own, never leaving the site.
-    await expect(memberPage).toHaveURL(/\/my-account$/);
+    await expect(memberPage).toHaveURL(/\/today$/); // the members' home, where a sign-in lands
     expect(await sessionOf(member)).toMatchObject({ isAuthenticated: true, user: { email } });
     expect([...hostsVisited].filter((host) => host !== siteHost)).toEqual([]);
     await outsider.close();
