@@ -1,28 +1,14 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { useMigrationScratch } from "./migration-testing";
+import { describe, expect, it } from "vitest";
 import { pglitePool } from "./pglite-pool";
 
 // The one-circle-per-person rows (circle_members keyed by member_id, the circle named by its owner)
 // become circles with roles: migrate up to 0011, write the old shape, then run the rest.
-const migrations = path.join(process.cwd(), "lib/db/migrations");
-const scratch = mkdtempSync(path.join(tmpdir(), "circles-migration-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-function migrationsUpTo(tag: string) {
-  const folder = path.join(scratch, tag);
-  cpSync(migrations, folder, { recursive: true });
-  const journalFile = path.join(folder, "meta/_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === tag);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
-  return folder;
-}
+const { migrationsFolder: migrations, migrationsUpTo } = useMigrationScratch("circles-migration");
 
 describe("the circles migration", () => {
   it("turns each owner's members into one circle named after them, with roles; invitations name it", async () => {

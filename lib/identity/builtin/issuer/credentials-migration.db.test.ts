@@ -1,67 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
-import * as schema from "../../../db/schema";
-import { pglitePool } from "../../../db/pglite-pool";
+import { describe, expect, it } from "vitest";
+import { useMigrationScratch } from "../../../db/migration-testing";
 import type { Db } from "../../../db/open";
 import { createOidcAdapter, storedCredentialId } from "./adapter";
 
 // Migration 0027: the issuer's tokens and codes written before it, stored under their own value,
 // are re-keyed by their SHA-256 and lose the clear `jti`; sessions and grants stay as they were.
 // On PGlite, and on the PostgreSQL server named by TEST_DATABASE_URL when it is set.
-const migrations = path.join(process.cwd(), "lib/db/migrations");
-const scratch = mkdtempSync(path.join(tmpdir(), "issuer-credentials-migration-"));
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  rmSync(scratch, { recursive: true, force: true });
-});
-
-function migrationsUpTo(tag: string) {
-  const folder = path.join(scratch, tag);
-  cpSync(migrations, folder, { recursive: true });
-  const journalFile = path.join(folder, "meta/_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === tag);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
-  return folder;
-}
-
-async function scratchDatabase(): Promise<NodePgDatabase<typeof schema>> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const client = new PGlite();
-    const pool = pglitePool(client);
-    cleanups.push(async () => {
-      await pool.end();
-      await client.close();
-    });
-    return drizzle({ client: pool, schema });
-  }
-  const name = `happr_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString() });
-  cleanups.push(async () => {
-    await pool.end();
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  });
-  return drizzle({ client: pool, schema });
-}
+const {
+  migrationsFolder: migrations,
+  migrationsUpTo,
+  scratchDatabase,
+} = useMigrationScratch("issuer-credentials-migration");
 
 describe("the issuer credentials migration", () => {
   it("hashes the tokens and codes already stored, which still work; no clear token stays at rest", async () => {
