@@ -45,7 +45,7 @@ async function queueReminders(db: Db, count: number) {
           subject: `Reminder: Event ${index}`,
           text: "Swimming starts at 6:15 PM. The details are in My Calendar.",
           memberId: "flooding-member",
-          holdInQuietHours: true,
+          holdUntil: new Date(),
         },
         tx,
       );

@@ -24,13 +24,13 @@ import {
   createChildAccount,
   getMyCircles,
   isCarerOf,
+  memberDeliverAt,
   resetChildCredential,
   setChildQuietHours,
 } from "@/lib/circles";
 import { failure } from "@/lib/circles/testing";
 import { guardsChild } from "@/lib/calendar/store";
 import { suggestHabit } from "@/lib/habits/store";
-import { memberDeliverAt } from "@/lib/settings";
 import { runDueJobs } from "@/lib/jobs";
 import type { Member } from "@/lib/auth/member";
 import { createTestServer, ops } from "./test-helpers";

@@ -1,3 +1,4 @@
+import type { AllDayOverride, EventDetails, TimedOverride } from "../db/schema/calendar";
 import type { LocalDate, UnixSeconds } from "../time";
 
 /**
@@ -6,16 +7,10 @@ import type { LocalDate, UnixSeconds } from "../time";
  * dates, end exclusive as in RFC 5545, so a one-day event on the 17th ends on the 18th). A recurring
  * event carries a normalised RRULE, the occurrences removed from it (exdates) and the occurrences
  * changed on their own (overrides), each named by its original start: an instant for a timed series,
- * a date for an all-day one.
+ * a date for an all-day one. The details and the overrides are declared with the table that keeps them
+ * (lib/db/schema/calendar.ts: the overrides are a JSON column).
  */
-
-export interface EventDetails {
-  title: string;
-  /** Shown in lists instead of the title (a code word), for discreet use. */
-  privateTitle: string | null;
-  notes: string | null;
-  location: string | null;
-}
+export type { AllDayOverride, EventDetails, TimedOverride };
 
 export interface TimedFields {
   allDay: false;
@@ -38,23 +33,6 @@ export interface AllDayFields {
 
 /** What one EventInput says: the schedule and the details, without exceptions. */
 export type EventFields = TimedFields | AllDayFields;
-
-/** One occurrence of a series changed on its own (RFC 5545's RECURRENCE-ID). */
-export interface TimedOverride {
-  /** The occurrence's original start. */
-  recurrenceId: UnixSeconds;
-  start: UnixSeconds;
-  end: UnixSeconds;
-  /** Only what differs from the series. */
-  details: Partial<EventDetails>;
-}
-
-export interface AllDayOverride {
-  recurrenceId: LocalDate;
-  startDate: LocalDate;
-  endDate: LocalDate;
-  details: Partial<EventDetails>;
-}
 
 export interface TimedEvent extends TimedFields {
   /** Original starts of the occurrences removed from the series, ascending. */

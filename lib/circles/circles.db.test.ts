@@ -238,7 +238,7 @@ describe("circles with roles", () => {
 
 describe("children's quiet hours", () => {
   it("an owner or guardian sets them for the circle's children; they hold a child's reminders, not the adults'", async () => {
-    const { memberDeliverAt } = await import("@/lib/settings");
+    const { memberDeliverAt } = await import("./quiet-hours");
     const owner = person("Olu");
     const guardian = person("Gita");
     const adult = person("Ade");

@@ -14,7 +14,7 @@ export {
   type CirclePerson,
   type MyCircle,
 } from "./circles";
-export { childQuietHoursOf, childQuietHoursToManage, setChildQuietHours } from "./child-quiet-hours";
+export { childQuietHoursOf, childQuietHoursToManage, memberDeliverAt, setChildQuietHours } from "./quiet-hours";
 export {
   carersOf,
   caresFor,

@@ -3,7 +3,7 @@ import { familyPlanFrom } from "./family-plan";
 import { namedSharesOf, type ItemKinds } from "./sharing";
 import { getCirclePeople, getMyCircles } from "./circles";
 import { childrenInCareOf, circlesForChildren } from "./children";
-import { childQuietHoursToManage } from "./child-quiet-hours";
+import { childQuietHoursToManage } from "./quiet-hours";
 
 // The circles' pages' data, in one place: /circle ("Who can see what") and the new child's account form.
 

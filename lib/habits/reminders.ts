@@ -5,6 +5,7 @@ import type { JobHandler } from "../jobs";
 import { sendEmail } from "../mail/outbox";
 import { memberTimeZone } from "../profile/zone";
 import { isDiscreet } from "../settings";
+import { memberDeliverAt } from "../circles/quiet-hours";
 import { getHabitHistory, getMyHabits } from "./store";
 import { nextLocalTime, REMINDER_JOB, SUMMARY_JOB, SUMMARY_TIME } from "./schedule";
 import { listTitle } from "../display";
@@ -13,7 +14,7 @@ export { nextLocalTime, REMINDER_JOB, SUMMARY_JOB } from "./schedule";
 
 /**
  * Habit reminders and the weekly summary, as jobs (lib/jobs) that queue an email in the outbox. The
- * outbox's quiet-hours gate (`holdInQuietHours`) holds each one until the member's quiet hours end;
+ * outbox's quiet-hours gate (`holdUntil`, from lib/circles memberDeliverAt) holds each one until the member's quiet hours end;
  * in discreet mode the subject is the neutral one and the text names no habit. The address is the
  * member's as it is when the message is sent (an address changed since the habit was saved is
  * followed; an older job's payload address is ignored). A child has none (their account holds a
@@ -45,7 +46,7 @@ const remind: JobHandler = async (job, tx, now) => {
           ? "A reminder you set for today. Open the app when it suits you."
           : `A gentle reminder for today: ${name}. Check in on My Habits when you have done it, or mark today as a rest day.`,
         memberId: habit.ownerId,
-        holdInQuietHours: true,
+        holdUntil: await memberDeliverAt(habit.ownerId, new Date(), tx),
       },
       tx,
     );
@@ -100,7 +101,7 @@ const summarise: JobHandler = async (job, tx, now) => {
       subject: "Your week with your habits",
       text: discreet ? "Your weekly summary is ready in the app." : summaryText(lines),
       memberId,
-      holdInQuietHours: true,
+      holdUntil: await memberDeliverAt(memberId, new Date(), tx),
     },
     tx,
   );

@@ -35,7 +35,8 @@ describe("codes first", () => {
             subject: `Reminder: Event ${index}`,
             text: "A reminder you set for today.",
             memberId: "flooding-member",
-            holdInQuietHours: true,
+            // A reminder outside quiet hours: it may go now, after the codes.
+            holdUntil: new Date(),
           },
           tx,
         );

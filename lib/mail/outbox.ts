@@ -10,7 +10,7 @@ import { outbox } from "../db/schema";
 import { E164_PATTERN, NOT_E164_MESSAGE } from "../phone";
 import { openBody, sealBody } from "./sealed-body";
 import { logInfo } from "../log";
-import { isDiscreet, memberDeliverAt } from "../settings/settings";
+import { isDiscreet } from "../settings/settings";
 import { NEUTRAL_SUBJECT } from "@/config/discreet";
 
 /** A database or an open transaction: pass the caller's transaction so the message commits with it. */
@@ -56,8 +56,12 @@ export const smsMessageSchema = z.object({
 type MemberMessage = {
   memberId?: string;
   toSomeoneElse?: boolean;
-  /** A reminder or notification (not a code or a security notice): held until the member's quiet hours end. */
-  holdInQuietHours?: boolean;
+  /**
+   * A reminder or notification (not a code or a security notice): when the member's quiet hours end
+   * (lib/circles memberDeliverAt; the moment it was asked at, outside them). It goes out after the
+   * codes, and not before then.
+   */
+  holdUntil?: Date;
 };
 export type EmailMessage = z.input<typeof emailMessageSchema> & MemberMessage & { neutralSubject?: string };
 export type SmsMessage = z.input<typeof smsMessageSchema> & MemberMessage & { neutralBody?: string };
@@ -65,19 +69,17 @@ export type SmsMessage = z.input<typeof smsMessageSchema> & MemberMessage & { ne
 /**
  * Delivery order (lib/mail/deliver.ts): codes, confirmations, resets, security notices and
  * invitations first, then reminders and summaries, each oldest first, so a flood of reminders never
- * delays a sign-in code. A reminder or summary is a message that waits out quiet hours (`holdInQuietHours`).
+ * delays a sign-in code. A reminder or summary is a message that waits out quiet hours (`holdUntil`).
  */
 export const OUTBOX_PRIORITY = { first: 0, later: 1 } as const;
 
 const priorityOf = (message: MemberMessage): number =>
-  message.holdInQuietHours ? OUTBOX_PRIORITY.later : OUTBOX_PRIORITY.first;
+  message.holdUntil ? OUTBOX_PRIORITY.later : OUTBOX_PRIORITY.first;
 
 /** When the deliverer may send it: now, or (held) when the member's quiet hours end; the lease column holds it. */
-async function heldUntil(message: MemberMessage, db: Executor): Promise<Date | undefined> {
-  if (!message.memberId || message.toSomeoneElse || !message.holdInQuietHours) return undefined;
-  const now = new Date();
-  const at = await memberDeliverAt(message.memberId, now, db);
-  return at > now ? at : undefined;
+function heldUntil(message: MemberMessage): Date | undefined {
+  if (!message.memberId || message.toSomeoneElse || !message.holdUntil) return undefined;
+  return message.holdUntil > new Date() ? message.holdUntil : undefined;
 }
 
 /** Whether the member this message goes to chose discreet mode (read in the sender's transaction). */
@@ -109,7 +111,7 @@ export async function sendEmail(message: EmailMessage, tx?: Executor): Promise<{
       subject: parsed.subject,
       body: sealBody(id, parsed.text),
       priority: priorityOf(message),
-      lockedUntil: await heldUntil(message, db),
+      lockedUntil: heldUntil(message),
       createdAt: queuedAt,
     })
     .returning({ id: outbox.id });
@@ -143,7 +145,7 @@ export async function sendSms(message: SmsMessage, tx?: Executor): Promise<{ id:
       memberId: message.memberId,
       body: sealBody(id, parsed.body),
       priority: priorityOf(message),
-      lockedUntil: await heldUntil(message, db),
+      lockedUntil: heldUntil(message),
       createdAt: queuedAt,
     })
     .returning({ id: outbox.id });

@@ -5,7 +5,6 @@ export {
   getMemberSettings,
   getQuietHours,
   isDiscreet,
-  memberDeliverAt,
   setDiscreetMode,
   setQuietHours,
   type MemberSettings,

@@ -1,12 +1,14 @@
 import { Temporal } from "temporal-polyfill";
 import { z } from "zod";
+import type { QuietHours } from "../db/schema/settings";
 
 /**
  * Quiet hours: on the given ISO weekdays (1 Monday … 7 Sunday), from `from` until `to`, local time in
  * the member's zone. A window whose `to` is not after `from` runs past midnight into the next day
- * (22:00-07:00), and its weekday is the evening's; `from` equal to `to` is the whole day.
+ * (22:00-07:00), and its weekday is the evening's; `from` equal to `to` is the whole day. The type is the
+ * tables' (lib/db/schema/settings.ts), which keep it as JSON.
  */
-export type QuietHours = { days: number[]; from: string; to: string };
+export type { QuietHours };
 
 const clock = (field: string) =>
   z

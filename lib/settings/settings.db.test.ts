@@ -8,7 +8,9 @@ import { startTestSmtpServer } from "../mail/test-smtp-server";
 import nodemailer from "nodemailer";
 import { eq, sql } from "drizzle-orm";
 import { memberProfiles } from "../db/schema";
-import { exportSettings, forgetSettings, isDiscreet, memberDeliverAt, setDiscreetMode, setQuietHours } from ".";
+import { exportSettings, forgetSettings, isDiscreet, setDiscreetMode, setQuietHours } from ".";
+// The gate that combines the member's own quiet hours with a child's guardians' ones.
+import { memberDeliverAt } from "@/lib/circles/quiet-hours";
 
 const database = useTestDatabase([memberSettings, outbox, memberProfiles]);
 const allDay = (days: number[]) => ({ days, from: "00:00", to: "00:00" });
@@ -100,7 +102,7 @@ describe("quiet hours", () => {
         subject: "Reminder",
         text: "…",
         memberId: "m-1",
-        holdInQuietHours: true,
+        holdUntil: await memberDeliverAt("m-1", new Date()),
       });
       await sendEmail({ to: "ada@example.com", subject: "Your code", text: "123456", memberId: "m-1" });
       const transport = nodemailer.createTransport(smtp.url);

@@ -3,9 +3,7 @@ import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { preparedPerDatabase } from "../db/prepared";
 import { memberSettings } from "../db/schema/settings";
-import { memberProfiles } from "../db/schema/profile";
-import { deliverAt, type QuietHours } from "./quiet-hours";
-import { childQuietHoursOf } from "../circles/child-quiet-hours";
+import type { QuietHours } from "./quiet-hours";
 
 // Prepared: every members' page reads it (discreet mode), and every reminder and notification.
 const settingsRead = preparedPerDatabase((db) =>
@@ -48,32 +46,6 @@ export async function setQuietHours(memberId: string, quietHours: QuietHours | n
 
 export async function getQuietHours(memberId: string, tx?: Db): Promise<QuietHours | null> {
   return (await getMemberSettings(memberId, tx)).quietHours;
-}
-
-/**
- * When a reminder or notification for the member may go out, if it were sent at `at`: after every
- * quiet hour that applies to them, in their profile's time zone (UTC when they have not chosen one).
- */
-export async function memberDeliverAt(memberId: string, at: Date, tx?: Db): Promise<Date> {
-  const db = tx ?? (await getDb());
-  const [row] = await db
-    .select({ quietHours: memberSettings.quietHours, timeZone: memberProfiles.timezone })
-    .from(memberSettings)
-    .leftJoin(memberProfiles, eq(memberProfiles.memberId, memberSettings.memberId))
-    .where(eq(memberSettings.memberId, memberId));
-  // A child's guardians' quiet hours apply too, in the child's own zone.
-  const windows = [...(row?.quietHours ? [row.quietHours] : []), ...(await childQuietHoursOf(db, memberId))];
-  if (windows.length === 0) return at;
-  const timeZone = row?.timeZone ?? (await profileTimeZone(db, memberId)) ?? "UTC";
-  return deliverAt(at, windows, timeZone);
-}
-
-async function profileTimeZone(db: Db, memberId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ timeZone: memberProfiles.timezone })
-    .from(memberProfiles)
-    .where(eq(memberProfiles.memberId, memberId));
-  return row?.timeZone ?? null;
 }
 
 /** The member's settings for their data download. */

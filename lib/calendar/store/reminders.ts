@@ -8,6 +8,7 @@ import { sendEmail } from "../../mail/outbox";
 import { consumeEach } from "../../rate-limit";
 import { isDiscreet } from "../../settings";
 import { accessTo } from "../../circles/sharing/rule";
+import { memberDeliverAt } from "../../circles/quiet-hours";
 import { describeWhen, nextReminderAfter, remindersDue } from "../reminders";
 import type { Occurrence } from "../expand";
 import { memberTimeZone } from "../../profile/zone";
@@ -112,13 +113,12 @@ const remindAttendees: JobHandler = async (job, tx, now) => {
     const to = await emailAddressOf(tx, memberId);
     if (!to) continue;
     const discreet = await isDiscreet(memberId, tx);
+    // Reminders wait out the member's quiet hours (and a child's guardians' ones).
+    const holdUntil = await memberDeliverAt(memberId, new Date(), tx);
     for (const occurrence of due) {
       if (!(await mayRemind(tx, row.ownerId, memberId, now))) break;
       const { subject, text } = reminderEmail(occurrence, timezone, discreet);
-      await sendEmail(
-        { to, subject, neutralSubject: NEUTRAL_REMINDER_SUBJECT, text, memberId, holdInQuietHours: true },
-        tx,
-      );
+      await sendEmail({ to, subject, neutralSubject: NEUTRAL_REMINDER_SUBJECT, text, memberId, holdUntil }, tx);
     }
   }
   const next = await nextRun(tx, row, at);

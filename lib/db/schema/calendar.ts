@@ -10,8 +10,34 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { AllDayOverride, TimedOverride } from "../../calendar/event";
+import type { LocalDate, UnixSeconds } from "../../time";
 import { circles } from "./circles";
+
+/** What an event says, beside its schedule (the event model: lib/calendar/event.ts). */
+export interface EventDetails {
+  title: string;
+  /** Shown in lists instead of the title (a code word), for discreet use. */
+  privateTitle: string | null;
+  notes: string | null;
+  location: string | null;
+}
+
+/** One occurrence of a series changed on its own (RFC 5545's RECURRENCE-ID). */
+export interface TimedOverride {
+  /** The occurrence's original start. */
+  recurrenceId: UnixSeconds;
+  start: UnixSeconds;
+  end: UnixSeconds;
+  /** Only what differs from the series. */
+  details: Partial<EventDetails>;
+}
+
+export interface AllDayOverride {
+  recurrenceId: LocalDate;
+  startDate: LocalDate;
+  endDate: LocalDate;
+  details: Partial<EventDetails>;
+}
 
 export const EVENT_VISIBILITIES = ["private", "busy", "people", "circle"] as const;
 

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { QuietHours } from "../../settings/quiet-hours";
+import type { QuietHours } from "./settings";
 
 /**
  * Circles (a family, a household): one owner, whose Family plan covers the people in it. A person

@@ -1,5 +1,10 @@
 import { boolean, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import type { QuietHours } from "../../settings/quiet-hours";
+
+/**
+ * Quiet hours, as the settings and circles tables keep them: on the given ISO weekdays (1 Monday … 7
+ * Sunday), from `from` until `to` (HH:MM), local time. The rules are lib/settings/quiet-hours.ts's.
+ */
+export type QuietHours = { days: number[]; from: string; to: string };
 
 /**
  * A member's settings that are not part of their profile: how the app behaves for them. Keyed by the

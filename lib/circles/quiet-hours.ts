@@ -3,7 +3,8 @@ import { z } from "zod";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { childConsents, circleMemberships, circles } from "../db/schema/circles";
-import { quietHoursSchema, type QuietHours } from "../settings/quiet-hours";
+import { memberTimeZone } from "../profile/zone";
+import { deliverAt, getQuietHours, quietHoursSchema, type QuietHours } from "../settings";
 import { isChildAccountSql } from "./carers";
 import { CircleError, circleMessages } from "./errors";
 import { membershipOf } from "./membership";
@@ -11,8 +12,8 @@ import { parseInput } from "./roles";
 
 /**
  * The quiet hours an owner or guardian sets for a circle's children: every reminder and notification
- * to a child in that circle waits until they end, on top of the child's own (lib/settings
- * memberDeliverAt combines them). null turns them off.
+ * to a child in that circle waits until they end, on top of the child's own (memberDeliverAt below
+ * combines them). null turns them off.
  */
 export async function setChildQuietHours(
   actorId: string,
@@ -59,4 +60,17 @@ export async function childQuietHoursToManage(
     .from(circleMemberships)
     .innerJoin(circles, eq(circles.id, circleMemberships.circleId))
     .where(and(eq(circleMemberships.memberId, memberId), inArray(circleMemberships.role, ["owner", "guardian"])));
+}
+
+/**
+ * When a reminder or notification for the member may go out, if it were sent at `at`: after every
+ * quiet hour that applies to them (their own, and a child's guardians' ones), in their profile's time
+ * zone. The reminders pass it to the outbox as the message's `holdUntil`.
+ */
+export async function memberDeliverAt(memberId: string, at: Date, tx?: Db): Promise<Date> {
+  const db = tx ?? (await getDb());
+  const own = await getQuietHours(memberId, db);
+  const windows = [...(own ? [own] : []), ...(await childQuietHoursOf(db, memberId))];
+  if (windows.length === 0) return at;
+  return deliverAt(at, windows, await memberTimeZone(db, memberId));
 }
