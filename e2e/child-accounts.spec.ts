@@ -26,7 +26,7 @@ test("a Family plan owner creates a child's account with a first password; the c
   await form.getByLabel(/^First password/).fill(childPassword);
   await form.getByLabel(/^I am this child’s parent|^I am this child's parent/).check();
   await form.getByRole("button", { name: "Create the account" }).click();
-  await expect(form.getByText("birthMonth: child accounts are for children under 13")).toBeVisible();
+  await expect(form.getByText("child accounts are for children under 13")).toBeVisible();
   await expect(form.getByLabel(/^Birth month/)).toBeFocused();
   await expectNoAxeViolations(page);
 

@@ -1,5 +1,5 @@
 import { GraphQLError } from "graphql";
-import { DomainError, isDomainError } from "@/lib/errors";
+import { answerMessage, DomainError, isDomainError } from "@/lib/errors";
 import { IdentityUnavailableError, TokenRefusedError, type Caller, type MemberCaller } from "@/lib/auth/caller";
 
 /**
@@ -10,9 +10,12 @@ export type Answer = { statusCode: number; message: string };
 
 export const UNAUTHENTICATED: Answer = { statusCode: 401, message: "User is not authenticated" };
 
-/** A failure the caller may see: any domain error's status and message, else undefined (unexpected). */
+/**
+ * A failure the caller may see: any domain error's status and message, else undefined (unexpected).
+ * The API has no field to put a message beside, so one about a field names it (`answerMessage`).
+ */
 function expectedFailure(error: unknown): Answer | undefined {
-  if (isDomainError(error)) return { statusCode: error.status, message: error.message };
+  if (isDomainError(error)) return { statusCode: error.status, message: answerMessage(error) };
   return undefined;
 }
 

@@ -7,25 +7,27 @@ const domainErrorMark = Symbol.for("happr.domain-error");
  * invitations, the calendar, habits, rate limits, the caller's token): `code` says what went wrong,
  * `status` is the HTTP-like status a transport answers with, `message` is safe to show, and `field`
  * names the form field it is about when there is one. Forms place an error by its `field`, never by its
- * wording (lib/forms.ts). `shown`: whether a form shows the message as is (by default below 500; a
- * provider outage is logged and shown as "Network Error" instead).
+ * wording (lib/forms.ts), and show the message bare next to it. `namesField`: the message reads on from
+ * the field's name ("must not be before from"), so a transport that has no field to put it beside (the
+ * API) answers `to: must not be before from` (`answerMessage`); the message itself never carries the
+ * name. `shown`: whether a form shows the message as is (by default below 500; a provider outage is
+ * logged and shown as "Network Error" instead).
  */
+export type DomainErrorOptions = { field?: string; namesField?: boolean; cause?: unknown; shown?: boolean };
+
 export class DomainError<Code extends string = string, Status extends number = number> extends Error {
   readonly code: Code;
   readonly status: Status;
   readonly field?: string;
+  readonly namesField: boolean;
   readonly shown: boolean;
 
-  constructor(
-    code: Code,
-    status: Status,
-    message: string,
-    options: { field?: string; cause?: unknown; shown?: boolean } = {},
-  ) {
+  constructor(code: Code, status: Status, message: string, options: DomainErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.status = status;
     this.field = options.field;
+    this.namesField = Boolean(options.field && options.namesField);
     this.shown = options.shown ?? status < 500;
     Object.defineProperty(this, domainErrorMark, { value: true });
   }
@@ -39,6 +41,11 @@ export class DomainError<Code extends string = string, Status extends number = n
 export function isDomainError(error: unknown): error is DomainError {
   if (error instanceof DomainError) return true;
   return error instanceof Error && (error as unknown as Record<symbol, unknown>)[domainErrorMark] === true;
+}
+
+/** The message as a transport without fields answers it: `field: message` when it reads on from the field's name. */
+export function answerMessage(error: DomainError): string {
+  return error.namesField ? `${error.field}: ${error.message}` : error.message;
 }
 
 /**

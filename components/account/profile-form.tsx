@@ -28,7 +28,11 @@ type Values = {
 type FieldName = "firstName" | "lastName" | "dob" | "phone" | "timezone";
 const FIELDS: FieldName[] = ["firstName", "lastName", "dob", "phone", "timezone"];
 
-/** The profile's messages start with the field's name ("dob must not be in the future"): the form says its label instead. */
+/**
+ * The profile's messages start with the field's name ("dob must not be in the future"): the form says
+ * its label instead. A message that reads on from the name is a sentence of its own ("Enter a valid
+ * phone number ..."), shown as it is.
+ */
 export const messageFor = (field: FieldName, message: string) => {
   const labels: Record<FieldName, string> = {
     firstName: "First name",
@@ -37,9 +41,7 @@ export const messageFor = (field: FieldName, message: string) => {
     phone: "Phone",
     timezone: "Time zone",
   };
-  // "dob must not be in the future" and "dob: must not ..." both read "Date of birth must not ...";
-  // "phone: Enter a valid phone number ..." is a sentence of its own.
-  const rest = message.replace(new RegExp(`^${field}:?\\s*`), "");
+  const rest = message.replace(new RegExp(`^${field}\\s+`), "");
   return /^[A-Z]/.test(rest) ? rest : `${labels[field]} ${rest}`;
 };
 

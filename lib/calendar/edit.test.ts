@@ -81,7 +81,7 @@ describe("THIS", () => {
     expect(calendarErrorOf(() => applyEventDeletion(event, { scope: "THIS", timezone: LONDON }))).toEqual({
       field: "occurrenceStart",
       status: 400,
-      message: "occurrenceStart: is required to change one occurrence",
+      message: "is required to change one occurrence",
     });
     expect(
       calendarErrorOf(() =>

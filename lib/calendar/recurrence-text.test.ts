@@ -125,9 +125,13 @@ describe("the form's choices", () => {
   });
 
   it("refuses a monthly choice that does not fit the start date, naming rrule", () => {
-    expect(() => choiceToRrule({ ...NO_REPEAT, frequency: "MONTHLY", monthlyBy: "LAST_DAY" }, timed)).toThrow(
-      'rrule: "LAST_DAY" does not fit a start on 2026-03-17',
-    );
+    let refused: unknown;
+    try {
+      choiceToRrule({ ...NO_REPEAT, frequency: "MONTHLY", monthlyBy: "LAST_DAY" }, timed);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toMatchObject({ field: "rrule", message: '"LAST_DAY" does not fit a start on 2026-03-17' });
   });
 
   it("every choice the form can make comes back as the same choice", () => {

@@ -19,42 +19,39 @@ function refusal(text: string, start: Parameters<typeof parseRrule>[1] = timed):
 describe("RRULE validation", () => {
   it("refuses sub-daily frequencies, bounded or not, and says what is offered", () => {
     expect(refusal("FREQ=SECONDLY")).toBe(
-      "rrule: FREQ=SECONDLY is not offered: events repeat daily, weekly, monthly or yearly",
+      "FREQ=SECONDLY is not offered: events repeat daily, weekly, monthly or yearly",
     );
     expect(refusal("FREQ=MINUTELY;COUNT=5")).toContain("FREQ=MINUTELY is not offered");
     expect(refusal("FREQ=HOURLY;UNTIL=20260401T000000Z")).toContain("FREQ=HOURLY is not offered");
   });
 
   it.each([
-    ["", "rrule: is empty"],
-    ["BYDAY=TU", "rrule: FREQ is required (DAILY, WEEKLY, MONTHLY or YEARLY)"],
-    ["FREQ=FORTNIGHTLY", "rrule: FREQ=FORTNIGHTLY is not a frequency (DAILY, WEEKLY, MONTHLY or YEARLY)"],
-    ["FREQ=WEEKLY;FREQ=DAILY", "rrule: FREQ appears twice"],
-    ["FREQ=WEEKLY;COUNT=3;UNTIL=20260401T000000Z", "rrule: COUNT and UNTIL cannot both be set (choose one way to end)"],
-    ["FREQ=WEEKLY;COUNT=0", "rrule: COUNT=0 is not a whole number from 1 to 1000"],
-    ["FREQ=WEEKLY;COUNT=1001", "rrule: COUNT=1001 is not a whole number from 1 to 1000"],
-    ["FREQ=WEEKLY;INTERVAL=1.5", "rrule: INTERVAL=1.5 is not a whole number from 1 to 999"],
-    ["FREQ=WEEKLY;BYDAY=XX", "rrule: BYDAY=XX is not a weekday (MO, TU, WE, TH, FR, SA or SU)"],
-    ["FREQ=WEEKLY;BYDAY=2TU", "rrule: BYDAY=2TU: a numbered weekday needs FREQ=MONTHLY or YEARLY"],
-    ["FREQ=MONTHLY;BYDAY=6TU", "rrule: BYDAY=6 is not a whole number from -5 to 5"],
-    ["FREQ=MONTHLY;BYMONTHDAY=32", "rrule: BYMONTHDAY=32 is not a whole number from -31 to 31"],
-    ["FREQ=MONTHLY;BYMONTHDAY=0", "rrule: BYMONTHDAY=0: 0 is not allowed (count from 1, or from -1 for the last)"],
-    ["FREQ=WEEKLY;BYMONTHDAY=3", "rrule: BYMONTHDAY cannot be used with FREQ=WEEKLY"],
-    ["FREQ=YEARLY;BYMONTH=13", "rrule: BYMONTH=13 is not a whole number from 1 to 12"],
+    ["", "is empty"],
+    ["BYDAY=TU", "FREQ is required (DAILY, WEEKLY, MONTHLY or YEARLY)"],
+    ["FREQ=FORTNIGHTLY", "FREQ=FORTNIGHTLY is not a frequency (DAILY, WEEKLY, MONTHLY or YEARLY)"],
+    ["FREQ=WEEKLY;FREQ=DAILY", "FREQ appears twice"],
+    ["FREQ=WEEKLY;COUNT=3;UNTIL=20260401T000000Z", "COUNT and UNTIL cannot both be set (choose one way to end)"],
+    ["FREQ=WEEKLY;COUNT=0", "COUNT=0 is not a whole number from 1 to 1000"],
+    ["FREQ=WEEKLY;COUNT=1001", "COUNT=1001 is not a whole number from 1 to 1000"],
+    ["FREQ=WEEKLY;INTERVAL=1.5", "INTERVAL=1.5 is not a whole number from 1 to 999"],
+    ["FREQ=WEEKLY;BYDAY=XX", "BYDAY=XX is not a weekday (MO, TU, WE, TH, FR, SA or SU)"],
+    ["FREQ=WEEKLY;BYDAY=2TU", "BYDAY=2TU: a numbered weekday needs FREQ=MONTHLY or YEARLY"],
+    ["FREQ=MONTHLY;BYDAY=6TU", "BYDAY=6 is not a whole number from -5 to 5"],
+    ["FREQ=MONTHLY;BYMONTHDAY=32", "BYMONTHDAY=32 is not a whole number from -31 to 31"],
+    ["FREQ=MONTHLY;BYMONTHDAY=0", "BYMONTHDAY=0: 0 is not allowed (count from 1, or from -1 for the last)"],
+    ["FREQ=WEEKLY;BYMONTHDAY=3", "BYMONTHDAY cannot be used with FREQ=WEEKLY"],
+    ["FREQ=YEARLY;BYMONTH=13", "BYMONTH=13 is not a whole number from 1 to 12"],
     [
       "FREQ=DAILY;BYHOUR=9,17",
-      "rrule: BYHOUR is not supported: an event happens once on each day it repeats, at its start time",
+      "BYHOUR is not supported: an event happens once on each day it repeats, at its start time",
     ],
-    ["FREQ=YEARLY;BYWEEKNO=20", "rrule: BYWEEKNO is not supported: repeat by weekday, date or month instead"],
-    ["FREQ=MONTHLY;BYSETPOS=2", "rrule: BYSETPOS needs BYDAY, BYMONTHDAY or BYMONTH to pick from"],
-    ["FREQ=WEEKLY;COLOUR=blue", "rrule: COLOUR is not a recurrence rule part"],
-    ["FREQ=WEEKLY;BYDAY", 'rrule: "BYDAY" is not NAME=VALUE'],
-    ["FREQ=WEEKLY;UNTIL=20260230", "rrule: UNTIL=20260230 is not a date"],
-    [
-      "FREQ=WEEKLY;UNTIL=next week",
-      "rrule: UNTIL=next week is not a date (YYYYMMDD) or a UTC date-time (YYYYMMDDTHHMMSSZ)",
-    ],
-    ["FREQ=WEEKLY;UNTIL=20260316T000000Z", "rrule: UNTIL is before the event's start (2026-03-17)"],
+    ["FREQ=YEARLY;BYWEEKNO=20", "BYWEEKNO is not supported: repeat by weekday, date or month instead"],
+    ["FREQ=MONTHLY;BYSETPOS=2", "BYSETPOS needs BYDAY, BYMONTHDAY or BYMONTH to pick from"],
+    ["FREQ=WEEKLY;COLOUR=blue", "COLOUR is not a recurrence rule part"],
+    ["FREQ=WEEKLY;BYDAY", '"BYDAY" is not NAME=VALUE'],
+    ["FREQ=WEEKLY;UNTIL=20260230", "UNTIL=20260230 is not a date"],
+    ["FREQ=WEEKLY;UNTIL=next week", "UNTIL=next week is not a date (YYYYMMDD) or a UTC date-time (YYYYMMDDTHHMMSSZ)"],
+    ["FREQ=WEEKLY;UNTIL=20260316T000000Z", "UNTIL is before the event's start (2026-03-17)"],
   ])("refuses %j", (text, message) => {
     expect(refusal(text)).toBe(message);
   });
@@ -81,6 +78,6 @@ describe("RRULE normalisation", () => {
   it("keeps an all-day UNTIL a date, as RFC 5545 asks", () => {
     expect(normaliseRrule("FREQ=DAILY;UNTIL=20260320", allDay)).toBe("FREQ=DAILY;UNTIL=20260320");
     expect(normaliseRrule("FREQ=DAILY;UNTIL=20260320T235959Z", allDay)).toBe("FREQ=DAILY;UNTIL=20260320");
-    expect(refusal("FREQ=DAILY;UNTIL=20260316", allDay)).toBe("rrule: UNTIL is before the event's start (2026-03-17)");
+    expect(refusal("FREQ=DAILY;UNTIL=20260316", allDay)).toBe("UNTIL is before the event's start (2026-03-17)");
   });
 });

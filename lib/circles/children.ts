@@ -54,10 +54,12 @@ const birthMonthSchema = z
   .trim()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "birthMonth must be a month like 2017-04");
 
-function birthMonthProblem(birthMonth: string, now: Date): string | undefined {
+function birthMonthProblem(birthMonth: string, now: Date): CircleError | undefined {
   const [year, month] = birthMonth.split("-").map(Number) as [number, number];
-  if (Date.UTC(year, month - 1, 1) > now.getTime()) return "birthMonth cannot be in the future";
-  if (!isUnder13(birthMonth, now)) return "birthMonth: child accounts are for children under 13";
+  if (Date.UTC(year, month - 1, 1) > now.getTime())
+    return new CircleError(400, "birthMonth cannot be in the future", { field: "birthMonth" });
+  if (!isUnder13(birthMonth, now))
+    return new CircleError(400, "child accounts are for children under 13", { field: "birthMonth", namesField: true });
   return undefined;
 }
 
@@ -88,12 +90,15 @@ function credentialFrom(credentialInput: unknown, firstName: string | undefined)
   const credential = credentialInput as Partial<{ password: unknown; oneTimeCode: unknown }> | undefined;
   const password = typeof credential?.password === "string" ? credential.password : undefined;
   if (!password && credential?.oneTimeCode !== true)
-    throw new CircleError(400, "password: choose a first password or a one-time sign-in code", { field: "password" });
+    throw new CircleError(400, "choose a first password or a one-time sign-in code", {
+      field: "password",
+      namesField: true,
+    });
   if (!password) return { temporaryPassword: oneTimeCode() };
   try {
     assertPasswordPolicy(password, firstName ? [firstName] : []);
   } catch (error) {
-    throw new CircleError(400, `password: ${(error as Error).message}`, { field: "password" });
+    throw new CircleError(400, (error as Error).message, { field: "password", namesField: true });
   }
   return { password };
 }
@@ -119,11 +124,12 @@ export async function createChildAccount(
   const birthMonth = parseInput(birthMonthSchema, input.birthMonth, "birthMonth");
   const now = options.now ?? new Date();
   const birthProblem = birthMonthProblem(birthMonth, now);
-  if (birthProblem) throw new CircleError(400, birthProblem, { field: "birthMonth" });
+  if (birthProblem) throw birthProblem;
   const credential = credentialFrom(input.credential, firstName);
   if (input.consent !== true)
-    throw new CircleError(400, "consent: a parent or guardian must agree before the account is made", {
+    throw new CircleError(400, "a parent or guardian must agree before the account is made", {
       field: "consent",
+      namesField: true,
     });
   const accounts = options.accounts ?? childAccounts();
   const db = options.db ?? (await getDb());

@@ -10,7 +10,7 @@ const change = (
   childAccount = target === "child",
 ) => {
   const problem = roleChangeProblem({ actor, target, next, self, childAccount });
-  return problem ? { status: problem.status, message: problem.message } : null;
+  return problem ? { status: problem.status, field: problem.field, message: problem.message } : null;
 };
 
 describe("who may change whose role", () => {
@@ -23,9 +23,14 @@ describe("who may change whose role", () => {
     for (const actor of ["owner", "guardian"] as const) {
       expect(change(actor, "member", "child")).toMatchObject({
         status: 409,
-        message: expect.stringMatching(/^role: .*an adult cannot be made a child/),
+        field: "role",
+        message: expect.stringMatching(/^only an account .*an adult cannot be made a child/),
       });
-      expect(change(actor, "child", "member")).toMatchObject({ status: 409, message: expect.stringMatching(/^role:/) });
+      expect(change(actor, "child", "member")).toMatchObject({
+        status: 409,
+        field: "role",
+        message: expect.stringMatching(/^a child's account keeps the role child/),
+      });
     }
     expect(change("owner", "child", "guardian")).toMatchObject({ status: 409 });
     // Someone given the role child before this rule (no child's account) is moved back freely; a child's
@@ -54,7 +59,11 @@ describe("who may change whose role", () => {
       message: expect.stringMatching(/always has its owner/),
     });
     expect(change("guardian", "owner", "member")).toMatchObject({ status: 409 });
-    expect(change("owner", "member", "owner")).toMatchObject({ status: 409, message: expect.stringMatching(/^role:/) });
+    expect(change("owner", "member", "owner")).toMatchObject({
+      status: 409,
+      field: "role",
+      message: expect.stringMatching(/^a circle has one owner/),
+    });
     expect(change("guardian", "guardian", "child", true)).toMatchObject({ status: 409 });
   });
 });

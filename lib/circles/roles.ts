@@ -58,11 +58,12 @@ export function roleChangeProblem(change: {
   if (self && actor === "owner") return new CircleError(409, messages.ownerStays);
   if (self) return new CircleError(409, messages.ownRole);
   if (target === "owner") return new CircleError(409, messages.ownerStays);
-  if (next === "owner") return new CircleError(409, messages.oneOwner, { field: "role" });
+  if (next === "owner") return new CircleError(409, messages.oneOwner, { field: "role", namesField: true });
   if ((target === "guardian" || next === "guardian") && actor !== "owner")
     return new CircleError(403, messages.guardiansByOwner);
   if (next === "child" && !childAccount)
-    return new CircleError(409, messages.onlyChildrenAreChildren, { field: "role" });
-  if (childAccount && next !== "child") return new CircleError(409, messages.childStaysChild, { field: "role" });
+    return new CircleError(409, messages.onlyChildrenAreChildren, { field: "role", namesField: true });
+  if (childAccount && next !== "child")
+    return new CircleError(409, messages.childStaysChild, { field: "role", namesField: true });
   return null;
 }

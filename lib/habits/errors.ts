@@ -5,7 +5,7 @@ const codeOf = { 400: "invalid_argument", 403: "forbidden", 404: "not_found", 40
 
 /** My Habits' one error: an HTTP-like status, a message safe to show (starting with the field), and the field. */
 export class HabitError extends DomainError<(typeof codeOf)[HabitStatus], HabitStatus> {
-  constructor(status: HabitStatus, message: string, options: { field?: string } = {}) {
+  constructor(status: HabitStatus, message: string, options: { field?: string; namesField?: boolean } = {}) {
     super(codeOf[status], status, message, options);
     this.name = "HabitError";
   }

@@ -54,7 +54,7 @@ describe("parseHabitDay and parseCheckIn", () => {
     expect(problem(() => parseHabitDay("2026-03-02", "2026-03-01"))).toMatchObject({
       status: 400,
       field: "date",
-      message: "date: cannot be in the future",
+      message: "cannot be in the future",
     });
     expect(problem(() => parseHabitDay("yesterday", "2026-03-01"))).toMatchObject({ field: "date" });
   });

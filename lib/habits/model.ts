@@ -103,7 +103,7 @@ export function parseHabitField<T extends z.ZodType>(schema: T, value: unknown, 
   );
 }
 
-const bad = (field: string, message: string) => new HabitError(400, `${field}: ${message}`, { field });
+const bad = (field: string, message: string) => new HabitError(400, message, { field, namesField: true });
 
 /** The contract's HabitInput (enums in either case) checked: a 400 naming the field, or the habit. */
 export function parseHabitInput(value: unknown): HabitInput {

@@ -492,7 +492,7 @@ export async function getHabitHistory(
   const found = await visibleHabit(db, callerId, habitId);
   const from = parseRangeDate(range.from, "from");
   const to = parseRangeDate(range.to, "to");
-  if (to < from) throw new HabitError(400, "to: must not be before from", { field: "to" });
+  if (to < from) throw new HabitError(400, "must not be before from", { field: "to", namesField: true });
   const habit = await viewOfVisible(db, found, today, options.now);
   const rows = await db
     .select()

@@ -54,7 +54,7 @@ export class IdentityError extends DomainError<IdentityErrorCode> {
   constructor(
     code: IdentityErrorCode,
     message: string,
-    options: { retryAfterSeconds?: number; cause?: unknown; field?: string } = {},
+    options: { retryAfterSeconds?: number; cause?: unknown; field?: string; namesField?: boolean } = {},
   ) {
     // Shown as is even for a 5xx: the identity domain's messages are the product's own wording.
     super(code, statusOf[code], message, { ...options, shown: true });

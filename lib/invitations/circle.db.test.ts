@@ -199,7 +199,8 @@ describe("Safe Circle invitations", () => {
     });
     expect(await failure(inviteToCircle(owner, { phone: "+10000000000" }, options))).toMatchObject({
       status: 400,
-      message: "phone: Enter a valid phone number (for example +14155552671)",
+      field: "phone",
+      message: "Enter a valid phone number (for example +14155552671)",
     });
     expect(await failure(inviteToCircle(owner, { email: "not-an-email" }, options))).toMatchObject({
       status: 400,

@@ -133,6 +133,14 @@ export function addresseeProblem(
   return undefined;
 }
 
+/** A problem with one field whose message reads on from its name: the API answers "phone: …". */
+const readsOnFrom = (field: string, message: string) => ({
+  code: "custom" as const,
+  message,
+  path: [field],
+  params: { namesField: true },
+});
+
 const recipientSchema = z
   .object({
     phone: z.string().trim().max(40, "phone is too long").optional().nullable(),
@@ -148,13 +156,13 @@ const recipientSchema = z
     if (phone) {
       const recipient = realPhoneNumber(phone);
       if (!recipient) {
-        context.addIssue({ code: "custom", message: `phone: ${INVALID_PHONE_MESSAGE}` });
+        context.addIssue(readsOnFrom("phone", INVALID_PHONE_MESSAGE));
         return z.NEVER;
       }
       return { channel: "sms" as const, recipient };
     }
     if (!z.email().safeParse(email).success) {
-      context.addIssue({ code: "custom", message: "email: enter a valid email address" });
+      context.addIssue(readsOnFrom("email", "enter a valid email address"));
       return z.NEVER;
     }
     return { channel: "email" as const, recipient: email!.toLowerCase() };
@@ -165,7 +173,16 @@ const tokenSchema = z.string().trim().min(1, "token is required").max(512, "toke
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new InvitationError(400, parsed.error.issues[0]?.message ?? "Invalid input");
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const namesField = issue?.code === "custom" && issue.params?.namesField === true;
+    // Only such a problem is placed on its field; the others stay about the whole form, as before.
+    throw new InvitationError(
+      400,
+      issue?.message ?? "Invalid input",
+      namesField ? { field: String(issue.path[0]), namesField } : {},
+    );
+  }
   return parsed.data;
 }
 

@@ -11,7 +11,7 @@ const codeOf = {
 
 /** The invitations domain's one error: an HTTP-like status and a message safe to show the member. */
 export class InvitationError extends DomainError<(typeof codeOf)[InvitationStatus], InvitationStatus> {
-  constructor(status: InvitationStatus, message: string, options: { field?: string } = {}) {
+  constructor(status: InvitationStatus, message: string, options: { field?: string; namesField?: boolean } = {}) {
     super(codeOf[status], status, message, options);
     this.name = "InvitationError";
   }

@@ -60,9 +60,9 @@ describe("profile", () => {
     [{ phone: "+1 415 555 2671" }, "phone must be an E.164 number such as +14155552671"],
     [{ phone: "+4407911123456" }, "phone must be an E.164 number such as +14155552671"],
     // E.164 in form, but no such number: a different problem, a different message.
-    [{ phone: "+10000000000" }, "phone: Enter a valid phone number (for example +14155552671)"],
-    [{ phone: "+15555555555" }, "phone: Enter a valid phone number (for example +14155552671)"],
-    [{ phone: "+449999999999" }, "phone: Enter a valid phone number (for example +14155552671)"],
+    [{ phone: "+10000000000" }, "Enter a valid phone number (for example +14155552671)"],
+    [{ phone: "+15555555555" }, "Enter a valid phone number (for example +14155552671)"],
+    [{ phone: "+449999999999" }, "Enter a valid phone number (for example +14155552671)"],
     [{ timezone: "Mars/Olympus" }, "timezone must be an IANA time zone such as Europe/London"],
     [{ firstName: "x".repeat(101) }, "firstName must be at most 100 characters"],
     [{ lastName: "Love\u0000lace" }, "lastName must not contain control characters"],

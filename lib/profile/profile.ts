@@ -9,7 +9,7 @@ import { e164Problem, INVALID_PHONE_MESSAGE, NOT_E164_MESSAGE, realPhoneNumber }
 
 /** The profile domain's one error: status is HTTP-like, message is safe to show and names the field, as does `field`. */
 export class ProfileError extends DomainError<"invalid_argument" | "not_found", 400 | 404> {
-  constructor(status: 400 | 404, message: string, options: { field?: string } = {}) {
+  constructor(status: 400 | 404, message: string, options: { field?: string; namesField?: boolean } = {}) {
     super(status === 404 ? "not_found" : "invalid_argument", status, message, options);
     this.name = "ProfileError";
   }
@@ -84,7 +84,7 @@ function updateSchema(now: Date) {
               if (problem)
                 context.addIssue({
                   code: "custom",
-                  message: problem === "format" ? `phone ${NOT_E164_MESSAGE}` : `phone: ${INVALID_PHONE_MESSAGE}`,
+                  message: problem === "format" ? `phone ${NOT_E164_MESSAGE}` : INVALID_PHONE_MESSAGE,
                 });
             })
             .nullable(),
@@ -173,7 +173,11 @@ export async function updateUserProfile(
         ? `request has an unknown field: ${issue.keys.join(", ")}`
         : (issue?.message ?? "request is invalid");
     const about = typeof field === "string" ? field : undefined;
-    throw new ProfileError(400, about && !message.includes(about) ? `${about}: ${message}` : message, { field: about });
+    // "dob must not be in the future" names its field; "Enter a valid phone number" reads on from it.
+    throw new ProfileError(400, message, {
+      field: about,
+      namesField: about !== undefined && !message.startsWith(about),
+    });
   }
   const changes = Object.fromEntries(
     Object.entries(parsed.data).filter(([, value]) => value !== undefined),

@@ -80,7 +80,7 @@ describe("what one member can own", () => {
     expect(await refusal(createEvent("spammer", input, { db: db() }))).toBeUndefined();
     expect(await refusal(createEvent("spammer", input, { db: db() }))).toEqual({
       status: 409,
-      message: `calendarOf: this calendar holds ${MAX_EVENTS_PER_CALENDAR} events, the most one calendar can hold: delete some to add more`,
+      message: `this calendar holds ${MAX_EVENTS_PER_CALENDAR} events, the most one calendar can hold: delete some to add more`,
     });
     expect(
       (await db().select({ id: calendarEvents.id }).from(calendarEvents).where(eq(calendarEvents.ownerId, "spammer")))

@@ -196,30 +196,30 @@ describe("an Outlook export", () => {
 describe("files that are refused whole", () => {
   it("a file that is not iCalendar, naming its line", () => {
     expect(refusal(fixture("not-icalendar.csv"))).toBe(
-      'file: line 1 is "Subject,Start Date,Start Time,End Date,E", not BEGIN:VCALENDAR: this is not an iCalendar file',
+      'line 1 is "Subject,Start Date,Start Time,End Date,E", not BEGIN:VCALENDAR: this is not an iCalendar file',
     );
-    expect(refusal("")).toBe("file: is empty: an iCalendar file starts with BEGIN:VCALENDAR");
+    expect(refusal("")).toBe("is empty: an iCalendar file starts with BEGIN:VCALENDAR");
     expect(refusal(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff]))).toBe(
-      "file: is not UTF-8 text, so it is not an iCalendar file",
+      "is not UTF-8 text, so it is not an iCalendar file",
     );
   });
 
   it(`a file over ${MAX_ICS_BYTES} bytes`, () => {
     const big = `BEGIN:VCALENDAR\r\nX-PAD:${"x".repeat(MAX_ICS_BYTES)}\r\nEND:VCALENDAR\r\n`;
-    expect(refusal(big)).toBe("file: the file is 1.0 MB; the limit is 1 MB");
+    expect(refusal(big)).toBe("the file is 1.0 MB; the limit is 1 MB");
   });
 
   it("a file cut short, or with components that do not close, naming the line", () => {
     const cut = fixture("google.ics").toString("utf8").split("\r\n").slice(0, 40).join("\r\n");
-    expect(refusal(cut)).toBe("file: ends inside VEVENT (opened on line 27): it may be cut short");
+    expect(refusal(cut)).toBe("ends inside VEVENT (opened on line 27): it may be cut short");
     expect(refusal("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")).toBe(
-      "file: line 3: END:VTODO does not close BEGIN:VEVENT from line 2",
+      "line 3: END:VTODO does not close BEGIN:VEVENT from line 2",
     );
     expect(refusal("BEGIN:VCALENDAR\r\nthis is not a property\r\nEND:VCALENDAR\r\n")).toBe(
-      "file: line 2 is not an iCalendar line (NAME:value)",
+      "line 2 is not an iCalendar line (NAME:value)",
     );
     const deep = `BEGIN:VCALENDAR\r\n${"BEGIN:X\r\n".repeat(20)}`;
-    expect(refusal(deep)).toBe("file: line 9: components nested too deep");
+    expect(refusal(deep)).toBe("line 9: components nested too deep");
   });
 });
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { Temporal } from "temporal-polyfill";
-import { CalendarError, isCalendarError } from "../errors";
+import { answerMessage } from "../../errors";
+import { CalendarError, invalidField, isCalendarError } from "../errors";
 import { isSeriesOccurrence, seriesKeysBetween } from "../expand";
 import { LIMITS, checkCalendarEvent, checkTimeZone, newEvent, parseEventInput } from "../model";
 import { type AllDayOverride, type CalendarEvent, type EventDetails, type TimedOverride } from "../event";
@@ -89,7 +90,7 @@ interface Component {
   malformedLine: number | null;
 }
 
-const refuse = (problem: string) => new CalendarError("invalid_argument", "file", `file: ${problem}`);
+const refuse = (problem: string) => invalidField("file", problem);
 
 function decode(input: string | Uint8Array): string {
   const size = typeof input === "string" ? new TextEncoder().encode(input).length : input.byteLength;
@@ -361,7 +362,8 @@ function titleOf(component: Component): string | null {
 
 function reasonOf(error: unknown, line: number): string {
   if (error instanceof Skip) return error.message;
-  if (isCalendarError(error)) return `line ${line}: ${error.message}`;
+  // The report is read without the fields beside it: each reason names its field as the API does.
+  if (isCalendarError(error)) return `line ${line}: ${answerMessage(error)}`;
   throw error;
 }
 

@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { CalendarError } from "../errors";
+import { CalendarError, invalidField } from "../errors";
 import type { ImportOptions, ImportReport } from "./import";
 import type { ParseAnswer, ParseRequest } from "./parse-worker";
 
@@ -23,7 +23,7 @@ let turn: Promise<unknown> = Promise.resolve();
 let waiting = 0;
 let nextId = 0;
 
-const refuse = (problem: string) => new CalendarError("invalid_argument", "file", `file: ${problem}`);
+const refuse = (problem: string) => invalidField("file", problem);
 const named = (options: ImportOptions) => (options.fileName ? `"${options.fileName.slice(0, 100)}"` : "the file");
 
 /** The worker's module beside this one, for running from the TypeScript source (tests, bench). */
@@ -98,8 +98,8 @@ async function readOne(input: Uint8Array, options: ImportOptions, limits: ParseL
       if (answer.id !== id) return;
       finish();
       if ("error" in answer) {
-        const { code, field, message } = answer.error;
-        reject(new CalendarError(code as CalendarError["code"], field, message));
+        const { code, field, message, namesField } = answer.error;
+        reject(new CalendarError(code as CalendarError["code"], field, message, { namesField }));
       } else resolve(answer.report);
     };
     const onError = (error: Error & { code?: string }) => {
@@ -132,11 +132,9 @@ export async function parseICalendarOffThread(
   limits: ParseLimits = PARSE_LIMITS,
 ): Promise<ImportReport> {
   if (waiting >= limits.queue)
-    throw new CalendarError(
-      "too_many",
-      "file",
-      "file: other calendar files are being read. Please try again in a minute.",
-    );
+    throw new CalendarError("too_many", "file", "other calendar files are being read. Please try again in a minute.", {
+      namesField: true,
+    });
   waiting++;
   const mine = turn.then(() => readOne(input, options, limits));
   turn = mine.catch(() => undefined);

@@ -10,7 +10,7 @@ import { zonesWithOffsets } from "./timezones";
 export type ParseRequest = { id: number; input: Uint8Array; options: ImportOptions };
 export type ParseAnswer =
   | { id: number; report: ReturnType<typeof parseICalendar> }
-  | { id: number; error: { code: string; field: string; message: string } };
+  | { id: number; error: { code: string; field: string; message: string; namesField: boolean } };
 
 if (parentPort) {
   const port = parentPort;
@@ -21,7 +21,7 @@ if (parentPort) {
       if (!isCalendarError(error)) throw error;
       port.postMessage({
         id,
-        error: { code: error.code, field: error.field, message: error.message },
+        error: { code: error.code, field: error.field, message: error.message, namesField: error.namesField },
       } satisfies ParseAnswer);
     }
   });

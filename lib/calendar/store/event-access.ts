@@ -29,7 +29,8 @@ export async function calendarFor(db: Db, callerId: string, calendarOf: string |
     throw new CalendarError(
       "forbidden",
       "calendarOf",
-      "calendarOf: you can add events only to your own calendar or a child's you look after",
+      "you can add events only to your own calendar or a child's you look after",
+      { namesField: true },
     );
   return calendarOf;
 }

@@ -18,6 +18,7 @@ export async function withinEventCap(tx: Db, ownerId: string): Promise<void> {
     throw new CalendarError(
       "conflict",
       "calendarOf",
-      `calendarOf: this calendar holds ${MAX_EVENTS_PER_CALENDAR} events, the most one calendar can hold: delete some to add more`,
+      `this calendar holds ${MAX_EVENTS_PER_CALENDAR} events, the most one calendar can hold: delete some to add more`,
+      { namesField: true },
     );
 }

@@ -245,7 +245,8 @@ describe("events in the database", () => {
     for (const [input, field] of cases) {
       const refused = await failure(createEvent("olga", input, db()));
       expect(refused, field).toMatchObject({ status: 400, field });
-      expect(refused!.message.startsWith(`${field}: `)).toBe(true);
+      // The message is bare: a form shows it beside the field, the API names the field itself.
+      expect(refused!.message, field).toMatch(/^(?![a-zA-Z.]+: )./);
     }
     expect(await database.db.select().from(calendarEvents)).toEqual([]);
     expect(await database.db.select().from(shares)).toEqual([]);

@@ -28,7 +28,7 @@ describe("imports per hour", () => {
     expect(await failure(importCalendar("olga", file, { db: database.db, now, fileName: "a.ics" }))).toMatchObject({
       status: 429,
       field: "file",
-      message: expect.stringMatching(/^file: you can import 20 files an hour\. Please try again in 60 minutes\.$/),
+      message: expect.stringMatching(/^you can import 20 files an hour\. Please try again in 60 minutes\.$/),
     });
     // Someone else is not held back, and the next hour the member may import again.
     await importCalendar("ada", file, { db: database.db, now });
@@ -49,7 +49,7 @@ describe("events per calendar", () => {
     expect(await failure(importCalendar("olga", another, { db: database.db }))).toMatchObject({
       status: 400,
       field: "file",
-      message: `file: a calendar holds at most ${MAX_EVENTS_PER_CALENDAR} events, and this file would take it to ${MAX_EVENTS_PER_CALENDAR + 1}; nothing was imported`,
+      message: `a calendar holds at most ${MAX_EVENTS_PER_CALENDAR} events, and this file would take it to ${MAX_EVENTS_PER_CALENDAR + 1}; nothing was imported`,
     });
     const [held] = await database.db
       .execute(sql`select count(*)::int as events from calendar_events where uid = 'run'`)

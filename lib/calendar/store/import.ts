@@ -50,7 +50,8 @@ export async function importCalendar(
     throw new CalendarError(
       "too_many",
       "file",
-      `file: you can import ${IMPORTS_PER_HOUR} files an hour. ${tryAgainIn(rate.retryAfterSeconds)}`,
+      `you can import ${IMPORTS_PER_HOUR} files an hour. ${tryAgainIn(rate.retryAfterSeconds)}`,
+      { namesField: true },
     );
   const bytes = typeof file === "string" ? new TextEncoder().encode(file) : file;
   const report = await parseICalendarOffThread(bytes, {
@@ -87,7 +88,8 @@ export async function importCalendar(
       throw new CalendarError(
         "invalid_argument",
         "file",
-        `file: a calendar holds at most ${MAX_EVENTS_PER_CALENDAR} events, and this file would take it to ${held!.events}; nothing was imported`,
+        `a calendar holds at most ${MAX_EVENTS_PER_CALENDAR} events, and this file would take it to ${held!.events}; nothing was imported`,
+        { namesField: true },
       );
   });
   return result;

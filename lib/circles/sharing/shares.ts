@@ -66,11 +66,17 @@ export async function shareItem(ownerId: string, input: unknown, options: Option
       .for("share");
     if (memberId) {
       if (memberId === ownerId)
-        throw new CircleError(400, "memberId: you always see your own items", { field: "memberId" });
+        throw new CircleError(400, "you always see your own items", { field: "memberId", namesField: true });
       if (!(await shareACircle(tx, ownerId, memberId)))
-        throw new CircleError(400, "memberId: you can share only with people in your circles", { field: "memberId" });
+        throw new CircleError(400, "you can share only with people in your circles", {
+          field: "memberId",
+          namesField: true,
+        });
     } else if (!(await membershipOf(tx, circleId!, ownerId))) {
-      throw new CircleError(400, "circleId: you can share only with a circle you are in", { field: "circleId" });
+      throw new CircleError(400, "you can share only with a circle you are in", {
+        field: "circleId",
+        namesField: true,
+      });
     }
     await withinShareCap(tx, ownerId, { itemType, itemId, memberId: memberId ?? null, circleId: circleId ?? null });
     const target = memberId

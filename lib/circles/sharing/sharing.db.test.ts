@@ -75,7 +75,7 @@ describe("the sharing rule", () => {
     const options = { db: database.db, kinds };
     expect(await failure(shareItem("ada", { ...habit("ada"), memberId: "zed", permission: "view" }, options))).toEqual({
       status: 400,
-      message: "memberId: you can share only with people in your circles",
+      message: "you can share only with people in your circles",
       field: "memberId",
     });
     expect(

@@ -35,9 +35,10 @@ function refused(error: unknown, action: string): IdentityError {
   if (code === "UsernameExistsException")
     return new IdentityError("UsernameExistsException", "This sign-in name is taken", { cause: error });
   if (code === "InvalidPasswordException")
-    return new IdentityError("InvalidPasswordException", `password: ${(error as Error).message}`, {
+    return new IdentityError("InvalidPasswordException", (error as Error).message, {
       cause: error,
       field: "password",
+      namesField: true,
     });
   if (code === "UserNotFoundException")
     return new IdentityError("UserNotFoundException", "User does not exist.", { cause: error });
