@@ -2,7 +2,7 @@ import { Panel } from "@/components/ui/panel";
 import { loadProfile, loadSubscriptions } from "@/lib/account/page";
 import { getMember } from "@/lib/auth/member";
 import type { FormAction, FormState } from "@/lib/forms";
-import { AccountStoreProvider } from "./account-store";
+import { AccountStoreProvider } from "@/components/billing/account-store";
 import { ProfileForm } from "./profile-form";
 import { SubscriptionSummary } from "@/components/billing/subscription-summary";
 

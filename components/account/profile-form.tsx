@@ -13,7 +13,7 @@ import type { ApiProfile } from "@/lib/graphql-client";
 import { formError, idleForm, type FormAction, type FormState } from "@/lib/forms";
 import { COUNTRY_NAMES } from "@/lib/country-names";
 import { toE164 } from "@/lib/phone";
-import { useAccountStore } from "./account-store";
+import { useAccountStore } from "@/components/billing/account-store";
 
 type Values = {
   firstName: string;

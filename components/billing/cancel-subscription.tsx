@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogError } from "@/components/ui/dialog";
-import { planName, useAccountStore, type CancelSelection } from "@/components/account/account-store";
+import { planName, useAccountStore, type CancelSelection } from "./account-store";
 import { callApi, succeeded } from "@/lib/graphql-client";
 import { formatDate } from "@/lib/format/date";
 import { Panel } from "@/components/ui/panel";

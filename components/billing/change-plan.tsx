@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogError } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { planName, useAccountStore } from "@/components/account/account-store";
+import { planName, useAccountStore } from "./account-store";
 import { planChangeDirection } from "@/lib/billing/plan-change";
 import { callApi, succeeded, type ApiPlan, type ApiProrationPreview } from "@/lib/graphql-client";
 import { inQueueStartsAt } from "@/lib/billing/subscription-state";

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { planName, useAccountStore } from "@/components/account/account-store";
+import { planName, useAccountStore } from "./account-store";
 import { statusLabel } from "@/components/billing/subscription-summary";
 import { callApi, succeeded } from "@/lib/graphql-client";
 import { inQueueStartsAt } from "@/lib/billing/subscription-state";

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { useAccountStore } from "@/components/account/account-store";
+import { useAccountStore } from "./account-store";
 import { callApi, succeeded } from "@/lib/graphql-client";
 import { SandboxCardForm } from "./sandbox-card-form";
 import type { TokenizeSandboxCard } from "@/lib/billing/sandbox/cards";

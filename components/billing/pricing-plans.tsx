@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRef, useState } from "react";
 import { planTiers, type PlanTier } from "@/config/plans";
 import { Button } from "@/components/ui/button";
-import { useAccountStore } from "@/components/account/account-store";
+import { useAccountStore } from "./account-store";
 import { callApi, succeeded, type ApiPlan } from "@/lib/graphql-client";
 import { IntervalSwitch } from "./interval-switch";
 import { PlanCard, tierOfProductName } from "./plan-card";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { inQueueStartsAt } from "@/lib/billing/subscription-state";
 import { formatDate } from "@/lib/format/date";
-import { planName, useAccountStore } from "@/components/account/account-store";
+import { planName, useAccountStore } from "./account-store";
 import { NoSubscription } from "@/components/billing/no-subscription";
 import { buttonClass } from "@/components/ui/button";
 import { Detail } from "@/components/ui/detail";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Spinner } from "@/components/ui/spinner";
-import { useAccountStore } from "@/components/account/account-store";
+import { useAccountStore } from "./account-store";
 import { memberStatement } from "@/lib/billing/statement";
 import { formatDate } from "@/lib/format/date";
 import { formatMoney } from "@/lib/format/money";

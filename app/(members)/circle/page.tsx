@@ -4,7 +4,7 @@ import { getMember } from "@/lib/auth/member";
 import { loadCirclePage } from "@/lib/circles/page";
 import { itemKinds } from "@/lib/features";
 import { ChildPasswordForm } from "@/components/circles/child-password-form";
-import { QuietHoursForm } from "@/components/account/quiet-hours-form";
+import { QuietHoursForm } from "@/components/settings/quiet-hours-form";
 import { childQuietHoursAction } from "../my-account/settings-actions";
 import { WhoCanSeeWhat } from "@/components/circles/who-can-see-what";
 import { resetChildPasswordAction, stopSharingAction } from "./actions";

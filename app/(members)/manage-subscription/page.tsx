@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AccountStoreProvider } from "@/components/account/account-store";
+import { AccountStoreProvider } from "@/components/billing/account-store";
 import { ManageSubscription } from "@/components/billing/manage-subscription";
 import { loadBilling, stripePublishableKey } from "@/lib/account/page";
 import { getMember } from "@/lib/auth/member";

@@ -2,7 +2,7 @@ import { Panel } from "@/components/ui/panel";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { loadDiscreetMode, loadProfile, loadQuietHours } from "@/lib/account/page";
-import { QuietHoursForm } from "@/components/account/quiet-hours-form";
+import { QuietHoursForm } from "@/components/settings/quiet-hours-form";
 import { quietHoursAction } from "./settings-actions";
 import { AccountOverview } from "@/components/account/account-overview";
 import { getMember } from "@/lib/auth/member";

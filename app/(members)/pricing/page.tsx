@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AccountStoreProvider, type Interval } from "@/components/account/account-store";
+import { AccountStoreProvider, type Interval } from "@/components/billing/account-store";
 import { PricingPlans } from "@/components/billing/pricing-plans";
 import { tierOfProductName } from "@/components/billing/plan-card";
 import { loadSubscriptions } from "@/lib/account/page";

@@ -8,8 +8,7 @@ import {
   planName,
   type AccountInitial,
 } from "./account-store";
-import { messageFor } from "./profile-form";
-import { SubscriptionSummary } from "@/components/billing/subscription-summary";
+import { SubscriptionSummary } from "./subscription-summary";
 
 const plans: ApiPlan[] = [
   {
@@ -115,18 +114,5 @@ describe("the subscription summary", () => {
 
   it("offers the plans to a member without a subscription", () => {
     expect(summary({ subscriptions: [] })).toContain("You have no subscription yet.");
-  });
-});
-
-describe("the profile form's helpers", () => {
-  it("says the field's label where the message names the field", () => {
-    expect(messageFor("dob", "dob must not be in the future")).toBe("Date of birth must not be in the future");
-    expect(messageFor("firstName", "firstName must not contain control characters")).toBe(
-      "First name must not contain control characters",
-    );
-    // A sentence of its own is shown as it is.
-    expect(messageFor("phone", "Enter a valid phone number (for example +14155552671)")).toBe(
-      "Enter a valid phone number (for example +14155552671)",
-    );
   });
 });
