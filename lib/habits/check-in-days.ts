@@ -1,6 +1,9 @@
 import { addDays, type LocalDate } from "../time";
 import type { ScoredDay } from "./score";
 
+/** The days a habit's row shows on Today and on /habits: today and the six before it. */
+export const CHECK_IN_DAYS = 7;
+
 export type CheckInDayState = ScoredDay["state"] | "before";
 
 /**

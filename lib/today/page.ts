@@ -13,8 +13,9 @@ import { shareReaches } from "../circles/sharing/rule";
 import { listTitle } from "../display";
 import { recordTodayVisit } from "./last-visit";
 
-/** The days a habit's row shows on Today and on /habits: today and the six before it. */
-export const CHECK_IN_DAYS = 7;
+// The days a habit's row shows, here as on /habits (lib/habits/check-in-days.ts).
+import { CHECK_IN_DAYS } from "../habits/check-in-days";
+export { CHECK_IN_DAYS };
 /** The most shares Today lists; more are counted ("and 4 more"). */
 export const MAX_SHARED_LISTED = 8;
 /** On a member's first visit, what the circle shared in this many days before it. */

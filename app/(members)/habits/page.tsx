@@ -1,16 +1,13 @@
 import type { Metadata } from "next";
 import { getMember } from "@/lib/auth/member";
-import { childrenToSuggestTo, getMyHabits, todayOf, type HabitView } from "@/lib/habits/store";
-import { getCirclePeople, getMyCircles } from "@/lib/circles";
+import type { HabitView } from "@/lib/habits/store";
+import { habitsPage } from "@/lib/habits/page";
 import { Panel } from "@/components/ui/panel";
 import { CheckInRow } from "@/components/habits/check-in-row";
 import { HabitForm } from "@/components/habits/habit-form";
 import { AnswerSuggestionForm } from "@/components/habits/owner-forms";
-import { checkInDays } from "@/lib/habits/check-in-days";
-import { CHECK_IN_DAYS } from "@/lib/today/page";
 import { answerSuggestionAction, saveHabitAction, suggestHabitAction } from "./actions";
 import { tapCheckInAction } from "./check-in-actions";
-import { listTitle } from "@/lib/display";
 
 export const metadata: Metadata = { title: "My Habits" };
 
@@ -36,18 +33,7 @@ function suggestionWords(habit: HabitView) {
 export default async function HabitsPage() {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
-  const [habits, circles, today, children] = await Promise.all([
-    getMyHabits(member.memberId, { historyDays: CHECK_IN_DAYS }),
-    getMyCircles(member.memberId),
-    todayOf(member.memberId),
-    childrenToSuggestTo(member.memberId),
-  ]);
-  const people = (await Promise.all(circles.map((circle) => getCirclePeople(member.memberId, circle.circleId)))).flat();
-  const live = habits.filter((habit) => !habit.pending);
-  // Only the child whose habit it is sees a suggestion (lib/habits keeps it from everyone else).
-  const suggestions = habits.filter((habit) => habit.pending);
-  const nameOf = (memberId: string | null) =>
-    people.find((person) => person.memberId === memberId && person.name)?.name ?? "A grown-up in your circle";
+  const { today, rows, suggestions, children } = await habitsPage(member.memberId);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-ink">My Habits</h1>
@@ -60,12 +46,12 @@ export default async function HabitsPage() {
           </h2>
           <p className="mt-2 text-base text-muted">If you accept, it starts today. If not, it goes away.</p>
           <ul className="mt-2 grid gap-6">
-            {suggestions.map((habit) => (
+            {suggestions.map(({ habit, title, suggestedBy }) => (
               <li key={habit.id} className="border-t border-slate-200 pt-4">
-                <h3 className="text-lg font-semibold text-ink">{listTitle(habit)}</h3>
+                <h3 className="text-lg font-semibold text-ink">{title}</h3>
                 <p className="text-base text-ink">{suggestionWords(habit)}</p>
-                <p className="text-sm text-muted">Suggested by {nameOf(habit.suggestedBy)}.</p>
-                <AnswerSuggestionForm habitId={habit.id} title={listTitle(habit)} action={answerSuggestionAction} />
+                <p className="text-sm text-muted">Suggested by {suggestedBy}.</p>
+                <AnswerSuggestionForm habitId={habit.id} title={title} action={answerSuggestionAction} />
               </li>
             ))}
           </ul>
@@ -76,7 +62,7 @@ export default async function HabitsPage() {
         <h2 id="today-heading" className="text-xl font-semibold text-ink">
           Today
         </h2>
-        {live.length === 0 ? (
+        {rows.length === 0 ? (
           <p className="mt-2 text-base text-muted">No habits yet: add one below.</p>
         ) : (
           <p className="mt-1 text-sm text-muted">
@@ -85,11 +71,11 @@ export default async function HabitsPage() {
           </p>
         )}
         <ul className="mt-2 divide-y divide-slate-200">
-          {live.map((habit) => (
+          {rows.map(({ habit, title, days }) => (
             <li key={habit.id}>
               <CheckInRow
-                habit={{ ...habit, title: listTitle(habit) }}
-                days={checkInDays(habit.recentDays, today, CHECK_IN_DAYS)}
+                habit={{ ...habit, title }}
+                days={days}
                 today={today}
                 action={tapCheckInAction}
                 href={`/habits/${habit.id}`}

@@ -2,12 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getMember } from "@/lib/auth/member";
-import { HEAT_MAP_DAYS } from "@/lib/habits/checkpoints";
-import { checkInDays } from "@/lib/habits/check-in-days";
-import { getMyHabits, todayOf } from "@/lib/habits/store";
-import { listTitle } from "@/lib/display";
-import { shareTargetsFor } from "@/lib/circles/sharing/targets";
-import { CHECK_IN_DAYS } from "@/lib/today/page";
+import { habitPage } from "@/lib/habits/page";
 import { Panel } from "@/components/ui/panel";
 import { CheckInRow } from "@/components/habits/check-in-row";
 import { CheckInForm } from "@/components/habits/check-in";
@@ -27,15 +22,9 @@ export default async function HabitPage({ params }: { params: Promise<{ habitId:
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
   const { habitId } = await params;
-  const [habits, today] = await Promise.all([
-    getMyHabits(member.memberId, { historyDays: HEAT_MAP_DAYS }),
-    todayOf(member.memberId),
-  ]);
-  const habit = habits.find((h) => h.id === habitId && !h.pending);
-  if (!habit) notFound();
-  const owner = habit.access === "owner";
-  const title = listTitle(habit);
-  const targets = owner ? await shareTargetsFor(member.memberId) : [];
+  const page = await habitPage(member.memberId, habitId);
+  if (!page) notFound();
+  const { habit, title, days, today, owner, shareTargets: targets } = page;
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-ink">{title}</h1>
@@ -48,12 +37,7 @@ export default async function HabitPage({ params }: { params: Promise<{ habitId:
         <h2 id="days-heading" className="text-xl font-semibold text-ink">
           Check in
         </h2>
-        <CheckInRow
-          habit={{ ...habit, title }}
-          days={checkInDays(habit.recentDays, today, CHECK_IN_DAYS)}
-          today={today}
-          action={tapCheckInAction}
-        />
+        <CheckInRow habit={{ ...habit, title }} days={days} today={today} action={tapCheckInAction} />
         {habit.canCheckIn ? (
           <>
             <h3 className="mt-4 text-lg font-semibold text-ink">Fill in a day</h3>
