@@ -2,7 +2,7 @@
 
 import { createContext, use, useId, useState } from "react";
 import type { FormAction, FormState } from "@/lib/forms";
-import type { CircleView } from "@/lib/invitations/circle";
+import type { CircleView } from "@/lib/invitations";
 import { formatDate } from "@/lib/format/date";
 import { PHONE_EXAMPLE } from "@/lib/phone";
 import { Button } from "@/components/ui/button";

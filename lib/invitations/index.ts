@@ -1,27 +1,29 @@
-// Safe Circle invitations: the service and its errors (the Family-plan lookup is lib/circles/family-plan.ts).
+// Safe Circle invitations (./invitations.ts), the owner's view of their circle (./owner-circle.ts) and their errors (the Family-plan lookup is lib/circles/family-plan.ts).
 export {
   acceptInvitation,
   addresseeProblem,
   canInviteByText,
-  exportCircle,
-  getCircle,
   INVITATION_LIFETIME_MS,
   invitationLink,
   maskedRecipient,
   inviteToCircle,
   previewInvitation,
-  removeCircleMember,
-  removeFromCircles,
   resendInvitation,
   revokeInvitation,
   verifiedContactsOf,
   type CircleMemberIdentity,
-  type CircleMemberView,
   type CircleOptions,
-  type CircleView,
   type InvitationPreview,
   type InvitationView,
   type Invitee,
   type VerifiedContacts,
-} from "./circle";
+} from "./invitations";
+export {
+  exportCircle,
+  getCircle,
+  removeCircleMember,
+  removeFromCircles,
+  type CircleMemberView,
+  type CircleView,
+} from "./owner-circle";
 export { InvitationError, isInvitationError, invitationMessages } from "./errors";

@@ -1,7 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { getConfig } from "../config";
-import { INVITATION_LIFETIME_MS } from "./circle";
+import { INVITATION_LIFETIME_MS } from "./invitations";
 
 /**
  * The invitation a browser opened, between the link and the member's answer: an httpOnly cookie

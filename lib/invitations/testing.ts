@@ -1,6 +1,6 @@
 import { getDb } from "../db/client";
 import { readOutbox } from "../mail";
-import type { Invitee, VerifiedContacts } from "./circle";
+import type { Invitee, VerifiedContacts } from "./invitations";
 
 /** For tests: the invitation token in the link of the newest message to `recipient` in the outbox. */
 export async function invitationTokenSentTo(recipient: string): Promise<string> {
