@@ -14,6 +14,19 @@ const HABIT_SCHEDULES = [
 ];
 const DAY = 86_400;
 
+/** The API's limit of aliases in one operation (graphql/server.ts): the seed's mutations go in batches of it. */
+const ALIASES_PER_OPERATION = 15;
+
+async function mutateInBatches(baseUrl: string, cookie: string, fields: string[]) {
+  const answers: Awaited<ReturnType<typeof graphql>> = {};
+  for (let i = 0; i < fields.length; i += ALIASES_PER_OPERATION)
+    Object.assign(
+      answers,
+      await graphql(baseUrl, cookie, `mutation { ${fields.slice(i, i + ALIASES_PER_OPERATION).join("\n")} }`),
+    );
+  return answers;
+}
+
 async function graphql(baseUrl: string, cookie: string, query: string) {
   const response = await fetch(`${baseUrl}/graphql`, {
     method: "POST",
@@ -43,7 +56,7 @@ export async function seedToday(
     const target = kind === "CHECK" ? "" : ", target: 8";
     return `h${i}: createHabit(input: { title: "Habit ${i + 1}", kind: ${kind}${target}, restDaysPerWeek: 1, ${HABIT_SCHEDULES[i % 3]} }) { statusCode message habit { ownerId } }`;
   });
-  const created = await graphql(baseUrl, cookie, `mutation { ${habits.join("\n")} }`);
+  const created = await mutateInBatches(baseUrl, cookie, habits);
   const memberId = created.h0!.habit!.ownerId;
   const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
   const events = Array.from({ length: 30 }, (_, i) => {
@@ -53,7 +66,7 @@ export async function seedToday(
   events.push(
     `weekly: createEvent(input: { title: "Weekly swim", start: ${today + 7 * 3600}, end: ${today + 8 * 3600}, timezone: "UTC", rrule: "FREQ=WEEKLY;COUNT=5", visibility: PRIVATE }) { statusCode message }`,
   );
-  await graphql(baseUrl, cookie, `mutation { ${events.join("\n")} }`);
+  await mutateInBatches(baseUrl, cookie, events);
   if (!databaseUrl) return;
 
   log("members-pages: seeding /today's circle of six on PostgreSQL");
