@@ -44,7 +44,10 @@ test("a Family plan owner creates a child's account with a first password; the c
   await expectNoAxeViolations(page);
 
   // Back on My Safe Circle, Maya is in the circle.
-  await page.getByRole("link", { name: "Back to My Safe Circle" }).click();
+  await page
+    .getByRole("region", { name: "Maya’s account is ready" })
+    .getByRole("link", { name: "Back to My Safe Circle" })
+    .click();
   await expect(page).toHaveURL(/\/circle$/);
   await expect(familyPlan).toContainText("Maya");
   await openMembersPlace(page, "Account");
