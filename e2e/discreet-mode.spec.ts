@@ -206,7 +206,7 @@ test("after the safety reset, editing and saving an old Circle event does not sh
   await pat.goto(link!);
   await expect(pat).toHaveURL(/\/invitation$/);
   await pat.getByRole("button", { name: "Join", exact: true }).click();
-  await expect(pat).toHaveURL(/\/my-account$/);
+  await expect(pat).toHaveURL(/\/circle$/);
 
   // An event for her whole circle: Pat sees it.
   await page.goto("/calendar/new");
