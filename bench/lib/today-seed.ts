@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
 /**
  * The data Today (/today) is measured with, for the member whose cookie the members-pages section
  * holds: 20 habits of every kind and schedule, a month of events from today (one a day, and a weekly
@@ -70,6 +74,24 @@ export async function seedToday(
   if (!databaseUrl) return;
 
   log("members-pages: seeding /today's circle of six on PostgreSQL");
+  // lib's stores are server-only (the `react-server` condition), which this process is not run with:
+  // the circle is written by a child tsx process that is.
+  execFileSync(
+    process.execPath,
+    [
+      path.join("node_modules", "tsx", "dist", "cli.mjs"),
+      "--conditions=react-server",
+      fileURLToPath(import.meta.url),
+      databaseUrl,
+      memberId,
+    ],
+    { stdio: "inherit", timeout: 300_000 },
+  );
+}
+
+/** The circle of six (the member and five others, each sharing events and a habit), on `databaseUrl`. */
+async function seedTodayCircle(databaseUrl: string, memberId: string) {
+  const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
   const { openDatabase } = await import("@/lib/db/open");
   const { installDatabase } = await import("@/lib/db/client");
   const { makeCircle } = await import("@/lib/circles/testing");
@@ -108,4 +130,11 @@ export async function seedToday(
   } finally {
     await database.close();
   }
+}
+
+// Run as a script (by seedToday above): node tsx --conditions=react-server today-seed.ts <databaseUrl> <memberId>.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [databaseUrl, memberId] = process.argv.slice(2);
+  if (!databaseUrl || !memberId) throw new Error("today-seed.ts <databaseUrl> <memberId>");
+  await seedTodayCircle(databaseUrl, memberId);
 }
