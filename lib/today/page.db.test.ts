@@ -150,7 +150,7 @@ describe("what the circle shared since the last visit", () => {
       db(),
     );
     const gone = await createEvent("bo", event("Cancelled", "2026-03-26T15:00:00Z", { visibility: "circle" }), db());
-    await deleteEvent("bo", gone.id, db());
+    await deleteEvent("bo", gone.id, { ...db(), scope: "ALL" });
     await database.db.update(shares).set({ createdAt: later(-60) });
     await database.db
       .update(shares)
