@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { signIn, signUp } from "./support/members";
+import { familyPlanSection, openMembersPlace, openSafeCircle, signIn, signUp } from "./support/members";
 import { subscribe } from "./support/subscriptions";
 
 test.describe.configure({ timeout: 120_000 });
@@ -13,8 +13,8 @@ test("a Family plan owner creates a child's account with a first password; the c
 }) => {
   const owner = await signUp(page, { firstName: "Olive", lastName: "Owner" });
   await subscribe(page, { name: "Happr Family", interval: "month" });
-  await page.goto("/my-account");
-  await page.getByRole("link", { name: "Create a child’s account" }).click();
+  const familyPlan = await openSafeCircle(page);
+  await familyPlan.getByRole("link", { name: "Create a child’s account" }).click();
   await expect(page).toHaveURL(/\/circle\/children\/new$/);
   await expect(page.getByRole("heading", { level: 1, name: "Create a child’s account" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -43,9 +43,14 @@ test("a Family plan owner creates a child's account with a first password; the c
   expect(signInName).toMatch(/^maya\.\d{4}$/);
   await expectNoAxeViolations(page);
 
-  // The owner's page lists Maya in the circle.
-  await page.goto("/my-account");
-  await expect(page.getByRole("region", { name: "My Safe Circle" })).toContainText("Maya");
+  // Back on My Safe Circle, Maya is in the circle.
+  await page
+    .getByRole("region", { name: "Maya’s account is ready" })
+    .getByRole("link", { name: "Back to My Safe Circle" })
+    .click();
+  await expect(page).toHaveURL(/\/circle$/);
+  await expect(familyPlan).toContainText("Maya");
+  await openMembersPlace(page, "Account");
   await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Sign In" })).toBeVisible();
 
@@ -57,8 +62,7 @@ test("a Family plan owner creates a child's account with a first password; the c
   await expect(page.getByRole("heading", { name: "What your grown-ups can see" })).toBeVisible();
   await expect(page.getByText("They cannot read your private things.", { exact: false })).toBeVisible();
   await expect(page.getByRole("region", { name: "Your grown-ups", exact: true })).toContainText("Olive");
-  // None of the grown-up page: no billing, security centre or invitations.
-  await expect(page.getByRole("heading", { name: "My Safe Circle" })).toHaveCount(0);
+  // None of the grown-up page: no billing or security centre.
   await expect(page.getByRole("heading", { name: /Security/ })).toHaveCount(0);
   await expect(page.getByText(/subscription/i)).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -67,6 +71,12 @@ test("a Family plan owner creates a child's account with a first password; the c
   await page.goto("/my-account/security");
   await expect(page).toHaveURL(/\/my-account$/);
   await expect(page.getByRole("heading", { level: 1, name: "Hi, Maya!" })).toBeVisible();
+  // Her circle shows who is in it, but no Family plan and no invitations: her grown-ups look after those.
+  await openMembersPlace(page, "Circle");
+  await expect(page).toHaveURL(/\/circle$/);
+  await expect(page.getByRole("region", { name: "Your circles" })).toContainText("Olive");
+  await expect(familyPlanSection(page)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Send invitation" })).toHaveCount(0);
 
   // Maya forgot her password: the owner, on another device, gives her a new one from /circle.
   const ownerContext = await browser.newContext();

@@ -1,13 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { openMembersPlace, signUp } from "./support/members";
+import { openMembersPlace, openSafeCircle, signUp } from "./support/members";
 import { subscribe } from "./support/subscriptions";
 
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 async function expectNoAxeViolations(page: Page) {
   // Dynamic pages stream their <title> in after the body: check the page once it is there.
-  await expect(page).toHaveTitle(/Who can see what/);
+  await expect(page).toHaveTitle(/My Safe Circle/);
   const results = await new AxeBuilder({ page }).withTags(tags).analyze();
   expect(
     results.violations.map(
@@ -16,14 +16,18 @@ async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
-test("a new member finds who can see what from the navigation: no circle, nothing shared, and says so plainly", async ({
+test("a new member finds My Safe Circle from the navigation: no circle, nothing shared, and says so plainly", async ({
   page,
 }) => {
   test.setTimeout(90_000);
   await signUp(page);
-  await openMembersPlace(page, "Circle");
-  await expect(page).toHaveURL(/\/circle$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Who can see what" })).toBeVisible();
+  const familyPlan = await openSafeCircle(page);
+  // Without a Family plan there is nobody to invite: the section says why instead of showing the form.
+  await expect(
+    familyPlan.getByText("Only members with a live Family plan can invite people to a Safe Circle"),
+  ).toBeVisible();
+  await expect(familyPlan.getByRole("button", { name: "Send invitation" })).toHaveCount(0);
+  await expect(familyPlan.getByRole("link", { name: /^Create a child.s account$/ })).toHaveCount(0);
 
   const circles = page.getByRole("region", { name: "Your circles" });
   await expect(circles.getByText("You are not in a circle.")).toBeVisible();
@@ -47,15 +51,13 @@ test("a circle's owner sets the children's quiet hours on /circle, and axe finds
   test.setTimeout(120_000);
   await signUp(page);
   await subscribe(page, { name: "Happr Family", interval: "month" });
-  // The owner's first invitation creates the circle.
-  await page.goto("/my-account");
-  const safeCircle = page.getByRole("region", { name: "My Safe Circle" });
+  // The owner's first invitation creates the circle, and the page shows its children's quiet hours.
+  const safeCircle = await openSafeCircle(page);
   await safeCircle.getByLabel("Email", { exact: true }).check();
   await safeCircle.getByLabel(/^Their email address/).fill(`kid.${Date.now()}@example.com`);
   await safeCircle.getByRole("button", { name: "Send invitation" }).click();
   await expect(safeCircle.getByText(/^Invitation sent to/)).toBeVisible();
 
-  await page.goto("/circle");
   const quiet = page.getByRole("region", { name: /^Children's quiet hours/ });
   await expect(quiet.getByText(/^Off\./)).toBeVisible();
   await quiet.getByLabel("From").fill("19:30");

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { LEAVE_NOW_URL } from "../config/discreet";
-import { memberPassword, messagesTo, signUp, uniqueEmail } from "./support/members";
+import { memberPassword, messagesTo, openMembersPlace, signUp, uniqueEmail } from "./support/members";
 import { graphql, subscribe } from "./support/subscriptions";
 
 test.describe.configure({ timeout: 90_000 });
@@ -36,6 +36,17 @@ test("discreet mode: Leave now replaces a members' page, clears the tab's storag
   await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Leave now" })).toHaveCount(0);
   await turnOnDiscreetMode(page);
+  // The quick exit is on every members' place, and on a phone it sits above the members' bar, not under it.
+  const nav = page.getByRole("navigation", { name: "Members" });
+  for (const place of ["Today", "Habits", "Calendar", "Circle", "Account"] as const) {
+    await openMembersPlace(page, place);
+    await expect(nav.getByRole("link", { name: place, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("button", { name: "Leave now" })).toBeVisible();
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(nav).toHaveCount(1);
+  const leaveNow = (await page.getByRole("button", { name: "Leave now" }).boundingBox())!;
+  expect(leaveNow.y + leaveNow.height).toBeLessThanOrEqual((await nav.boundingBox())!.y);
 
   // A tab opened straight on a members' page, as someone would have it open.
   const tab = await context.newPage();
@@ -195,7 +206,7 @@ test("after the safety reset, editing and saving an old Circle event does not sh
   await pat.goto(link!);
   await expect(pat).toHaveURL(/\/invitation$/);
   await pat.getByRole("button", { name: "Join", exact: true }).click();
-  await expect(pat).toHaveURL(/\/my-account$/);
+  await expect(pat).toHaveURL(/\/circle$/);
 
   // An event for her whole circle: Pat sees it.
   await page.goto("/calendar/new");

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { createChildAccount, messagesTo, signIn, signUp } from "./support/members";
+import { createChildAccount, messagesTo, openSafeCircle, signIn, signUp } from "./support/members";
 import { subscribe } from "./support/subscriptions";
 
 /** axe at 360 and 1280 px on a My Habits page (the edit page's title says "Edit habit"). */
@@ -25,7 +25,7 @@ test("a member creates a habit, checks in, marks a rest day and keeps the streak
 
   await signUp(page, { firstName: "Ada", lastName: "Able" });
   await subscribe(page, { name: "Happr Family", interval: "month" });
-  const safeCircle = page.getByRole("region", { name: "My Safe Circle" });
+  const safeCircle = await openSafeCircle(page);
   const before = messagesTo(benEmail).length;
   await safeCircle.getByLabel("Email", { exact: true }).check();
   await safeCircle.getByLabel(/^Their email address/).fill(benEmail);
@@ -46,7 +46,7 @@ test("a member creates a habit, checks in, marks a rest day and keeps the streak
   // Back on the invitation: he joins with a yes.
   await expect(ben).toHaveURL(/\/invitation$/);
   await ben.getByRole("button", { name: "Join", exact: true }).click();
-  await expect(ben).toHaveURL(/\/my-account$/);
+  await expect(ben).toHaveURL(/\/circle$/);
 
   // Ada's habit. The members' pages are not cached.
   const response = await page.goto("/habits");

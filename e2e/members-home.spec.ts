@@ -59,14 +59,14 @@ test("a member signs in to Today, checks in two habits with one tap each, opens 
   await expect(stretchThere).toHaveAttribute("aria-pressed", "false");
 });
 
-test("keyboard only: from the top of Today, Tab reaches the navigation before the habits, Space checks a habit in, Enter opens the calendar and Today again", async ({
+test("keyboard only: from the top of Today, Tab reaches the navigation before the habits, Space checks two habits in, Enter opens the calendar and Today again, and the check-ins show", async ({
   page,
 }) => {
   await memberLandsOnToday(page);
   const nav = page.getByRole("banner").getByRole("navigation", { name: "Members" });
-  const stretch = page
-    .getByRole("region", { name: "Habits" })
-    .getByRole("button", { name: "Stretch, today", exact: true });
+  const habits = page.getByRole("region", { name: "Habits" });
+  const stretch = habits.getByRole("button", { name: "Stretch, today", exact: true });
+  const water = habits.getByRole("button", { name: "Water the plants, today", exact: true });
   // Reading order is visual order: from the top, the navigation's places come before the page's controls.
   await page.reload();
   await expect(stretch).toBeVisible();
@@ -77,6 +77,10 @@ test("keyboard only: from the top of Today, Tab reaches the navigation before th
   await page.keyboard.press("Space");
   await expect(stretch).toHaveAttribute("aria-pressed", "true");
   await expect(stretch).toBeFocused();
+  // The next habit's row follows: Tab on to its today, Space again.
+  expect(await tabTo(page, water)).toBeGreaterThan(0);
+  await page.keyboard.press("Space");
+  await expect(water).toHaveAttribute("aria-pressed", "true");
 
   // Back up to the navigation, and to the calendar.
   await tabTo(page, calendar, { key: "Shift+Tab" });
@@ -87,4 +91,5 @@ test("keyboard only: from the top of Today, Tab reaches the navigation before th
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/today$/);
   await expect(stretch).toHaveAttribute("aria-pressed", "true");
+  await expect(water).toHaveAttribute("aria-pressed", "true");
 });

@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
 /**
  * The data Today (/today) is measured with, for the member whose cookie the members-pages section
  * holds: 20 habits of every kind and schedule, a month of events from today (one a day, and a weekly
@@ -13,6 +17,19 @@ const HABIT_SCHEDULES = [
   "schedule: TIMES_PER_WEEK, timesPerWeek: 3",
 ];
 const DAY = 86_400;
+
+/** The API's limit of aliases in one operation (graphql/server.ts): the seed's mutations go in batches of it. */
+const ALIASES_PER_OPERATION = 15;
+
+async function mutateInBatches(baseUrl: string, cookie: string, fields: string[]) {
+  const answers: Awaited<ReturnType<typeof graphql>> = {};
+  for (let i = 0; i < fields.length; i += ALIASES_PER_OPERATION)
+    Object.assign(
+      answers,
+      await graphql(baseUrl, cookie, `mutation { ${fields.slice(i, i + ALIASES_PER_OPERATION).join("\n")} }`),
+    );
+  return answers;
+}
 
 async function graphql(baseUrl: string, cookie: string, query: string) {
   const response = await fetch(`${baseUrl}/graphql`, {
@@ -43,7 +60,7 @@ export async function seedToday(
     const target = kind === "CHECK" ? "" : ", target: 8";
     return `h${i}: createHabit(input: { title: "Habit ${i + 1}", kind: ${kind}${target}, restDaysPerWeek: 1, ${HABIT_SCHEDULES[i % 3]} }) { statusCode message habit { ownerId } }`;
   });
-  const created = await graphql(baseUrl, cookie, `mutation { ${habits.join("\n")} }`);
+  const created = await mutateInBatches(baseUrl, cookie, habits);
   const memberId = created.h0!.habit!.ownerId;
   const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
   const events = Array.from({ length: 30 }, (_, i) => {
@@ -53,10 +70,28 @@ export async function seedToday(
   events.push(
     `weekly: createEvent(input: { title: "Weekly swim", start: ${today + 7 * 3600}, end: ${today + 8 * 3600}, timezone: "UTC", rrule: "FREQ=WEEKLY;COUNT=5", visibility: PRIVATE }) { statusCode message }`,
   );
-  await graphql(baseUrl, cookie, `mutation { ${events.join("\n")} }`);
+  await mutateInBatches(baseUrl, cookie, events);
   if (!databaseUrl) return;
 
   log("members-pages: seeding /today's circle of six on PostgreSQL");
+  // lib's stores are server-only (the `react-server` condition), which this process is not run with:
+  // the circle is written by a child tsx process that is.
+  execFileSync(
+    process.execPath,
+    [
+      path.join("node_modules", "tsx", "dist", "cli.mjs"),
+      "--conditions=react-server",
+      fileURLToPath(import.meta.url),
+      databaseUrl,
+      memberId,
+    ],
+    { stdio: "inherit", timeout: 300_000 },
+  );
+}
+
+/** The circle of six (the member and five others, each sharing events and a habit), on `databaseUrl`. */
+async function seedTodayCircle(databaseUrl: string, memberId: string) {
+  const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
   const { openDatabase } = await import("@/lib/db/open");
   const { installDatabase } = await import("@/lib/db/client");
   const { makeCircle } = await import("@/lib/circles/testing");
@@ -95,4 +130,11 @@ export async function seedToday(
   } finally {
     await database.close();
   }
+}
+
+// Run as a script (by seedToday above): node tsx --conditions=react-server today-seed.ts <databaseUrl> <memberId>.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [databaseUrl, memberId] = process.argv.slice(2);
+  if (!databaseUrl || !memberId) throw new Error("today-seed.ts <databaseUrl> <memberId>");
+  await seedTodayCircle(databaseUrl, memberId);
 }

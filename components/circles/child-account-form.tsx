@@ -6,6 +6,7 @@ import { CheckboxField, SelectField, TextField } from "@/components/forms/field"
 import { CredentialChoice } from "./credential-choice";
 import type { FormAction, FormStateWith } from "@/lib/forms";
 import Link from "next/link";
+import { BACK_TO_MY_CIRCLE } from "@/config/members-navigation";
 import { useState } from "react";
 
 /** The form's answer: after creating, the child's sign-in name (and one-time code), shown this once. */
@@ -81,8 +82,8 @@ export function ChildAccountForm({
           )}
         </dl>
         <p>
-          <Link href="/my-account" className={buttonClass("secondary")}>
-            Back to My Account
+          <Link href={BACK_TO_MY_CIRCLE.href} className={buttonClass("secondary")}>
+            {BACK_TO_MY_CIRCLE.label}
           </Link>
         </p>
       </section>

@@ -1,28 +1,32 @@
-import { getMember } from "@/lib/auth/member";
-import { familyPlanOf } from "@/lib/account/page";
-import { canInviteByText, getCircle } from "@/lib/invitations";
+import Link from "next/link";
+import type { CircleView } from "@/lib/invitations";
 import { FamilyCircleView, type CircleActions } from "./family-circle-view";
 import { Panel } from "@/components/ui/panel";
 import { buttonClass } from "@/components/ui/button";
-import { circlesForChildren } from "@/lib/circles";
-import Link from "next/link";
 
-/** "My Safe Circle": the people a Family plan covers, their invitations, or whose circle the member is in. */
-export async function FamilyCircle({ actions }: { actions: CircleActions }) {
-  const member = await getMember();
-  if (!member) return null;
-  const familyPlan = familyPlanOf;
-  const circle = await getCircle(member, { familyPlan });
-  // Owners and guardians create children's accounts (a Family plan without a circle yet starts one).
-  const managesChildren =
-    (await circlesForChildren(member.memberId)).length > 0 || (await familyPlan(member.memberId)).family;
+/**
+ * /circle's Family plan section: the people a Family plan covers and their invitations, or whose
+ * circle the member is in; `texts`: whether invitations may go by text message; `canCreateChild`:
+ * owners and guardians (and a Family plan without a circle yet) create children's accounts.
+ */
+export function FamilyCircle({
+  circle,
+  texts,
+  canCreateChild,
+  actions,
+}: {
+  circle: CircleView;
+  texts: boolean;
+  canCreateChild: boolean;
+  actions: CircleActions;
+}) {
   return (
-    <Panel aria-labelledby="safe-circle" className="mt-6">
-      <h2 id="safe-circle" className="text-lg font-semibold text-ink">
-        My Safe Circle
+    <Panel aria-labelledby="family-plan" className="mt-8">
+      <h2 id="family-plan" className="text-lg font-semibold text-ink">
+        Family plan
       </h2>
-      <FamilyCircleView actions={actions} circle={circle} texts={canInviteByText()} />
-      {managesChildren ? (
+      <FamilyCircleView actions={actions} circle={circle} texts={texts} />
+      {canCreateChild ? (
         <p className="mt-4">
           <Link href="/circle/children/new" className={buttonClass("secondary")}>
             Create a child&rsquo;s account

@@ -77,6 +77,17 @@ export async function openMembersPlace(page: Page, name: "Today" | "Habits" | "C
   await page.getByRole("navigation", { name: "Members" }).getByRole("link", { name, exact: true }).click();
 }
 
+/** My Safe Circle's Family plan section (/circle): the people a plan covers, its invitations, the invitation form. */
+export const familyPlanSection = (page: Page) => page.getByRole("region", { name: "Family plan" });
+
+/** My Safe Circle from the navigation, as a member goes there; answers its Family plan section. */
+export async function openSafeCircle(page: Page) {
+  await openMembersPlace(page, "Circle");
+  await expect(page).toHaveURL(/\/circle$/);
+  await expect(page.getByRole("heading", { level: 1, name: "My Safe Circle" })).toBeVisible();
+  return familyPlanSection(page);
+}
+
 /** From My Account to the security centre, by its link, as a member goes there. */
 export async function openSecurityCentre(page: Page) {
   await page.getByRole("link", { name: "Open the security centre" }).click();

@@ -5,7 +5,6 @@ import { getCataloguePlans } from "@/lib/billing/catalogue";
 import { getBillingService } from "@/lib/billing/provider";
 import { paymentMethodView, planView, subscriptionView, transactionView } from "@/lib/billing/views";
 import { getConfig } from "@/lib/config";
-import { familyPlanFrom, type FamilyPlanLookup } from "@/lib/circles";
 import { getUserProfile } from "@/lib/profile";
 import { getMemberSettings } from "@/lib/settings";
 import { authenticatorStatusOf } from "@/lib/identity/totp";
@@ -24,16 +23,6 @@ const settingsOf = cache((memberId: string) => getMemberSettings(memberId));
 // The security centre and the authenticator card show the same account: one read (one GetUser on
 // Cognito). Keyed by the member object, which getMember() returns once per request.
 const securityOverviewOf = cache((member: Member) => identityOf(member).overview());
-// /my-account's overview and its Safe Circle section (twice) read the member's subscriptions.
-const subscriptionsOf = cache(async (memberId: string) => (await getBillingService()).getMySubscriptions(memberId));
-
-/** Whether the member's current plan is a Family plan (lib/invitations), once per request, on the subscriptions read above. */
-export const familyPlanOf: FamilyPlanLookup = cache(
-  familyPlanFrom(async () => {
-    const billing = await getBillingService();
-    return { getMySubscriptions: subscriptionsOf, getPriceLookupKey: (priceId) => billing.getPriceLookupKey(priceId) };
-  }),
-);
 
 export async function loadProfile(member: Member) {
   return profileOf(member.memberId);
@@ -58,14 +47,15 @@ export async function loadAuthenticatorStatus(member: Member) {
 }
 
 export async function loadSubscriptions(member: Member) {
-  const [subscriptions, plans] = await Promise.all([subscriptionsOf(member.memberId), getCataloguePlans()]);
+  const billing = await getBillingService();
+  const [subscriptions, plans] = await Promise.all([billing.getMySubscriptions(member.memberId), getCataloguePlans()]);
   return { subscriptions: subscriptions.map(subscriptionView), plans: plans.map(planView) };
 }
 
 export async function loadBilling(member: Member) {
   const billing = await getBillingService();
   const [subscriptions, paymentMethods, transactions, plans] = await Promise.all([
-    subscriptionsOf(member.memberId),
+    billing.getMySubscriptions(member.memberId),
     billing.getPaymentMethods(member.memberId),
     billing.getTransactionHistory(member.memberId),
     getCataloguePlans(),

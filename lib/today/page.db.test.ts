@@ -8,10 +8,10 @@ import { memberProfiles } from "../db/schema/profile";
 import { memberSettings } from "../db/schema/settings";
 import { makeCircle } from "../circles/testing";
 import { checkInHabit, createHabit, suggestHabit } from "../habits/store";
-import { createEvent } from "../calendar/store/events";
+import { createEvent, deleteEvent } from "../calendar/store/events";
 import { shareItem } from "../circles/sharing";
 import { itemKinds } from "../features";
-import { loadToday } from "./page";
+import { loadToday, MAX_SHARED_LISTED } from "./page";
 import { recordTodayVisit, VISIT_GAP_MINUTES } from "./last-visit";
 
 const database = useTestDatabase([
@@ -134,6 +134,34 @@ describe("what the circle shared since the last visit", () => {
     await database.db.update(shares).set({ createdAt: later(-60) });
     const today = await loadToday("ada", db());
     expect(today.shared.map((item) => item.title)).toEqual(["Busy"]);
+  });
+
+  it("titles every event shared as the viewer may see it, in one read: code words kept, gone ones left out, the rest counted", async () => {
+    await makeCircle(database.db, "ada", { bo: "member" });
+    for (let day = 1; day <= MAX_SHARED_LISTED + 3; day++)
+      await createEvent(
+        "bo",
+        event(`Practice ${day}`, `2026-03-${10 + day}T15:00:00Z`, { visibility: "circle" }),
+        db(),
+      );
+    const coded = await createEvent(
+      "bo",
+      event("Clinic", "2026-03-25T15:00:00Z", { visibility: "circle", privateTitle: "Errand" }),
+      db(),
+    );
+    const gone = await createEvent("bo", event("Cancelled", "2026-03-26T15:00:00Z", { visibility: "circle" }), db());
+    await deleteEvent("bo", gone.id, { ...db(), scope: "ALL" });
+    await database.db.update(shares).set({ createdAt: later(-60) });
+    await database.db
+      .update(shares)
+      .set({ createdAt: later(-30) })
+      .where(eq(shares.itemId, coded.id));
+    const today = await loadToday("ada", db());
+    expect(today.shared[0]!.title).toBe("Errand");
+    expect(today.shared.map((item) => item.title)).not.toContain("Clinic");
+    expect(today.shared).toHaveLength(MAX_SHARED_LISTED);
+    // Eleven practices and the code-worded event; the cancelled one is no longer there to count.
+    expect(today.sharedMore).toBe(MAX_SHARED_LISTED + 3 + 1 - MAX_SHARED_LISTED);
   });
 
   it("keeps the marker in one row per member, moved only by a new visit", async () => {

@@ -3,14 +3,13 @@ import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { shares } from "../db/schema/circles";
 import { addDays, localDateOf, startOfDay, type LocalDate } from "../time";
-import { getAgenda, getEvent } from "../calendar/store/events";
+import { eventListTitles, getAgenda } from "../calendar/store/events";
 import type { AgendaEntry } from "../calendar/store/rows";
 import { memberTimeZone } from "../profile/zone";
 import { getMyHabits, type HabitView } from "../habits/store";
 import { habitKind } from "../habits/kind";
 import { childCirclesOf, type ChildCircle } from "../circles/children";
 import { shareReaches } from "../circles/sharing/rule";
-import { listTitle } from "../display";
 import { recordTodayVisit } from "./last-visit";
 
 // The days a habit's row shows, here as on /habits (lib/habits/check-in-days.ts).
@@ -103,7 +102,7 @@ export async function loadToday(memberId: string, options: Options = {}): Promis
 /**
  * The shares that reach `viewerId` by the sharing rule (lib/circles/sharing/rule.ts), from someone else, made
  * after `since`: one per item (a share with the viewer and with their circle is one thing shared),
- * newest first, at most MAX_SHARED_LISTED + 1 titled (to say "and more") and the rest counted.
+ * newest first, each titled as this viewer may see it (the page lists MAX_SHARED_LISTED and counts the rest).
  */
 async function sharedWith(db: Db, viewerId: string, since: Date): Promise<SharedSince[]> {
   const rows = await db
@@ -122,19 +121,17 @@ async function sharedWith(db: Db, viewerId: string, since: Date): Promise<Shared
     .groupBy(shares.itemType, shares.itemId, shares.ownerId)
     .orderBy(desc(sql`max(${shares.createdAt})`), shares.itemId)
     .limit(100);
-  const habitTitles = await habitKind.listTitlesOf!(
-    rows.filter((row) => row.itemType === "habit").map((row) => row.itemId),
-    db,
-  );
+  // Two reads for every title, whatever was shared: the habits' and the events' (as this viewer may see
+  // each: the code word, "Busy"), not one per item.
+  const idsOf = (type: string) => rows.filter((row) => row.itemType === type).map((row) => row.itemId);
+  const [habitTitles, eventTitles] = await Promise.all([
+    habitKind.listTitlesOf!(idsOf("habit"), db),
+    eventListTitles(viewerId, idsOf("event"), { db }),
+  ]);
   const listed: SharedSince[] = [];
   for (const row of rows) {
-    const title =
-      row.itemType === "habit"
-        ? habitTitles.get(row.itemId)
-        : listed.length <= MAX_SHARED_LISTED
-          ? await eventTitle(db, viewerId, row.itemId)
-          : "An event";
-    // An item deleted since it was shared is no longer there to see.
+    const title = (row.itemType === "habit" ? habitTitles : eventTitles).get(row.itemId);
+    // An item deleted (or no longer shared with them) since is no longer there to see.
     if (title === undefined) continue;
     listed.push({
       itemType: row.itemType as SharedSince["itemType"],
@@ -145,14 +142,4 @@ async function sharedWith(db: Db, viewerId: string, since: Date): Promise<Shared
     });
   }
   return listed;
-}
-
-/** An event's title as this viewer's lists show it ("Busy" when that is all they see); undefined when gone. */
-async function eventTitle(db: Db, viewerId: string, eventId: string): Promise<string | undefined> {
-  try {
-    const event = await getEvent(viewerId, eventId, { db });
-    return listTitle(event);
-  } catch {
-    return undefined;
-  }
 }

@@ -14,7 +14,7 @@ import { InvitationError } from "@/lib/invitations/errors";
 /**
  * Join: the member's yes to the invitation this browser opened (its cookie, never a form field), by
  * the rules of acceptInvitation: only the account whose verified address it was sent to. No page
- * revalidates (the form follows its redirect to /my-account, which reads everything afresh).
+ * revalidates (the form follows its redirect to /circle, the circle they joined, which reads everything afresh).
  */
 export const joinInvitationAction = memberAction(
   z.object({}),
@@ -28,7 +28,7 @@ export const joinInvitationAction = memberAction(
     });
     return {
       status: "redirect",
-      redirectTo: "/my-account",
+      redirectTo: "/circle",
       message: `You joined ${ownerName || "your family"}'s Safe Circle`,
       fieldErrors: {},
       values: {},

@@ -8,18 +8,20 @@ import { AccountOverview } from "@/components/account/account-overview";
 import { getMember } from "@/lib/auth/member";
 import { SignOutEverywhereButton } from "@/components/security/sign-out-everywhere-button";
 import { LogOutForm } from "@/components/session/log-out-form";
-import { FamilyCircle } from "@/components/circles/family-circle";
 import { buttonClass } from "@/components/ui/button";
 import { ChildHome } from "@/components/circles/child-home";
 import { childCirclesOf } from "@/lib/circles";
 import { Detail } from "@/components/ui/detail";
 import { SECURITY_CENTRE_PATH } from "@/config/members-navigation";
-import { inviteAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "./circle-actions";
 import { updateProfileAction } from "./profile-actions";
 import { changePasswordAction } from "./security-actions";
 
 export const metadata: Metadata = { title: "My Account" };
 
+/**
+ * The account: who is signed in, profile, subscription, sessions, settings and the way to the security
+ * centre. The features (and the circle) are reached from the members' navigation and Today.
+ */
 export default async function MyAccountPage() {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
@@ -72,14 +74,6 @@ export default async function MyAccountPage() {
         </Link>
       </Panel>
       <QuietHoursForm quietHours={quietHours} timeZone={profile.timezone ?? "UTC"} action={quietHoursAction} />
-      <FamilyCircle
-        actions={{
-          invite: inviteAction,
-          removeMember: removeMemberAction,
-          resendInvitation: resendInvitationAction,
-          revokeInvitation: revokeInvitationAction,
-        }}
-      />
       <Panel aria-labelledby="security" className="mt-6">
         <h2 id="security" className="text-lg font-semibold text-ink">
           Security

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, isNull, lt, or, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, inArray, isNull, lt, or, sql, type Placeholder } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import type { Db } from "../../db/open";
 import { preparedPerDatabase } from "../../db/prepared";
@@ -8,6 +8,7 @@ import { itemsReaching, ownerWithinReach } from "../../circles/sharing/rule";
 import { checkAgendaRange, type AgendaOccurrence } from "../expand";
 import { NEUTRAL_TITLE } from "../ics/export";
 import { listTitle } from "../../display";
+import { isUuid } from "../../uuid";
 import { EVENT_ITEM_TYPE, type AgendaEntry, type EventRow } from "./rows";
 import { expandRows, rememberAgenda, rememberedAgenda } from "./expansions";
 import { busyFor, guardianOf, reach, canEdit, rowSeenBy, type Options, type Visibility } from "./event-access";
@@ -69,6 +70,25 @@ export async function getEvent(viewerId: string, eventId: string, options: Optio
   const reached = await reach(db, viewerId, eventId);
   return viewOf(reached.row, viewerId, canEdit(reached, viewerId));
 }
+/**
+ * What lists call each of `eventIds` that the viewer may see, as getEvent would show it ("Busy", the
+ * code word), in one statement; the ones they may not see (or that are gone) are left out.
+ */
+export async function eventListTitles(
+  viewerId: string,
+  eventIds: string[],
+  options: Options = {},
+): Promise<Map<string, string>> {
+  const ids = eventIds.filter(isUuid);
+  if (ids.length === 0) return new Map();
+  const db = options.db ?? (await getDb());
+  const rows = await db
+    .select()
+    .from(calendarEvents)
+    .where(and(inArray(calendarEvents.id, ids), reachedBy(viewerId)));
+  return new Map(rows.map((row) => [row.id, listTitle(rowSeenBy(row, viewerId))]));
+}
+
 /** The condition for an event row `viewer` may see: the rule, or as a child's guardian who wrote it. */
 function reachedBy(viewer: string | Placeholder) {
   return and(

@@ -14,7 +14,7 @@ export { EVENT_ITEM_TYPE } from "./rows";
 export { calendarFor, eventSeenBy, guardsChild, rowSeenBy, type Visibility } from "./event-access";
 export { checkSharing, parseSharing, type EventSharing } from "./event-sharing";
 export { MAX_EVENTS_PER_CALENDAR } from "./event-caps";
-export { getAgenda, getEvent, visibleEventRows, type EventView } from "./event-reads";
+export { eventListTitles, getAgenda, getEvent, visibleEventRows, type EventView } from "./event-reads";
 export type { AgendaEntry } from "./rows";
 export {
   createEvent,

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ChildAccountForm } from "@/components/circles/child-account-form";
 import { Subpage } from "@/components/ui/subpage";
-import { BACK_TO_MY_ACCOUNT } from "@/config/members-navigation";
+import { BACK_TO_MY_CIRCLE } from "@/config/members-navigation";
 import { getMember } from "@/lib/auth/member";
 import { CHILD_CONSENT_WORDING } from "@/lib/circles";
 import { loadNewChildPage } from "@/lib/circles/page";
@@ -15,7 +15,7 @@ export default async function NewChildPage() {
   if (!member) return null; // the layout sends visitors to sign-in
   const { circles } = await loadNewChildPage(member.memberId);
   return (
-    <Subpage back={BACK_TO_MY_ACCOUNT} title="Create a child’s account">
+    <Subpage back={BACK_TO_MY_CIRCLE} title="Create a child’s account">
       <p className="mt-4 text-base text-muted">
         For a child under 13 in your circle. They get a sign-in name instead of an email, and what they make stays
         inside their circle: they cannot share anything with anyone outside it.
