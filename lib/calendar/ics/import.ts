@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Temporal } from "temporal-polyfill";
 import { answerMessage } from "../../errors";
-import { CalendarError, invalidField, isCalendarError } from "../errors";
+import { invalidField, isCalendarError } from "../errors";
 import { isSeriesOccurrence, seriesKeysBetween } from "../expand";
 import { LIMITS, checkCalendarEvent, checkTimeZone, newEvent, parseEventInput } from "../model";
 import { type AllDayOverride, type CalendarEvent, type EventDetails, type TimedOverride } from "../event";
