@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 
@@ -42,6 +43,9 @@ const deps = { inline: ["next-auth"] };
 export default defineConfig({
   ...shared,
   test: {
+    // Vitest's default, one worker fewer than the cores, ran one file at a time on a 2-core CI machine,
+    // while the database files mostly wait on the PostgreSQL server: two at least, as the cores allow.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         ...shared,

@@ -9,9 +9,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = { db: Db; close: () => Promise<void> };
 
 export type DatabaseTarget =
-  { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string } | { kind: "pglite-memory" };
+  | { kind: "postgres"; url: string }
+  | { kind: "pglite"; dataDir: string }
+  // `from`: a dump of a PGlite data directory (PGlite's dumpDataDir) to start from instead of a new,
+  // empty cluster: the tests start from a migrated one (lib/db/testing.ts).
+  | { kind: "pglite-memory"; from?: Blob };
 
-const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
+export const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
 
 // Any fixed number: every instance that migrates takes the same advisory lock, so two app instances
 // starting together never apply the same migration twice.
@@ -38,6 +42,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return { db: drizzle({ client: pool, schema }) as unknown as Db, close: () => pool.end() };
   }
 
+  return (await openPglite(target)).database;
+}
+
+/** openDatabase on PGlite, answering the PGlite client too (whose data directory can be dumped). */
+export async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>) {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pglitePool } = await import("./pglite-pool");
   const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -50,7 +59,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // PGlite's files may be used by one process only; a second one would corrupt them.
     releaseLock = await acquireDirectoryLock(dataDir);
   }
-  const client = new PGlite(dataDir);
+  const client =
+    target.kind === "pglite-memory" && target.from ? new PGlite({ loadDataDir: target.from }) : new PGlite(dataDir);
   const pool = pglitePool(client);
   const db = drizzle({ client: pool, schema });
   try {
@@ -61,7 +71,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     releaseLock();
     throw error;
   }
-  return {
+  const database: Database = {
     db: db as unknown as Db,
     close: async () => {
       await pool.end();
@@ -69,4 +79,5 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       releaseLock();
     },
   };
+  return { database, client };
 }
