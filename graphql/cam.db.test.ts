@@ -173,7 +173,7 @@ describe("Happr Cam over GraphQL", () => {
     await expect(gql(`query { getMyBoards { statusCode message } }`, {}, "ana")).rejects.toThrow(/to be undefined/);
     await expect(
       gql(`mutation { joinLounge(loungeName: "x", rulesVersion: 1) { statusCode } }`, {}, "ana"),
-    ).rejects.toThrow(/Mutation\.joinLounge/);
+    ).rejects.toThrow(/to be undefined/);
     expect(await gql(camOps.getMyAlbums, {}, "ana")).toMatchObject({ statusCode: 200 });
   });
 });
