@@ -23,7 +23,10 @@ import {
   updateMoment,
 } from "./store";
 import { momentImageHolder } from "./kind";
-import { forgetCam } from "./export";
+import { camPhotoFiles, exportCam, forgetCam } from "./export";
+import { unzipSync } from "fflate";
+import { askableDownloads, memberFeatures } from "../features";
+import { zipDownload } from "../member-data/zip";
 import { momentWithPhoto, temporaryStore, uploadPhoto } from "./testing";
 
 const database = useTestDatabase([
@@ -322,5 +325,30 @@ describe("quota and erasure", () => {
     expect(await temp.store.deletePrefix("members/ana/")).toBe(0);
     expect((await getMoment("ben", bens.id, opts())).image.status).toBe("ready");
     expect(moment.id).toBeTruthy();
+  });
+});
+
+describe("the data download", () => {
+  it("leaves Cam out unless asked; asked, a ZIP holds the JSON index and each photo", async () => {
+    const cam = memberFeatures.find((feature) => feature.name === "cam")!;
+    expect("download" in cam).toBe(false);
+    expect(askableDownloads).toEqual(["cam"]);
+
+    const moment = await momentWithPhoto(database.db, temp.store, "ana", photo, { note: "Day one", alt: "Shoes" });
+    const index = await exportCam("ana", { db: database.db });
+    expect(index.moments).toEqual([
+      expect.objectContaining({
+        id: moment.id,
+        note: "Day one",
+        alt: "Shoes",
+        photo: { file: `cam/${moment.id}.webp`, width: 600, height: 800 },
+      }),
+    ]);
+    const stream = zipDownload(JSON.stringify({ cam: index }), [camPhotoFiles("ana", opts())]);
+    const zipped = new Uint8Array(await new Response(stream).arrayBuffer());
+    const entries = unzipSync(zipped);
+    expect(Object.keys(entries).sort()).toEqual([`cam/${moment.id}.webp`, "happr-data.json"]);
+    expect(JSON.parse(new TextDecoder().decode(entries["happr-data.json"]!)).cam.moments[0].id).toBe(moment.id);
+    expect(Buffer.from(entries[`cam/${moment.id}.webp`]!).toString("latin1", 8, 12)).toBe("WEBP");
   });
 });
