@@ -42,6 +42,17 @@ beforeAll(async () => {
 });
 afterAll(() => temp.remove());
 
+/** As an app does: ask again until the photo is processed (the job runs right after createMoment). */
+async function whenReady(who: Who, momentId: string) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    await processPendingImages({ db, store: temp.store });
+    const moment = (await gql(camOps.getMoment, { momentId }, who)).moment;
+    if (moment.image) return moment;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`moment ${momentId} was never processed`);
+}
+
 /** The app's way: createImageUpload, the bytes (as the PUT route takes them), createMoment, the job. */
 async function postMoment(who: Who, input: Record<string, unknown> = {}) {
   const upload = await gql(camOps.createImageUpload, { contentType: "image/jpeg", byteSize: photo.length }, who);
@@ -96,8 +107,7 @@ describe("Happr Cam over GraphQL", () => {
       day: "2026-03-01",
       reactions: [],
     });
-    await processPendingImages({ db, store: temp.store });
-    const ready = (await gql(camOps.getMoment, { momentId: moment.id }, "ana")).moment;
+    const ready = await whenReady("ana", moment.id);
     expect(ready.image).toMatchObject({ width: 600, height: 800, alt: "Trainers on a path" });
     expect(ready.image.url).toMatch(/^\/api\/images\/[0-9a-f-]{36}\/display$/);
     expect(typeof ready.createdAt).toBe("number");
@@ -138,6 +148,7 @@ describe("Happr Cam over GraphQL", () => {
   it("albums, the quota, bad input naming the field, and the carers' switch", async () => {
     const album = (await gql(camOps.createAlbum, { name: "Garden" }, "ana")).album;
     const moment = await postMoment("ana", { albumId: album.id });
+    await whenReady("ana", moment.id);
     expect(
       (await gql(camOps.getMyMoments, { albumId: album.id }, "ana")).moments.map((m: { id: string }) => m.id),
     ).toEqual([moment.id]);

@@ -18,7 +18,7 @@ export async function temporaryStore(): Promise<{
   return {
     store: new DiskObjectStore({ directory }),
     directory,
-    remove: () => rm(directory, { recursive: true, force: true }),
+    remove: () => rm(directory, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }),
   };
 }
 
