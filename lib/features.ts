@@ -11,6 +11,8 @@ import { exportCalendar, forgetCalendar } from "./calendar/store";
 import { habitJobHandlers } from "./habits/reminders";
 import { habitKind } from "./habits/kind";
 import { exportHabits, forgetHabits } from "./habits/export";
+import { camJobHandlers, camPhotoFiles, exportCam, forgetCam, momentImageHolder, momentKind } from "./cam";
+import type { ImageHolders } from "./uploads";
 
 /** Whom an erasure is about: the member's id and every address that names them. */
 export type ForgottenPerson = { memberId: string; emails: string[]; addresses: string[] };
@@ -29,6 +31,16 @@ export type MemberFeature = {
   download?: Record<string, (memberId: string) => Promise<unknown>>;
   /** Removes everything it keeps about a person, in the erasure's transaction. */
   forget?: (tx: Db, person: ForgottenPerson) => Promise<void>;
+  /**
+   * Sections included only when the member asks (the download form's checkbox named after the feature:
+   * discreet mode keeps them out by default), with the files that go beside the JSON in a ZIP.
+   */
+  askedDownload?: {
+    sections: Record<string, (memberId: string) => Promise<unknown>>;
+    files?: (memberId: string) => AsyncGenerator<{ path: string; bytes: Uint8Array }>;
+  };
+  /** The kinds of item that hold images (lib/uploads), each with who may see its image. */
+  imageHolders?: ImageHolders;
 };
 
 /**
@@ -68,11 +80,24 @@ export const memberFeatures = [
     download: { habits: (memberId) => exportHabits(memberId) },
     forget: (tx, person) => forgetHabits(tx, person.memberId),
   },
+  {
+    // Happr Cam: moments, their photos (the uploads' jobs run here until a second feature holds images).
+    name: "cam",
+    jobHandlers: camJobHandlers,
+    itemKinds: { moment: momentKind },
+    imageHolders: { moment: momentImageHolder },
+    // Only when asked (discreet mode): the moments' index in the JSON, their photos beside it in a ZIP.
+    askedDownload: {
+      sections: { cam: (memberId) => exportCam(memberId) },
+      files: (memberId) => camPhotoFiles(memberId),
+    },
+    forget: (tx, person) => forgetCam(tx, person.memberId),
+  },
 ] as const satisfies readonly MemberFeature[];
 
 type Sections<F> = F extends { download: infer D }
   ? { [K in keyof D]: D[K] extends (memberId: string) => Promise<infer R> ? R : never }
-  : unknown;
+  : Record<never, never>;
 type Intersection<U> = (U extends unknown ? (all: U) => void : never) extends (all: infer I) => void ? I : never;
 /** The features' sections of the data download, typed from the list. */
 export type FeatureDownloads = Intersection<Sections<(typeof memberFeatures)[number]>>;
@@ -92,12 +117,38 @@ export const itemKinds: ItemKinds = Object.assign(
   ...(memberFeatures as readonly MemberFeature[]).map((feature) => feature.itemKinds ?? {}),
 );
 
+/** Who may see an image, by the kind of item that holds it (the image route asks on every request). */
+export const imageHolders: ImageHolders = Object.assign(
+  {},
+  ...(memberFeatures as readonly MemberFeature[]).map((feature) => feature.imageHolders ?? {}),
+);
+
 /** The features' sections of one member's data download, in the list's order. */
 export async function featureDownloads(memberId: string): Promise<FeatureDownloads> {
   const sections: Record<string, unknown> = {};
   for (const feature of memberFeatures as readonly MemberFeature[])
     for (const [key, read] of Object.entries(feature.download ?? {})) sections[key] = await read(memberId);
   return sections as FeatureDownloads;
+}
+
+/** The features a member may ask to add to their download (their names: the form's choices). */
+export const askableDownloads = (memberFeatures as readonly MemberFeature[])
+  .filter((feature) => feature.askedDownload)
+  .map((feature) => feature.name);
+
+/**
+ * The sections of the features the member asked for (names from `askableDownloads`; others are
+ * ignored), and their files, read one at a time as the ZIP is written.
+ */
+export async function askedFeatureDownloads(memberId: string, asked: readonly string[]) {
+  const sections: Record<string, unknown> = {};
+  const files: AsyncGenerator<{ path: string; bytes: Uint8Array }>[] = [];
+  for (const feature of memberFeatures as readonly MemberFeature[]) {
+    if (!feature.askedDownload || !asked.includes(feature.name)) continue;
+    for (const [key, read] of Object.entries(feature.askedDownload.sections)) sections[key] = await read(memberId);
+    if (feature.askedDownload.files) files.push(feature.askedDownload.files(memberId));
+  }
+  return { sections, files };
 }
 
 /** Every feature forgets the person, in the caller's transaction, in the list's order. */
