@@ -8,6 +8,8 @@ import { QuietHoursForm } from "@/components/account/quiet-hours-form";
 import { childQuietHoursAction } from "../my-account/settings-actions";
 import { WhoCanSeeWhat } from "@/components/circles/who-can-see-what";
 import { resetChildPasswordAction, stopSharingAction } from "./actions";
+import { ChildrenCamSharing } from "@/components/cam/children-cam-sharing";
+import { childCamSharingAction } from "../cam/actions";
 
 export const metadata: Metadata = { title: "Who can see what" };
 
@@ -54,6 +56,7 @@ export default async function CirclePage() {
           ))}
         </section>
       ) : null}
+      <ChildrenCamSharing action={childCamSharingAction} />
     </div>
   );
 }
