@@ -86,7 +86,7 @@ export async function loadToday(memberId: string, options: Options = {}): Promis
   const [agenda, shared, recentMoments, concealPhotos] = await Promise.all([
     getAgenda(memberId, { from, to: dayAfterTomorrow }, { db, timezone }),
     sharedWith(db, memberId, sharedSince),
-    getMyMoments(memberId, { limit: MAX_WEEK_MOMENTS }),
+    getMyMoments(memberId, { limit: MAX_WEEK_MOMENTS }, { db }),
     isDiscreet(memberId, db),
   ]);
   const weekStart = addDays(today, 1 - WEEK_MOMENT_DAYS);

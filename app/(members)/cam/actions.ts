@@ -11,7 +11,6 @@ import {
   reactToMoment,
   setChildCamSharing,
   updateMoment,
-  type Reaction,
 } from "@/lib/cam";
 import { createImageUpload } from "@/lib/uploads";
 import { revokeShare, shareItem } from "@/lib/circles/sharing";
@@ -131,7 +130,7 @@ export const stopSharingMomentAction = memberAction(
 export const reactAction = memberAction(
   z.object({ momentId: formField, reaction: formField, note: formField }),
   async (member, { momentId, reaction, note }) => {
-    await reactToMoment(member.memberId, momentId, { reaction: reaction as Reaction, note: note.trim() || null });
+    await reactToMoment(member.memberId, momentId, { reaction, note: note.trim() || null });
     refreshCam(momentId);
     return done("Sent. Only they see it.");
   },
