@@ -64,7 +64,7 @@ async function addMoment(baseUrl: string, cookie: string, photo: Buffer, input: 
   const put = await fetch(new URL(upload.uploadUrl, baseUrl), {
     method: "PUT",
     headers: { "content-type": "image/jpeg", cookie, origin: baseUrl },
-    body: photo,
+    body: new Uint8Array(photo),
   });
   if (put.status !== 200) throw new Error(`cam: PUT ${upload.uploadUrl} answered ${put.status} ${await put.text()}`);
   const created = await graphql<{ moment: Moment }>(

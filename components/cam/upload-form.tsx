@@ -1,6 +1,6 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { startTransition, useActionState, useId, useRef, useState, type FormEvent } from "react";
 import {
   FormMessage,
   SelectField,
@@ -71,16 +71,18 @@ export function UploadMomentForm({
 }) {
   const id = useId();
   const ids = { photo: `${id}-photo`, note: `${id}-note`, day: `${id}-day`, alt: `${id}-alt` };
-  const [state, submit, saving] = useActionState(createMoment, idleForm);
-  const messageRef = useFocusAfterAnswer(state, ids);
   const [upload, setUpload] = useState<Upload>({ state: "none" });
   const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    if (state.status !== "ok") return;
-    formRef.current?.reset();
-    setUpload({ state: "none" });
-  }, [state]);
+  // Once saved, the form starts again empty, ready for the next photo.
+  const [state, submit, saving] = useActionState<FormState, FormData>(async (previous, data) => {
+    const answer = await createMoment(previous, data);
+    if (answer.status === "ok") {
+      formRef.current?.reset();
+      setUpload({ state: "none" });
+    }
+    return answer;
+  }, idleForm);
+  const messageRef = useFocusAfterAnswer(state, ids);
 
   async function send(file: File) {
     if (file.size > maxBytes) {
