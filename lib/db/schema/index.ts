@@ -10,3 +10,5 @@ export * from "./calendar";
 export * from "./habits";
 export * from "./jobs";
 export * from "./live";
+export * from "./uploads";
+export * from "./cam";
