@@ -8,7 +8,12 @@ import { fixed, median, ms } from "../lib/format";
 import { subscribedMemberCookie } from "../lib/member";
 import type { Section } from "../lib/section";
 import { findFreePort, startNextApp, tail, type RunningApp } from "../lib/server";
-import { measureThroughput, type ThroughputResult } from "../lib/throughput";
+import {
+  measureThroughput,
+  summariseRounds as summarise,
+  type RoundsSummary as Summary,
+  type ThroughputResult,
+} from "../lib/throughput";
 
 /**
  * Happr Cam (issue 40), on a `next start` of the main build of its own (on PostgreSQL with
@@ -29,15 +34,6 @@ const MOMENTS = 60;
 /** Issue 40's goal: the timeline / the session baseline on PostgreSQL. */
 const PAGE_GOAL = 0.5;
 const STATIC_FILE = "bench-cam-static.webp";
-
-type Summary = { requestsPerSecond: number; p50Ms: number; p95Ms: number; p99Ms: number; non2xx: number };
-const summarise = (runs: ThroughputResult[]): Summary => ({
-  requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
-  p50Ms: median(runs.map((r) => r.latencyP50Ms)),
-  p95Ms: median(runs.map((r) => r.latencyP95Ms)),
-  p99Ms: median(runs.map((r) => r.latencyP99Ms)),
-  non2xx: runs.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
-});
 
 type Moment = { id: string; image: { url: string } | null };
 

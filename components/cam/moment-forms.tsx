@@ -12,6 +12,7 @@ import {
 } from "@/components/forms";
 import { Button } from "@/components/ui/button";
 import type { FormAction, FormState } from "@/lib/forms";
+import { HabitAndAlbumFields } from "./choices";
 
 type Choice = { value: string; label: string };
 
@@ -67,36 +68,13 @@ export function EditMomentForm({
             defaultValue={moment.day}
             error={state.fieldErrors.day}
           />
-          <SelectField
-            id={`${id}-habit`}
-            name="habitId"
-            label="Habit"
-            optional
-            defaultValue={moment.habitId ?? ""}
-            error={state.fieldErrors.habitId}
-          >
-            <option value="">None</option>
-            {habits.map((habit) => (
-              <option key={habit.id} value={habit.id}>
-                {habit.title}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            id={`${id}-album`}
-            name="albumId"
-            label="Album"
-            optional
-            defaultValue={moment.albumId ?? ""}
-            error={state.fieldErrors.albumId}
-          >
-            <option value="">None</option>
-            {albums.map((album) => (
-              <option key={album.id} value={album.id}>
-                {album.name}
-              </option>
-            ))}
-          </SelectField>
+          <HabitAndAlbumFields
+            idPrefix={id}
+            habits={habits}
+            albums={albums}
+            values={moment}
+            errors={state.fieldErrors}
+          />
           <div>
             <SubmitButton pending={pending} pendingLabel="Saving…">
               Save changes

@@ -9,6 +9,7 @@ import {
   TextField,
   useFocusAfterAnswer,
 } from "@/components/forms";
+import { HabitAndAlbumFields } from "./choices";
 import { idleForm, type FormAction, type FormState, type FormStateWith } from "@/lib/forms";
 
 /** The first step's answer: where to PUT the photo's bytes (lib/uploads' createImageUpload). */
@@ -194,26 +195,7 @@ export function UploadMomentForm({
         hint="Left empty: the day the photo says it was taken (or today). You can change it later."
         error={state.fieldErrors.day}
       />
-      {habits.length > 0 ? (
-        <SelectField id={`${id}-habit`} name="habitId" label="Habit" optional error={state.fieldErrors.habitId}>
-          <option value="">None</option>
-          {habits.map((habit) => (
-            <option key={habit.id} value={habit.id}>
-              {habit.title}
-            </option>
-          ))}
-        </SelectField>
-      ) : null}
-      {albums.length > 0 ? (
-        <SelectField id={`${id}-album`} name="albumId" label="Album" optional error={state.fieldErrors.albumId}>
-          <option value="">None</option>
-          {albums.map((album) => (
-            <option key={album.id} value={album.id}>
-              {album.name}
-            </option>
-          ))}
-        </SelectField>
-      ) : null}
+      <HabitAndAlbumFields idPrefix={id} habits={habits} albums={albums} errors={state.fieldErrors} />
       <FormMessage state={state} messageRef={messageRef} />
       <div>
         <SubmitButton pending={saving} pendingLabel="Saving…" disabled={upload.state === "sending"}>

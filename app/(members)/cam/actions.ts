@@ -4,14 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { done, formError, type FormState } from "@/lib/forms";
 import { formField, memberAction, numberField } from "@/lib/account/member-action";
-import {
-  createAlbum,
-  createMoment,
-  deleteMoment,
-  reactToMoment,
-  setChildCamSharing,
-  updateMoment,
-} from "@/lib/cam";
+import { createAlbum, createMoment, deleteMoment, reactToMoment, setChildCamSharing, updateMoment } from "@/lib/cam";
 import { createImageUpload } from "@/lib/uploads";
 import { revokeShare, shareItem } from "@/lib/circles/sharing";
 import { itemKinds } from "@/lib/features";

@@ -8,6 +8,7 @@ import { dayName, MomentCard } from "@/components/cam/moment-card";
 import { UploadMomentForm } from "@/components/cam/upload-form";
 import { AlbumForm } from "@/components/cam/moment-forms";
 import { ProcessingRefresh } from "@/components/cam/processing-refresh";
+import { PlainSelect } from "@/components/cam/choices";
 import { createAlbumAction, createMomentAction, startUploadAction } from "./actions";
 
 // Neutral: the tab's title says nothing of photos to someone glancing at the screen.
@@ -75,40 +76,20 @@ export default async function CamPage({ searchParams }: { searchParams: SearchPa
         </h2>
         {page.habits.length > 0 || page.albums.length > 0 ? (
           <form method="get" action="/cam" aria-label="Show moments of" className="mt-3 flex flex-wrap items-end gap-3">
-            {page.habits.length > 0 ? (
-              <label className="grid gap-1 text-sm font-semibold text-ink">
-                Habit
-                <select
-                  name="habit"
-                  defaultValue={habit ?? ""}
-                  className="rounded-xl border border-slate-300 px-3 py-2.5 text-base font-normal"
-                >
-                  <option value="">Every habit</option>
-                  {page.habits.map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.title}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ) : null}
-            {page.albums.length > 0 ? (
-              <label className="grid gap-1 text-sm font-semibold text-ink">
-                Album
-                <select
-                  name="album"
-                  defaultValue={album ?? ""}
-                  className="rounded-xl border border-slate-300 px-3 py-2.5 text-base font-normal"
-                >
-                  <option value="">Every album</option>
-                  {page.albums.map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ) : null}
+            {[
+              { label: "Habit", value: habit, choices: page.habits.map((h) => ({ value: h.id, label: h.title })) },
+              { label: "Album", value: album, choices: page.albums.map((a) => ({ value: a.id, label: a.name })) },
+            ].map((field) =>
+              field.choices.length > 0 ? (
+                <PlainSelect
+                  key={field.label}
+                  label={field.label}
+                  name={field.label.toLowerCase()}
+                  defaultValue={field.value ?? ""}
+                  choices={[{ value: "", label: `Every ${field.label.toLowerCase()}` }, ...field.choices]}
+                />
+              ) : null,
+            )}
             <button
               type="submit"
               className="min-h-11 rounded-full border border-brand-200 px-5 text-sm font-semibold text-ink"

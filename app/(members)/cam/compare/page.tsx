@@ -5,12 +5,12 @@ import { loadCamPage } from "@/lib/cam/page";
 import { loadDiscreetMode } from "@/lib/account/page";
 import { Panel } from "@/components/ui/panel";
 import { dayName, MomentPhoto } from "@/components/cam/moment-card";
+import { PlainSelect } from "@/components/cam/choices";
 
 export const metadata: Metadata = { title: "Compare" };
 
 type SearchParams = Promise<{ of?: string; then?: string; now?: string }>;
 
-const selectClass = "rounded-xl border border-slate-300 px-3 py-2.5 text-base font-normal";
 const buttonClass = "min-h-11 rounded-full border border-brand-200 px-5 text-sm font-semibold text-ink";
 
 /**
@@ -28,8 +28,10 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
   const moments = filter ? page.moments.filter((moment) => moment.image.status !== "failed") : [];
   const chosenThen = moments.find((moment) => moment.id === then) ?? moments.at(-1);
   const chosenNow = moments.find((moment) => moment.id === now) ?? moments[0];
-  const label = (moment: (typeof moments)[number]) =>
-    `${dayName(moment.day)}${moment.note ? `: ${moment.note.slice(0, 40)}` : ""}`;
+  const choices = moments.map((moment) => ({
+    value: moment.id,
+    label: `${dayName(moment.day)}${moment.note ? `: ${moment.note.slice(0, 40)}` : ""}`,
+  }));
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold text-ink">Then and now</h1>
@@ -46,22 +48,16 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
           <p className="mt-2 text-base text-muted">Attach moments to a habit or an album to compare them.</p>
         ) : (
           <form method="get" aria-label="Habit or album" className="mt-3 flex flex-wrap items-end gap-3">
-            <label className="grid gap-1 text-sm font-semibold text-ink">
-              Habit or album
-              <select name="of" defaultValue={of} className={selectClass}>
-                <option value="">Choose one</option>
-                {page.habits.map((habit) => (
-                  <option key={habit.id} value={`habit:${habit.id}`}>
-                    Habit: {habit.title}
-                  </option>
-                ))}
-                {page.albums.map((album) => (
-                  <option key={album.id} value={`album:${album.id}`}>
-                    Album: {album.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <PlainSelect
+              label="Habit or album"
+              name="of"
+              defaultValue={of}
+              choices={[
+                { value: "", label: "Choose one" },
+                ...page.habits.map((habit) => ({ value: `habit:${habit.id}`, label: `Habit: ${habit.title}` })),
+                ...page.albums.map((album) => ({ value: `album:${album.id}`, label: `Album: ${album.name}` })),
+              ]}
+            />
             <button type="submit" className={buttonClass}>
               Show its moments
             </button>
@@ -73,26 +69,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
         {filter && moments.length >= 2 ? (
           <form method="get" aria-label="Moments to compare" className="mt-4 flex flex-wrap items-end gap-3">
             <input type="hidden" name="of" value={of} />
-            <label className="grid gap-1 text-sm font-semibold text-ink">
-              Then
-              <select name="then" defaultValue={chosenThen?.id} className={selectClass}>
-                {moments.map((moment) => (
-                  <option key={moment.id} value={moment.id}>
-                    {label(moment)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="grid gap-1 text-sm font-semibold text-ink">
-              Now
-              <select name="now" defaultValue={chosenNow?.id} className={selectClass}>
-                {moments.map((moment) => (
-                  <option key={moment.id} value={moment.id}>
-                    {label(moment)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <PlainSelect label="Then" name="then" defaultValue={chosenThen?.id} choices={choices} />
+            <PlainSelect label="Now" name="now" defaultValue={chosenNow?.id} choices={choices} />
             <button type="submit" className={buttonClass}>
               Compare
             </button>
