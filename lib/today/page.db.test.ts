@@ -190,7 +190,7 @@ describe("Today's moments", () => {
       );
       await setDiscreetMode("ada", true, database.db);
       const shared = await loadToday("ada", db());
-      expect(shared.moments.map((moment) => moment.note).sort()).toEqual(["Bo's", "Seven days ago", "Today"]);
+      expect(shared.moments.map((moment) => moment.note)).toEqual(["Today", "Bo's", "Seven days ago"]);
       expect(shared.concealPhotos).toBe(true);
       // And in "From your circle", named and linked as a moment.
       expect(shared.shared.map((item) => [item.itemType, item.itemId])).toEqual([["moment", bos.id]]);

@@ -50,7 +50,7 @@ export type TodayPage = {
   suggestions: HabitView[];
   events: TodayEvent[];
   eventsTruncated: boolean;
-  /** Cam: the member's own moments and those shared with them of the last WEEK_MOMENT_DAYS days, newest first. */
+  /** Cam: the member's own moments and those shared with them of the last WEEK_MOMENT_DAYS days, newest day first. */
   moments: MomentView[];
   /** Discreet mode: photos stay covered until the member opens one. */
   concealPhotos: boolean;
@@ -105,7 +105,10 @@ export async function loadToday(memberId: string, options: Options = {}): Promis
       day: (entry.allDay ? entry.startDate! > today : entry.start >= tomorrowStart) ? "tomorrow" : "today",
     })),
     eventsTruncated: agenda.truncated,
-    moments: recentMoments.filter((moment) => moment.day >= weekStart),
+    // Newest day first (lib/cam lists by when they were added; a photo's day may be older).
+    moments: recentMoments
+      .filter((moment) => moment.day >= weekStart)
+      .sort((a, b) => b.day.localeCompare(a.day) || b.createdAt - a.createdAt),
     concealPhotos,
     shared: shared.slice(0, MAX_SHARED_LISTED),
     sharedMore: Math.max(0, shared.length - MAX_SHARED_LISTED),

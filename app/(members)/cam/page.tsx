@@ -36,9 +36,10 @@ export default async function CamPage({ searchParams }: { searchParams: SearchPa
     }),
     loadDiscreetMode(member),
   ]);
-  // Newest first already: a day's moments follow one another.
+  // By day, newest first: lib/cam pages by when moments were added, and a photo's day may be older.
   const days = new Map<string, typeof page.moments>();
-  for (const moment of page.moments) days.set(moment.day, [...(days.get(moment.day) ?? []), moment]);
+  const byDay = [...page.moments].sort((a, b) => b.day.localeCompare(a.day) || b.createdAt - a.createdAt);
+  for (const moment of byDay) days.set(moment.day, [...(days.get(moment.day) ?? []), moment]);
   const processing = page.moments.some((moment) => moment.image.status === "processing");
   const filter = habit ? `habit=${encodeURIComponent(habit)}` : album ? `album=${encodeURIComponent(album)}` : "";
   const here = `/cam${filter ? `?${filter}` : ""}`;
