@@ -10,6 +10,7 @@ import { AlbumForm } from "@/components/cam/moment-forms";
 import { ProcessingRefresh } from "@/components/cam/processing-refresh";
 import { PlainSelect } from "@/components/cam/choices";
 import { createAlbumAction, createMomentAction, startUploadAction } from "./actions";
+import { habitChoices } from "./habit-choices";
 
 // Neutral: the tab's title says nothing of photos to someone glancing at the screen.
 export const metadata: Metadata = { title: "Moments" };
@@ -28,12 +29,13 @@ export default async function CamPage({ searchParams }: { searchParams: SearchPa
   if (!member) return null; // the layout sends visitors to sign-in
   const { habit, album, before } = await searchParams;
   const beforeSeconds = Number(before);
-  const [page, discreet] = await Promise.all([
+  const [page, habits, discreet] = await Promise.all([
     loadCamPage(member, {
       habitId: habit || undefined,
       albumId: album || undefined,
       before: Number.isInteger(beforeSeconds) && beforeSeconds > 0 ? beforeSeconds : undefined,
     }),
+    habitChoices(member.memberId),
     loadDiscreetMode(member),
   ]);
   // By day, newest first: lib/cam pages by when moments were added, and a photo's day may be older.
@@ -65,7 +67,7 @@ export default async function CamPage({ searchParams }: { searchParams: SearchPa
         <UploadMomentForm
           startUpload={startUploadAction}
           createMoment={createMomentAction}
-          habits={page.habits}
+          habits={habits}
           albums={page.albums}
           maxBytes={page.maxBytes}
         />
@@ -75,10 +77,10 @@ export default async function CamPage({ searchParams }: { searchParams: SearchPa
         <h2 id="timeline-heading" className="text-xl font-semibold text-ink">
           Timeline
         </h2>
-        {page.habits.length > 0 || page.albums.length > 0 ? (
+        {habits.length > 0 || page.albums.length > 0 ? (
           <form method="get" action="/cam" aria-label="Show moments of" className="mt-3 flex flex-wrap items-end gap-3">
             {[
-              { label: "Habit", value: habit, choices: page.habits.map((h) => ({ value: h.id, label: h.title })) },
+              { label: "Habit", value: habit, choices: habits.map((h) => ({ value: h.id, label: h.title })) },
               { label: "Album", value: album, choices: page.albums.map((a) => ({ value: a.id, label: a.name })) },
             ].map((field) =>
               field.choices.length > 0 ? (

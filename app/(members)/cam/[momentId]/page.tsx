@@ -2,10 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getMember } from "@/lib/auth/member";
-import { childCamSharing, REACTION_LABELS, REACTIONS } from "@/lib/cam";
+import { REACTION_LABELS, REACTIONS } from "@/lib/cam";
 import { loadMoment } from "@/lib/cam/page";
-import { getMyHabits } from "@/lib/habits/store";
-import { listTitle } from "@/lib/display";
 import { loadDiscreetMode } from "@/lib/account/page";
 import { Panel } from "@/components/ui/panel";
 import { dayName, MomentPhoto } from "@/components/cam/moment-card";
@@ -24,6 +22,7 @@ import {
   stopSharingMomentAction,
   updateMomentAction,
 } from "../actions";
+import { habitChoices } from "../habit-choices";
 
 export const metadata: Metadata = { title: "Moment" };
 
@@ -41,15 +40,9 @@ export default async function MomentPage({ params }: { params: Promise<{ momentI
   const { momentId } = await params;
   const [loaded, discreet] = await Promise.all([loadMoment(member, momentId), loadDiscreetMode(member)]);
   if (!loaded) notFound();
-  const { moment, albums, shareTargets } = loaded;
+  const { moment, albums, shareTargets, mayShare } = loaded;
   const owner = moment.mine;
-  // The owner's own habits for the edit form, and whether a child's carers let them share.
-  const [habits, mayShare] = owner
-    ? await Promise.all([getMyHabits(member.memberId), childCamSharing(member.memberId)])
-    : [[], false];
-  const ownHabits = habits
-    .filter((habit) => habit.access === "owner" && !habit.pending)
-    .map((habit) => ({ id: habit.id, title: listTitle(habit) }));
+  const ownHabits = owner ? await habitChoices(member.memberId) : [];
   const targets = [
     ...shareTargets.circles.map((circle) => ({ value: `circle:${circle.id}`, label: `Everyone in ${circle.name}` })),
     ...shareTargets.people.map((person) => ({ value: `member:${person.memberId}`, label: person.name })),

@@ -6,6 +6,7 @@ import { loadDiscreetMode } from "@/lib/account/page";
 import { Panel } from "@/components/ui/panel";
 import { dayName, MomentPhoto } from "@/components/cam/moment-card";
 import { PlainSelect } from "@/components/cam/choices";
+import { habitChoices } from "../habit-choices";
 
 export const metadata: Metadata = { title: "Compare" };
 
@@ -24,7 +25,11 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
   const { of = "", then, now } = await searchParams;
   const [kind, id] = of.split(/:(.*)/s);
   const filter = kind === "habit" && id ? { habitId: id } : kind === "album" && id ? { albumId: id } : null;
-  const [page, discreet] = await Promise.all([loadCamPage(member, filter ?? {}), loadDiscreetMode(member)]);
+  const [page, habits, discreet] = await Promise.all([
+    loadCamPage(member, filter ?? {}),
+    habitChoices(member.memberId),
+    loadDiscreetMode(member),
+  ]);
   const moments = filter ? page.moments.filter((moment) => moment.image.status !== "failed") : [];
   const chosenThen = moments.find((moment) => moment.id === then) ?? moments.at(-1);
   const chosenNow = moments.find((moment) => moment.id === now) ?? moments[0];
@@ -44,7 +49,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
         <h2 id="choose-heading" className="text-xl font-semibold text-ink">
           Choose
         </h2>
-        {page.habits.length === 0 && page.albums.length === 0 ? (
+        {habits.length === 0 && page.albums.length === 0 ? (
           <p className="mt-2 text-base text-muted">Attach moments to a habit or an album to compare them.</p>
         ) : (
           <form method="get" aria-label="Habit or album" className="mt-3 flex flex-wrap items-end gap-3">
@@ -54,7 +59,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
               defaultValue={of}
               choices={[
                 { value: "", label: "Choose one" },
-                ...page.habits.map((habit) => ({ value: `habit:${habit.id}`, label: `Habit: ${habit.title}` })),
+                ...habits.map((habit) => ({ value: `habit:${habit.id}`, label: `Habit: ${habit.title}` })),
                 ...page.albums.map((album) => ({ value: `album:${album.id}`, label: `Album: ${album.name}` })),
               ]}
             />
