@@ -1,14 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useId, useRef, useState, type FormEvent } from "react";
-import {
-  FormMessage,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-  useFocusAfterAnswer,
-} from "@/components/forms";
+import { FormMessage, SubmitButton, TextAreaField, TextField, useFocusAfterAnswer } from "@/components/forms";
 import { HabitAndAlbumFields } from "./choices";
 import { idleForm, type FormAction, type FormState, type FormStateWith } from "@/lib/forms";
 
