@@ -156,9 +156,11 @@ test("a child's moments stay private until their carer allows sharing on /circle
 
   const mayaContext = await browser.newContext();
   const child = await mayaContext.newPage();
-  await child.goto("/cam");
+  await child.goto("/my-account");
   await signIn(child, maya.signInName, maya.password);
-  await expect(child.getByRole("heading", { level: 1, name: "Cam" })).toBeVisible({ timeout: 20_000 });
+  await expect(child.getByRole("heading", { level: 1, name: "Hi, Maya!" })).toBeVisible({ timeout: 20_000 });
+  await child.goto("/cam");
+  await expect(child.getByRole("heading", { level: 1, name: "Cam" })).toBeVisible();
   const moment = await addMoment(child, { alt: "My drawing of a cat", note: "I drew this" });
   await child.goto(moment.momentPath);
   await expect(child.getByText("Your grown-ups have kept your moments private for now.")).toBeVisible();
