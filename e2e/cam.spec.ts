@@ -135,8 +135,9 @@ test("by keyboard alone: a photo chosen, described and saved, then two moments o
   // Then and now, by keyboard: the habit, then the two moments (the oldest and the newest by default).
   await page.getByRole("link", { name: "Compare then and now" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Then and now" })).toBeVisible();
-  await page.getByLabel("Habit or album").focus();
-  await page.getByLabel("Habit or album").selectOption({ label: "Habit: Garden" });
+  const which = page.getByRole("combobox", { name: "Habit or album" });
+  await which.focus();
+  await which.selectOption({ label: "Habit: Garden" });
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("region", { name: "Then: Friday 1 March 2024" })).toBeVisible();

@@ -2,15 +2,24 @@ import Link from "next/link";
 import type { MomentView } from "@/lib/cam";
 import { ConcealedPhoto } from "./concealed-photo";
 
-/** "Saturday 28 November 2026" for a "YYYY-MM-DD" day (a calendar day: no zone moves it). */
-export const dayName = (day: string) =>
-  new Intl.DateTimeFormat("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${day}T00:00:00Z`));
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/**
+ * "Saturday 28 November 2026" for a "YYYY-MM-DD" day (a calendar day: no zone moves it), put together
+ * from its parts: ICU versions differ on the comma after the weekday.
+ */
+export function dayName(day: string) {
+  const parts = Object.fromEntries(
+    dayFormat.formatToParts(new Date(`${day}T00:00:00Z`)).map((part) => [part.type, part.value]),
+  );
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
+}
 
 /**
  * A moment's photo at the size asked for: while it is processing a plain box saying so, when it was
