@@ -120,7 +120,7 @@ describe("Cam's actions and timeline", () => {
     });
   });
 
-  it("shows the owner's moments with their description; another member sees them only once shared, and then not the owner's forms", async () => {
+  it("shows the owner's moments with their description; another member sees them only once shared, a stranger never", async () => {
     await family();
     const photo = await phoneJpeg({ width: 64, height: 48 });
     const moment = await momentWithPhoto(database.db, photos.store, "olga", photo, {
