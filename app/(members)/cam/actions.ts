@@ -72,12 +72,14 @@ export const updateMomentAction = memberAction(
   options,
 );
 
-/** Deleting goes back to the timeline: the moment's page no longer exists. */
+/**
+ * Deleting goes back to the timeline by a full page load (the members' pages are never cached): no
+ * revalidation here, which would re-render the moment's page, now a 404, before the browser leaves it.
+ */
 export const deleteMomentAction = memberAction(
   z.object({ momentId: formField }),
   async (member, { momentId }): Promise<FormState> => {
     await deleteMoment(member.memberId, momentId);
-    refreshCam();
     return { status: "redirect", message: "Moment deleted.", fieldErrors: {}, values: {}, redirectTo: "/cam" };
   },
   options,
