@@ -9,7 +9,7 @@ import { shareAndRevoke } from "./support/cam";
 
 // Cam's core journey again, on a `next start` of the same build whose object store is S3: s3rver on
 // loopback (a real S3-compatible server), the app configured by its S3_* variables, on PostgreSQL.
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 420_000 });
 
 let s3: LoopbackS3;
 let database: Awaited<ReturnType<typeof scratchDatabase>>;
