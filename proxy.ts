@@ -85,6 +85,8 @@ export const config = {
     "/manage-subscription/:path*",
     "/calendar",
     "/calendar/:path*",
+    "/cam",
+    "/cam/:path*",
     "/today",
     "/today/:path*",
   ],

@@ -18,7 +18,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { EXIF, withIptc, XMP } from "../lib/images/__fixtures__/photos";
+import { twelveMegapixelJpeg } from "./lib/twelve-megapixel-jpeg";
 import { decodeHeicPixels } from "../lib/images/heic";
 import { MAX_INPUT_PIXELS, processImage } from "../lib/images/process";
 
@@ -33,31 +33,6 @@ const TASKS: Record<Case, (bytes: Buffer) => Promise<unknown>> = {
   "heic-decode": (bytes) => decodeHeicPixels(bytes, MAX_INPUT_PIXELS),
   "heic-pipeline": (bytes) => processImage(bytes),
 };
-
-/** A 12-megapixel photo-like image: smooth gradients with seeded noise (compresses as a photo does). */
-async function twelveMegapixelJpeg(): Promise<Buffer> {
-  const width = 4032;
-  const height = 3024;
-  const pixels = Buffer.alloc(width * height * 3);
-  let seed = 40;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
-      const noise = (seed >> 16) & 31;
-      const at = (y * width + x) * 3;
-      pixels[at] = ((x * 255) / width + noise) & 0xff;
-      pixels[at + 1] = ((y * 255) / height + noise) & 0xff;
-      pixels[at + 2] = (((x + y) * 127) / (width + height) + 64 + noise) & 0xff;
-    }
-  }
-  const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 88 })
-    .withExif(EXIF)
-    .withXmp(XMP)
-    .withMetadata({ orientation: 6 })
-    .toBuffer();
-  return withIptc(jpeg);
-}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -30,6 +30,7 @@ import { webhooksSection } from "./sections/webhooks";
 import { authSection } from "./sections/auth";
 import { calendarAgendaSection } from "./sections/calendar-agenda";
 import { membersPagesSection } from "./sections/members-pages";
+import { camSection } from "./sections/cam";
 
 /** The measurements, in order. Later issues add theirs here (a `Section` in bench/sections/). */
 const sections: Section[] = [
@@ -38,6 +39,7 @@ const sections: Section[] = [
   lighthouseSection,
   authSection,
   membersPagesSection,
+  camSection,
   graphqlApiSection,
   calendarAgendaSection,
   habitsApiSection,

@@ -3,16 +3,26 @@ import { currentPlace, isMembersPath, MEMBERS_FEATURES, membersPlaces } from "./
 
 describe("the members' places", () => {
   it("are Today, the live features in the list's order, Circle and Account", () => {
-    expect(membersPlaces().map((place) => place.label)).toEqual(["Today", "Habits", "Calendar", "Circle", "Account"]);
+    expect(membersPlaces().map((place) => place.label)).toEqual([
+      "Today",
+      "Habits",
+      "Calendar",
+      "Cam",
+      "Circle",
+      "Account",
+    ]);
   });
 
   it("take in a feature as it goes live, from the one list", () => {
-    const withCam = MEMBERS_FEATURES.map((feature) => (feature.key === "cam" ? { ...feature, live: true } : feature));
-    expect(membersPlaces(withCam).map((place) => [place.label, place.href])).toEqual([
+    const withVisionBoard = MEMBERS_FEATURES.map((feature) =>
+      feature.key === "vision-board" ? { ...feature, live: true } : feature,
+    );
+    expect(membersPlaces(withVisionBoard).map((place) => [place.label, place.href])).toEqual([
       ["Today", "/today"],
       ["Habits", "/habits"],
       ["Calendar", "/calendar"],
       ["Cam", "/cam"],
+      ["Vision Board", "/vision-board"],
       ["Circle", "/circle"],
       ["Account", "/my-account"],
     ]);
@@ -21,6 +31,7 @@ describe("the members' places", () => {
   it("know which place a page is under, and which pages are the members'", () => {
     expect(currentPlace("/habits/2f1e")?.label).toBe("Habits");
     expect(currentPlace("/calendar/event/abc")?.label).toBe("Calendar");
+    expect(currentPlace("/cam/compare")?.label).toBe("Cam");
     expect(currentPlace("/my-account/security")?.label).toBe("Account");
     expect(currentPlace("/manage-subscription")?.label).toBe("Account");
     // A prefix is not a place: /todayish is nobody's.

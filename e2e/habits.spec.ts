@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { createChildAccount, messagesTo, openSafeCircle, signIn, signUp } from "./support/members";
+import { createChildAccount, signIn, signUp } from "./support/members";
 import { subscribe } from "./support/subscriptions";
+import { joinOwnersCircle } from "./support/circle";
 
 /** axe at 360 and 1280 px on a My Habits page (the edit page's title says "Edit habit"). */
 async function expectAccessible(page: Page, title = /My Habits/) {
@@ -25,28 +26,7 @@ test("a member creates a habit, checks in, marks a rest day and keeps the streak
 
   await signUp(page, { firstName: "Ada", lastName: "Able" });
   await subscribe(page, { name: "Happr Family", interval: "month" });
-  const safeCircle = await openSafeCircle(page);
-  const before = messagesTo(benEmail).length;
-  await safeCircle.getByLabel("Email", { exact: true }).check();
-  await safeCircle.getByLabel(/^Their email address/).fill(benEmail);
-  await safeCircle.getByRole("button", { name: "Send invitation" }).click();
-  let link: string | undefined;
-  await expect
-    .poll(
-      () =>
-        (link = messagesTo(benEmail.toLowerCase())
-          .slice(before)
-          .at(-1)
-          ?.body.match(/https?:\/\/\S+/)?.[0]),
-    )
-    .toBeTruthy();
-  await ben.goto(link!);
-  await ben.getByRole("main").getByRole("link", { name: "sign in", exact: true }).click();
-  await signIn(ben, benEmail, password);
-  // Back on the invitation: he joins with a yes.
-  await expect(ben).toHaveURL(/\/invitation$/);
-  await ben.getByRole("button", { name: "Join", exact: true }).click();
-  await expect(ben).toHaveURL(/\/circle$/);
+  await joinOwnersCircle(page, { page: ben, email: benEmail, password });
 
   // Ada's habit. The members' pages are not cached.
   const response = await page.goto("/habits");

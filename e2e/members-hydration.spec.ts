@@ -21,6 +21,8 @@ const MEMBERS_PAGES = [
   "/calendar/new",
   "/calendar/import",
   "/habits",
+  "/cam",
+  "/cam/compare",
 ];
 
 // A zone and a locale that are not the server's: names and lists made by the browser's own ICU data

@@ -71,13 +71,26 @@ test("a visitor who forges the cookie that skips the guard still reaches no memb
   request,
 }) => {
   const forged = { cookie: "happr-session-fresh=1" };
-  for (const path of ["/my-account", "/circle", "/habits", "/calendar", "/pricing", "/manage-subscription"]) {
+  for (const path of [
+    "/my-account",
+    "/circle",
+    "/habits",
+    "/calendar",
+    "/cam",
+    "/cam/compare",
+    "/pricing",
+    "/manage-subscription",
+  ]) {
     const response = await request.get(path, { headers: forged, maxRedirects: 0 });
     // The members' layout sends them to sign-in, coming back to the same page.
     expect(response.status(), path).toBe(307);
     expect(response.headers().location, path).toContain(`/auth/sign-in?continue=${encodeURIComponent(path)}`);
   }
-  for (const path of ["/calendar/download", "/habits/00000000-0000-4000-8000-000000000000/csv"]) {
+  for (const path of [
+    "/calendar/download",
+    "/habits/00000000-0000-4000-8000-000000000000/csv",
+    "/api/images/00000000-0000-4000-8000-000000000000/display",
+  ]) {
     const response = await request.get(path, { headers: forged, maxRedirects: 0 });
     expect(response.status(), path).toBe(401);
   }

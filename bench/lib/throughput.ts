@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { median } from "./format";
 
 export type ThroughputResult = {
   url: string;
@@ -80,3 +81,14 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
+
+export type RoundsSummary = { requestsPerSecond: number; p50Ms: number; p95Ms: number; p99Ms: number; non2xx: number };
+
+/** One target's rounds as a table shows them: the median of each figure, and every failed request counted. */
+export const summariseRounds = (runs: ThroughputResult[]): RoundsSummary => ({
+  requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
+  p50Ms: median(runs.map((r) => r.latencyP50Ms)),
+  p95Ms: median(runs.map((r) => r.latencyP95Ms)),
+  p99Ms: median(runs.map((r) => r.latencyP99Ms)),
+  non2xx: runs.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+});

@@ -2,12 +2,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { scratchDatabase } from "../../e2e/support/app-instances";
-import { fixed, median, ms } from "../lib/format";
+import { fixed, ms } from "../lib/format";
 import { subscribedMemberCookie } from "../lib/member";
 import { seedToday } from "../lib/today-seed";
 import type { BenchContext, Section } from "../lib/section";
 import { findFreePort, startNextApp, tail, type RunningApp } from "../lib/server";
-import { measureThroughput, type ThroughputResult } from "../lib/throughput";
+import {
+  measureThroughput,
+  summariseRounds as summarise,
+  type RoundsSummary as Summary,
+  type ThroughputResult,
+} from "../lib/throughput";
 
 /**
  * The members' pages, signed in, against a bare Next.js page that reads the same Auth.js session (the
@@ -49,15 +54,6 @@ type Target = {
 };
 // lib/auth/sign-out.ts's FRESH_SESSION_COOKIE (that module is server-only, so spelt out here).
 const FRESH_SESSION_COOKIE = "happr-session-fresh";
-type Summary = { requestsPerSecond: number; p50Ms: number; p95Ms: number; p99Ms: number; non2xx: number };
-
-const summarise = (runs: ThroughputResult[]): Summary => ({
-  requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
-  p50Ms: median(runs.map((r) => r.latencyP50Ms)),
-  p95Ms: median(runs.map((r) => r.latencyP95Ms)),
-  p99Ms: median(runs.map((r) => r.latencyP99Ms)),
-  non2xx: runs.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
-});
 
 /** One database: every target in alternating rounds, each checked first to answer as intended. */
 async function measure(

@@ -3,7 +3,13 @@ import { Panel } from "@/components/ui/panel";
 import { formatDate } from "@/lib/format/date";
 import type { SharedSince } from "@/lib/today/page";
 
-const KIND_WORD = { habit: "a habit", event: "an event" } as const;
+const KIND_WORD = { habit: "a habit", event: "an event", moment: "a moment" } as const;
+const hrefOf = (item: SharedSince) =>
+  item.itemType === "habit"
+    ? "/habits"
+    : item.itemType === "moment"
+      ? `/cam/${item.itemId}`
+      : `/calendar/event/${item.itemId}`;
 
 /** What people in the member's circles shared with them since their last visit, each linked to where it lives. */
 export function TodayCircle({
@@ -36,10 +42,7 @@ export function TodayCircle({
           {shared.map((item) => (
             <li key={`${item.itemType}-${item.itemId}`} className="text-base text-ink">
               {`${item.ownerName ?? "Someone in your circle"} shared ${KIND_WORD[item.itemType]}: `}
-              <Link
-                href={item.itemType === "habit" ? "/habits" : `/calendar/event/${item.itemId}`}
-                className="underline"
-              >
+              <Link href={hrefOf(item)} className="underline">
                 {item.title}
               </Link>
             </li>

@@ -12,6 +12,8 @@ const MEMBERS_PAGES = [
   "/my-account",
   "/habits",
   "/calendar",
+  "/cam",
+  "/cam/compare",
   "/circle",
   "/pricing",
   "/manage-subscription",

@@ -9,8 +9,23 @@
  *   fresh nonce, Next puts it on its own scripts, and the policy allows scripts from this origin and
  *   with that nonce only, so a script injected into the page does not run.
  * Stripe.js's origins are added only where its card field is (`stripe`), the Sanity Studio's only on
- * /studio (`studio`). Everything else is same-origin.
+ * /studio (`studio`). Everything else is same-origin, but for the members' photos when they are kept
+ * on S3: the app answers a photo's address with a redirect to a URL signed for that one object, so
+ * members' pages allow images from the bucket's origin (`objectStoreOrigin`).
  */
+
+/**
+ * The origin a signed URL for the S3 bucket points at, or null when photos are on disk (served by the
+ * app itself). As lib/config.ts reads the S3_* variables: path-style (the endpoint's own origin) with
+ * S3_ENDPOINT unless S3_FORCE_PATH_STYLE=false, virtual-hosted (the bucket's own host) on AWS.
+ */
+export function objectStoreOrigin(env = process.env) {
+  const { S3_BUCKET: bucket, S3_REGION: region, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: forced } = env;
+  if (!bucket) return null;
+  const pathStyle = forced ? forced === "true" : endpoint !== undefined;
+  const url = new URL(endpoint ?? `https://s3.${region}.amazonaws.com`);
+  return pathStyle ? url.origin : `${url.protocol}//${bucket}.${url.host}`;
+}
 
 /** @param {{ nonce?: string, stripe?: boolean, studio?: boolean }} [options] */
 export function contentSecurityPolicy({ nonce, stripe = false, studio = false } = {}) {
@@ -26,6 +41,8 @@ export function contentSecurityPolicy({ nonce, stripe = false, studio = false } 
   const frame = ["'self'"];
   if (stripe) frame.push("https://js.stripe.com", "https://hooks.stripe.com");
   const img = ["'self'", "data:", "blob:", "https://cdn.sanity.io"];
+  const photos = nonce ? objectStoreOrigin() : null;
+  if (photos) img.push(photos);
   if (studio)
     img.push("https://lh3.googleusercontent.com", "https://avatars.githubusercontent.com", "https://*.gravatar.com");
   return [

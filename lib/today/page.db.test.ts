@@ -6,6 +6,12 @@ import { habitEntries, habits, habitScoreCheckpoints, habitTargets } from "../db
 import { calendarAcknowledgements, calendarEvents } from "../db/schema/calendar";
 import { memberProfiles } from "../db/schema/profile";
 import { memberSettings } from "../db/schema/settings";
+import { momentAlbums, momentReactions, moments } from "../db/schema/cam";
+import { images } from "../db/schema/uploads";
+import { jobs } from "../db/schema/jobs";
+import { phoneJpeg } from "../images/__fixtures__/photos";
+import { momentWithPhoto, temporaryStore } from "../cam/testing";
+import { setDiscreetMode } from "../settings";
 import { makeCircle } from "../circles/testing";
 import { checkInHabit, createHabit, suggestHabit } from "../habits/store";
 import { createEvent, deleteEvent } from "../calendar/store/events";
@@ -15,6 +21,11 @@ import { loadToday, MAX_SHARED_LISTED } from "./page";
 import { recordTodayVisit, VISIT_GAP_MINUTES } from "./last-visit";
 
 const database = useTestDatabase([
+  momentReactions,
+  moments,
+  momentAlbums,
+  images,
+  jobs,
   habitScoreCheckpoints,
   habitEntries,
   habitTargets,
@@ -180,5 +191,39 @@ describe("a child's Today", () => {
     expect(today.child).not.toBeNull();
     expect(today.suggestions.map((habit) => habit.title)).toEqual(["Brush teeth"]);
     expect(today.habits).toEqual([]);
+  });
+});
+
+describe("Today's moments", () => {
+  it("lists this week's moments, the member's own and those shared with them, and not older ones; covered in discreet mode", async () => {
+    const photos = await temporaryStore();
+    try {
+      const circleId = await makeCircle(database.db, "ada", { bo: { role: "member", name: "Bo" } });
+      const photo = await phoneJpeg({ width: 64, height: 48 });
+      await momentWithPhoto(database.db, photos.store, "ada", photo, { day: "2026-03-11", note: "Today" });
+      await momentWithPhoto(database.db, photos.store, "ada", photo, { day: "2026-03-05", note: "Seven days ago" });
+      await momentWithPhoto(database.db, photos.store, "ada", photo, { day: "2026-03-04", note: "Last week" });
+      const bos = await momentWithPhoto(database.db, photos.store, "bo", photo, {
+        day: "2026-03-10",
+        note: "Bo's",
+      });
+      const unshared = await loadToday("ada", db());
+      expect(unshared.moments.map((moment) => moment.note)).toEqual(["Today", "Seven days ago"]);
+      expect(unshared.concealPhotos).toBe(false);
+
+      await shareItem(
+        "bo",
+        { itemType: "moment", itemId: bos.id, circleId, permission: "view" },
+        { db: database.db, kinds: itemKinds },
+      );
+      await setDiscreetMode("ada", true, database.db);
+      const shared = await loadToday("ada", db());
+      expect(shared.moments.map((moment) => moment.note)).toEqual(["Today", "Bo's", "Seven days ago"]);
+      expect(shared.concealPhotos).toBe(true);
+      // And in "From your circle", named and linked as a moment.
+      expect(shared.shared.map((item) => [item.itemType, item.itemId])).toEqual([["moment", bos.id]]);
+    } finally {
+      await photos.remove();
+    }
   });
 });

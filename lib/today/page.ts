@@ -10,7 +10,10 @@ import { getMyHabits, type HabitView } from "../habits/store";
 import { habitKind } from "../habits/kind";
 import { childCirclesOf, type ChildCircle } from "../circles/children";
 import { shareReaches } from "../circles/sharing/rule";
+import { getMyMoments, type MomentView } from "../cam";
+import { itemKinds } from "../features";
 import { recordTodayVisit } from "./last-visit";
+import { isDiscreet } from "../settings";
 
 // The days a habit's row shows, here as on /habits (lib/habits/check-in-days.ts).
 import { CHECK_IN_DAYS } from "../habits/check-in-days";
@@ -19,11 +22,14 @@ export { CHECK_IN_DAYS };
 export const MAX_SHARED_LISTED = 8;
 /** On a member's first visit, what the circle shared in this many days before it. */
 export const FIRST_VISIT_DAYS = 7;
+/** "This week's moments": their days from today back this many days (today included), at most MAX_WEEK_MOMENTS. */
+export const WEEK_MOMENT_DAYS = 7;
+export const MAX_WEEK_MOMENTS = 6;
 
 export type TodayEvent = AgendaEntry & { day: "today" | "tomorrow" };
 
 export type SharedSince = {
-  itemType: "habit" | "event";
+  itemType: "habit" | "event" | "moment";
   itemId: string;
   /** Who shared it, as the viewer's circle knows them; null when unnamed. */
   ownerName: string | null;
@@ -44,6 +50,10 @@ export type TodayPage = {
   suggestions: HabitView[];
   events: TodayEvent[];
   eventsTruncated: boolean;
+  /** Cam: the member's own moments and those shared with them of the last WEEK_MOMENT_DAYS days, newest day first. */
+  moments: MomentView[];
+  /** Discreet mode: photos stay covered until the member opens one. */
+  concealPhotos: boolean;
   /** What reached the member through their circles since the marker, newest first. */
   shared: SharedSince[];
   sharedMore: number;
@@ -73,10 +83,13 @@ export async function loadToday(memberId: string, options: Options = {}): Promis
   const dayAfterTomorrow = startOfDay(addDays(today, 2), timezone);
   const tomorrowStart = startOfDay(addDays(today, 1), timezone);
   const sharedSince = since ?? new Date(now.getTime() - FIRST_VISIT_DAYS * 86_400_000);
-  const [agenda, shared] = await Promise.all([
+  const [agenda, shared, recentMoments, concealPhotos] = await Promise.all([
     getAgenda(memberId, { from, to: dayAfterTomorrow }, { db, timezone }),
     sharedWith(db, memberId, sharedSince),
+    getMyMoments(memberId, { limit: MAX_WEEK_MOMENTS }, { db }),
+    isDiscreet(memberId, db),
   ]);
+  const weekStart = addDays(today, 1 - WEEK_MOMENT_DAYS);
   const live = habits.filter((habit) => !habit.pending);
   const forToday = live.filter((habit) => habit.todayState !== "NOT_DUE");
   return {
@@ -92,6 +105,11 @@ export async function loadToday(memberId: string, options: Options = {}): Promis
       day: (entry.allDay ? entry.startDate! > today : entry.start >= tomorrowStart) ? "tomorrow" : "today",
     })),
     eventsTruncated: agenda.truncated,
+    // Newest day first (lib/cam lists by when they were added; a photo's day may be older).
+    moments: recentMoments
+      .filter((moment) => moment.day >= weekStart)
+      .sort((a, b) => b.day.localeCompare(a.day) || b.createdAt - a.createdAt),
+    concealPhotos,
     shared: shared.slice(0, MAX_SHARED_LISTED),
     sharedMore: Math.max(0, shared.length - MAX_SHARED_LISTED),
     sharedSince,
@@ -121,16 +139,22 @@ async function sharedWith(db: Db, viewerId: string, since: Date): Promise<Shared
     .groupBy(shares.itemType, shares.itemId, shares.ownerId)
     .orderBy(desc(sql`max(${shares.createdAt})`), shares.itemId)
     .limit(100);
-  // Two reads for every title, whatever was shared: the habits' and the events' (as this viewer may see
-  // each: the code word, "Busy"), not one per item.
+  // Three reads for every title, whatever was shared: the habits', the events' (as this viewer may see
+  // each: the code word, "Busy") and the moments', not one per item.
   const idsOf = (type: string) => rows.filter((row) => row.itemType === type).map((row) => row.itemId);
-  const [habitTitles, eventTitles] = await Promise.all([
+  const [habitTitles, eventTitles, momentTitles] = await Promise.all([
     habitKind.listTitlesOf!(idsOf("habit"), db),
     eventListTitles(viewerId, idsOf("event"), { db }),
+    titlesOfMoments(idsOf("moment"), db),
   ]);
+  const titlesByType: Record<string, Map<string, string>> = {
+    habit: habitTitles,
+    event: eventTitles,
+    moment: momentTitles,
+  };
   const listed: SharedSince[] = [];
   for (const row of rows) {
-    const title = (row.itemType === "habit" ? habitTitles : eventTitles).get(row.itemId);
+    const title = titlesByType[row.itemType]?.get(row.itemId);
     // An item deleted (or no longer shared with them) since is no longer there to see.
     if (title === undefined) continue;
     listed.push({
@@ -142,4 +166,12 @@ async function sharedWith(db: Db, viewerId: string, since: Date): Promise<Shared
     });
   }
   return listed;
+}
+
+/** What lists call each moment (Cam's kind, through lib/features.ts); a deleted one is missing. */
+async function titlesOfMoments(momentIds: string[], db: Db): Promise<Map<string, string>> {
+  if (momentIds.length === 0) return new Map();
+  const kind = itemKinds.moment;
+  if (kind?.listTitlesOf) return kind.listTitlesOf(momentIds, db);
+  return new Map(momentIds.map((id) => [id, "A moment"]));
 }

@@ -10,6 +10,8 @@ import { childQuietHoursAction } from "../my-account/settings-actions";
 import { WhoCanSeeWhat } from "@/components/circles/who-can-see-what";
 import { resetChildPasswordAction, stopSharingAction } from "./actions";
 import { inviteAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "./invitation-actions";
+import { ChildrenCamSharing } from "@/components/cam/children-cam-sharing";
+import { childCamSharingAction } from "../cam/actions";
 
 export const metadata: Metadata = { title: "My Safe Circle" };
 
@@ -72,6 +74,7 @@ export default async function CirclePage() {
           ))}
         </section>
       ) : null}
+      <ChildrenCamSharing action={childCamSharingAction} />
     </div>
   );
 }
