@@ -10,3 +10,4 @@ export * from "./calendar";
 export * from "./habits";
 export * from "./jobs";
 export * from "./live";
+export * from "./vision-board";

@@ -1,0 +1,10 @@
+// My Vision Board (issue 41): boards, items, goals that turn into plans. README.md says how.
+export * from "./errors";
+export * from "./model";
+export { goalProgress, type ProgressInput } from "./progress";
+export { BOARD_IMAGE_HOLDER, type BoardImage, type BoardImages, type BoardLinks } from "./links";
+export { goalKind } from "./kind";
+export { boardItemImageVisible } from "./image-access";
+export { exportVisionBoard, forgetVisionBoard } from "./export";
+export * from "./store";
+export type { Cheer, ItemView, MilestoneView } from "./views";
