@@ -95,6 +95,7 @@ const floors = [
       "lib/content",
       "lib/storage",
       "lib/images",
+      "lib/uploads",
       "lib/live",
       "lib/seo.ts",
       "lib/startup.ts",
@@ -108,7 +109,7 @@ const floors = [
   { name: "the member (profile, settings)", paths: ["lib/profile", "lib/settings"] },
   { name: "circles", paths: ["lib/circles"] },
   { name: "circles' invitations", paths: ["lib/invitations"] },
-  { name: "the members' features", paths: ["lib/habits", "lib/calendar"] },
+  { name: "the members' features", paths: ["lib/habits", "lib/calendar", "lib/cam"] },
   {
     name: "the composition root",
     paths: ["lib/features.ts", "lib/member-data", "lib/account", "lib/today", "lib/health.ts"],
@@ -152,6 +153,10 @@ const floorZones = floors.flatMap((floor, index) =>
 const featureZones = [
   ["lib/habits", "lib/calendar"],
   ["lib/calendar", "lib/habits"],
+  ["lib/cam", "lib/habits"],
+  ["lib/habits", "lib/cam"],
+  ["lib/cam", "lib/calendar"],
+  ["lib/calendar", "lib/cam"],
 ].map(([target, from]) => ({
   target,
   from,

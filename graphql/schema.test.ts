@@ -11,10 +11,10 @@ import {
   isUnionType,
   type GraphQLNamedType,
 } from "graphql";
-import { buildClientSchema, getIntrospectionQuery, type GraphQLSchema } from "graphql";
+import { buildClientSchema, getIntrospectionQuery, type GraphQLEnumType, type GraphQLSchema } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createGraphQLServer } from "./server";
-import { CONTRACT_FILE, MEMBERS_CONTRACT_FILE, schemaFiles, typeDefs } from "./type-defs";
+import { CONTRACT_FILE, MEMBERS_CONTRACT_2_FILE, MEMBERS_CONTRACT_FILE, schemaFiles, typeDefs } from "./type-defs";
 
 const here = import.meta.dirname;
 const contractText = readFileSync(path.join(here, "contract/schema.graphql"), "utf8");
@@ -22,6 +22,9 @@ const contract = buildSchema(contractText);
 // The members' features (circles, sharing, habits, calendar) extend the contract under the same rules.
 const membersContractText = readFileSync(path.join(here, "contract/members-features.graphql"), "utf8");
 const membersContract = buildSchema(`${contractText}\n${membersContractText}`);
+// Happr Cam, My Vision Board and Happr Lounge: the second extension, with its own schema line (root Live).
+const membersContract2Text = readFileSync(path.join(here, "contract/members-features-2.graphql"), "utf8");
+const membersContract2 = buildSchema(`${contractText}\n${membersContractText}\n${membersContract2Text}`);
 
 const kindOf = (type: GraphQLNamedType) =>
   isObjectType(type)
@@ -119,6 +122,19 @@ describe("the served schema", () => {
     expect(Object.keys(served.getMutationType()!.getFields())).toEqual(expect.arrayContaining(operations.slice(1)));
   });
 
+  it("contains the second members' features contract exactly (Cam, Vision Board, Lounge; the root Live)", () => {
+    expect(differences(membersContract2, served)).toEqual([]);
+    // The roots as the contract names them: billing's Subscription stays an ordinary type.
+    expect(served.getSubscriptionType()?.name).toBe("Live");
+    expect(served.getType("Subscription")).toBeDefined();
+    expect(Object.keys(served.getMutationType()!.getFields())).toEqual(
+      expect.arrayContaining(["createImageUpload", "createMoment", "updateMoment", "deleteMoment", "reactToMoment"]),
+    );
+    // SharedItemType gains MOMENT and GOAL (graphql/extensions/cam.graphql).
+    const values = (served.getType("SharedItemType") as GraphQLEnumType).getValues();
+    expect(values.map((value) => value.name).sort()).toEqual(["EVENT", "GOAL", "HABIT", "MOMENT"]);
+  });
+
   it("the comparison catches a renamed argument, a nullability change and a missing type", () => {
     const broken = buildSchema(
       contractText
@@ -142,13 +158,17 @@ describe("the served schema", () => {
   it("serves the contracts copied unchanged, then graphql/extensions/*.graphql", () => {
     expect(CONTRACT_FILE).toBe(path.join(here, "contract/schema.graphql"));
     expect(MEMBERS_CONTRACT_FILE).toBe(path.join(here, "contract/members-features.graphql"));
-    expect(schemaFiles.slice(2).every((file) => path.dirname(file) === path.join(here, "extensions"))).toBe(true);
+    expect(MEMBERS_CONTRACT_2_FILE).toBe(path.join(here, "contract/members-features-2.graphql"));
+    expect(schemaFiles.slice(3).every((file) => path.dirname(file) === path.join(here, "extensions"))).toBe(true);
     expect(typeDefs[0]).toBe(contractText);
     expect(typeDefs[1]).toBe(membersContractText);
+    expect(typeDefs[2]).toBe(membersContract2Text);
     const shared = path.resolve(here, "../../shared/contracts/schema.graphql");
     if (existsSync(shared)) expect(contractText).toBe(readFileSync(shared, "utf8"));
     const sharedMembers = path.resolve(here, "../../shared/contracts/members-features.graphql");
     if (existsSync(sharedMembers)) expect(membersContractText).toBe(readFileSync(sharedMembers, "utf8"));
+    const sharedMembers2 = path.resolve(here, "../../shared/contracts/members-features-2.graphql");
+    if (existsSync(sharedMembers2)) expect(membersContract2Text).toBe(readFileSync(sharedMembers2, "utf8"));
   });
 
   it("serves the extensions' operations beside the contract's (Safe Circle, resumeSubscription)", () => {

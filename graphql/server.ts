@@ -15,6 +15,7 @@ import type { GraphQLContext } from "./context";
 import { calendarResolvers } from "./calendar-resolvers";
 import { circleResolvers } from "./circle-resolvers";
 import { habitResolvers } from "./habit-resolvers";
+import { camResolvers } from "./cam-resolvers";
 import { resolvers } from "./resolvers";
 import { typeDefs } from "./type-defs";
 
@@ -38,7 +39,7 @@ export type GraphQLServerOptions = {
 // Built once: the schema does not change at run time.
 export const schema = createSchema({
   typeDefs,
-  resolvers: [resolvers, circleResolvers, calendarResolvers, habitResolvers],
+  resolvers: [resolvers, circleResolvers, calendarResolvers, habitResolvers, camResolvers],
 });
 
 // Content types a browser may send cross-site without a preflight ("simple" requests).

@@ -14,11 +14,14 @@ const root = path.join(process.cwd(), "graphql");
 export const CONTRACT_FILE = path.join(root, "contract", "schema.graphql");
 /** The members' features (circles, sharing, habits, calendar): an extension of the contract, as fixed. */
 export const MEMBERS_CONTRACT_FILE = path.join(root, "contract", "members-features.graphql");
+/** Happr Cam, My Vision Board and Happr Lounge: the second extension, as fixed (members-features-2.graphql). */
+export const MEMBERS_CONTRACT_2_FILE = path.join(root, "contract", "members-features-2.graphql");
 const EXTENSIONS_DIR = path.join(root, "extensions");
 
 export const schemaFiles = [
   CONTRACT_FILE,
   MEMBERS_CONTRACT_FILE,
+  MEMBERS_CONTRACT_2_FILE,
   ...readdirSync(EXTENSIONS_DIR)
     .filter((name) => name.endsWith(".graphql"))
     .sort()

@@ -11,6 +11,8 @@ import { exportCalendar, forgetCalendar } from "./calendar/store";
 import { habitJobHandlers } from "./habits/reminders";
 import { habitKind } from "./habits/kind";
 import { exportHabits, forgetHabits } from "./habits/export";
+import { camJobHandlers, forgetCam, momentImageHolder, momentKind } from "./cam";
+import type { ImageHolders } from "./uploads";
 
 /** Whom an erasure is about: the member's id and every address that names them. */
 export type ForgottenPerson = { memberId: string; emails: string[]; addresses: string[] };
@@ -29,6 +31,8 @@ export type MemberFeature = {
   download?: Record<string, (memberId: string) => Promise<unknown>>;
   /** Removes everything it keeps about a person, in the erasure's transaction. */
   forget?: (tx: Db, person: ForgottenPerson) => Promise<void>;
+  /** The kinds of item that hold images (lib/uploads), each with who may see its image. */
+  imageHolders?: ImageHolders;
 };
 
 /**
@@ -68,11 +72,20 @@ export const memberFeatures = [
     download: { habits: (memberId) => exportHabits(memberId) },
     forget: (tx, person) => forgetHabits(tx, person.memberId),
   },
+  {
+    // Happr Cam: moments, their photos (the uploads' jobs run here until a second feature holds images).
+    name: "cam",
+    jobHandlers: camJobHandlers,
+    itemKinds: { moment: momentKind },
+    imageHolders: { moment: momentImageHolder },
+    // Its download (the moments' index and photos, in a ZIP) is asked for on the form: lib/member-data.
+    forget: (tx, person) => forgetCam(tx, person.memberId),
+  },
 ] as const satisfies readonly MemberFeature[];
 
 type Sections<F> = F extends { download: infer D }
   ? { [K in keyof D]: D[K] extends (memberId: string) => Promise<infer R> ? R : never }
-  : unknown;
+  : Record<never, never>;
 type Intersection<U> = (U extends unknown ? (all: U) => void : never) extends (all: infer I) => void ? I : never;
 /** The features' sections of the data download, typed from the list. */
 export type FeatureDownloads = Intersection<Sections<(typeof memberFeatures)[number]>>;
@@ -90,6 +103,12 @@ export const jobHandlers: Record<string, JobHandler> = Object.assign(
 export const itemKinds: ItemKinds = Object.assign(
   {},
   ...(memberFeatures as readonly MemberFeature[]).map((feature) => feature.itemKinds ?? {}),
+);
+
+/** Who may see an image, by the kind of item that holds it (the image route asks on every request). */
+export const imageHolders: ImageHolders = Object.assign(
+  {},
+  ...(memberFeatures as readonly MemberFeature[]).map((feature) => feature.imageHolders ?? {}),
 );
 
 /** The features' sections of one member's data download, in the list's order. */

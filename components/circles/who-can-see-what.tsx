@@ -10,7 +10,7 @@ const roleNames: Record<CircleRole, string> = {
   member: "Member",
   child: "Child",
 };
-const kindNames: Record<string, string> = { habit: "Habit", event: "Event" };
+const kindNames: Record<string, string> = { habit: "Habit", event: "Event", moment: "Moment" };
 
 export type CircleWithPeople = { circle: MyCircle; people: CirclePerson[] };
 

@@ -13,10 +13,37 @@ export type Scalars = {
   Float: { input: number; output: number; }
 };
 
+export type AgeBand =
+  | 'ADULT'
+  | 'TEEN'
+  | 'UNDER_13';
+
 export type AgendaResult = {
   __typename?: 'AgendaResult';
   message: Scalars['String']['output'];
   occurrences: Array<Occurrence>;
+  statusCode: Scalars['Int']['output'];
+};
+
+export type Album = {
+  __typename?: 'Album';
+  createdAt: Scalars['Int']['output'];
+  id: Scalars['String']['output'];
+  momentCount: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type AlbumResult = {
+  __typename?: 'AlbumResult';
+  album: Maybe<Album>;
+  message: Scalars['String']['output'];
+  statusCode: Scalars['Int']['output'];
+};
+
+export type AlbumsResult = {
+  __typename?: 'AlbumsResult';
+  albums: Array<Album>;
+  message: Scalars['String']['output'];
   statusCode: Scalars['Int']['output'];
 };
 
@@ -26,6 +53,81 @@ export type BillingDetails = {
   name: Maybe<Scalars['String']['output']>;
   phone: Maybe<Scalars['String']['output']>;
   postalCode: Maybe<Scalars['String']['output']>;
+};
+
+export type Board = {
+  __typename?: 'Board';
+  canAdd: Scalars['Boolean']['output'];
+  circleId: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  items: Array<BoardItem>;
+  name: Scalars['String']['output'];
+};
+
+export type BoardItem = {
+  __typename?: 'BoardItem';
+  area: Maybe<Scalars['String']['output']>;
+  boardId: Scalars['String']['output'];
+  colour: Maybe<Scalars['String']['output']>;
+  habitIds: Array<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  image: Maybe<ImageRef>;
+  kind: BoardItemKind;
+  milestones: Array<Milestone>;
+  ownerId: Scalars['String']['output'];
+  position: Scalars['Int']['output'];
+  progress: Maybe<Scalars['Float']['output']>;
+  size: ItemSize;
+  status: Maybe<GoalStatus>;
+  targetCount: Maybe<Scalars['Float']['output']>;
+  targetDate: Maybe<Scalars['String']['output']>;
+  targetUnit: Maybe<Scalars['String']['output']>;
+  text: Maybe<Scalars['String']['output']>;
+  title: Maybe<Scalars['String']['output']>;
+  why: Maybe<Scalars['String']['output']>;
+};
+
+export type BoardItemInput = {
+  area?: InputMaybe<Scalars['String']['input']>;
+  colour?: InputMaybe<Scalars['String']['input']>;
+  habitIds?: InputMaybe<Array<Scalars['String']['input']>>;
+  kind: BoardItemKind;
+  privateTitle?: InputMaybe<Scalars['String']['input']>;
+  size?: InputMaybe<ItemSize>;
+  targetCount?: InputMaybe<Scalars['Float']['input']>;
+  targetDate?: InputMaybe<Scalars['String']['input']>;
+  targetUnit?: InputMaybe<Scalars['String']['input']>;
+  text?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  uploadId?: InputMaybe<Scalars['String']['input']>;
+  why?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type BoardItemKind =
+  | 'COLOUR'
+  | 'GOAL'
+  | 'PHOTO'
+  | 'WORDS';
+
+export type BoardItemResult = {
+  __typename?: 'BoardItemResult';
+  item: Maybe<BoardItem>;
+  message: Scalars['String']['output'];
+  statusCode: Scalars['Int']['output'];
+};
+
+export type BoardResult = {
+  __typename?: 'BoardResult';
+  board: Maybe<Board>;
+  message: Scalars['String']['output'];
+  statusCode: Scalars['Int']['output'];
+};
+
+export type BoardsResult = {
+  __typename?: 'BoardsResult';
+  boards: Array<Board>;
+  message: Scalars['String']['output'];
+  statusCode: Scalars['Int']['output'];
 };
 
 /** url: an https (or webcal) address of an iCalendar feed; keep it private. */
@@ -231,6 +333,11 @@ export type EventVisibility =
   | 'PEOPLE'
   | 'PRIVATE';
 
+export type GoalStatus =
+  | 'ACTIVE'
+  | 'DONE'
+  | 'LET_GO';
+
 export type Habit = {
   __typename?: 'Habit';
   bestStreak: Scalars['Int']['output'];
@@ -315,6 +422,34 @@ export type HabitsResult = {
   statusCode: Scalars['Int']['output'];
 };
 
+export type ImageQuotaResult = {
+  __typename?: 'ImageQuotaResult';
+  limitBytes: Maybe<Scalars['Float']['output']>;
+  message: Scalars['String']['output'];
+  statusCode: Scalars['Int']['output'];
+  usedBytes: Maybe<Scalars['Float']['output']>;
+};
+
+export type ImageRef = {
+  __typename?: 'ImageRef';
+  alt: Maybe<Scalars['String']['output']>;
+  height: Scalars['Int']['output'];
+  placeholder: Maybe<Scalars['String']['output']>;
+  /** The 320 px thumbnail, served like url. */
+  thumbnailUrl: Maybe<Scalars['String']['output']>;
+  url: Scalars['String']['output'];
+  width: Scalars['Int']['output'];
+};
+
+export type ImageUploadResult = {
+  __typename?: 'ImageUploadResult';
+  maxBytes: Maybe<Scalars['Int']['output']>;
+  message: Scalars['String']['output'];
+  statusCode: Scalars['Int']['output'];
+  uploadId: Maybe<Scalars['String']['output']>;
+  uploadUrl: Maybe<Scalars['String']['output']>;
+};
+
 export type InvoiceLine = {
   __typename?: 'InvoiceLine';
   amount: Scalars['Int']['output'];
@@ -325,10 +460,140 @@ export type InvoiceLine = {
   proration: Scalars['Boolean']['output'];
 };
 
+export type ItemSize =
+  | 'LARGE'
+  | 'MEDIUM'
+  | 'SMALL';
+
+export type Live = {
+  __typename?: 'Live';
+  /** Ids of posts that appeared, changed or were removed at the caller's table; refetch to read them. */
+  loungeTableChanged: LoungeChange;
+};
+
+
+export type LiveLoungeTableChangedArgs = {
+  roomId: Scalars['String']['input'];
+};
+
+export type LoungeChange = {
+  __typename?: 'LoungeChange';
+  at: Scalars['Int']['output'];
+  kind: Scalars['String']['output'];
+  postId: Scalars['String']['output'];
+};
+
+export type LoungePost = {
+  __typename?: 'LoungePost';
+  authorName: Scalars['String']['output'];
+  createdAt: Scalars['Int']['output'];
+  held: Scalars['Boolean']['output'];
+  id: Scalars['String']['output'];
+  image: Maybe<ImageRef>;
+  mine: Scalars['Boolean']['output'];
+  removed: Scalars['Boolean']['output'];
+  replyTo: Maybe<Scalars['String']['output']>;
+  text: Maybe<Scalars['String']['output']>;
+};
+
+export type LoungePostResult = {
+  __typename?: 'LoungePostResult';
+  message: Scalars['String']['output'];
+  post: Maybe<LoungePost>;
+  statusCode: Scalars['Int']['output'];
+};
+
+export type LoungeRoom = {
+  __typename?: 'LoungeRoom';
+  ageBand: AgeBand;
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  open: Scalars['Boolean']['output'];
+  opensAt: Maybe<Scalars['Int']['output']>;
+  slowModeSeconds: Maybe<Scalars['Int']['output']>;
+};
+
+export type LoungeRoomsResult = {
+  __typename?: 'LoungeRoomsResult';
+  joined: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  rooms: Array<LoungeRoom>;
+  rulesVersion: Scalars['Int']['output'];
+  statusCode: Scalars['Int']['output'];
+};
+
+export type LoungeTableResult = {
+  __typename?: 'LoungeTableResult';
+  message: Scalars['String']['output'];
+  posts: Array<LoungePost>;
+  statusCode: Scalars['Int']['output'];
+};
+
+export type Milestone = {
+  __typename?: 'Milestone';
+  date: Maybe<Scalars['String']['output']>;
+  done: Scalars['Boolean']['output'];
+  eventId: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+};
+
+export type Moment = {
+  __typename?: 'Moment';
+  albumId: Maybe<Scalars['String']['output']>;
+  alt: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['Int']['output'];
+  day: Scalars['String']['output'];
+  goalId: Maybe<Scalars['String']['output']>;
+  habitId: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  image: Maybe<ImageRef>;
+  note: Maybe<Scalars['String']['output']>;
+  ownerId: Scalars['String']['output'];
+  /** The name the caller knows the owner by (null when the circle has none). */
+  ownerName: Maybe<Scalars['String']['output']>;
+  /** Reactions are returned to the owner only; empty for everyone else. */
+  reactions: Array<MomentReaction>;
+};
+
+export type MomentInput = {
+  albumId?: InputMaybe<Scalars['String']['input']>;
+  alt?: InputMaybe<Scalars['String']['input']>;
+  day?: InputMaybe<Scalars['String']['input']>;
+  goalId?: InputMaybe<Scalars['String']['input']>;
+  habitId?: InputMaybe<Scalars['String']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  uploadId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MomentReaction = {
+  __typename?: 'MomentReaction';
+  at: Scalars['Int']['output'];
+  note: Maybe<Scalars['String']['output']>;
+  reaction: Scalars['String']['output'];
+};
+
+export type MomentResult = {
+  __typename?: 'MomentResult';
+  message: Scalars['String']['output'];
+  moment: Maybe<Moment>;
+  statusCode: Scalars['Int']['output'];
+};
+
+export type MomentsResult = {
+  __typename?: 'MomentsResult';
+  message: Scalars['String']['output'];
+  moments: Array<Moment>;
+  statusCode: Scalars['Int']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** An attendee confirms they have seen an event that asked for it. */
   acknowledgeEvent: Result;
+  addBoardItem: BoardItemResult;
+  /** A milestone of a goal; with a date it is also an event in the caller's calendar. */
+  addMilestone: BoardItemResult;
   /** token: a payment method id or token from the payment provider's card form (test ids such as pm_card_visa work in test mode and in the sandbox). */
   addNewPaymentMethod: Result;
   archiveHabit: Result;
@@ -339,21 +604,43 @@ export type Mutation = {
   changeSubscriptionPlan: ChangeSubscriptionPlanResult;
   /** Records a day: done (value for counted or timed habits), or rest. Idempotent per habit, day and member. */
   checkInHabit: HabitResult;
+  /** A cheer only the post's author sees. */
+  cheerLoungePost: Result;
+  completeMilestone: BoardItemResult;
+  /** A new album for the caller's moments (MomentInput.albumId). */
+  createAlbum: AlbumResult;
+  createBoard: BoardResult;
   createEvent: EventResult;
   createHabit: HabitResult;
+  /** Where to send an image's bytes, the largest size accepted and the upload's id. */
+  createImageUpload: ImageUploadResult;
+  createMoment: MomentResult;
   /** Starts a hosted checkout for priceId; url is where to send the browser. */
   createSubscriptionCheckoutSession: CheckoutSessionResult;
+  /** Deletes one of the caller's albums; its moments stay, without an album. */
+  deleteAlbum: Result;
   deleteEvent: Result;
+  deleteMoment: Result;
   getPriceDetails: PriceDetailsResult;
   /** Marks the caller's acceptance of an invitation. */
   invitationSignUpDone: Result;
   /** Invites someone to the caller's Safe Circle by phone (E.164) or email, one of them. Needs a live Family plan (403 otherwise). role: member (the default) or guardian. */
   inviteToCircle: CircleInvitationResult;
+  /** Accepts the house rules (their version) and chooses a Lounge name (a pseudonym). */
+  joinLounge: Result;
   /** The caller leaves a circle they are in (the owner cannot: 409). The shares made through it end. */
   leaveCircle: Result;
+  /** Moves an item to a position in its board (0 is first). */
+  moveBoardItem: BoardResult;
+  /** A post or a reply; it may be held for a moderator (held: true) before anyone else sees it. */
+  postToLounge: LoungePostResult;
   previewProration: ProrationPreviewResult;
+  /** A short reaction to someone's moment that only its owner sees, never counted. */
+  reactToMoment: Result;
+  removeBoardItem: Result;
   /** Takes a member out of the caller's circle. */
   removeCircleMember: Result;
+  reportLoungePost: Result;
   /** Sends a pending or expired invitation again with a new link, valid 7 days. */
   resendCircleInvitation: CircleInvitationResult;
   /** Keeps a subscription that is set to end (undoes cancelSubscription); a plan change queued for the period end is dropped. 409 when nothing is set to end. */
@@ -364,18 +651,24 @@ export type Mutation = {
   revokeShare: Result;
   /** A new private calendar feed link (the old one stops working). neutralTitles: every event is 'Busy'. */
   rotateCalendarFeed: CalendarFeedResult;
+  /** A child's carer (owner or guardian of the circle their account was made in) lets them share moments with that circle, or not (the default). */
+  setChildCamSharing: Result;
   /** How a circle knows someone: a label (e.g. grandparent, carer; 40 characters) and pronouns (30). Yourself; the owner anyone; a guardian members and children. */
   setCircleMemberDetails: Result;
   /** Changes another member's role in a circle the caller owns or guards (owner only for guardians). */
   setCircleRole: Result;
   setDefaultPaymentMethod: Result;
+  /** ACTIVE, DONE or LET_GO (with an optional note). */
+  setGoalStatus: BoardItemResult;
   /** Shares one item with one member or one circle; view or edit. */
   shareItem: ShareResult;
   /** Removes the caller's entry for that day. */
   undoHabitCheckIn: HabitResult;
+  updateBoardItem: BoardItemResult;
   /** scope: THIS (one occurrence, by occurrenceStart), FOLLOWING (from that occurrence on) or ALL. */
   updateEvent: EventResult;
   updateHabit: HabitResult;
+  updateMoment: MomentResult;
   /** All fields optional; only the fields given change. dob is YYYY-MM-DD, phone E.164, timezone IANA. */
   updateUserProfile: UserProfileResult;
   /** Confirms, after the return to successUrl, that the checkout completed for the caller. */
@@ -386,6 +679,19 @@ export type Mutation = {
 export type MutationAcknowledgeEventArgs = {
   eventId: Scalars['String']['input'];
   occurrenceStart?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationAddBoardItemArgs = {
+  boardId: Scalars['String']['input'];
+  input: BoardItemInput;
+};
+
+
+export type MutationAddMilestoneArgs = {
+  date?: InputMaybe<Scalars['String']['input']>;
+  itemId: Scalars['String']['input'];
+  title: Scalars['String']['input'];
 };
 
 
@@ -425,6 +731,27 @@ export type MutationCheckInHabitArgs = {
 };
 
 
+export type MutationCheerLoungePostArgs = {
+  postId: Scalars['String']['input'];
+};
+
+
+export type MutationCompleteMilestoneArgs = {
+  done: Scalars['Boolean']['input'];
+  milestoneId: Scalars['String']['input'];
+};
+
+
+export type MutationCreateAlbumArgs = {
+  name: Scalars['String']['input'];
+};
+
+
+export type MutationCreateBoardArgs = {
+  name: Scalars['String']['input'];
+};
+
+
 export type MutationCreateEventArgs = {
   input: EventInput;
 };
@@ -435,6 +762,17 @@ export type MutationCreateHabitArgs = {
 };
 
 
+export type MutationCreateImageUploadArgs = {
+  byteSize: Scalars['Int']['input'];
+  contentType: Scalars['String']['input'];
+};
+
+
+export type MutationCreateMomentArgs = {
+  input: MomentInput;
+};
+
+
 export type MutationCreateSubscriptionCheckoutSessionArgs = {
   cancelUrl: Scalars['String']['input'];
   priceId: Scalars['String']['input'];
@@ -442,10 +780,20 @@ export type MutationCreateSubscriptionCheckoutSessionArgs = {
 };
 
 
+export type MutationDeleteAlbumArgs = {
+  albumId: Scalars['String']['input'];
+};
+
+
 export type MutationDeleteEventArgs = {
   eventId: Scalars['String']['input'];
   occurrenceStart?: InputMaybe<Scalars['Int']['input']>;
   scope: EditScope;
+};
+
+
+export type MutationDeleteMomentArgs = {
+  momentId: Scalars['String']['input'];
 };
 
 
@@ -466,8 +814,28 @@ export type MutationInviteToCircleArgs = {
 };
 
 
+export type MutationJoinLoungeArgs = {
+  loungeName: Scalars['String']['input'];
+  rulesVersion: Scalars['Int']['input'];
+};
+
+
 export type MutationLeaveCircleArgs = {
   circleId: Scalars['String']['input'];
+};
+
+
+export type MutationMoveBoardItemArgs = {
+  itemId: Scalars['String']['input'];
+  position: Scalars['Int']['input'];
+};
+
+
+export type MutationPostToLoungeArgs = {
+  imageUploadId?: InputMaybe<Scalars['String']['input']>;
+  replyTo?: InputMaybe<Scalars['String']['input']>;
+  roomId: Scalars['String']['input'];
+  text: Scalars['String']['input'];
 };
 
 
@@ -477,8 +845,27 @@ export type MutationPreviewProrationArgs = {
 };
 
 
+export type MutationReactToMomentArgs = {
+  momentId: Scalars['String']['input'];
+  note?: InputMaybe<Scalars['String']['input']>;
+  reaction: Scalars['String']['input'];
+};
+
+
+export type MutationRemoveBoardItemArgs = {
+  itemId: Scalars['String']['input'];
+};
+
+
 export type MutationRemoveCircleMemberArgs = {
   memberId: Scalars['String']['input'];
+};
+
+
+export type MutationReportLoungePostArgs = {
+  note?: InputMaybe<Scalars['String']['input']>;
+  postId: Scalars['String']['input'];
+  reason: ReportReason;
 };
 
 
@@ -507,6 +894,12 @@ export type MutationRotateCalendarFeedArgs = {
 };
 
 
+export type MutationSetChildCamSharingArgs = {
+  childId: Scalars['String']['input'];
+  mayShare: Scalars['Boolean']['input'];
+};
+
+
 export type MutationSetCircleMemberDetailsArgs = {
   circleId: Scalars['String']['input'];
   label?: InputMaybe<Scalars['String']['input']>;
@@ -527,6 +920,13 @@ export type MutationSetDefaultPaymentMethodArgs = {
 };
 
 
+export type MutationSetGoalStatusArgs = {
+  itemId: Scalars['String']['input'];
+  note?: InputMaybe<Scalars['String']['input']>;
+  status: GoalStatus;
+};
+
+
 export type MutationShareItemArgs = {
   circleId?: InputMaybe<Scalars['String']['input']>;
   itemId: Scalars['String']['input'];
@@ -542,6 +942,12 @@ export type MutationUndoHabitCheckInArgs = {
 };
 
 
+export type MutationUpdateBoardItemArgs = {
+  input: BoardItemInput;
+  itemId: Scalars['String']['input'];
+};
+
+
 export type MutationUpdateEventArgs = {
   eventId: Scalars['String']['input'];
   input: EventInput;
@@ -553,6 +959,12 @@ export type MutationUpdateEventArgs = {
 export type MutationUpdateHabitArgs = {
   habitId: Scalars['String']['input'];
   input: HabitInput;
+};
+
+
+export type MutationUpdateMomentArgs = {
+  input: MomentInput;
+  momentId: Scalars['String']['input'];
 };
 
 
@@ -651,23 +1063,42 @@ export type ProrationPreviewResult = {
 
 export type Query = {
   __typename?: 'Query';
+  getBoard: BoardResult;
   getCustomerProfile: CustomerProfileResult;
   /** One habit's entries between two local dates (inclusive), with its score and streaks. */
   getHabitHistory: HabitHistoryResult;
+  /** The rooms the caller may enter (their age band, and their carers' switch for a child). */
+  getLoungeRooms: LoungeRoomsResult;
+  /** Posts at the caller's table in one room, newest first. */
+  getLoungeTable: LoungeTableResult;
+  getMoment: MomentResult;
   /** Every occurrence the caller may see between two instants, recurring events expanded, oldest first. */
   getMyAgenda: AgendaResult;
+  /** The caller's albums (albums are never shared), by name. */
+  getMyAlbums: AlbumsResult;
+  /** The caller's boards: their own, and the family board of each circle they are in. */
+  getMyBoards: BoardsResult;
   /** The caller's Safe Circle: as its owner (members, pending invitations), as a member (covered or not), or none. */
   getMyCircle: CircleResult;
   /** The caller's circles and their role in each (a person can be in more than one circle). */
   getMyCircles: CirclesResult;
   /** The caller's habits and the habits shared with them, with today's state in the caller's time zone. */
   getMyHabits: HabitsResult;
+  /** What the caller's photos take (stored images and uploads not yet processed) and the most they may keep, in bytes. */
+  getMyImageQuota: ImageQuotaResult;
+  /** The caller's moments and those shared with them, newest first (before: an instant, for paging). */
+  getMyMoments: MomentsResult;
   getMyPaymentMethods: PaymentMethodsResult;
   getMySubscriptions: SubscriptionsResult;
   /** The plans on sale (active prices), cheapest first. Guests may call it. */
   getPlans: PlansResult;
   getTransactionHistory: TransactionHistoryResult;
   getUserProfile: UserProfileResult;
+};
+
+
+export type QueryGetBoardArgs = {
+  boardId: Scalars['String']['input'];
 };
 
 
@@ -678,10 +1109,38 @@ export type QueryGetHabitHistoryArgs = {
 };
 
 
+export type QueryGetLoungeTableArgs = {
+  before?: InputMaybe<Scalars['Int']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  roomId: Scalars['String']['input'];
+};
+
+
+export type QueryGetMomentArgs = {
+  momentId: Scalars['String']['input'];
+};
+
+
 export type QueryGetMyAgendaArgs = {
   from: Scalars['Int']['input'];
   to: Scalars['Int']['input'];
 };
+
+
+export type QueryGetMyMomentsArgs = {
+  albumId?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['Int']['input']>;
+  goalId?: InputMaybe<Scalars['String']['input']>;
+  habitId?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ReportReason =
+  | 'OTHER'
+  | 'PERSONAL_DETAILS'
+  | 'SPAM'
+  | 'UNKIND'
+  | 'UNSAFE';
 
 export type Result = {
   __typename?: 'Result';
@@ -722,7 +1181,9 @@ export type ShareResult = {
 
 export type SharedItemType =
   | 'EVENT'
-  | 'HABIT';
+  | 'GOAL'
+  | 'HABIT'
+  | 'MOMENT';
 
 export type Subscription = {
   __typename?: 'Subscription';
@@ -876,8 +1337,19 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AgeBand: AgeBand;
   AgendaResult: ResolverTypeWrapper<AgendaResult>;
+  Album: ResolverTypeWrapper<Album>;
+  AlbumResult: ResolverTypeWrapper<AlbumResult>;
+  AlbumsResult: ResolverTypeWrapper<AlbumsResult>;
   BillingDetails: ResolverTypeWrapper<BillingDetails>;
+  Board: ResolverTypeWrapper<Board>;
+  BoardItem: ResolverTypeWrapper<BoardItem>;
+  BoardItemInput: BoardItemInput;
+  BoardItemKind: BoardItemKind;
+  BoardItemResult: ResolverTypeWrapper<BoardItemResult>;
+  BoardResult: ResolverTypeWrapper<BoardResult>;
+  BoardsResult: ResolverTypeWrapper<BoardsResult>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CalendarFeedResult: ResolverTypeWrapper<CalendarFeedResult>;
   CancelSubscriptionResult: ResolverTypeWrapper<CancelSubscriptionResult>;
@@ -900,6 +1372,7 @@ export type ResolversTypes = {
   EventResult: ResolverTypeWrapper<EventResult>;
   EventVisibility: EventVisibility;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  GoalStatus: GoalStatus;
   Habit: ResolverTypeWrapper<Habit>;
   HabitEntry: ResolverTypeWrapper<HabitEntry>;
   HabitHistoryResult: ResolverTypeWrapper<HabitHistoryResult>;
@@ -908,8 +1381,25 @@ export type ResolversTypes = {
   HabitResult: ResolverTypeWrapper<HabitResult>;
   HabitSchedule: HabitSchedule;
   HabitsResult: ResolverTypeWrapper<HabitsResult>;
+  ImageQuotaResult: ResolverTypeWrapper<ImageQuotaResult>;
+  ImageRef: ResolverTypeWrapper<ImageRef>;
+  ImageUploadResult: ResolverTypeWrapper<ImageUploadResult>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   InvoiceLine: ResolverTypeWrapper<InvoiceLine>;
+  ItemSize: ItemSize;
+  Live: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  LoungeChange: ResolverTypeWrapper<LoungeChange>;
+  LoungePost: ResolverTypeWrapper<LoungePost>;
+  LoungePostResult: ResolverTypeWrapper<LoungePostResult>;
+  LoungeRoom: ResolverTypeWrapper<LoungeRoom>;
+  LoungeRoomsResult: ResolverTypeWrapper<LoungeRoomsResult>;
+  LoungeTableResult: ResolverTypeWrapper<LoungeTableResult>;
+  Milestone: ResolverTypeWrapper<Milestone>;
+  Moment: ResolverTypeWrapper<Moment>;
+  MomentInput: MomentInput;
+  MomentReaction: ResolverTypeWrapper<MomentReaction>;
+  MomentResult: ResolverTypeWrapper<MomentResult>;
+  MomentsResult: ResolverTypeWrapper<MomentsResult>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Occurrence: ResolverTypeWrapper<Occurrence>;
   PaymentMethod: ResolverTypeWrapper<PaymentMethod>;
@@ -920,6 +1410,7 @@ export type ResolversTypes = {
   PriceDetailsResult: ResolverTypeWrapper<PriceDetailsResult>;
   ProrationPreviewResult: ResolverTypeWrapper<ProrationPreviewResult>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ReportReason: ReportReason;
   Result: ResolverTypeWrapper<Result>;
   ResumeSubscriptionResult: ResolverTypeWrapper<ResumeSubscriptionResult>;
   Share: ResolverTypeWrapper<Share>;
@@ -927,7 +1418,7 @@ export type ResolversTypes = {
   ShareResult: ResolverTypeWrapper<ShareResult>;
   SharedItemType: SharedItemType;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
-  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Subscription: ResolverTypeWrapper<Subscription>;
   SubscriptionsResult: ResolverTypeWrapper<SubscriptionsResult>;
   Transaction: ResolverTypeWrapper<Transaction>;
   TransactionHistoryResult: ResolverTypeWrapper<TransactionHistoryResult>;
@@ -941,7 +1432,16 @@ export type ResolversTypes = {
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   AgendaResult: AgendaResult;
+  Album: Album;
+  AlbumResult: AlbumResult;
+  AlbumsResult: AlbumsResult;
   BillingDetails: BillingDetails;
+  Board: Board;
+  BoardItem: BoardItem;
+  BoardItemInput: BoardItemInput;
+  BoardItemResult: BoardItemResult;
+  BoardResult: BoardResult;
+  BoardsResult: BoardsResult;
   Boolean: Scalars['Boolean']['output'];
   CalendarFeedResult: CalendarFeedResult;
   CancelSubscriptionResult: CancelSubscriptionResult;
@@ -967,8 +1467,24 @@ export type ResolversParentTypes = {
   HabitInput: HabitInput;
   HabitResult: HabitResult;
   HabitsResult: HabitsResult;
+  ImageQuotaResult: ImageQuotaResult;
+  ImageRef: ImageRef;
+  ImageUploadResult: ImageUploadResult;
   Int: Scalars['Int']['output'];
   InvoiceLine: InvoiceLine;
+  Live: Record<PropertyKey, never>;
+  LoungeChange: LoungeChange;
+  LoungePost: LoungePost;
+  LoungePostResult: LoungePostResult;
+  LoungeRoom: LoungeRoom;
+  LoungeRoomsResult: LoungeRoomsResult;
+  LoungeTableResult: LoungeTableResult;
+  Milestone: Milestone;
+  Moment: Moment;
+  MomentInput: MomentInput;
+  MomentReaction: MomentReaction;
+  MomentResult: MomentResult;
+  MomentsResult: MomentsResult;
   Mutation: Record<PropertyKey, never>;
   Occurrence: Occurrence;
   PaymentMethod: PaymentMethod;
@@ -984,7 +1500,7 @@ export type ResolversParentTypes = {
   Share: Share;
   ShareResult: ShareResult;
   String: Scalars['String']['output'];
-  Subscription: Record<PropertyKey, never>;
+  Subscription: Subscription;
   SubscriptionsResult: SubscriptionsResult;
   Transaction: Transaction;
   TransactionHistoryResult: TransactionHistoryResult;
@@ -1001,11 +1517,78 @@ export type AgendaResultResolvers<ContextType = GraphQLContext, ParentType exten
   statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type AlbumResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Album'] = ResolversParentTypes['Album']> = {
+  createdAt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  momentCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AlbumResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AlbumResult'] = ResolversParentTypes['AlbumResult']> = {
+  album?: Resolver<Maybe<ResolversTypes['Album']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AlbumsResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AlbumsResult'] = ResolversParentTypes['AlbumsResult']> = {
+  albums?: Resolver<Array<ResolversTypes['Album']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type BillingDetailsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BillingDetails'] = ResolversParentTypes['BillingDetails']> = {
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type BoardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Board'] = ResolversParentTypes['Board']> = {
+  canAdd?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  circleId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['BoardItem']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BoardItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BoardItem'] = ResolversParentTypes['BoardItem']> = {
+  area?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  boardId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  colour?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  habitIds?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  image?: Resolver<Maybe<ResolversTypes['ImageRef']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['BoardItemKind'], ParentType, ContextType>;
+  milestones?: Resolver<Array<ResolversTypes['Milestone']>, ParentType, ContextType>;
+  ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  progress?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['ItemSize'], ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['GoalStatus']>, ParentType, ContextType>;
+  targetCount?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  targetDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  targetUnit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  why?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type BoardItemResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BoardItemResult'] = ResolversParentTypes['BoardItemResult']> = {
+  item?: Resolver<Maybe<ResolversTypes['BoardItem']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BoardResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BoardResult'] = ResolversParentTypes['BoardResult']> = {
+  board?: Resolver<Maybe<ResolversTypes['Board']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BoardsResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BoardsResult'] = ResolversParentTypes['BoardsResult']> = {
+  boards?: Resolver<Array<ResolversTypes['Board']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type CalendarFeedResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CalendarFeedResult'] = ResolversParentTypes['CalendarFeedResult']> = {
@@ -1191,6 +1774,30 @@ export type HabitsResultResolvers<ContextType = GraphQLContext, ParentType exten
   statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ImageQuotaResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImageQuotaResult'] = ResolversParentTypes['ImageQuotaResult']> = {
+  limitBytes?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  usedBytes?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type ImageRefResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImageRef'] = ResolversParentTypes['ImageRef']> = {
+  alt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  height?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  placeholder?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  thumbnailUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  width?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ImageUploadResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImageUploadResult'] = ResolversParentTypes['ImageUploadResult']> = {
+  maxBytes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  uploadId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  uploadUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type InvoiceLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoiceLine'] = ResolversParentTypes['InvoiceLine']> = {
   amount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1200,36 +1807,148 @@ export type InvoiceLineResolvers<ContextType = GraphQLContext, ParentType extend
   proration?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type LiveResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Live'] = ResolversParentTypes['Live']> = {
+  loungeTableChanged?: SubscriptionResolver<ResolversTypes['LoungeChange'], "loungeTableChanged", ParentType, ContextType, RequireFields<LiveLoungeTableChangedArgs, 'roomId'>>;
+};
+
+export type LoungeChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoungeChange'] = ResolversParentTypes['LoungeChange']> = {
+  at?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  postId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type LoungePostResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoungePost'] = ResolversParentTypes['LoungePost']> = {
+  authorName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  held?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  image?: Resolver<Maybe<ResolversTypes['ImageRef']>, ParentType, ContextType>;
+  mine?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  replyTo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type LoungePostResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoungePostResult'] = ResolversParentTypes['LoungePostResult']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  post?: Resolver<Maybe<ResolversTypes['LoungePost']>, ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type LoungeRoomResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoungeRoom'] = ResolversParentTypes['LoungeRoom']> = {
+  ageBand?: Resolver<ResolversTypes['AgeBand'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  open?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  opensAt?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  slowModeSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type LoungeRoomsResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoungeRoomsResult'] = ResolversParentTypes['LoungeRoomsResult']> = {
+  joined?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rooms?: Resolver<Array<ResolversTypes['LoungeRoom']>, ParentType, ContextType>;
+  rulesVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type LoungeTableResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoungeTableResult'] = ResolversParentTypes['LoungeTableResult']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  posts?: Resolver<Array<ResolversTypes['LoungePost']>, ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type MilestoneResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Milestone'] = ResolversParentTypes['Milestone']> = {
+  date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  done?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  eventId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MomentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Moment'] = ResolversParentTypes['Moment']> = {
+  albumId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  alt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  goalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  habitId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  image?: Resolver<Maybe<ResolversTypes['ImageRef']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ownerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reactions?: Resolver<Array<ResolversTypes['MomentReaction']>, ParentType, ContextType>;
+};
+
+export type MomentReactionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MomentReaction'] = ResolversParentTypes['MomentReaction']> = {
+  at?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reaction?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MomentResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MomentResult'] = ResolversParentTypes['MomentResult']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  moment?: Resolver<Maybe<ResolversTypes['Moment']>, ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type MomentsResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MomentsResult'] = ResolversParentTypes['MomentsResult']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  moments?: Resolver<Array<ResolversTypes['Moment']>, ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   acknowledgeEvent?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationAcknowledgeEventArgs, 'eventId'>>;
+  addBoardItem?: Resolver<ResolversTypes['BoardItemResult'], ParentType, ContextType, RequireFields<MutationAddBoardItemArgs, 'boardId' | 'input'>>;
+  addMilestone?: Resolver<ResolversTypes['BoardItemResult'], ParentType, ContextType, RequireFields<MutationAddMilestoneArgs, 'itemId' | 'title'>>;
   addNewPaymentMethod?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationAddNewPaymentMethodArgs, 'token'>>;
   archiveHabit?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationArchiveHabitArgs, 'habitId'>>;
   cancelSubscription?: Resolver<ResolversTypes['CancelSubscriptionResult'], ParentType, ContextType, RequireFields<MutationCancelSubscriptionArgs, 'subscriptionId'>>;
   cancelSubscriptionImmediately?: Resolver<ResolversTypes['CancelSubscriptionResult'], ParentType, ContextType, RequireFields<MutationCancelSubscriptionImmediatelyArgs, 'subscriptionId'>>;
   changeSubscriptionPlan?: Resolver<ResolversTypes['ChangeSubscriptionPlanResult'], ParentType, ContextType, RequireFields<MutationChangeSubscriptionPlanArgs, 'newPriceId' | 'subItemId' | 'subscriptionId'>>;
   checkInHabit?: Resolver<ResolversTypes['HabitResult'], ParentType, ContextType, RequireFields<MutationCheckInHabitArgs, 'date' | 'habitId'>>;
+  cheerLoungePost?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationCheerLoungePostArgs, 'postId'>>;
+  completeMilestone?: Resolver<ResolversTypes['BoardItemResult'], ParentType, ContextType, RequireFields<MutationCompleteMilestoneArgs, 'done' | 'milestoneId'>>;
+  createAlbum?: Resolver<ResolversTypes['AlbumResult'], ParentType, ContextType, RequireFields<MutationCreateAlbumArgs, 'name'>>;
+  createBoard?: Resolver<ResolversTypes['BoardResult'], ParentType, ContextType, RequireFields<MutationCreateBoardArgs, 'name'>>;
   createEvent?: Resolver<ResolversTypes['EventResult'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'input'>>;
   createHabit?: Resolver<ResolversTypes['HabitResult'], ParentType, ContextType, RequireFields<MutationCreateHabitArgs, 'input'>>;
+  createImageUpload?: Resolver<ResolversTypes['ImageUploadResult'], ParentType, ContextType, RequireFields<MutationCreateImageUploadArgs, 'byteSize' | 'contentType'>>;
+  createMoment?: Resolver<ResolversTypes['MomentResult'], ParentType, ContextType, RequireFields<MutationCreateMomentArgs, 'input'>>;
   createSubscriptionCheckoutSession?: Resolver<ResolversTypes['CheckoutSessionResult'], ParentType, ContextType, RequireFields<MutationCreateSubscriptionCheckoutSessionArgs, 'cancelUrl' | 'priceId' | 'successUrl'>>;
+  deleteAlbum?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationDeleteAlbumArgs, 'albumId'>>;
   deleteEvent?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'eventId' | 'scope'>>;
+  deleteMoment?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationDeleteMomentArgs, 'momentId'>>;
   getPriceDetails?: Resolver<ResolversTypes['PriceDetailsResult'], ParentType, ContextType, RequireFields<MutationGetPriceDetailsArgs, 'priceId'>>;
   invitationSignUpDone?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationInvitationSignUpDoneArgs, 'token'>>;
   inviteToCircle?: Resolver<ResolversTypes['CircleInvitationResult'], ParentType, ContextType, Partial<MutationInviteToCircleArgs>>;
+  joinLounge?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationJoinLoungeArgs, 'loungeName' | 'rulesVersion'>>;
   leaveCircle?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationLeaveCircleArgs, 'circleId'>>;
+  moveBoardItem?: Resolver<ResolversTypes['BoardResult'], ParentType, ContextType, RequireFields<MutationMoveBoardItemArgs, 'itemId' | 'position'>>;
+  postToLounge?: Resolver<ResolversTypes['LoungePostResult'], ParentType, ContextType, RequireFields<MutationPostToLoungeArgs, 'roomId' | 'text'>>;
   previewProration?: Resolver<ResolversTypes['ProrationPreviewResult'], ParentType, ContextType, RequireFields<MutationPreviewProrationArgs, 'priceId' | 'subscriptionId'>>;
+  reactToMoment?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationReactToMomentArgs, 'momentId' | 'reaction'>>;
+  removeBoardItem?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationRemoveBoardItemArgs, 'itemId'>>;
   removeCircleMember?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationRemoveCircleMemberArgs, 'memberId'>>;
+  reportLoungePost?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationReportLoungePostArgs, 'postId' | 'reason'>>;
   resendCircleInvitation?: Resolver<ResolversTypes['CircleInvitationResult'], ParentType, ContextType, RequireFields<MutationResendCircleInvitationArgs, 'invitationId'>>;
   resumeSubscription?: Resolver<ResolversTypes['ResumeSubscriptionResult'], ParentType, ContextType, RequireFields<MutationResumeSubscriptionArgs, 'subscriptionId'>>;
   revokeCircleInvitation?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationRevokeCircleInvitationArgs, 'invitationId'>>;
   revokeShare?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationRevokeShareArgs, 'shareId'>>;
   rotateCalendarFeed?: Resolver<ResolversTypes['CalendarFeedResult'], ParentType, ContextType, RequireFields<MutationRotateCalendarFeedArgs, 'neutralTitles'>>;
+  setChildCamSharing?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationSetChildCamSharingArgs, 'childId' | 'mayShare'>>;
   setCircleMemberDetails?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationSetCircleMemberDetailsArgs, 'circleId' | 'memberId'>>;
   setCircleRole?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationSetCircleRoleArgs, 'circleId' | 'memberId' | 'role'>>;
   setDefaultPaymentMethod?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationSetDefaultPaymentMethodArgs, 'newPaymentMethodId'>>;
+  setGoalStatus?: Resolver<ResolversTypes['BoardItemResult'], ParentType, ContextType, RequireFields<MutationSetGoalStatusArgs, 'itemId' | 'status'>>;
   shareItem?: Resolver<ResolversTypes['ShareResult'], ParentType, ContextType, RequireFields<MutationShareItemArgs, 'itemId' | 'itemType' | 'permission'>>;
   undoHabitCheckIn?: Resolver<ResolversTypes['HabitResult'], ParentType, ContextType, RequireFields<MutationUndoHabitCheckInArgs, 'date' | 'habitId'>>;
+  updateBoardItem?: Resolver<ResolversTypes['BoardItemResult'], ParentType, ContextType, RequireFields<MutationUpdateBoardItemArgs, 'input' | 'itemId'>>;
   updateEvent?: Resolver<ResolversTypes['EventResult'], ParentType, ContextType, RequireFields<MutationUpdateEventArgs, 'eventId' | 'input' | 'scope'>>;
   updateHabit?: Resolver<ResolversTypes['HabitResult'], ParentType, ContextType, RequireFields<MutationUpdateHabitArgs, 'habitId' | 'input'>>;
+  updateMoment?: Resolver<ResolversTypes['MomentResult'], ParentType, ContextType, RequireFields<MutationUpdateMomentArgs, 'input' | 'momentId'>>;
   updateUserProfile?: Resolver<ResolversTypes['UserProfileResult'], ParentType, ContextType, RequireFields<MutationUpdateUserProfileArgs, 'request'>>;
   validateSession?: Resolver<ResolversTypes['ValidateSessionResult'], ParentType, ContextType, RequireFields<MutationValidateSessionArgs, 'checkoutSessionId'>>;
 };
@@ -1303,12 +2022,20 @@ export type ProrationPreviewResultResolvers<ContextType = GraphQLContext, Parent
 };
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  getBoard?: Resolver<ResolversTypes['BoardResult'], ParentType, ContextType, RequireFields<QueryGetBoardArgs, 'boardId'>>;
   getCustomerProfile?: Resolver<ResolversTypes['CustomerProfileResult'], ParentType, ContextType>;
   getHabitHistory?: Resolver<ResolversTypes['HabitHistoryResult'], ParentType, ContextType, RequireFields<QueryGetHabitHistoryArgs, 'from' | 'habitId' | 'to'>>;
+  getLoungeRooms?: Resolver<ResolversTypes['LoungeRoomsResult'], ParentType, ContextType>;
+  getLoungeTable?: Resolver<ResolversTypes['LoungeTableResult'], ParentType, ContextType, RequireFields<QueryGetLoungeTableArgs, 'roomId'>>;
+  getMoment?: Resolver<ResolversTypes['MomentResult'], ParentType, ContextType, RequireFields<QueryGetMomentArgs, 'momentId'>>;
   getMyAgenda?: Resolver<ResolversTypes['AgendaResult'], ParentType, ContextType, RequireFields<QueryGetMyAgendaArgs, 'from' | 'to'>>;
+  getMyAlbums?: Resolver<ResolversTypes['AlbumsResult'], ParentType, ContextType>;
+  getMyBoards?: Resolver<ResolversTypes['BoardsResult'], ParentType, ContextType>;
   getMyCircle?: Resolver<ResolversTypes['CircleResult'], ParentType, ContextType>;
   getMyCircles?: Resolver<ResolversTypes['CirclesResult'], ParentType, ContextType>;
   getMyHabits?: Resolver<ResolversTypes['HabitsResult'], ParentType, ContextType>;
+  getMyImageQuota?: Resolver<ResolversTypes['ImageQuotaResult'], ParentType, ContextType>;
+  getMyMoments?: Resolver<ResolversTypes['MomentsResult'], ParentType, ContextType, Partial<QueryGetMyMomentsArgs>>;
   getMyPaymentMethods?: Resolver<ResolversTypes['PaymentMethodsResult'], ParentType, ContextType>;
   getMySubscriptions?: Resolver<ResolversTypes['SubscriptionsResult'], ParentType, ContextType>;
   getPlans?: Resolver<ResolversTypes['PlansResult'], ParentType, ContextType>;
@@ -1345,16 +2072,16 @@ export type ShareResultResolvers<ContextType = GraphQLContext, ParentType extend
 };
 
 export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
-  cancelAt?: SubscriptionResolver<Maybe<ResolversTypes['Int']>, "cancelAt", ParentType, ContextType>;
-  currentPeriodEnd?: SubscriptionResolver<ResolversTypes['Int'], "currentPeriodEnd", ParentType, ContextType>;
-  currentPeriodStart?: SubscriptionResolver<ResolversTypes['Int'], "currentPeriodStart", ParentType, ContextType>;
-  defaultPaymentMethod?: SubscriptionResolver<Maybe<ResolversTypes['String']>, "defaultPaymentMethod", ParentType, ContextType>;
-  planPriceId?: SubscriptionResolver<ResolversTypes['String'], "planPriceId", ParentType, ContextType>;
-  status?: SubscriptionResolver<ResolversTypes['String'], "status", ParentType, ContextType>;
-  subItemId?: SubscriptionResolver<ResolversTypes['String'], "subItemId", ParentType, ContextType>;
-  subscriptionId?: SubscriptionResolver<ResolversTypes['String'], "subscriptionId", ParentType, ContextType>;
-  throughCircleId?: SubscriptionResolver<Maybe<ResolversTypes['String']>, "throughCircleId", ParentType, ContextType>;
-  throughCircleName?: SubscriptionResolver<Maybe<ResolversTypes['String']>, "throughCircleName", ParentType, ContextType>;
+  cancelAt?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  currentPeriodEnd?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  currentPeriodStart?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  defaultPaymentMethod?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  planPriceId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subItemId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subscriptionId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  throughCircleId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  throughCircleName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type SubscriptionsResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SubscriptionsResult'] = ResolversParentTypes['SubscriptionsResult']> = {
@@ -1410,7 +2137,15 @@ export type ValidateSessionResultResolvers<ContextType = GraphQLContext, ParentT
 
 export type Resolvers<ContextType = GraphQLContext> = {
   AgendaResult?: AgendaResultResolvers<ContextType>;
+  Album?: AlbumResolvers<ContextType>;
+  AlbumResult?: AlbumResultResolvers<ContextType>;
+  AlbumsResult?: AlbumsResultResolvers<ContextType>;
   BillingDetails?: BillingDetailsResolvers<ContextType>;
+  Board?: BoardResolvers<ContextType>;
+  BoardItem?: BoardItemResolvers<ContextType>;
+  BoardItemResult?: BoardItemResultResolvers<ContextType>;
+  BoardResult?: BoardResultResolvers<ContextType>;
+  BoardsResult?: BoardsResultResolvers<ContextType>;
   CalendarFeedResult?: CalendarFeedResultResolvers<ContextType>;
   CancelSubscriptionResult?: CancelSubscriptionResultResolvers<ContextType>;
   Card?: CardResolvers<ContextType>;
@@ -1432,7 +2167,22 @@ export type Resolvers<ContextType = GraphQLContext> = {
   HabitHistoryResult?: HabitHistoryResultResolvers<ContextType>;
   HabitResult?: HabitResultResolvers<ContextType>;
   HabitsResult?: HabitsResultResolvers<ContextType>;
+  ImageQuotaResult?: ImageQuotaResultResolvers<ContextType>;
+  ImageRef?: ImageRefResolvers<ContextType>;
+  ImageUploadResult?: ImageUploadResultResolvers<ContextType>;
   InvoiceLine?: InvoiceLineResolvers<ContextType>;
+  Live?: LiveResolvers<ContextType>;
+  LoungeChange?: LoungeChangeResolvers<ContextType>;
+  LoungePost?: LoungePostResolvers<ContextType>;
+  LoungePostResult?: LoungePostResultResolvers<ContextType>;
+  LoungeRoom?: LoungeRoomResolvers<ContextType>;
+  LoungeRoomsResult?: LoungeRoomsResultResolvers<ContextType>;
+  LoungeTableResult?: LoungeTableResultResolvers<ContextType>;
+  Milestone?: MilestoneResolvers<ContextType>;
+  Moment?: MomentResolvers<ContextType>;
+  MomentReaction?: MomentReactionResolvers<ContextType>;
+  MomentResult?: MomentResultResolvers<ContextType>;
+  MomentsResult?: MomentsResultResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Occurrence?: OccurrenceResolvers<ContextType>;
   PaymentMethod?: PaymentMethodResolvers<ContextType>;

@@ -22,7 +22,7 @@ type Options = { db?: Db; kinds: ItemKinds };
 
 const shareInput = z
   .object({
-    itemType: z.enum(SHARED_ITEM_TYPES, { message: "itemType must be HABIT, EVENT or GOAL" }),
+    itemType: z.enum(SHARED_ITEM_TYPES, { message: "itemType must be HABIT, EVENT, MOMENT or GOAL" }),
     itemId: z.string().trim().min(1, "itemId is required").max(255, "itemId is too long"),
     memberId: z.string().trim().min(1, "memberId is empty").max(255, "memberId is too long").nullish(),
     circleId: z.uuid({ message: "circleId is invalid" }).nullish(),
@@ -72,6 +72,13 @@ export async function shareItem(ownerId: string, input: unknown, options: Option
     } else if (!(await membershipOf(tx, circleId!, ownerId))) {
       throw new CircleError(400, "circleId: you can share only with a circle you are in", { field: "circleId" });
     }
+    await kind!.checkShare?.(tx, {
+      ownerId,
+      itemId,
+      memberId: memberId ?? null,
+      circleId: circleId ?? null,
+      permission,
+    });
     await withinShareCap(tx, ownerId, { itemType, itemId, memberId: memberId ?? null, circleId: circleId ?? null });
     const target = memberId
       ? { target: [shares.itemType, shares.itemId, shares.memberId] }

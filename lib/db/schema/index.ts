@@ -10,4 +10,6 @@ export * from "./calendar";
 export * from "./habits";
 export * from "./jobs";
 export * from "./live";
+export * from "./uploads";
+export * from "./cam";
 export * from "./vision-board";

@@ -1,0 +1,66 @@
+import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { images } from "./uploads";
+
+/** Happr Cam (rules: lib/cam). An album is one member's; a moment may sit in one of its owner's albums. */
+export const momentAlbums = pgTable(
+  "moment_albums",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id").notNull(),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("moment_albums_owner_idx").on(table.ownerId)],
+);
+
+export const moments = pgTable(
+  "moments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id").notNull(),
+    imageId: uuid("image_id")
+      .notNull()
+      .references(() => images.id),
+    note: text("note"),
+    alt: text("alt"),
+    /** The capture day, YYYY-MM-DD: the photo's own until the member changes it. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** Whether the member set the day (then the photo's capture day does not replace it). */
+    daySetByMember: boolean("day_set_by_member").notNull().default(false),
+    habitId: text("habit_id"),
+    albumId: uuid("album_id").references(() => momentAlbums.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("moments_owner_created_idx").on(table.ownerId, table.createdAt),
+    index("moments_image_idx").on(table.imageId),
+  ],
+);
+
+/** A viewer's reaction to someone's moment: one per viewer per moment, read by the owner alone. */
+export const momentReactions = pgTable(
+  "moment_reactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    momentId: uuid("moment_id")
+      .notNull()
+      .references(() => moments.id, { onDelete: "cascade" }),
+    authorId: text("author_id").notNull(),
+    reaction: text("reaction").notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("moment_reactions_author_idx").on(table.momentId, table.authorId),
+    index("moment_reactions_by_author_idx").on(table.authorId),
+  ],
+);
+
+/** A child's Cam setting, set by their carers: whether they may share moments with their circle (default no). */
+export const childCamSettings = pgTable("child_cam_settings", {
+  childId: text("child_id").primaryKey(),
+  mayShare: boolean("may_share").notNull().default(false),
+  setBy: text("set_by").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
