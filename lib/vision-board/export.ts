@@ -9,7 +9,7 @@ import {
   visionGoalHabits,
   visionMilestones,
 } from "../db/schema/vision-board";
-import { imageUrlOfBoardPhoto } from "./links";
+import { imageUrlOf } from "../uploads";
 
 /**
  * The member's data download section: their own boards with every item, and the items they put on
@@ -47,7 +47,6 @@ export async function exportVisionBoard(memberId: string, options: { db?: Db } =
       .filter((item) => item.boardId === boardId)
       .map((item) => ({
         id: item.id,
-        addedBy: item.ownerId === memberId ? "you" : "someone else on this board",
         kind: item.kind,
         position: item.position,
         size: item.size,
@@ -55,7 +54,7 @@ export async function exportVisionBoard(memberId: string, options: { db?: Db } =
         codeWord: item.privateTitle,
         text: item.text,
         colour: item.colour,
-        photo: item.imageId ? imageUrlOfBoardPhoto(item.imageId) : null,
+        photo: item.imageId ? imageUrlOf(item.imageId, "display") : null,
         area: item.area,
         why: item.why,
         targetDate: item.targetDate,
@@ -66,15 +65,18 @@ export async function exportVisionBoard(memberId: string, options: { db?: Db } =
         statusNote: item.statusNote,
         milestones: milestones
           .filter((row) => row.itemId === item.id)
-          .map((row) => ({ title: row.title, date: row.date, done: row.doneAt !== null, calendarEventId: row.eventId })),
+          .map((row) => ({
+            title: row.title,
+            date: row.date,
+            done: row.doneAt !== null,
+            calendarEventId: row.eventId,
+          })),
         linkedHabitIds: habits.filter((row) => row.itemId === item.id).map((row) => row.habitId),
         cheers:
           item.ownerId === memberId
             ? cheers.filter((row) => row.itemId === item.id).map((row) => ({ note: row.note, at: row.createdAt }))
             : [],
-      }))
-      // On a family board only the member's own items are theirs to take.
-      .filter((item) => item.addedBy === "you" || boardIds.includes(boardId));
+      }));
   const all = [...boards, ...familyBoards.filter((board) => board.kind === "family")];
   return all.map((board) => ({ id: board.id, kind: board.kind, name: board.name, items: itemsOf(board.id) }));
 }

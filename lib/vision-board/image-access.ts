@@ -1,13 +1,12 @@
-import type { Db } from "../db/open";
+import type { ImageHolder } from "../uploads";
 import { itemFor } from "./access";
 
 /**
  * Who may see a board photo: whoever the item reaches (its board, or the goal's share). The image
  * route (lib/uploads) asks it on every request, through the composition root's `imageHolders`.
  */
-export async function boardItemImageVisible(db: Db, viewerId: string, holder: { id: string }): Promise<boolean> {
-  return itemFor(db, viewerId, holder.id).then(
+export const boardItemImageHolder: ImageHolder = (db, viewerId, holder) =>
+  itemFor(db, viewerId, holder.id).then(
     () => true,
     () => false,
   );
-}

@@ -2,9 +2,10 @@
 export * from "./errors";
 export * from "./model";
 export { goalProgress, type ProgressInput } from "./progress";
-export { BOARD_IMAGE_HOLDER, type BoardImage, type BoardImages, type BoardLinks } from "./links";
+export { BOARD_IMAGE_HOLDER, type BoardLinks } from "./links";
+export type { BoardImage } from "./images";
 export { goalKind } from "./kind";
-export { boardItemImageVisible } from "./image-access";
+export { boardItemImageHolder } from "./image-access";
 export { exportVisionBoard, forgetVisionBoard } from "./export";
 export * from "./store";
 export type { Cheer, ItemView, MilestoneView } from "./views";

@@ -26,6 +26,8 @@ export const goalKind: ItemKind = {
       .select({ id: visionBoardItems.id, title: visionBoardItems.title, privateTitle: visionBoardItems.privateTitle })
       .from(visionBoardItems)
       .where(inArray(visionBoardItems.id, ids));
-    return new Map(rows.map((row) => [row.id, listTitle({ title: row.title ?? "Goal", privateTitle: row.privateTitle })]));
+    return new Map(
+      rows.map((row) => [row.id, listTitle({ title: row.title ?? "Goal", privateTitle: row.privateTitle })]),
+    );
   },
 };

@@ -11,36 +11,16 @@ export type BoardLinks = {
   /** The scores (0..1, lib/habits/score.ts) of `ownerId`'s habits among `habitIds`; others are left out. */
   habitScores: (ownerId: string, habitIds: string[], db: Db) => Promise<Map<string, number>>;
   /** Makes a dated milestone a real all-day event in the owner's calendar (lib/calendar's own rules); its id. */
-  addMilestoneEvent: (ownerId: string, event: { title: string; privateTitle: string | null; date: LocalDate }, db: Db) => Promise<string>;
+  addMilestoneEvent: (
+    ownerId: string,
+    event: { title: string; privateTitle: string | null; date: LocalDate },
+    db: Db,
+  ) => Promise<string>;
   /** Removes that event again (the milestone or its goal was removed). */
   removeMilestoneEvent: (ownerId: string, eventId: string, db: Db) => Promise<void>;
   /** Whether a child's account may show photos to their circle (Happr Cam's rule for children). */
   childMaySharePhotos: (childId: string, db: Db) => Promise<boolean>;
-  images: BoardImages;
-};
-
-/** A board photo as the pages and the API show it (lib/uploads' image, served through its route). */
-export type BoardImage = {
-  status: "processing" | "ready" | "failed";
-  url: string | null;
-  thumbnailUrl: string | null;
-  placeholder: string | null;
-  width: number | null;
-  height: number | null;
-};
-
-/** The image pipeline's side (lib/uploads), through the composition root until it is merged in. */
-export type BoardImages = {
-  /** The item takes the member's upload in the item's transaction (404 not theirs, 409 held by another). */
-  claim: (tx: Db, memberId: string, uploadId: string, holder: { kind: string; id: string }) => Promise<void>;
-  /** The images' views, by id (missing ids are gone). */
-  views: (imageIds: string[], db: Db) => Promise<Map<string, BoardImage>>;
-  /** Deletes images and their stored objects (their item is gone), in the caller's transaction. */
-  remove: (tx: Db, imageIds: string[]) => Promise<void>;
 };
 
 /** The kind of holder board photos are in lib/uploads (its image route asks the board's access rule). */
 export const BOARD_IMAGE_HOLDER = "board-item";
-
-/** Where a board photo is read from (lib/uploads' image route, display size). */
-export const imageUrlOfBoardPhoto = (imageId: string) => `/api/images/${imageId}/display`;

@@ -43,10 +43,7 @@ const optionalText = (field: string, max: number) =>
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null));
 const lowerEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.preprocess(
-    (value) => (typeof value === "string" ? value.toLowerCase() : value),
-    z.enum(values, { message }),
-  );
+  z.preprocess((value) => (typeof value === "string" ? value.toLowerCase() : value), z.enum(values, { message }));
 const localDate = (field: string) =>
   z
     .string({ message: `${field} must be a date as YYYY-MM-DD` })
@@ -104,8 +101,7 @@ export type ItemInput = {
   habitIds?: string[] | null;
 };
 
-const fail = (message: string, field: string | undefined) =>
-  new VisionBoardError(400, message, field ? { field } : {});
+const fail = (message: string, field: string | undefined) => new VisionBoardError(400, message, field ? { field } : {});
 
 export function parseVisionField<T extends z.ZodType>(schema: T, value: unknown, field?: string): z.output<T> {
   return parseOrFail(schema, value, fail, field);

@@ -12,6 +12,7 @@ import {
 } from "../db/schema/vision-board";
 import { circlesOf } from "../circles/membership";
 import { isUuid } from "../uuid";
+import { claimUpload, deleteImages } from "../uploads";
 import { boardFor, itemFor, reachOf, type BoardReach, type ItemAccess, type ItemRow } from "./access";
 import { bad, milestoneNotFound, VisionBoardError } from "./errors";
 import { BOARD_IMAGE_HOLDER, type BoardLinks } from "./links";
@@ -80,10 +81,7 @@ export async function getMyBoards(memberId: string, options: LinkedOptions): Pro
 
 /** "My board" and a family board for each of the member's circles, made once (concurrent reads too). */
 async function ensureBoards(db: Db, memberId: string): Promise<void> {
-  await db
-    .insert(visionBoards)
-    .values({ kind: "mine", ownerId: memberId, name: MY_BOARD_NAME })
-    .onConflictDoNothing();
+  await db.insert(visionBoards).values({ kind: "mine", ownerId: memberId, name: MY_BOARD_NAME }).onConflictDoNothing();
   const theirs = await circlesOf(db, memberId);
   if (theirs.length)
     await db
@@ -115,7 +113,12 @@ export async function createBoard(memberId: string, name: unknown, options: Link
 }
 
 /** Renames one of the member's own boards ("Notes" for a neutral name); a family board keeps its circle's. */
-export async function renameBoard(memberId: string, boardId: unknown, name: unknown, options: LinkedOptions): Promise<BoardView> {
+export async function renameBoard(
+  memberId: string,
+  boardId: unknown,
+  name: unknown,
+  options: LinkedOptions,
+): Promise<BoardView> {
   const checked = parseBoardName(name);
   const db = await dbOf(options);
   const reach = await boardFor(db, memberId, boardId);
@@ -181,13 +184,21 @@ export async function addBoardItem(
     throw new VisionBoardError(403, "Your grown-ups have set this board to look only. Ask one of them to add it.");
   if (checked.kind === "photo" && reach.board.kind === "family" && reach.isChild)
     if (!(await options.links.childMaySharePhotos(memberId, db)))
-      throw new VisionBoardError(403, "uploadId: your grown-ups have not turned on sharing photos yet. Ask one of them.", {
-        field: "uploadId",
-      });
+      throw new VisionBoardError(
+        403,
+        "uploadId: your grown-ups have not turned on sharing photos yet. Ask one of them.",
+        {
+          field: "uploadId",
+        },
+      );
   await checkHabits(db, memberId, checked, options.links);
   const itemId = await db.transaction(async (tx) => {
     // The board's row is the lock every add, move and removal takes: positions stay 0..n-1.
-    await tx.select({ id: visionBoards.id }).from(visionBoards).where(eq(visionBoards.id, reach.board.id)).for("update");
+    await tx
+      .select({ id: visionBoards.id })
+      .from(visionBoards)
+      .where(eq(visionBoards.id, reach.board.id))
+      .for("update");
     const [{ n }] = (await tx
       .select({ n: count() })
       .from(visionBoardItems)
@@ -217,8 +228,7 @@ export async function addBoardItem(
       })
       .returning();
     checkComplete(item!);
-    if (checked.uploadId)
-      await options.links.images.claim(tx, memberId, checked.uploadId, { kind: BOARD_IMAGE_HOLDER, id: item!.id });
+    if (checked.uploadId) await claimUpload(tx, memberId, checked.uploadId, { kind: BOARD_IMAGE_HOLDER, id: item!.id });
     if (checked.habitIds?.length)
       await tx.insert(visionGoalHabits).values(checked.habitIds.map((habitId) => ({ itemId: item!.id, habitId })));
     return item!.id;
@@ -229,8 +239,7 @@ export async function addBoardItem(
 /** A goal links only its owner's own habits: 400 naming `habitIds` for any other id. */
 async function checkHabits(db: Db, ownerId: string, input: ItemInput, links: BoardLinks): Promise<void> {
   for (const habitId of input.habitIds ?? [])
-    if ((await links.habitOwnerOf(habitId, db)) !== ownerId)
-      throw bad("habitIds", "link only your own habits");
+    if ((await links.habitOwnerOf(habitId, db)) !== ownerId) throw bad("habitIds", "link only your own habits");
 }
 
 /** One item as the member sees it (a goal shared with them too), or 404. */
@@ -280,15 +289,26 @@ export async function updateBoardItem(
   await db.transaction(async (tx) => {
     const { item: locked } = await itemFor(tx, memberId, item.id, true);
     const changes = {
-      ...pick(checked, ["title", "privateTitle", "text", "colour", "area", "why", "targetDate", "targetCount", "targetUnit", "countDone"]),
+      ...pick(checked, [
+        "title",
+        "privateTitle",
+        "text",
+        "colour",
+        "area",
+        "why",
+        "targetDate",
+        "targetCount",
+        "targetUnit",
+        "countDone",
+      ]),
       ...(checked.size ? { size: checked.size } : {}),
       ...(checked.uploadId ? { imageId: checked.uploadId } : {}),
       updatedAt: options.now ?? new Date(),
     };
     checkComplete({ ...locked, ...changes });
     if (checked.uploadId && checked.uploadId !== locked.imageId) {
-      await options.links.images.claim(tx, memberId, checked.uploadId, { kind: BOARD_IMAGE_HOLDER, id: locked.id });
-      if (locked.imageId) await options.links.images.remove(tx, [locked.imageId]);
+      await claimUpload(tx, memberId, checked.uploadId, { kind: BOARD_IMAGE_HOLDER, id: locked.id });
+      if (locked.imageId) await deleteImages(tx, [locked.imageId]);
     }
     await tx.update(visionBoardItems).set(changes).where(eq(visionBoardItems.id, locked.id));
     if (checked.habitIds != null) {
@@ -379,7 +399,7 @@ async function releaseItems(tx: Db, items: ItemRow[], links: BoardLinks): Promis
     .from(visionMilestones)
     .where(and(inArray(visionMilestones.itemId, [...ownerOf.keys()]), isNotNull(visionMilestones.eventId)));
   for (const row of dated) await links.removeMilestoneEvent(ownerOf.get(row.itemId)!, row.eventId!, tx);
-  await links.images.remove(
+  await deleteImages(
     tx,
     items.flatMap((item) => (item.imageId ? [item.imageId] : [])),
   );
@@ -447,7 +467,9 @@ export async function addMilestone(
       .from(visionMilestones)
       .where(eq(visionMilestones.itemId, item.id))) as [{ n: number }];
     if (n >= MILESTONES_PER_GOAL)
-      throw new VisionBoardError(409, `title: a goal has at most ${MILESTONES_PER_GOAL} milestones`, { field: "title" });
+      throw new VisionBoardError(409, `title: a goal has at most ${MILESTONES_PER_GOAL} milestones`, {
+        field: "title",
+      });
     const eventId = checked.date
       ? await options.links.addMilestoneEvent(
           item.ownerId,
@@ -484,7 +506,11 @@ export async function completeMilestone(
 }
 
 /** Removes a milestone and its calendar event. */
-export async function removeMilestone(memberId: string, milestoneId: unknown, options: LinkedOptions): Promise<ItemView> {
+export async function removeMilestone(
+  memberId: string,
+  milestoneId: unknown,
+  options: LinkedOptions,
+): Promise<ItemView> {
   const db = await dbOf(options);
   if (!isUuid(milestoneId)) throw milestoneNotFound();
   const [milestone] = await db.select().from(visionMilestones).where(eq(visionMilestones.id, milestoneId));
@@ -504,7 +530,12 @@ export async function removeMilestone(memberId: string, milestoneId: unknown, op
  * A private cheer on a goal shared with the member: only the goal's owner reads it, and it is never
  * counted. Cheering again replaces the member's earlier cheer.
  */
-export async function cheerGoal(memberId: string, itemId: unknown, note: unknown, options: LinkedOptions): Promise<void> {
+export async function cheerGoal(
+  memberId: string,
+  itemId: unknown,
+  note: unknown,
+  options: LinkedOptions,
+): Promise<void> {
   const checked = parseCheerNote(note);
   const db = await dbOf(options);
   const { item, access } = await goalFor(db, memberId, itemId);
@@ -532,8 +563,7 @@ export async function setChildBoardRight(
   const db = await dbOf(options);
   const childId = typeof input.childId === "string" ? input.childId : "";
   const circleId = isUuid(input.circleId) ? input.circleId : null;
-  if (!circleId || !(await carerIn(db, carerId, circleId, childId)))
-    throw new VisionBoardError(404, "Child not found");
+  if (!circleId || !(await carerIn(db, carerId, circleId, childId))) throw new VisionBoardError(404, "Child not found");
   await db
     .insert(visionChildRights)
     .values({ circleId, childId, right, setBy: carerId })
@@ -560,7 +590,9 @@ export async function childBoardRights(
   options: Options = {},
 ): Promise<{ circleId: string; childId: string; name: string | null; right: ChildRight }[]> {
   const db = await dbOf(options);
-  const cared = (await circlesOf(db, carerId)).filter((circle) => circle.role === "owner" || circle.role === "guardian");
+  const cared = (await circlesOf(db, carerId)).filter(
+    (circle) => circle.role === "owner" || circle.role === "guardian",
+  );
   if (cared.length === 0) return [];
   const children = await db
     .select({ circleId: circleMemberships.circleId, childId: circleMemberships.memberId, name: circleMemberships.name })

@@ -4,12 +4,19 @@ import { circleMemberships } from "../db/schema/circles";
 import { visionGoalCheers, visionGoalHabits, visionMilestones } from "../db/schema/vision-board";
 import { listTitle } from "../display";
 import type { LocalDate } from "../time";
-import type { BoardReach, ItemAccess, ItemRow } from "./access";
-import type { BoardImage, BoardLinks } from "./links";
+import type { ItemAccess, ItemRow } from "./access";
+import type { BoardLinks } from "./links";
+import { boardImages, type BoardImage } from "./images";
 import type { GoalStatus, ItemKind, ItemSize } from "./model";
 import { goalProgress } from "./progress";
 
-export type MilestoneView = { id: string; title: string; date: LocalDate | null; done: boolean; eventId: string | null };
+export type MilestoneView = {
+  id: string;
+  title: string;
+  date: LocalDate | null;
+  done: boolean;
+  eventId: string | null;
+};
 
 export type ItemView = {
   id: string;
@@ -59,7 +66,6 @@ export async function itemViews(
   options: { links: BoardLinks; circleId: string | null },
 ): Promise<ItemView[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.item.id);
   const goalIds = rows.filter((row) => row.item.kind === "goal").map((row) => row.item.id);
   const imageIds = rows.flatMap((row) => (row.item.imageId ? [row.item.imageId] : []));
   const [milestones, links, images, names] = await Promise.all([
@@ -71,7 +77,7 @@ export async function itemViews(
           .orderBy(asc(visionMilestones.date), asc(visionMilestones.createdAt))
       : [],
     goalIds.length ? db.select().from(visionGoalHabits).where(inArray(visionGoalHabits.itemId, goalIds)) : [],
-    imageIds.length ? options.links.images.views(imageIds, db) : new Map<string, BoardImage>(),
+    boardImages(db, imageIds),
     options.circleId
       ? db
           .select({ memberId: circleMemberships.memberId, name: circleMemberships.name })
@@ -180,7 +186,12 @@ export async function cheersOf(db: Db, itemId: string): Promise<Cheer[]> {
     );
   const nameOf = new Map(names.filter((row) => row.name).map((row) => [row.memberId, row.name]));
   return rows
-    .map((row) => ({ fromMemberId: row.fromMemberId, fromName: nameOf.get(row.fromMemberId) ?? null, note: row.note, at: row.createdAt }))
+    .map((row) => ({
+      fromMemberId: row.fromMemberId,
+      fromName: nameOf.get(row.fromMemberId) ?? null,
+      note: row.note,
+      at: row.createdAt,
+    }))
     .reverse();
 }
 

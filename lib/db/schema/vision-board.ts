@@ -35,7 +35,9 @@ export const visionBoards = pgTable(
   (table) => [
     index("vision_boards_owner_idx").on(table.ownerId),
     // One "My board" per member and one family board per circle, even under concurrent first reads.
-    uniqueIndex("vision_boards_mine_key").on(table.ownerId).where(sql`${table.kind} = 'mine'`),
+    uniqueIndex("vision_boards_mine_key")
+      .on(table.ownerId)
+      .where(sql`${table.kind} = 'mine'`),
     uniqueIndex("vision_boards_circle_key").on(table.circleId),
     check(
       "vision_boards_owner_or_circle",
@@ -57,7 +59,9 @@ export const visionBoardItems = pgTable(
     kind: text("kind", { enum: ["goal", "photo", "words", "colour"] }).notNull(),
     /** 0 is first; kept dense (0..n-1) by every add, move and removal. */
     position: integer("position").notNull(),
-    size: text("size", { enum: ["small", "medium", "large"] }).notNull().default("medium"),
+    size: text("size", { enum: ["small", "medium", "large"] })
+      .notNull()
+      .default("medium"),
     title: text("title"),
     /** The code word lists and tab titles show instead of the title (lib/display.ts). */
     privateTitle: text("private_title"),
@@ -142,5 +146,8 @@ export const visionGoalCheers = pgTable(
     note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("vision_goal_cheers_item_idx").on(table.itemId), index("vision_goal_cheers_from_idx").on(table.fromMemberId)],
+  (table) => [
+    index("vision_goal_cheers_item_idx").on(table.itemId),
+    index("vision_goal_cheers_from_idx").on(table.fromMemberId),
+  ],
 );
