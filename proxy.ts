@@ -85,6 +85,8 @@ export const config = {
     "/manage-subscription/:path*",
     "/calendar",
     "/calendar/:path*",
+    "/vision-board",
+    "/vision-board/:path*",
     "/today",
     "/today/:path*",
   ],

@@ -3,7 +3,14 @@ import { currentPlace, isMembersPath, MEMBERS_FEATURES, membersPlaces } from "./
 
 describe("the members' places", () => {
   it("are Today, the live features in the list's order, Circle and Account", () => {
-    expect(membersPlaces().map((place) => place.label)).toEqual(["Today", "Habits", "Calendar", "Circle", "Account"]);
+    expect(membersPlaces().map((place) => place.label)).toEqual([
+      "Today",
+      "Habits",
+      "Calendar",
+      "Vision Board",
+      "Circle",
+      "Account",
+    ]);
   });
 
   it("take in a feature as it goes live, from the one list", () => {
@@ -13,6 +20,7 @@ describe("the members' places", () => {
       ["Habits", "/habits"],
       ["Calendar", "/calendar"],
       ["Cam", "/cam"],
+      ["Vision Board", "/vision-board"],
       ["Circle", "/circle"],
       ["Account", "/my-account"],
     ]);

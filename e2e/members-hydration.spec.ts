@@ -21,6 +21,7 @@ const MEMBERS_PAGES = [
   "/calendar/new",
   "/calendar/import",
   "/habits",
+  "/vision-board",
 ];
 
 // A zone and a locale that are not the server's: names and lists made by the browser's own ICU data

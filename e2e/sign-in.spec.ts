@@ -71,7 +71,15 @@ test("a visitor who forges the cookie that skips the guard still reaches no memb
   request,
 }) => {
   const forged = { cookie: "happr-session-fresh=1" };
-  for (const path of ["/my-account", "/circle", "/habits", "/calendar", "/pricing", "/manage-subscription"]) {
+  for (const path of [
+    "/my-account",
+    "/circle",
+    "/habits",
+    "/calendar",
+    "/vision-board",
+    "/pricing",
+    "/manage-subscription",
+  ]) {
     const response = await request.get(path, { headers: forged, maxRedirects: 0 });
     // The members' layout sends them to sign-in, coming back to the same page.
     expect(response.status(), path).toBe(307);

@@ -17,6 +17,7 @@ import { childCamSharing } from "./cam";
 import { createEvent, deleteEvent } from "./calendar/store";
 import { getMyHabits } from "./habits/store";
 import { addDays } from "./time";
+import { listTitle } from "./display";
 import { isDomainError } from "./errors";
 import { boardItemImageHolder, exportVisionBoard, forgetVisionBoard, goalKind, type BoardLinks } from "./vision-board";
 
@@ -114,6 +115,10 @@ export const boardLinks: BoardLinks = {
         .map((habit) => [habit.id, habit.score]),
     );
   },
+  habitChoices: async (ownerId, db) =>
+    (await getMyHabits(ownerId, { db }))
+      .filter((habit) => habit.ownerId === ownerId && !habit.pending)
+      .map((habit) => ({ id: habit.id, title: listTitle(habit) })),
   addMilestoneEvent: async (ownerId, { title, privateTitle, date }, db) =>
     (
       await createEvent(

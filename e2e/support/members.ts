@@ -73,7 +73,10 @@ export async function signUp(
 }
 
 /** A members' place from the navigation: the header's at desktop widths, the bottom bar's on a phone (only one shows). */
-export async function openMembersPlace(page: Page, name: "Today" | "Habits" | "Calendar" | "Circle" | "Account") {
+export async function openMembersPlace(
+  page: Page,
+  name: "Today" | "Habits" | "Calendar" | "Vision Board" | "Circle" | "Account",
+) {
   await page.getByRole("navigation", { name: "Members" }).getByRole("link", { name, exact: true }).click();
 }
 

@@ -10,6 +10,8 @@ export type BoardLinks = {
   habitOwnerOf: (habitId: string, db: Db) => Promise<string | null>;
   /** The scores (0..1, lib/habits/score.ts) of `ownerId`'s habits among `habitIds`; others are left out. */
   habitScores: (ownerId: string, habitIds: string[], db: Db) => Promise<Map<string, number>>;
+  /** The owner's own live habits, by title, for the goal form's choices. */
+  habitChoices: (ownerId: string, db: Db) => Promise<{ id: string; title: string }[]>;
   /** Makes a dated milestone a real all-day event in the owner's calendar (lib/calendar's own rules); its id. */
   addMilestoneEvent: (
     ownerId: string,
