@@ -6,6 +6,7 @@ import type { TodayPage } from "@/lib/today/page";
 import { TodayHabits } from "./habits-section";
 import { TodayEvents } from "./events-section";
 import { TodayCircle } from "./circle-section";
+import { TodayGoals } from "./goals-section";
 
 type SectionProps = { page: TodayPage; checkIn: FormAction<FormState> };
 
@@ -27,6 +28,7 @@ const TODAY_SECTIONS: Partial<Record<MembersFeatureKey, (props: SectionProps) =>
   calendar: ({ page }) => (
     <TodayEvents events={page.events} truncated={page.eventsTruncated} timezone={page.timezone} />
   ),
+  "vision-board": ({ page }) => <TodayGoals goals={page.goals} />,
 };
 
 const longDate = (date: string) =>

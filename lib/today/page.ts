@@ -12,6 +12,8 @@ import { childCirclesOf, type ChildCircle } from "../circles/children";
 import { shareReaches } from "../circles/sharing/rule";
 import { listTitle } from "../display";
 import { recordTodayVisit } from "./last-visit";
+import { goalsInProgress, type ItemView } from "../vision-board";
+import { boardLinks } from "../features";
 
 /** The days a habit's row shows on Today and on /habits: today and the six before it. */
 export const CHECK_IN_DAYS = 7;
@@ -50,6 +52,8 @@ export type TodayPage = {
   /** Since when `shared` counts: the last visit, or FIRST_VISIT_DAYS back on a first one. */
   sharedSince: Date;
   firstVisit: boolean;
+  /** The member's own active goals (My Vision Board), with their progress; no streaks, no "behind". */
+  goals: ItemView[];
 };
 
 type Options = { db?: Db; now?: Date };
@@ -73,9 +77,10 @@ export async function loadToday(memberId: string, options: Options = {}): Promis
   const dayAfterTomorrow = startOfDay(addDays(today, 2), timezone);
   const tomorrowStart = startOfDay(addDays(today, 1), timezone);
   const sharedSince = since ?? new Date(now.getTime() - FIRST_VISIT_DAYS * 86_400_000);
-  const [agenda, shared] = await Promise.all([
+  const [agenda, shared, goals] = await Promise.all([
     getAgenda(memberId, { from, to: dayAfterTomorrow }, { db, timezone }),
     sharedWith(db, memberId, sharedSince),
+    goalsInProgress(memberId, { db, links: boardLinks }),
   ]);
   const live = habits.filter((habit) => !habit.pending);
   const forToday = live.filter((habit) => habit.todayState !== "NOT_DUE");
@@ -96,6 +101,7 @@ export async function loadToday(memberId: string, options: Options = {}): Promis
     sharedMore: Math.max(0, shared.length - MAX_SHARED_LISTED),
     sharedSince,
     firstVisit: since === null,
+    goals,
   };
 }
 

@@ -618,3 +618,29 @@ export async function childBoardRights(
   const rightOf = new Map(rights.map((row) => [`${row.circleId}/${row.childId}`, row.right]));
   return children.map((child) => ({ ...child, right: rightOf.get(`${child.circleId}/${child.childId}`) ?? "add" }));
 }
+
+/** For Today: the member's own active goals (on any board), by board order, with their progress. */
+export async function goalsInProgress(
+  memberId: string,
+  options: LinkedOptions & { limit?: number },
+): Promise<ItemView[]> {
+  const db = await dbOf(options);
+  const rows = await db
+    .select()
+    .from(visionBoardItems)
+    .where(
+      and(
+        eq(visionBoardItems.ownerId, memberId),
+        eq(visionBoardItems.kind, "goal"),
+        eq(visionBoardItems.status, "active"),
+      ),
+    )
+    .orderBy(asc(visionBoardItems.position), asc(visionBoardItems.createdAt))
+    .limit(options.limit ?? 5);
+  return itemViews(
+    db,
+    memberId,
+    rows.map((item) => ({ item, access: "owner" as const })),
+    { links: options.links, circleId: null },
+  );
+}
