@@ -11,7 +11,7 @@ import { exportCalendar, forgetCalendar } from "./calendar/store";
 import { habitJobHandlers } from "./habits/reminders";
 import { habitKind } from "./habits/kind";
 import { exportHabits, forgetHabits } from "./habits/export";
-import { camJobHandlers, forgetCam, momentImageHolder, momentKind } from "./cam";
+import { camJobHandlers, camPhotoFiles, exportCam, forgetCam, momentImageHolder, momentKind } from "./cam";
 import type { ImageHolders } from "./uploads";
 import { childCamSharing } from "./cam";
 import { createEvent, deleteEvent } from "./calendar/store";
@@ -38,6 +38,14 @@ export type MemberFeature = {
   download?: Record<string, (memberId: string) => Promise<unknown>>;
   /** Removes everything it keeps about a person, in the erasure's transaction. */
   forget?: (tx: Db, person: ForgottenPerson) => Promise<void>;
+  /**
+   * Sections included only when the member asks (the download form's checkbox named after the feature:
+   * discreet mode keeps them out by default), with the files that go beside the JSON in a ZIP.
+   */
+  askedDownload?: {
+    sections: Record<string, (memberId: string) => Promise<unknown>>;
+    files?: (memberId: string) => AsyncGenerator<{ path: string; bytes: Uint8Array }>;
+  };
   /** The kinds of item that hold images (lib/uploads), each with who may see its image. */
   imageHolders?: ImageHolders;
 };
@@ -85,7 +93,11 @@ export const memberFeatures = [
     jobHandlers: camJobHandlers,
     itemKinds: { moment: momentKind },
     imageHolders: { moment: momentImageHolder },
-    // Its download (the moments' index and photos, in a ZIP) is asked for on the form: lib/member-data.
+    // Only when asked (discreet mode): the moments' index in the JSON, their photos beside it in a ZIP.
+    askedDownload: {
+      sections: { cam: (memberId) => exportCam(memberId) },
+      files: (memberId) => camPhotoFiles(memberId),
+    },
     forget: (tx, person) => forgetCam(tx, person.memberId),
   },
   {
@@ -170,6 +182,26 @@ export async function featureDownloads(memberId: string): Promise<FeatureDownloa
   for (const feature of memberFeatures as readonly MemberFeature[])
     for (const [key, read] of Object.entries(feature.download ?? {})) sections[key] = await read(memberId);
   return sections as FeatureDownloads;
+}
+
+/** The features a member may ask to add to their download (their names: the form's choices). */
+export const askableDownloads = (memberFeatures as readonly MemberFeature[])
+  .filter((feature) => feature.askedDownload)
+  .map((feature) => feature.name);
+
+/**
+ * The sections of the features the member asked for (names from `askableDownloads`; others are
+ * ignored), and their files, read one at a time as the ZIP is written.
+ */
+export async function askedFeatureDownloads(memberId: string, asked: readonly string[]) {
+  const sections: Record<string, unknown> = {};
+  const files: AsyncGenerator<{ path: string; bytes: Uint8Array }>[] = [];
+  for (const feature of memberFeatures as readonly MemberFeature[]) {
+    if (!feature.askedDownload || !asked.includes(feature.name)) continue;
+    for (const [key, read] of Object.entries(feature.askedDownload.sections)) sections[key] = await read(memberId);
+    if (feature.askedDownload.files) files.push(feature.askedDownload.files(memberId));
+  }
+  return { sections, files };
 }
 
 /** Every feature forgets the person, in the caller's transaction, in the list's order. */

@@ -19,3 +19,7 @@ export class CamError extends DomainError<(typeof codeOf)[CamStatus], CamStatus>
 
 export const momentNotFound = () => new CamError(404, "Moment not found");
 export const albumNotFound = () => new CamError(404, "Album not found", { field: "albumId" });
+
+export function isCamError(error: unknown): error is CamError {
+  return error instanceof CamError || (error instanceof Error && error.name === "CamError");
+}

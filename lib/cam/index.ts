@@ -1,5 +1,5 @@
 // Happr Cam: progress moments (README.md). The pages load through ./page.ts.
-export { CamError } from "./errors";
+export { CamError, isCamError } from "./errors";
 export {
   ALBUM_NAME_MAX,
   ALT_MAX,

@@ -11,6 +11,7 @@ import { localDateOf } from "../time";
 import { memberTimeZone } from "../profile/zone";
 import { claimUpload, deleteImages, imageUrlOf, processPendingImages } from "../uploads";
 import { isUuid } from "../uuid";
+import type { ObjectStore } from "../storage";
 import { mayShareMoments, momentAccess, momentVisibleTo } from "./access";
 import { albumNotFound, CamError, momentNotFound } from "./errors";
 import {
@@ -55,7 +56,7 @@ export type MomentView = {
 };
 export type Album = { id: string; name: string; createdAt: number; momentCount: number };
 
-type Options = { db?: Db };
+type Options = { db?: Db; store?: ObjectStore };
 /** `kinds`: the shareable kinds (lib/features.ts `itemKinds`): how a habit id is known to be the caller's. */
 type WriteOptions = Options & { kinds: ItemKinds; processNow?: boolean };
 
@@ -261,7 +262,7 @@ async function checkLinks(tx: Db, memberId: string, input: MomentInput, kinds: I
 }
 
 function afterCommit(scheduled: boolean, options: WriteOptions) {
-  if (scheduled && options.processNow !== false) void processPendingImages();
+  if (scheduled && options.processNow !== false) void processPendingImages({ store: options.store });
 }
 
 /** A new moment from the caller's upload; its photo is processed in a job (image "processing" until then). */
@@ -332,7 +333,7 @@ export async function updateMoment(
         updatedAt: new Date(),
       })
       .where(eq(moments.id, current.id));
-    if (imageId !== current.imageId) await deleteImages(tx, [current.imageId]);
+    if (imageId !== current.imageId) await deleteImages(tx, [current.imageId], options);
     return processing;
   });
   afterCommit(scheduled, options);
@@ -346,7 +347,7 @@ export async function deleteMoment(memberId: string, momentId: unknown, options:
     const current = await ownMoment(tx, memberId, momentId);
     await tx.delete(shares).where(and(eq(shares.itemType, "moment"), eq(shares.itemId, current.id)));
     await tx.delete(moments).where(eq(moments.id, current.id));
-    await deleteImages(tx, [current.imageId]);
+    await deleteImages(tx, [current.imageId], options);
   });
 }
 
@@ -384,7 +385,7 @@ export async function getMyAlbums(memberId: string, options: Options = {}): Prom
       id: momentAlbums.id,
       name: momentAlbums.name,
       createdAt: momentAlbums.createdAt,
-      momentCount: sql<number>`(select count(*)::int from ${moments} where ${moments.albumId} = ${momentAlbums.id})`,
+      momentCount: sql<number>`(select count(*)::int from moments m where m.album_id = "moment_albums"."id")`,
     })
     .from(momentAlbums)
     .where(eq(momentAlbums.ownerId, memberId))

@@ -1,4 +1,4 @@
-import { readdir, readFile, rm, mkdtemp } from "node:fs/promises";
+import { readFile, rm, mkdtemp } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,7 +10,8 @@ import { newObjectId } from "@/lib/storage/keys";
 import type { ObjectStore } from "@/lib/storage/port";
 import { startLoopbackS3, type LoopbackS3 } from "@/lib/storage/s3/loopback-s3-server";
 import { S3ObjectStore } from "@/lib/storage/s3/s3-store";
-import { LEAK_STRINGS, MARKERS, phoneJpeg, phonePng, phoneWebp } from "./__fixtures__/photos";
+import { MARKERS, phoneJpeg, phonePng, phoneWebp } from "./__fixtures__/photos";
+import { expectNoMetadata, filesUnder, leaksIn } from "./__fixtures__/leaks";
 import { processImage } from "./process";
 
 /**
@@ -21,49 +22,6 @@ import { processImage } from "./process";
  * structure walked and the metadata read with sharp.
  */
 const heicFixture = readFileSync(path.join(import.meta.dirname, "__fixtures__/phone.heic"));
-
-const encodings = (text: string) => [Buffer.from(text, "latin1"), Buffer.from(text, "utf16le")];
-
-function leaksIn(bytes: Uint8Array): string[] {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return LEAK_STRINGS.filter((text) => encodings(text).some((encoded) => buffer.includes(encoded)));
-}
-
-/** The chunks of a WebP file (RIFF): a derivative may hold only image data, never EXIF, XMP or ICCP. */
-function webpChunks(bytes: Uint8Array) {
-  const buffer = Buffer.from(bytes);
-  expect(buffer.toString("latin1", 0, 4)).toBe("RIFF");
-  expect(buffer.toString("latin1", 8, 12)).toBe("WEBP");
-  expect(buffer.readUInt32LE(4) + 8).toBe(buffer.length);
-  const chunks: { type: string; flags?: number }[] = [];
-  for (let at = 12; at < buffer.length;) {
-    const type = buffer.toString("latin1", at, at + 4);
-    const size = buffer.readUInt32LE(at + 4);
-    chunks.push(type === "VP8X" ? { type, flags: buffer[at + 8]! } : { type });
-    at += 8 + size + (size % 2);
-  }
-  return chunks;
-}
-
-async function expectNoMetadata(bytes: Uint8Array, where: string) {
-  expect(leaksIn(bytes), where).toEqual([]);
-  for (const chunk of webpChunks(bytes)) {
-    expect(["VP8 ", "VP8L", "VP8X", "ALPH"], `${where}: chunk ${chunk.type}`).toContain(chunk.type);
-    // VP8X flags: 0x20 ICC profile, 0x08 EXIF, 0x04 XMP.
-    if (chunk.flags !== undefined) expect(chunk.flags & 0x2c, `${where}: VP8X flags`).toBe(0);
-  }
-  const metadata = await sharp(bytes).metadata();
-  expect(metadata.exif, where).toBeUndefined();
-  expect(metadata.xmp, where).toBeUndefined();
-  expect(metadata.iptc, where).toBeUndefined();
-  expect(metadata.icc, where).toBeUndefined();
-  expect(metadata.orientation, where).toBeUndefined();
-}
-
-async function filesUnder(directory: string): Promise<string[]> {
-  const entries = await readdir(directory, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-}
 
 describe("no metadata of the original photo reaches a stored object", () => {
   let diskFolder: string;

@@ -25,7 +25,10 @@ import type { Member } from "../auth/member";
 
 /** A member's own data as one JSON document (the download), and the deletion of their account. */
 
-export async function exportMemberData(member: Member, deps: { security: IdentityPort; now?: Date }) {
+export async function exportMemberData(
+  member: Member,
+  deps: { security: IdentityPort; now?: Date; asked?: Record<string, unknown> },
+) {
   const customer = await findMemberCustomer(member.memberId);
   const account = await deps.security.overview();
   return {
@@ -65,6 +68,8 @@ export async function exportMemberData(member: Member, deps: { security: Identit
     settings: await exportSettings(member.memberId),
     // Each members' feature's sections (lib/features.ts): circles, children, shares, calendar, habits.
     ...(await featureDownloads(member.memberId)),
+    // The sections the member asked for (lib/features.ts askedFeatureDownloads: Cam's, in discreet mode's spirit).
+    ...deps.asked,
   };
 }
 

@@ -24,3 +24,8 @@ export function getObjectStore(): Promise<ObjectStore> {
   })();
   return holder.__happrObjectStore;
 }
+
+/** Tests install their own store (a temporary folder, or S3 on loopback). */
+export function installObjectStore(store: ObjectStore) {
+  holder.__happrObjectStore = Promise.resolve(store);
+}

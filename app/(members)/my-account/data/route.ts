@@ -9,6 +9,8 @@ import { messages } from "@/lib/messages";
 import { CURRENT_PASSWORD_FIELD } from "@/lib/identity/reauthentication";
 import { logError } from "@/lib/log";
 import { exportMemberData } from "@/lib/member-data";
+import { zipDownload } from "@/lib/member-data/zip";
+import { askableDownloads, askedFeatureDownloads } from "@/lib/features";
 
 const answer = (status: number, state: FormState, headers: Record<string, string> = {}) =>
   NextResponse.json(state, { status, headers: { "cache-control": "no-store", ...headers } });
@@ -24,12 +26,17 @@ export async function POST(request: NextRequest) {
   const member = await getMember();
   if (!member) return answer(401, formError(messages.notAuthenticated));
   const form = await request.formData().catch(() => new FormData());
+  // Discreet mode: a feature's asked-for sections (Happr Cam's moments and photos) only when ticked.
+  const asked = form.getAll("include").filter((name): name is string => askableDownloads.includes(String(name)));
   let data: unknown;
+  let files: Awaited<ReturnType<typeof askedFeatureDownloads>>["files"] = [];
   try {
     const changes = await accountChangesOf(member);
-    data = await changes.exportData(formText(form, CURRENT_PASSWORD_FIELD), (security) =>
-      exportMemberData(member, { security }),
-    );
+    data = await changes.exportData(formText(form, CURRENT_PASSWORD_FIELD), async (security) => {
+      const extra = await askedFeatureDownloads(member.memberId, asked);
+      files = extra.files;
+      return exportMemberData(member, { security, asked: extra.sections });
+    });
   } catch (error) {
     if (!isIdentityError(error)) {
       logError("[account] data download failed", error);
@@ -41,6 +48,14 @@ export async function POST(request: NextRequest) {
     return answer(error.status, formError(error.message, error.field), retry);
   }
   const day = new Date().toISOString().slice(0, 10);
+  if (files.length > 0)
+    return new NextResponse(zipDownload(JSON.stringify(data, null, 2), files), {
+      headers: {
+        "content-type": "application/zip",
+        "content-disposition": `attachment; filename="happr-data-${day}.zip"`,
+        "cache-control": "no-store",
+      },
+    });
   return new NextResponse(JSON.stringify(data, null, 2), {
     headers: {
       "content-type": "application/json; charset=utf-8",
