@@ -110,7 +110,7 @@ const floors = [
   },
   { name: "circles", paths: ["lib/circles"] },
   { name: "circles' invitations", paths: ["lib/invitations"] },
-  { name: "the members' features", paths: ["lib/habits", "lib/calendar", "lib/cam"] },
+  { name: "the members' features", paths: ["lib/habits", "lib/calendar", "lib/cam", "lib/vision-board"] },
   {
     name: "the composition root",
     paths: ["lib/features.ts", "lib/member-data", "lib/account", "lib/today", "lib/health.ts"],
@@ -140,6 +140,12 @@ const featureZones = [
   ["lib/habits", "lib/cam"],
   ["lib/cam", "lib/calendar"],
   ["lib/calendar", "lib/cam"],
+  ["lib/vision-board", "lib/habits"],
+  ["lib/habits", "lib/vision-board"],
+  ["lib/vision-board", "lib/calendar"],
+  ["lib/calendar", "lib/vision-board"],
+  ["lib/vision-board", "lib/cam"],
+  ["lib/cam", "lib/vision-board"],
 ].map(([target, from]) => ({
   target,
   from,

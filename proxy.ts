@@ -87,6 +87,8 @@ export const config = {
     "/calendar/:path*",
     "/cam",
     "/cam/:path*",
+    "/vision-board",
+    "/vision-board/:path*",
     "/today",
     "/today/:path*",
   ],

@@ -8,6 +8,7 @@ describe("the members' places", () => {
       "Habits",
       "Calendar",
       "Cam",
+      "Vision Board",
       "Circle",
       "Account",
     ]);

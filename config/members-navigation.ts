@@ -17,7 +17,7 @@ export const MEMBERS_FEATURES = [
   { key: "habits", label: "Habits", href: "/habits", live: true },
   { key: "calendar", label: "Calendar", href: "/calendar", live: true },
   { key: "cam", label: "Cam", href: "/cam", live: true },
-  { key: "vision-board", label: "Vision Board", href: "/vision-board", live: false },
+  { key: "vision-board", label: "Vision Board", href: "/vision-board", live: true },
   { key: "lounge", label: "Lounge", href: "/lounge", live: false },
 ] as const satisfies readonly { key: string; label: string; href: `/${string}`; live: boolean }[];
 

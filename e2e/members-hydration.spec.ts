@@ -23,6 +23,7 @@ const MEMBERS_PAGES = [
   "/habits",
   "/cam",
   "/cam/compare",
+  "/vision-board",
 ];
 
 // A zone and a locale that are not the server's: names and lists made by the browser's own ICU data

@@ -78,6 +78,7 @@ test("a visitor who forges the cookie that skips the guard still reaches no memb
     "/calendar",
     "/cam",
     "/cam/compare",
+    "/vision-board",
     "/pricing",
     "/manage-subscription",
   ]) {

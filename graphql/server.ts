@@ -16,6 +16,7 @@ import { calendarResolvers } from "./calendar-resolvers";
 import { circleResolvers } from "./circle-resolvers";
 import { habitResolvers } from "./habit-resolvers";
 import { camResolvers } from "./cam-resolvers";
+import { visionBoardResolvers } from "./vision-board-resolvers";
 import { resolvers } from "./resolvers";
 import { typeDefs } from "./type-defs";
 
@@ -39,7 +40,7 @@ export type GraphQLServerOptions = {
 // Built once: the schema does not change at run time.
 export const schema = createSchema({
   typeDefs,
-  resolvers: [resolvers, circleResolvers, calendarResolvers, habitResolvers, camResolvers],
+  resolvers: [resolvers, circleResolvers, calendarResolvers, habitResolvers, camResolvers, visionBoardResolvers],
 });
 
 // Content types a browser may send cross-site without a preflight ("simple" requests).

@@ -13,6 +13,13 @@ import { habitKind } from "./habits/kind";
 import { exportHabits, forgetHabits } from "./habits/export";
 import { camJobHandlers, camPhotoFiles, exportCam, forgetCam, momentImageHolder, momentKind } from "./cam";
 import type { ImageHolders } from "./uploads";
+import { childCamSharing } from "./cam";
+import { createEvent, deleteEvent } from "./calendar/store";
+import { getMyHabits } from "./habits/store";
+import { addDays } from "./time";
+import { listTitle } from "./display";
+import { isDomainError } from "./errors";
+import { boardItemImageHolder, exportVisionBoard, forgetVisionBoard, goalKind, type BoardLinks } from "./vision-board";
 
 /** Whom an erasure is about: the member's id and every address that names them. */
 export type ForgottenPerson = { memberId: string; emails: string[]; addresses: string[] };
@@ -93,7 +100,53 @@ export const memberFeatures = [
     },
     forget: (tx, person) => forgetCam(tx, person.memberId),
   },
+  {
+    // My Vision Board: boards, items and goals; a goal shares as GOAL, a board photo is an image it holds.
+    name: "vision-board",
+    itemKinds: { goal: goalKind },
+    imageHolders: { "board-item": boardItemImageHolder },
+    // Their boards, goals and the items they put on family boards.
+    download: { visionBoard: (memberId) => exportVisionBoard(memberId) },
+    forget: (tx, person) => forgetVisionBoard(tx, person.memberId),
+  },
 ] as const satisfies readonly MemberFeature[];
+
+/**
+ * What a goal reaches in the other features (lib/vision-board imports none of them): the member's own
+ * habits and their scores, their calendar (a dated milestone is a real all-day event, made by the
+ * calendar's own rules), and Happr Cam's rule for a child's photos.
+ */
+export const boardLinks: BoardLinks = {
+  habitOwnerOf: (habitId, db) => habitKind.ownerOf(habitId, db),
+  habitScores: async (ownerId, habitIds, db) => {
+    const wanted = new Set(habitIds);
+    const habits = await getMyHabits(ownerId, { db });
+    return new Map(
+      habits
+        .filter((habit) => habit.ownerId === ownerId && wanted.has(habit.id))
+        .map((habit) => [habit.id, habit.score]),
+    );
+  },
+  habitChoices: async (ownerId, db) =>
+    (await getMyHabits(ownerId, { db }))
+      .filter((habit) => habit.ownerId === ownerId && !habit.pending)
+      .map((habit) => ({ id: habit.id, title: listTitle(habit) })),
+  addMilestoneEvent: async (ownerId, { title, privateTitle, date }, db) =>
+    (
+      await createEvent(
+        ownerId,
+        { title, privateTitle, startDate: date, endDate: addDays(date, 1), visibility: "private" },
+        { db },
+      )
+    ).id,
+  removeMilestoneEvent: async (ownerId, eventId, db) => {
+    // The member may have removed the event in their calendar already: nothing left to remove.
+    await deleteEvent(ownerId, eventId, { db, scope: "ALL" }).catch((error: unknown) => {
+      if (!(isDomainError(error) && error.status === 404)) throw error;
+    });
+  },
+  childMaySharePhotos: (childId, db) => childCamSharing(childId, { db }),
+};
 
 type Sections<F> = F extends { download: infer D }
   ? { [K in keyof D]: D[K] extends (memberId: string) => Promise<infer R> ? R : never }

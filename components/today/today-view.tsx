@@ -7,6 +7,7 @@ import { TodayHabits } from "./habits-section";
 import { TodayEvents } from "./events-section";
 import { TodayCircle } from "./circle-section";
 import { TodayMoments } from "./cam-section";
+import { TodayGoals } from "./goals-section";
 
 type SectionProps = { page: TodayPage; checkIn: FormAction<FormState> };
 
@@ -29,6 +30,7 @@ const TODAY_SECTIONS: Partial<Record<MembersFeatureKey, (props: SectionProps) =>
     <TodayEvents events={page.events} truncated={page.eventsTruncated} timezone={page.timezone} />
   ),
   cam: ({ page }) => <TodayMoments moments={page.moments} concealed={page.concealPhotos} />,
+  "vision-board": ({ page }) => <TodayGoals goals={page.goals} />,
 };
 
 const longDate = (date: string) =>

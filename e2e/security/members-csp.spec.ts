@@ -11,6 +11,7 @@ import { signUp } from "../support/members";
 const MEMBERS_PAGES = [
   "/my-account",
   "/habits",
+  "/vision-board",
   "/calendar",
   "/cam",
   "/cam/compare",

@@ -61,24 +61,40 @@ export type Board = {
   circleId: Maybe<Scalars['String']['output']>;
   id: Scalars['String']['output'];
   items: Array<BoardItem>;
+  /** MINE (the private My board), EXTRA (a board the member made) or FAMILY (a circle's). */
+  kind: Scalars['String']['output'];
   name: Scalars['String']['output'];
+  /** A child whose carers set their right on this family board to VIEW. */
+  viewOnly: Scalars['Boolean']['output'];
 };
 
 export type BoardItem = {
   __typename?: 'BoardItem';
   area: Maybe<Scalars['String']['output']>;
   boardId: Scalars['String']['output'];
+  /** Whether the caller may change it (its owner, or an editor of a shared goal). */
+  canEdit: Scalars['Boolean']['output'];
+  /** Cheers from the people the goal is shared with: returned to its owner alone, from getGoal; empty everywhere else. */
+  cheers: Array<GoalCheer>;
   colour: Maybe<Scalars['String']['output']>;
+  countDone: Maybe<Scalars['Float']['output']>;
   habitIds: Array<Scalars['String']['output']>;
   id: Scalars['String']['output'];
   image: Maybe<ImageRef>;
   kind: BoardItemKind;
   milestones: Array<Milestone>;
+  mine: Scalars['Boolean']['output'];
   ownerId: Scalars['String']['output'];
+  /** The name the owner has in the family board's circle (null on a member's own board). */
+  ownerName: Maybe<Scalars['String']['output']>;
   position: Scalars['Int']['output'];
+  /** The code word: returned to the owner alone; everyone else gets it as the title. */
+  privateTitle: Maybe<Scalars['String']['output']>;
   progress: Maybe<Scalars['Float']['output']>;
   size: ItemSize;
   status: Maybe<GoalStatus>;
+  /** A done or let-go goal's short note: its ending, in the owner's words. */
+  statusNote: Maybe<Scalars['String']['output']>;
   targetCount: Maybe<Scalars['Float']['output']>;
   targetDate: Maybe<Scalars['String']['output']>;
   targetUnit: Maybe<Scalars['String']['output']>;
@@ -90,6 +106,8 @@ export type BoardItem = {
 export type BoardItemInput = {
   area?: InputMaybe<Scalars['String']['input']>;
   colour?: InputMaybe<Scalars['String']['input']>;
+  /** How much of targetCount is done (4 of 12 books); the goal's progress reads it. */
+  countDone?: InputMaybe<Scalars['Float']['input']>;
   habitIds?: InputMaybe<Array<Scalars['String']['input']>>;
   kind: BoardItemKind;
   privateTitle?: InputMaybe<Scalars['String']['input']>;
@@ -332,6 +350,13 @@ export type EventVisibility =
   | 'CIRCLE'
   | 'PEOPLE'
   | 'PRIVATE';
+
+export type GoalCheer = {
+  __typename?: 'GoalCheer';
+  at: Scalars['Int']['output'];
+  fromName: Maybe<Scalars['String']['output']>;
+  note: Maybe<Scalars['String']['output']>;
+};
 
 export type GoalStatus =
   | 'ACTIVE'
@@ -604,6 +629,8 @@ export type Mutation = {
   changeSubscriptionPlan: ChangeSubscriptionPlanResult;
   /** Records a day: done (value for counted or timed habits), or rest. Idempotent per habit, day and member. */
   checkInHabit: HabitResult;
+  /** A private cheer on a goal shared with the caller: only the goal's owner reads it, never counted. */
+  cheerGoal: Result;
   /** A cheer only the post's author sees. */
   cheerLoungePost: Result;
   completeMilestone: BoardItemResult;
@@ -640,6 +667,8 @@ export type Mutation = {
   removeBoardItem: Result;
   /** Takes a member out of the caller's circle. */
   removeCircleMember: Result;
+  /** Renames one of the caller's own boards (a neutral name such as Notes); a family board keeps its circle's name. */
+  renameBoard: BoardResult;
   reportLoungePost: Result;
   /** Sends a pending or expired invitation again with a new link, valid 7 days. */
   resendCircleInvitation: CircleInvitationResult;
@@ -651,6 +680,8 @@ export type Mutation = {
   revokeShare: Result;
   /** A new private calendar feed link (the old one stops working). neutralTitles: every event is 'Busy'. */
   rotateCalendarFeed: CalendarFeedResult;
+  /** A child's carer (the circle's owner or a guardian) sets the child's right on its family board: ADD or VIEW. */
+  setChildBoardRight: Result;
   /** A child's carer (owner or guardian of the circle their account was made in) lets them share moments with that circle, or not (the default). */
   setChildCamSharing: Result;
   /** How a circle knows someone: a label (e.g. grandparent, carer; 40 characters) and pronouns (30). Yourself; the owner anyone; a guardian members and children. */
@@ -728,6 +759,12 @@ export type MutationCheckInHabitArgs = {
   note?: InputMaybe<Scalars['String']['input']>;
   rest?: InputMaybe<Scalars['Boolean']['input']>;
   value?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
+export type MutationCheerGoalArgs = {
+  itemId: Scalars['String']['input'];
+  note?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -862,6 +899,12 @@ export type MutationRemoveCircleMemberArgs = {
 };
 
 
+export type MutationRenameBoardArgs = {
+  boardId: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+};
+
+
 export type MutationReportLoungePostArgs = {
   note?: InputMaybe<Scalars['String']['input']>;
   postId: Scalars['String']['input'];
@@ -891,6 +934,13 @@ export type MutationRevokeShareArgs = {
 
 export type MutationRotateCalendarFeedArgs = {
   neutralTitles: Scalars['Boolean']['input'];
+};
+
+
+export type MutationSetChildBoardRightArgs = {
+  childId: Scalars['String']['input'];
+  circleId: Scalars['String']['input'];
+  right: Scalars['String']['input'];
 };
 
 
@@ -1065,6 +1115,8 @@ export type Query = {
   __typename?: 'Query';
   getBoard: BoardResult;
   getCustomerProfile: CustomerProfileResult;
+  /** One goal the caller may see: on a board they reach, or shared with them (404 otherwise). */
+  getGoal: BoardItemResult;
   /** One habit's entries between two local dates (inclusive), with its score and streaks. */
   getHabitHistory: HabitHistoryResult;
   /** The rooms the caller may enter (their age band, and their carers' switch for a child). */
@@ -1099,6 +1151,11 @@ export type Query = {
 
 export type QueryGetBoardArgs = {
   boardId: Scalars['String']['input'];
+};
+
+
+export type QueryGetGoalArgs = {
+  itemId: Scalars['String']['input'];
 };
 
 
@@ -1372,6 +1429,7 @@ export type ResolversTypes = {
   EventResult: ResolverTypeWrapper<EventResult>;
   EventVisibility: EventVisibility;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  GoalCheer: ResolverTypeWrapper<GoalCheer>;
   GoalStatus: GoalStatus;
   Habit: ResolverTypeWrapper<Habit>;
   HabitEntry: ResolverTypeWrapper<HabitEntry>;
@@ -1461,6 +1519,7 @@ export type ResolversParentTypes = {
   EventInput: EventInput;
   EventResult: EventResult;
   Float: Scalars['Float']['output'];
+  GoalCheer: GoalCheer;
   Habit: Habit;
   HabitEntry: HabitEntry;
   HabitHistoryResult: HabitHistoryResult;
@@ -1548,23 +1607,32 @@ export type BoardResolvers<ContextType = GraphQLContext, ParentType extends Reso
   circleId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['BoardItem']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  viewOnly?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type BoardItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BoardItem'] = ResolversParentTypes['BoardItem']> = {
   area?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   boardId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  canEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  cheers?: Resolver<Array<ResolversTypes['GoalCheer']>, ParentType, ContextType>;
   colour?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  countDone?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   habitIds?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   image?: Resolver<Maybe<ResolversTypes['ImageRef']>, ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['BoardItemKind'], ParentType, ContextType>;
   milestones?: Resolver<Array<ResolversTypes['Milestone']>, ParentType, ContextType>;
+  mine?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ownerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   position?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  privateTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   progress?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   size?: Resolver<ResolversTypes['ItemSize'], ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['GoalStatus']>, ParentType, ContextType>;
+  statusNote?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   targetCount?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   targetDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   targetUnit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1725,6 +1793,12 @@ export type EventResultResolvers<ContextType = GraphQLContext, ParentType extend
   event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type GoalCheerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GoalCheer'] = ResolversParentTypes['GoalCheer']> = {
+  at?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  fromName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type HabitResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Habit'] = ResolversParentTypes['Habit']> = {
@@ -1909,6 +1983,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   cancelSubscriptionImmediately?: Resolver<ResolversTypes['CancelSubscriptionResult'], ParentType, ContextType, RequireFields<MutationCancelSubscriptionImmediatelyArgs, 'subscriptionId'>>;
   changeSubscriptionPlan?: Resolver<ResolversTypes['ChangeSubscriptionPlanResult'], ParentType, ContextType, RequireFields<MutationChangeSubscriptionPlanArgs, 'newPriceId' | 'subItemId' | 'subscriptionId'>>;
   checkInHabit?: Resolver<ResolversTypes['HabitResult'], ParentType, ContextType, RequireFields<MutationCheckInHabitArgs, 'date' | 'habitId'>>;
+  cheerGoal?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationCheerGoalArgs, 'itemId'>>;
   cheerLoungePost?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationCheerLoungePostArgs, 'postId'>>;
   completeMilestone?: Resolver<ResolversTypes['BoardItemResult'], ParentType, ContextType, RequireFields<MutationCompleteMilestoneArgs, 'done' | 'milestoneId'>>;
   createAlbum?: Resolver<ResolversTypes['AlbumResult'], ParentType, ContextType, RequireFields<MutationCreateAlbumArgs, 'name'>>;
@@ -1932,12 +2007,14 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   reactToMoment?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationReactToMomentArgs, 'momentId' | 'reaction'>>;
   removeBoardItem?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationRemoveBoardItemArgs, 'itemId'>>;
   removeCircleMember?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationRemoveCircleMemberArgs, 'memberId'>>;
+  renameBoard?: Resolver<ResolversTypes['BoardResult'], ParentType, ContextType, RequireFields<MutationRenameBoardArgs, 'boardId' | 'name'>>;
   reportLoungePost?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationReportLoungePostArgs, 'postId' | 'reason'>>;
   resendCircleInvitation?: Resolver<ResolversTypes['CircleInvitationResult'], ParentType, ContextType, RequireFields<MutationResendCircleInvitationArgs, 'invitationId'>>;
   resumeSubscription?: Resolver<ResolversTypes['ResumeSubscriptionResult'], ParentType, ContextType, RequireFields<MutationResumeSubscriptionArgs, 'subscriptionId'>>;
   revokeCircleInvitation?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationRevokeCircleInvitationArgs, 'invitationId'>>;
   revokeShare?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationRevokeShareArgs, 'shareId'>>;
   rotateCalendarFeed?: Resolver<ResolversTypes['CalendarFeedResult'], ParentType, ContextType, RequireFields<MutationRotateCalendarFeedArgs, 'neutralTitles'>>;
+  setChildBoardRight?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationSetChildBoardRightArgs, 'childId' | 'circleId' | 'right'>>;
   setChildCamSharing?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationSetChildCamSharingArgs, 'childId' | 'mayShare'>>;
   setCircleMemberDetails?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationSetCircleMemberDetailsArgs, 'circleId' | 'memberId'>>;
   setCircleRole?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationSetCircleRoleArgs, 'circleId' | 'memberId' | 'role'>>;
@@ -2024,6 +2101,7 @@ export type ProrationPreviewResultResolvers<ContextType = GraphQLContext, Parent
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   getBoard?: Resolver<ResolversTypes['BoardResult'], ParentType, ContextType, RequireFields<QueryGetBoardArgs, 'boardId'>>;
   getCustomerProfile?: Resolver<ResolversTypes['CustomerProfileResult'], ParentType, ContextType>;
+  getGoal?: Resolver<ResolversTypes['BoardItemResult'], ParentType, ContextType, RequireFields<QueryGetGoalArgs, 'itemId'>>;
   getHabitHistory?: Resolver<ResolversTypes['HabitHistoryResult'], ParentType, ContextType, RequireFields<QueryGetHabitHistoryArgs, 'from' | 'habitId' | 'to'>>;
   getLoungeRooms?: Resolver<ResolversTypes['LoungeRoomsResult'], ParentType, ContextType>;
   getLoungeTable?: Resolver<ResolversTypes['LoungeTableResult'], ParentType, ContextType, RequireFields<QueryGetLoungeTableArgs, 'roomId'>>;
@@ -2162,6 +2240,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CustomerProfileResult?: CustomerProfileResultResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
   EventResult?: EventResultResolvers<ContextType>;
+  GoalCheer?: GoalCheerResolvers<ContextType>;
   Habit?: HabitResolvers<ContextType>;
   HabitEntry?: HabitEntryResolvers<ContextType>;
   HabitHistoryResult?: HabitHistoryResultResolvers<ContextType>;

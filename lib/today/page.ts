@@ -11,9 +11,10 @@ import { habitKind } from "../habits/kind";
 import { childCirclesOf, type ChildCircle } from "../circles/children";
 import { shareReaches } from "../circles/sharing/rule";
 import { getMyMoments, type MomentView } from "../cam";
-import { itemKinds } from "../features";
+import { boardLinks, itemKinds } from "../features";
 import { recordTodayVisit } from "./last-visit";
 import { isDiscreet } from "../settings";
+import { goalsInProgress, type ItemView } from "../vision-board";
 
 // The days a habit's row shows, here as on /habits (lib/habits/check-in-days.ts).
 import { CHECK_IN_DAYS } from "../habits/check-in-days";
@@ -60,6 +61,8 @@ export type TodayPage = {
   /** Since when `shared` counts: the last visit, or FIRST_VISIT_DAYS back on a first one. */
   sharedSince: Date;
   firstVisit: boolean;
+  /** The member's own active goals (My Vision Board), with their progress; no streaks, no "behind". */
+  goals: ItemView[];
 };
 
 type Options = { db?: Db; now?: Date };
@@ -83,11 +86,12 @@ export async function loadToday(memberId: string, options: Options = {}): Promis
   const dayAfterTomorrow = startOfDay(addDays(today, 2), timezone);
   const tomorrowStart = startOfDay(addDays(today, 1), timezone);
   const sharedSince = since ?? new Date(now.getTime() - FIRST_VISIT_DAYS * 86_400_000);
-  const [agenda, shared, recentMoments, concealPhotos] = await Promise.all([
+  const [agenda, shared, recentMoments, concealPhotos, goals] = await Promise.all([
     getAgenda(memberId, { from, to: dayAfterTomorrow }, { db, timezone }),
     sharedWith(db, memberId, sharedSince),
     getMyMoments(memberId, { limit: MAX_WEEK_MOMENTS }, { db }),
     isDiscreet(memberId, db),
+    goalsInProgress(memberId, { db, links: boardLinks }),
   ]);
   const weekStart = addDays(today, 1 - WEEK_MOMENT_DAYS);
   const live = habits.filter((habit) => !habit.pending);
@@ -114,6 +118,7 @@ export async function loadToday(memberId: string, options: Options = {}): Promis
     sharedMore: Math.max(0, shared.length - MAX_SHARED_LISTED),
     sharedSince,
     firstVisit: since === null,
+    goals,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/open";
 
 /** The kinds of item a member can share (the API's SharedItemType, lower-case). */
-export const SHARED_ITEM_TYPES = ["habit", "event", "moment"] as const;
+export const SHARED_ITEM_TYPES = ["habit", "event", "moment", "goal"] as const;
 export type SharedItemType = (typeof SHARED_ITEM_TYPES)[number];
 
 /** How one kind of item tells who owns an item, and what lists call it. */

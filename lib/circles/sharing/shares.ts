@@ -22,7 +22,7 @@ type Options = { db?: Db; kinds: ItemKinds };
 
 const shareInput = z
   .object({
-    itemType: z.enum(SHARED_ITEM_TYPES, { message: "itemType must be HABIT, EVENT or MOMENT" }),
+    itemType: z.enum(SHARED_ITEM_TYPES, { message: "itemType must be HABIT, EVENT, MOMENT or GOAL" }),
     itemId: z.string().trim().min(1, "itemId is required").max(255, "itemId is too long"),
     memberId: z.string().trim().min(1, "memberId is empty").max(255, "memberId is too long").nullish(),
     circleId: z.uuid({ message: "circleId is invalid" }).nullish(),

@@ -12,3 +12,4 @@ export * from "./jobs";
 export * from "./live";
 export * from "./uploads";
 export * from "./cam";
+export * from "./vision-board";

@@ -1,0 +1,153 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { circles } from "./circles";
+
+/**
+ * My Vision Board (rules: lib/vision-board). A board is a member's own ("mine": the private "My
+ * board", made on first read; "extra": a year, a theme) or a circle's family board (one per circle,
+ * no owner: everyone in the circle adds). Items sit in one ordered grid per board (`position` 0, 1,
+ * ...), each owned by whoever added it.
+ */
+export const visionBoards = pgTable(
+  "vision_boards",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["mine", "extra", "family"] }).notNull(),
+    /** The member whose board it is; null for a family board. */
+    ownerId: text("owner_id"),
+    /** The circle of a family board; null otherwise. */
+    circleId: uuid("circle_id").references(() => circles.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("vision_boards_owner_idx").on(table.ownerId),
+    // One "My board" per member and one family board per circle, even under concurrent first reads.
+    uniqueIndex("vision_boards_mine_key")
+      .on(table.ownerId)
+      .where(sql`${table.kind} = 'mine'`),
+    uniqueIndex("vision_boards_circle_key").on(table.circleId),
+    check(
+      "vision_boards_owner_or_circle",
+      sql`(${table.kind} = 'family' and ${table.circleId} is not null and ${table.ownerId} is null)
+        or (${table.kind} <> 'family' and ${table.ownerId} is not null and ${table.circleId} is null)`,
+    ),
+  ],
+);
+
+export const visionBoardItems = pgTable(
+  "vision_board_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    boardId: uuid("board_id")
+      .notNull()
+      .references(() => visionBoards.id, { onDelete: "cascade" }),
+    /** Who added it ("that one is mine"). */
+    ownerId: text("owner_id").notNull(),
+    kind: text("kind", { enum: ["goal", "photo", "words", "colour"] }).notNull(),
+    /** 0 is first; kept dense (0..n-1) by every add, move and removal. */
+    position: integer("position").notNull(),
+    size: text("size", { enum: ["small", "medium", "large"] })
+      .notNull()
+      .default("medium"),
+    title: text("title"),
+    /** The code word lists and tab titles show instead of the title (lib/display.ts). */
+    privateTitle: text("private_title"),
+    text: text("text"),
+    /** "#rrggbb". */
+    colour: text("colour"),
+    /** The photo: an image of lib/uploads (its id is the upload id), held by this item. */
+    imageId: uuid("image_id"),
+    area: text("area"),
+    why: text("why"),
+    targetDate: date("target_date", { mode: "string" }),
+    targetCount: doublePrecision("target_count"),
+    targetUnit: text("target_unit"),
+    /** How much of targetCount is done (read 4 of 12 books). */
+    countDone: doublePrecision("count_done"),
+    status: text("status", { enum: ["active", "done", "let_go"] }),
+    /** A let-go (or done) goal's short note: its honourable ending. */
+    statusNote: text("status_note"),
+    statusAt: timestamp("status_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("vision_board_items_board_idx").on(table.boardId, table.position),
+    index("vision_board_items_owner_idx").on(table.ownerId),
+  ],
+);
+
+export const visionMilestones = pgTable(
+  "vision_milestones",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => visionBoardItems.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    date: date("date", { mode: "string" }),
+    /** The event in the goal owner's calendar made for a dated milestone (lib/calendar's rules). */
+    eventId: text("event_id"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("vision_milestones_item_idx").on(table.itemId)],
+);
+
+/** A goal's linked habits: the goal owner's own habits (lib/habits), whose scores fill its progress. */
+export const visionGoalHabits = pgTable(
+  "vision_goal_habits",
+  {
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => visionBoardItems.id, { onDelete: "cascade" }),
+    habitId: text("habit_id").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.itemId, table.habitId] })],
+);
+
+/** What a circle's carers let each child do on its family board: add items, or only view. */
+export const visionChildRights = pgTable(
+  "vision_child_rights",
+  {
+    circleId: uuid("circle_id")
+      .notNull()
+      .references(() => circles.id, { onDelete: "cascade" }),
+    childId: text("child_id").notNull(),
+    right: text("right", { enum: ["add", "view"] }).notNull(),
+    setBy: text("set_by").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.circleId, table.childId] })],
+);
+
+/** A cheer on a shared goal from someone it is shared with: only the goal's owner reads them. */
+export const visionGoalCheers = pgTable(
+  "vision_goal_cheers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => visionBoardItems.id, { onDelete: "cascade" }),
+    fromMemberId: text("from_member_id").notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("vision_goal_cheers_item_idx").on(table.itemId),
+    index("vision_goal_cheers_from_idx").on(table.fromMemberId),
+  ],
+);

@@ -1,0 +1,11 @@
+// My Vision Board (issue 41): boards, items, goals that turn into plans. README.md says how.
+export * from "./errors";
+export * from "./model";
+export { goalProgress, type ProgressInput } from "./progress";
+export { BOARD_IMAGE_HOLDER, type BoardLinks } from "./links";
+export type { BoardImage } from "./images";
+export { goalKind } from "./kind";
+export { boardItemImageHolder } from "./image-access";
+export { exportVisionBoard, forgetVisionBoard } from "./export";
+export * from "./store";
+export type { Cheer, ItemView, MilestoneView } from "./views";

@@ -1,0 +1,66 @@
+import "server-only";
+import { getDb } from "../db/client";
+import type { Db } from "../db/open";
+import { isDiscreet } from "../settings/settings";
+import type { BoardLinks } from "./links";
+import { childBoardRights, getGoal, getMyBoards, type BoardView, type GoalView } from "./store";
+
+/** In discreet mode "My board" is shown by the neutral name the member can also choose for it. */
+export const NEUTRAL_BOARD_NAME = "Notes";
+
+export type BoardPage = {
+  boards: { id: string; name: string; kind: BoardView["kind"] }[];
+  board: BoardView;
+  discreet: boolean;
+  childRights: Awaited<ReturnType<typeof childBoardRights>>;
+};
+
+/**
+ * What /vision-board shows: the member's boards (names only) and one board whole (the chosen one, else
+ * "My board"). In discreet mode items go by their code words, and "My board" by a neutral name.
+ * Null when `boardId` is not a board the member reaches (the page answers 404).
+ */
+export async function loadBoardPage(
+  memberId: string,
+  boardId: string | undefined,
+  options: { links: BoardLinks; db?: Db },
+): Promise<BoardPage | null> {
+  const db = options.db ?? (await getDb());
+  const [boards, discreet, childRights] = await Promise.all([
+    getMyBoards(memberId, { db, links: options.links }),
+    isDiscreet(memberId, db),
+    childBoardRights(memberId, { db }),
+  ]);
+  const named = boards.map((board) => ({ ...board, name: boardName(board, discreet) }));
+  const board = boardId ? named.find((entry) => entry.id === boardId) : named[0];
+  if (!board) return null;
+  return {
+    boards: named.map(({ id, name, kind }) => ({ id, name, kind })),
+    board: discreet ? { ...board, items: board.items.map((item) => ({ ...item, realTitle: item.title })) } : board,
+    discreet,
+    childRights: childRights.filter((right) => right.circleId === board.circleId),
+  };
+}
+
+const boardName = (board: BoardView, discreet: boolean) =>
+  discreet && board.kind === "mine" && board.name === "My board" ? NEUTRAL_BOARD_NAME : board.name;
+
+/** A goal's page: the goal (404 as null), and for its owner the habits they can link. */
+export async function loadGoalPage(
+  memberId: string,
+  goalId: string,
+  options: { links: BoardLinks; db?: Db },
+): Promise<{ goal: GoalView; habits: { id: string; title: string }[]; discreet: boolean } | null> {
+  const db = options.db ?? (await getDb());
+  const goal = await getGoal(memberId, goalId, { db, links: options.links }).catch((error: { status?: number }) => {
+    if (error.status === 404) return null;
+    throw error;
+  });
+  if (!goal) return null;
+  const discreet = await isDiscreet(memberId, db);
+  return {
+    goal: discreet ? { ...goal, realTitle: goal.title } : goal,
+    habits: goal.mine ? await options.links.habitChoices(memberId, db) : [],
+    discreet,
+  };
+}

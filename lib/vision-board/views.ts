@@ -1,0 +1,202 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/open";
+import { circleMemberships } from "../db/schema/circles";
+import { visionGoalCheers, visionGoalHabits, visionMilestones } from "../db/schema/vision-board";
+import { listTitle } from "../display";
+import type { LocalDate } from "../time";
+import type { ItemAccess, ItemRow } from "./access";
+import type { BoardLinks } from "./links";
+import { boardImages, type BoardImage } from "./images";
+import type { GoalStatus, ItemKind, ItemSize } from "./model";
+import { goalProgress } from "./progress";
+
+export type MilestoneView = {
+  id: string;
+  title: string;
+  date: LocalDate | null;
+  done: boolean;
+  eventId: string | null;
+};
+
+export type ItemView = {
+  id: string;
+  boardId: string;
+  ownerId: string;
+  /** The name the owner has in the family board's circle; null on a member's own board. */
+  ownerName: string | null;
+  mine: boolean;
+  access: ItemAccess;
+  kind: ItemKind;
+  position: number;
+  size: ItemSize;
+  /** What lists call it for this viewer: the code word when set (lib/display.ts). */
+  title: string | null;
+  /** The real title behind a code word: the owner's alone. */
+  realTitle: string | null;
+  privateTitle: string | null;
+  text: string | null;
+  colour: string | null;
+  imageId: string | null;
+  image: BoardImage | null;
+  area: string | null;
+  why: string | null;
+  targetDate: LocalDate | null;
+  targetCount: number | null;
+  targetUnit: string | null;
+  countDone: number | null;
+  status: GoalStatus | null;
+  statusNote: string | null;
+  progress: number | null;
+  milestones: MilestoneView[];
+  /** The linked habits: the owner's alone (they are the owner's own habits). */
+  habitIds: string[];
+  canEdit: boolean;
+};
+
+export type Cheer = { fromMemberId: string; fromName: string | null; note: string | null; at: Date };
+
+/**
+ * The items as `viewerId` sees them, in one read per table (a board of 60 items is five queries, not
+ * sixty). Behind a code word anyone but the owner sees the code word alone: no why, text or milestones.
+ */
+export async function itemViews(
+  db: Db,
+  viewerId: string,
+  rows: { item: ItemRow; access: ItemAccess }[],
+  options: { links: BoardLinks; circleId: string | null },
+): Promise<ItemView[]> {
+  if (rows.length === 0) return [];
+  const goalIds = rows.filter((row) => row.item.kind === "goal").map((row) => row.item.id);
+  const imageIds = rows.flatMap((row) => (row.item.imageId ? [row.item.imageId] : []));
+  const [milestones, links, images, names] = await Promise.all([
+    goalIds.length
+      ? db
+          .select()
+          .from(visionMilestones)
+          .where(inArray(visionMilestones.itemId, goalIds))
+          .orderBy(asc(visionMilestones.date), asc(visionMilestones.createdAt))
+      : [],
+    goalIds.length ? db.select().from(visionGoalHabits).where(inArray(visionGoalHabits.itemId, goalIds)) : [],
+    boardImages(db, imageIds),
+    options.circleId
+      ? db
+          .select({ memberId: circleMemberships.memberId, name: circleMemberships.name })
+          .from(circleMemberships)
+          .where(eq(circleMemberships.circleId, options.circleId))
+      : [],
+  ]);
+  const milestonesOf = groupBy(milestones, (row) => row.itemId);
+  const habitsOf = groupBy(links, (row) => row.itemId);
+  const nameOf = new Map(names.map((row) => [row.memberId, row.name]));
+  const scores = await scoresByOwner(db, rows, habitsOf, options.links);
+  return rows.map(({ item, access }) => {
+    const owner = access === "owner";
+    const hidden = !owner && Boolean(item.privateTitle);
+    const ownMilestones = milestonesOf.get(item.id) ?? [];
+    const habitIds = (habitsOf.get(item.id) ?? []).map((row) => row.habitId);
+    const ownerScores = scores.get(item.ownerId) ?? new Map<string, number>();
+    const habitScores = habitIds.flatMap((id) => (ownerScores.has(id) ? [ownerScores.get(id)!] : []));
+    return {
+      id: item.id,
+      boardId: item.boardId,
+      ownerId: item.ownerId,
+      ownerName: options.circleId ? (nameOf.get(item.ownerId) ?? null) : null,
+      mine: owner,
+      access,
+      kind: item.kind,
+      position: item.position,
+      size: item.size,
+      title: item.title === null ? null : listTitle({ title: item.title, privateTitle: item.privateTitle }),
+      realTitle: owner || !hidden ? item.title : null,
+      privateTitle: owner ? item.privateTitle : null,
+      text: hidden ? null : item.text,
+      colour: item.colour,
+      imageId: item.imageId,
+      image: item.imageId ? (images.get(item.imageId) ?? null) : null,
+      area: item.area,
+      why: hidden ? null : item.why,
+      targetDate: item.targetDate,
+      targetCount: item.targetCount,
+      targetUnit: item.targetUnit,
+      countDone: item.countDone,
+      status: item.status,
+      statusNote: item.statusNote,
+      progress:
+        item.kind === "goal"
+          ? goalProgress({
+              status: item.status ?? "active",
+              milestones: ownMilestones.map((row) => ({ done: row.doneAt !== null })),
+              habitScores,
+              targetCount: item.targetCount,
+              countDone: item.countDone,
+            })
+          : null,
+      milestones: hidden
+        ? []
+        : ownMilestones.map((row) => ({
+            id: row.id,
+            title: row.title,
+            date: row.date,
+            done: row.doneAt !== null,
+            eventId: owner ? row.eventId : null,
+          })),
+      habitIds: owner ? habitIds : [],
+      canEdit: access === "owner" || access === "edit",
+    };
+  });
+}
+
+/** The linked habits' scores, asked once per goal owner (the owner's own habits only). */
+async function scoresByOwner(
+  db: Db,
+  rows: { item: ItemRow }[],
+  habitsOf: Map<string, { habitId: string }[]>,
+  links: BoardLinks,
+): Promise<Map<string, Map<string, number>>> {
+  const wanted = new Map<string, string[]>();
+  for (const { item } of rows) {
+    const habits = habitsOf.get(item.id);
+    if (!habits?.length) continue;
+    wanted.set(item.ownerId, [...(wanted.get(item.ownerId) ?? []), ...habits.map((row) => row.habitId)]);
+  }
+  const entries = await Promise.all(
+    [...wanted].map(async ([ownerId, habitIds]) => [ownerId, await links.habitScores(ownerId, habitIds, db)] as const),
+  );
+  return new Map(entries);
+}
+
+/** The cheers on one goal (its owner's to read), newest first, with the name the cheerer has in a shared circle. */
+export async function cheersOf(db: Db, itemId: string): Promise<Cheer[]> {
+  const rows = await db
+    .select()
+    .from(visionGoalCheers)
+    .where(eq(visionGoalCheers.itemId, itemId))
+    .orderBy(asc(visionGoalCheers.createdAt));
+  if (rows.length === 0) return [];
+  const names = await db
+    .select({ memberId: circleMemberships.memberId, name: circleMemberships.name })
+    .from(circleMemberships)
+    .where(
+      and(
+        inArray(
+          circleMemberships.memberId,
+          rows.map((row) => row.fromMemberId),
+        ),
+      ),
+    );
+  const nameOf = new Map(names.filter((row) => row.name).map((row) => [row.memberId, row.name]));
+  return rows
+    .map((row) => ({
+      fromMemberId: row.fromMemberId,
+      fromName: nameOf.get(row.fromMemberId) ?? null,
+      note: row.note,
+      at: row.createdAt,
+    }))
+    .reverse();
+}
+
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
+  return groups;
+}
