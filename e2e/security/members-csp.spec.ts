@@ -51,7 +51,8 @@ const hydrated = (page: Page) =>
 test("members' pages carry a nonce policy without 'unsafe-inline', hydrate with no violation, and refuse an injected script", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // Ten pages visited twice each, after a sign-up: room for a loaded 2-core machine.
+  test.setTimeout(240_000);
   const violations = await watchViolations(page);
   await signUp(page);
   const nonces = new Set<string>();
