@@ -13,7 +13,15 @@ test("on a 390 px phone the members' places are a bar at the bottom: a member ch
   // One members' navigation shows at a time: the bar, below the page, not the header's row.
   await expect(bar).toHaveCount(1);
   await expect(page.getByRole("banner").getByRole("navigation", { name: "Members" })).toHaveCount(0);
-  await expect(bar.getByRole("link")).toHaveText(["Today", "Habits", "Calendar", "Cam", "Circle", "Account"]);
+  await expect(bar.getByRole("link")).toHaveText([
+    "Today",
+    "Habits",
+    "Calendar",
+    "Cam",
+    "Vision Board",
+    "Circle",
+    "Account",
+  ]);
   const box = (await bar.boundingBox())!;
   expect(box.y + box.height).toBeCloseTo(844, 0);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -10,7 +10,15 @@ test("a member signs in to Today, checks in two habits with one tap each, opens 
 }) => {
   await memberLandsOnToday(page);
   const nav = page.getByRole("banner").getByRole("navigation", { name: "Members" });
-  await expect(nav.getByRole("link")).toHaveText(["Today", "Habits", "Calendar", "Cam", "Circle", "Account"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Today",
+    "Habits",
+    "Calendar",
+    "Cam",
+    "Vision Board",
+    "Circle",
+    "Account",
+  ]);
   await expect(nav.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
   // The public site's menus are in the footer for members, not the header.
   await expect(page.getByRole("banner").getByRole("navigation", { name: "Main" })).toHaveCount(0);
