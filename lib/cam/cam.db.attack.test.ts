@@ -2,10 +2,7 @@ import { deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../db/testing";
-import { childConsents, circleMemberships, circles, shares } from "../db/schema/circles";
-import { childCamSettings, momentAlbums, momentReactions, moments } from "../db/schema/cam";
 import { images } from "../db/schema/uploads";
-import { jobs } from "../db/schema/jobs";
 import { failure, makeCircle } from "../circles/testing";
 import { shareItem } from "../circles/sharing";
 import { itemKinds } from "../features";
@@ -22,25 +19,14 @@ import {
 } from "../uploads";
 import { createMoment, deleteMoment, getMoment, getMyMoments, reactToMoment, updateMoment } from "./store";
 import { momentImageHolder } from "./kind";
-import { bodyOf, momentWithPhoto, temporaryStore, uploadPhoto } from "./testing";
+import { CAM_TABLES, bodyOf, momentWithPhoto, temporaryStore, uploadPhoto } from "./testing";
 
 /**
  * What an attacker tries against Happr Cam and its uploads: someone else's moment ids and image URLs
  * (a stranger, a circle member it was not shared with), someone else's upload id, reactions read by
  * anyone but the owner, a decompression bomb, more bytes than declared, bytes that are not a photo.
  */
-const database = useTestDatabase([
-  momentReactions,
-  moments,
-  momentAlbums,
-  childCamSettings,
-  images,
-  jobs,
-  shares,
-  childConsents,
-  circleMemberships,
-  circles,
-]);
+const database = useTestDatabase([...CAM_TABLES]);
 let temp: Awaited<ReturnType<typeof temporaryStore>>;
 let photo: Buffer;
 beforeAll(async () => {

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../db/testing";
-import { childConsents, circleMemberships, circles, shares } from "../db/schema/circles";
-import { childCamSettings, momentAlbums, momentReactions, moments } from "../db/schema/cam";
+import { shares } from "../db/schema/circles";
+import { momentReactions, moments } from "../db/schema/cam";
 import { habits } from "../db/schema/habits";
 import { images } from "../db/schema/uploads";
-import { jobs } from "../db/schema/jobs";
 import { failure, makeCircle } from "../circles/testing";
 import { revokeShare, shareItem } from "../circles/sharing";
 import { itemKinds } from "../features";
@@ -27,21 +26,9 @@ import { camPhotoFiles, exportCam, forgetCam } from "./export";
 import { unzipSync } from "fflate";
 import { askableDownloads, memberFeatures } from "../features";
 import { zipDownload } from "../member-data/zip";
-import { momentWithPhoto, temporaryStore, uploadPhoto } from "./testing";
+import { CAM_TABLES, momentWithPhoto, temporaryStore, uploadPhoto } from "./testing";
 
-const database = useTestDatabase([
-  momentReactions,
-  moments,
-  momentAlbums,
-  childCamSettings,
-  images,
-  jobs,
-  shares,
-  childConsents,
-  circleMemberships,
-  circles,
-  habits,
-]);
+const database = useTestDatabase([...CAM_TABLES, habits]);
 let temp: Awaited<ReturnType<typeof temporaryStore>>;
 let photo: Buffer;
 beforeAll(async () => {

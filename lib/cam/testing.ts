@@ -2,11 +2,29 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Db } from "../db/open";
+import { childConsents, circleMemberships, circles, shares } from "../db/schema/circles";
+import { childCamSettings, momentAlbums, momentReactions, moments } from "../db/schema/cam";
+import { images } from "../db/schema/uploads";
+import { jobs } from "../db/schema/jobs";
 import { itemKinds } from "../features";
 import { DiskObjectStore } from "../storage/disk/disk-store";
 import type { ObjectStore } from "../storage";
 import { createImageUpload, processPendingImages, receiveUploadBody } from "../uploads";
 import { createMoment, type MomentView } from "./store";
+
+/** The tables a Cam test's database starts empty (useTestDatabase): moments, their images and jobs, and circles. */
+export const CAM_TABLES = [
+  momentReactions,
+  moments,
+  momentAlbums,
+  childCamSettings,
+  images,
+  jobs,
+  shares,
+  childConsents,
+  circleMemberships,
+  circles,
+];
 
 /** Test helper: a disk object store in a temporary folder, and how to remove it. */
 export async function temporaryStore(): Promise<{

@@ -1,29 +1,13 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import { useTestDatabase } from "@/lib/db/testing";
-import { childConsents, circleMemberships, circles, shares } from "@/lib/db/schema/circles";
-import { childCamSettings, momentAlbums, momentReactions, moments } from "@/lib/db/schema/cam";
-import { images } from "@/lib/db/schema/uploads";
 import { memberSettings } from "@/lib/db/schema/settings";
-import { jobs } from "@/lib/db/schema/jobs";
 import { makeCircle } from "@/lib/circles/testing";
 import { phoneJpeg } from "@/lib/images/__fixtures__/photos";
-import { momentWithPhoto, temporaryStore } from "@/lib/cam/testing";
+import { CAM_TABLES, momentWithPhoto, temporaryStore } from "@/lib/cam/testing";
 
 // The actions and the pages run as the member the mock answers, against this file's database (installed as the app's).
-const database = useTestDatabase([
-  momentReactions,
-  moments,
-  momentAlbums,
-  childCamSettings,
-  images,
-  jobs,
-  shares,
-  childConsents,
-  circleMemberships,
-  circles,
-  memberSettings,
-]);
+const database = useTestDatabase([...CAM_TABLES, memberSettings]);
 const signedIn = { memberId: "olga" as string | null };
 vi.mock("next/cache", async (importOriginal) => ({
   ...(await importOriginal<typeof import("next/cache")>()),
