@@ -12,7 +12,8 @@ import { IdentityError } from "./errors";
  * flow adapters (built-in and Cognito) count here: the same limits whichever provider holds accounts.
  */
 export const OUTSIDER_LIMITS = {
-  // The sign-up limit per address is SIGN_UPS_PER_ADDRESS_PER_HOUR (30 unless configured).
+  // The sign-up limit per address is SIGN_UPS_PER_ADDRESS_PER_HOUR (30 unless configured); confirmations
+  // per address follow it (addressLimit below).
   "sign-up": { address: { limit: 30, windowSeconds: 3600 }, target: { limit: 5, windowSeconds: 3600 } },
   // Resend-code and forgot-password share one count per email: both send a code to it.
   "code-send": { address: { limit: 30, windowSeconds: 3600 }, target: { limit: 5, windowSeconds: 3600 } },
@@ -27,8 +28,7 @@ export async function limitOutsider(
   now: Date,
 ) {
   const rules = OUTSIDER_LIMITS[action];
-  const address =
-    action === "sign-up" ? { ...rules.address, limit: getConfig().auth.signUpsPerAddressPerHour } : rules.address;
+  const address = { ...rules.address, limit: addressLimit(action, getConfig().auth.signUpsPerAddressPerHour) };
   const result = await consumeEach(
     [
       { bucket: `identity-${action}-address`, subject: clientAddress, rule: address },
@@ -41,6 +41,17 @@ export async function limitOutsider(
       retryAfterSeconds: result.retryAfterSeconds,
     });
   }
+}
+
+/**
+ * A place allowed many sign-ups an hour (a school or office behind one address, or the browser
+ * journeys) must be able to confirm them: each sign-up needs one confirmation, a mistyped code a second.
+ * So confirmations per address are twice the sign-ups allowed, never fewer than the default 60.
+ */
+export function addressLimit(action: keyof typeof OUTSIDER_LIMITS, signUps: number): number {
+  if (action === "sign-up") return signUps;
+  if (action === "confirm") return Math.max(OUTSIDER_LIMITS.confirm.address.limit, 2 * signUps);
+  return OUTSIDER_LIMITS[action].address.limit;
 }
 
 // Resend-code and forgot-password answer no sooner than this: whether a code was issued and queued

@@ -5,6 +5,7 @@ import { knownMember } from "../auth/caller";
 import type { Db } from "../db/open";
 import { confirmSignUp, forgotPassword, resendConfirmationCode, signUp } from "../identity/builtin/accounts";
 import { IdentityError } from "../identity/errors";
+import { addressLimit } from "../identity/outsider-limits";
 import { useMemberTestDatabase } from "../identity/builtin/testing";
 import { inviteToCircle } from "../invitations";
 import { fromSocket } from "../request/testing";
@@ -92,6 +93,26 @@ describe("identity forms", () => {
         retryAfterSeconds: 3600,
       });
     }
+  });
+
+  it("confirm: 60 guesses a hour from one address spread over many emails, then refused", async () => {
+    const address = rotating();
+    for (let index = 0; index < 60; index += 1) {
+      expect(
+        await refusal(confirmSignUp({ email: `spread${index}@example.com`, code: "123456" }, ctx(address))),
+      ).toMatchObject({ code: "CodeMismatchException" });
+    }
+    expect(await refusal(confirmSignUp({ email: "spread60@example.com", code: "123456" }, ctx(address)))).toMatchObject(
+      { code: "LimitExceededException", retryAfterSeconds: 3600 },
+    );
+  });
+
+  it("confirm: an address allowed more sign-ups may confirm each of them twice over", () => {
+    expect(addressLimit("confirm", 30)).toBe(60);
+    expect(addressLimit("confirm", 10)).toBe(60);
+    expect(addressLimit("confirm", 1000)).toBe(2000);
+    expect(addressLimit("sign-up", 1000)).toBe(1000);
+    expect(addressLimit("code-send", 1000)).toBe(30);
   });
 });
 
