@@ -201,6 +201,26 @@ export default defineConfig([
     ignores: testFiles,
     rules: { "import/no-restricted-paths": ["error", { zones: [...floorZones, ...featureZones] }] },
   },
+  // Dates are formatted through lib/format/intl.ts, which makes each formatter once: building one per
+  // call cost ~100 µs and native memory the server kept (issue 43).
+  {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    ignores: ["lib/format/intl.ts", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          message: "Use dateTimeFormat() from lib/format/intl.ts: it makes each formatter once.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/][arguments.length>0]",
+          message:
+            "Use dateTimeFormat() from lib/format/intl.ts: toLocale*String with options builds a formatter per call.",
+        },
+      ],
+    },
+  },
   // Tests and tools drive the real servers and SDKs directly; the Studio is Sanity's own app.
   {
     files: ["**/*.test.ts", "**/*.test.tsx", "e2e/**", "bench/**", "scripts/**", "test/**", "sanity/**", "sanity.*.ts"],

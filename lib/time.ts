@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "./format/intl";
 import { Temporal } from "temporal-polyfill";
 
 /**
@@ -75,7 +76,7 @@ export function canonicalTimeZone(name: string): string | null {
   let canonical: string | null = null;
   if (/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) {
     try {
-      canonical = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+      canonical = dateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
       Temporal.Now.instant().toZonedDateTimeISO(canonical);
     } catch {
       canonical = null;

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "@/lib/format/intl";
 import Link from "next/link";
 import { ActionButton } from "@/components/forms";
 import type { FormAction, FormState } from "@/lib/forms";
@@ -26,12 +27,12 @@ export function dayLabel(
   date: string,
   options: Intl.DateTimeFormatOptions = { weekday: "long", day: "numeric", month: "long" },
 ) {
-  return new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  return dateTimeFormat("en-GB", { ...options, timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 }
 
 function timeLabel(occurrence: AgendaEntry, timezone: string) {
   if (occurrence.allDay) return "All day";
-  const format = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: timezone });
+  const format = dateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: timezone });
   return `${format.format(occurrence.start * 1000)}\u2013${format.format(occurrence.end * 1000)}`;
 }
 
@@ -85,7 +86,7 @@ function OccurrenceItem({
             fields={{ eventId: occurrence.eventId, occurrenceStart: String(occurrence.start) }}
             label="Got it"
             pendingLabel="Saving"
-            accessibleLabel={`Got it: ${occurrence.title}, ${new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: timezone }).format(occurrence.start * 1000)}`}
+            accessibleLabel={`Got it: ${occurrence.title}, ${dateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: timezone }).format(occurrence.start * 1000)}`}
             variant="primary"
           />
         )

@@ -1,8 +1,9 @@
+import { dateTimeFormat } from "@/lib/format/intl";
 import Link from "next/link";
 import type { MomentView } from "@/lib/cam";
 import { ConcealedPhoto } from "./concealed-photo";
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
+const dayFormat = dateTimeFormat("en-GB", {
   weekday: "long",
   day: "numeric",
   month: "long",

@@ -1,5 +1,6 @@
 "use client";
 
+import { dateTimeFormat } from "@/lib/format/intl";
 import { startTransition, useActionState, useId, useOptimistic, useRef, useState } from "react";
 import { Dialog, DialogError } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
@@ -42,7 +43,7 @@ const LOOK: Record<CheckInDay["state"], string> = {
 };
 
 const dayName = (date: string, style: "short" | "long") =>
-  new Intl.DateTimeFormat("en-GB", {
+  dateTimeFormat("en-GB", {
     weekday: style,
     day: "numeric",
     ...(style === "long" ? { month: "long" } : {}),

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "@/lib/format/intl";
 import type { ScoredDay } from "@/lib/habits/score";
 import { addDays, isoWeekday } from "@/lib/time";
 
@@ -11,9 +12,7 @@ const LOOK: Record<ScoredDay["state"], { className: string; word: string }> = {
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 const FULL_WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 const short = (date: string) =>
-  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  dateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 
 /**
  * A habit's recent days as a calendar: a table with one row per week (Monday first) and one column per

@@ -1,10 +1,11 @@
+import { dateTimeFormat } from "@/lib/format/intl";
 import Link from "next/link";
 import { Panel } from "@/components/ui/panel";
 import type { TodayEvent } from "@/lib/today/page";
 
 const timeOf = (event: TodayEvent, timezone: string) => {
   if (event.allDay) return "All day";
-  const format = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: timezone });
+  const format = dateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: timezone });
   return `${format.format(event.start * 1000)}\u2013${format.format(event.end * 1000)}`;
 };
 

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "@/lib/format/intl";
 import { Fragment, type ReactNode } from "react";
 import { MEMBERS_FEATURES, type MembersFeatureKey } from "@/config/members-navigation";
 import { Panel } from "@/components/ui/panel";
@@ -34,7 +35,7 @@ const TODAY_SECTIONS: Partial<Record<MembersFeatureKey, (props: SectionProps) =>
 };
 
 const longDate = (date: string) =>
-  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
+  dateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
     new Date(`${date}T00:00:00Z`),
   );
 

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "../format/intl";
 import type { InvoiceLine, InvoicePreview, PlanInterval, Price } from "./port";
 
 /** Adds one billing interval the way Stripe does: same day next month/year, clamped to the month's end. */
@@ -14,12 +15,9 @@ export function addInterval(unixSeconds: number, interval: PlanInterval): number
 }
 
 const dateLabel = (unixSeconds: number) =>
-  new Date(unixSeconds * 1000).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  dateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    unixSeconds * 1000,
+  );
 
 export type ProrationInput = {
   oldPrice: Price;

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "../format/intl";
 import { invalidField } from "./errors";
 import {
   type Frequency,
@@ -43,7 +44,7 @@ const WORKING_DAYS = ["MO", "TU", "WE", "TH", "FR"];
 const UNITS: Record<Frequency, string> = { DAILY: "day", WEEKLY: "week", MONTHLY: "month", YEARLY: "year" };
 
 const listFormat = new Intl.ListFormat("en-US", { style: "long", type: "conjunction" });
-const dateFormat = new Intl.DateTimeFormat("en-US", {
+const dateFormat = dateTimeFormat("en-US", {
   month: "short",
   day: "numeric",
   year: "numeric",

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "../format/intl";
 import { Temporal } from "temporal-polyfill";
 import { expandEvent, type Occurrence } from "./expand";
 import type { CalendarEvent } from "./event";
@@ -88,11 +89,11 @@ export function remindersDue(
 export function describeWhen(occurrence: Occurrence, timezone: string): string {
   if (occurrence.allDay) {
     const day = new Date(utcMidnight(occurrence.startDate!) * 1000);
-    return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", ...DATE }).format(day);
+    return dateTimeFormat("en-GB", { timeZone: "UTC", ...DATE }).format(day);
   }
   const start = new Date(occurrence.start * 1000);
-  const time = new Intl.DateTimeFormat("en-GB", { timeZone: timezone, ...TIME }).format(start);
-  const date = new Intl.DateTimeFormat("en-GB", { timeZone: timezone, ...DATE }).format(start);
+  const time = dateTimeFormat("en-GB", { timeZone: timezone, ...TIME }).format(start);
+  const date = dateTimeFormat("en-GB", { timeZone: timezone, ...DATE }).format(start);
   return `${time} on ${date}`;
 }
 

@@ -1,4 +1,5 @@
-const dateFormat = new Intl.DateTimeFormat("en-US", {
+import { dateTimeFormat } from "./intl";
+const dateFormat = dateTimeFormat("en-US", {
   month: "short",
   day: "numeric",
   year: "numeric",

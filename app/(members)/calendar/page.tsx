@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "@/lib/format/intl";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getMember } from "@/lib/auth/member";
@@ -12,7 +13,7 @@ export const metadata: Metadata = { title: "My Calendar" };
 
 const VIEW_NAMES: Record<CalendarView, string> = { agenda: "Agenda", week: "Week", month: "Month" };
 const when = (date: Date, timezone: string) =>
-  new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: timezone }).format(date);
+  dateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: timezone }).format(date);
 
 /** My Calendar: the agenda (default, and the accessible view), week and month; a child gets today and tomorrow. */
 export default async function CalendarPage({

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "@/lib/format/intl";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -27,7 +28,7 @@ import { habitChoices } from "../habit-choices";
 export const metadata: Metadata = { title: "Moment" };
 
 const timeOf = (seconds: number) =>
-  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(seconds * 1000);
+  dateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(seconds * 1000);
 
 /**
  * One moment: its photo at display size, note and day. For its owner: editing, deleting, with whom it is

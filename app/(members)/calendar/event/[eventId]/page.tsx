@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "@/lib/format/intl";
 import type { Metadata } from "next";
 import { Subpage } from "@/components/ui/subpage";
 import { BACK_TO_MY_CALENDAR } from "@/config/members-navigation";
@@ -16,7 +17,7 @@ import { listTitle } from "@/lib/display";
 export const metadata: Metadata = { title: "Event" };
 
 const clock = (instant: number, timezone: string) =>
-  new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: timezone }).format(
+  dateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: timezone }).format(
     instant * 1000,
   );
 
