@@ -41,13 +41,13 @@ const LOOK: Record<CheckInDay["state"], string> = {
   before: "border-transparent bg-slate-50 text-muted",
 };
 
-const dayName = (date: string, style: "short" | "long") =>
-  new Intl.DateTimeFormat("en-GB", {
-    weekday: style,
-    day: "numeric",
-    ...(style === "long" ? { month: "long" } : {}),
-    timeZone: "UTC",
-  }).format(new Date(`${date}T00:00:00Z`));
+// Made once: a formatter costs far more to make than to use, and a page of rows names hundreds of days
+// (Today with 20 habits spent most of its render making them).
+const DAY_FORMATS = {
+  short: new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", timeZone: "UTC" }),
+  long: new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }),
+};
+const dayName = (date: string, style: "short" | "long") => DAY_FORMATS[style].format(new Date(`${date}T00:00:00Z`));
 
 /**
  * One habit as a row: its name, score and streak, and its last days as buttons. For a habit you tick,

@@ -33,10 +33,13 @@ const TODAY_SECTIONS: Partial<Record<MembersFeatureKey, (props: SectionProps) =>
   "vision-board": ({ page }) => <TodayGoals goals={page.goals} />,
 };
 
-const longDate = (date: string) =>
-  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+const longDateFormat = new Intl.DateTimeFormat("en-GB", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  timeZone: "UTC",
+});
+const longDate = (date: string) => longDateFormat.format(new Date(`${date}T00:00:00Z`));
 
 /** The members' home: the day's habits, events and what the circle shared; a child's version greets them and names their grown-ups. */
 export function TodayView({
