@@ -4,14 +4,18 @@
  * its own embedded database, signs a member up and subscribes them (bench/lib/member.ts), loads each
  * path (default /my-account) with autocannon at BENCH_CONNECTIONS for BENCH_DURATION seconds, stops
  * the server (which writes the profile to .next-profiles/) and prints the heaviest functions (self and total time) and
- * packages. Settings: PROFILE_PORT (3190), the bench's BENCH_* and CHROME_PATH.
+ * packages. /today is seeded as members-pages seeds it (bench/lib/today-seed.ts); with BENCH_DATABASE_URL the
+ * server runs on a scratch database there (dropped afterwards), with Today's circle of six.
+ * Settings: PROFILE_PORT (3190), the bench's BENCH_* and CHROME_PATH.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { scratchDatabase } from "../e2e/support/app-instances";
 import { subscribedMemberCookie } from "./lib/member";
+import { seedToday } from "./lib/today-seed";
 import { parseOptions } from "./lib/options";
 import { measureThroughput } from "./lib/throughput";
 
@@ -96,6 +100,8 @@ async function main() {
   const profileDir = path.join(options.rootDir, ".next-profiles");
   mkdirSync(profileDir, { recursive: true });
   const outboxFile = path.join(dataDir, "outbox.ndjson");
+  // With BENCH_DATABASE_URL, a scratch database there (dropped afterwards), as members-pages measures.
+  const scratch = options.databaseUrl ? await scratchDatabase(options.databaseUrl) : null;
   // `node --cpu-prof` cannot reach the server: next start passes node's flags on in NODE_OPTIONS, where
   // --cpu-prof is refused. Its own switch runs the same V8 profiler (inspector) in the server process.
   const server = spawn(
@@ -114,6 +120,7 @@ async function main() {
         BILLING: "sandbox",
         MAIL: "outbox",
         AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(33).toString("base64"),
+        ...(scratch ? { DATABASE_URL: scratch.url } : {}),
       },
       stdio: ["ignore", "inherit", "inherit"],
     },
@@ -130,6 +137,8 @@ async function main() {
       }
     }
     const cookie = await subscribedMemberCookie(baseUrl, options, console.error, outboxFile);
+    // Today with the data members-pages measures it with (its circle only on PostgreSQL).
+    if (paths.includes("/today")) await seedToday(baseUrl, cookie, { databaseUrl: scratch?.url, log: console.error });
     for (const page of paths) {
       const result = await measureThroughput({
         url: `${baseUrl}${page}`,
@@ -146,6 +155,7 @@ async function main() {
     const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill("SIGINT");
     await exited;
+    await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   const written = readdirSync(profileDir).filter((name) => name.endsWith(".cpuprofile") && !before.has(name));

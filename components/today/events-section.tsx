@@ -3,11 +3,8 @@ import Link from "next/link";
 import { Panel } from "@/components/ui/panel";
 import type { TodayEvent } from "@/lib/today/page";
 
-const timeOf = (event: TodayEvent, timezone: string) => {
-  if (event.allDay) return "All day";
-  const format = dateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: timezone });
-  return `${format.format(event.start * 1000)}\u2013${format.format(event.end * 1000)}`;
-};
+const timeOf = (event: TodayEvent, format: Intl.DateTimeFormat) =>
+  event.allDay ? "All day" : `${format.format(event.start * 1000)}\u2013${format.format(event.end * 1000)}`;
 
 /** The next events: today's and tomorrow's from the member's agenda, each a link to the event. */
 export function TodayEvents({
@@ -23,6 +20,8 @@ export function TodayEvents({
     { key: "today", heading: "Today", empty: "Nothing on today." },
     { key: "tomorrow", heading: "Tomorrow", empty: "Nothing on tomorrow." },
   ] as const;
+  // One formatter for every event (making one costs more than using it).
+  const format = dateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: timezone });
   return (
     <Panel aria-labelledby="today-events" compact className="mt-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -44,7 +43,7 @@ export function TodayEvents({
               <ul className="mt-1 grid gap-1">
                 {ofDay.map((event) => (
                   <li key={`${event.eventId}-${event.recurrenceId}`} className="flex flex-wrap gap-x-3 text-base">
-                    <span className="w-28 shrink-0 text-muted tabular-nums">{timeOf(event, timezone)}</span>
+                    <span className="w-28 shrink-0 text-muted tabular-nums">{timeOf(event, format)}</span>
                     {event.busyOnly ? (
                       <span className="text-ink">{event.title}</span>
                     ) : (

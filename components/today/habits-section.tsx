@@ -1,11 +1,24 @@
 import Link from "next/link";
-import { CheckInRow } from "@/components/habits/check-in-row";
+import { CheckInRow, type CheckInHabit } from "@/components/habits/check-in-row";
 import { Panel } from "@/components/ui/panel";
 import { checkInDays } from "@/lib/habits/check-in-days";
 import { listTitle } from "@/lib/display";
 import type { FormAction, FormState } from "@/lib/forms";
 import type { HabitView } from "@/lib/habits/store";
 import { CHECK_IN_DAYS } from "@/lib/today/page";
+
+/** What a row shows of a habit, and no more: every prop of a client component is sent to the browser. */
+const checkInHabitOf = (habit: HabitView): CheckInHabit => ({
+  id: habit.id,
+  title: listTitle(habit),
+  kind: habit.kind,
+  unit: habit.unit,
+  target: habit.target,
+  canCheckIn: habit.canCheckIn,
+  score: habit.score,
+  currentStreak: habit.currentStreak,
+  bestStreak: habit.bestStreak,
+});
 
 /** Today's habits, one row each with its last days to tap; suggestions waiting are pointed to, not answered here. */
 export function TodayHabits({
@@ -54,7 +67,7 @@ export function TodayHabits({
           {habits.map((habit) => (
             <li key={habit.id}>
               <CheckInRow
-                habit={{ ...habit, title: listTitle(habit) }}
+                habit={checkInHabitOf(habit)}
                 days={checkInDays(habit.recentDays, today, CHECK_IN_DAYS)}
                 today={today}
                 action={checkIn}

@@ -176,10 +176,10 @@ describe("what the circle shared since the last visit", () => {
   });
 
   it("keeps the marker in one row per member, moved only by a new visit", async () => {
-    expect(await recordTodayVisit("ada", now, database.db)).toBeNull();
-    expect(await recordTodayVisit("ada", later(10), database.db)).toBeNull();
-    expect(await recordTodayVisit("ada", later(10 + VISIT_GAP_MINUTES + 1), database.db)).toEqual(later(10));
-    expect(await recordTodayVisit("ada", later(10 + VISIT_GAP_MINUTES + 2), database.db)).toEqual(later(10));
+    expect((await recordTodayVisit("ada", now, database.db)).since).toBeNull();
+    expect((await recordTodayVisit("ada", later(10), database.db)).since).toBeNull();
+    expect((await recordTodayVisit("ada", later(10 + VISIT_GAP_MINUTES + 1), database.db)).since).toEqual(later(10));
+    expect((await recordTodayVisit("ada", later(10 + VISIT_GAP_MINUTES + 2), database.db)).since).toEqual(later(10));
   });
 });
 

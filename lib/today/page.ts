@@ -13,7 +13,6 @@ import { shareReaches } from "../circles/sharing/rule";
 import { getMyMoments, type MomentView } from "../cam";
 import { boardLinks, itemKinds } from "../features";
 import { recordTodayVisit } from "./last-visit";
-import { isDiscreet } from "../settings";
 import { goalsInProgress, type ItemView } from "../vision-board";
 
 // The days a habit's row shows, here as on /habits (lib/habits/check-in-days.ts).
@@ -75,24 +74,30 @@ type Options = { db?: Db; now?: Date };
 export async function loadToday(memberId: string, options: Options = {}): Promise<TodayPage> {
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
-  const timezone = await memberTimeZone(db, memberId);
-  const [habits, child, since] = await Promise.all([
-    getMyHabits(memberId, { db, now, historyDays: CHECK_IN_DAYS }),
-    childCirclesOf(memberId, { db, now }),
-    recordTodayVisit(memberId, now, db),
-  ]);
+  // Every read at once: only the agenda waits for the member's zone (their today) and the circle's
+  // shares for the visit's marker.
+  const zoneRead = memberTimeZone(db, memberId);
+  const visit = recordTodayVisit(memberId, now, db);
+  const agendaRead = zoneRead.then((timezone) => {
+    const today = localDateOf(Math.floor(now.getTime() / 1000), timezone);
+    const range = { from: startOfDay(today, timezone), to: startOfDay(addDays(today, 2), timezone) };
+    return getAgenda(memberId, range, { db, timezone });
+  });
+  const sharedRead = visit.then(({ since }) => sharedWith(db, memberId, sinceOf(since, now)));
+  const [timezone, { since, discreet: concealPhotos }, habits, child, agenda, shared, recentMoments, goals] =
+    await Promise.all([
+      zoneRead,
+      visit,
+      getMyHabits(memberId, { db, now, historyDays: CHECK_IN_DAYS }),
+      childCirclesOf(memberId, { db, now }),
+      agendaRead,
+      sharedRead,
+      getMyMoments(memberId, { limit: MAX_WEEK_MOMENTS }, { db }),
+      goalsInProgress(memberId, { db, links: boardLinks }),
+    ]);
   const today = localDateOf(Math.floor(now.getTime() / 1000), timezone);
-  const from = startOfDay(today, timezone);
-  const dayAfterTomorrow = startOfDay(addDays(today, 2), timezone);
   const tomorrowStart = startOfDay(addDays(today, 1), timezone);
-  const sharedSince = since ?? new Date(now.getTime() - FIRST_VISIT_DAYS * 86_400_000);
-  const [agenda, shared, recentMoments, concealPhotos, goals] = await Promise.all([
-    getAgenda(memberId, { from, to: dayAfterTomorrow }, { db, timezone }),
-    sharedWith(db, memberId, sharedSince),
-    getMyMoments(memberId, { limit: MAX_WEEK_MOMENTS }, { db }),
-    isDiscreet(memberId, db),
-    goalsInProgress(memberId, { db, links: boardLinks }),
-  ]);
+  const sharedSince = sinceOf(since, now);
   const weekStart = addDays(today, 1 - WEEK_MOMENT_DAYS);
   const live = habits.filter((habit) => !habit.pending);
   const forToday = live.filter((habit) => habit.todayState !== "NOT_DUE");
@@ -121,6 +126,9 @@ export async function loadToday(memberId: string, options: Options = {}): Promis
     goals,
   };
 }
+
+/** Since when Today lists what the circle shared: the visit's marker, or FIRST_VISIT_DAYS back on a first visit. */
+const sinceOf = (marker: Date | null, now: Date) => marker ?? new Date(now.getTime() - FIRST_VISIT_DAYS * 86_400_000);
 
 /**
  * The shares that reach `viewerId` by the sharing rule (lib/circles/sharing/rule.ts), from someone else, made
