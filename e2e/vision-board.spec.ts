@@ -130,7 +130,7 @@ test("a member makes a goal with a photo, plans it (a milestone in the calendar,
   await strangerContext.close();
 });
 
-test("the family board: a circle member adds an item that shows as theirs; a child set to 'view' cannot add", async ({
+test("the family board: a circle member adds an item that shows as theirs; a child set to 'view' cannot add; a shared goal's cheer reaches its owner alone", async ({
   page,
   browser,
 }) => {
@@ -173,6 +173,31 @@ test("the family board: a circle member adds an item that shows as theirs; a chi
   await expect(bensItem(child)).toBeVisible();
   await expect(child.getByRole("form", { name: "Add to the board" })).toHaveCount(0);
   await expect(grid(child).getByRole("button", { name: /^Move/ })).toHaveCount(0);
+
+  // Olive shares a goal of her own board with her circle; Ben's cheer reaches her alone.
+  await page.goto("/vision-board");
+  await addItem(page, "goal", "Run 5k");
+  await grid(page).getByRole("link", { name: "Run 5k" }).click();
+  await expect(page).toHaveURL(/\/vision-board\/goal\/[0-9a-f-]{36}$/);
+  const goalPath = new URL(page.url()).pathname;
+  const share = page.getByRole("form", { name: "Share this goal" });
+  await expect(share.getByLabel(/^With/)).toHaveValue(/^circle:/);
+  await share.getByRole("button", { name: "Share the goal" }).click();
+  await expect(share.getByText("Shared.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await ben.goto(goalPath);
+  await expect(ben.getByRole("heading", { level: 1, name: "Run 5k" })).toBeVisible();
+  const cheer = ben.getByRole("form", { name: "Cheer" });
+  await cheer.getByLabel(/^A few words/).fill("Go Olive!");
+  await cheer.getByRole("button", { name: "Send a cheer" }).click();
+  await expect(cheer.getByText("Cheer sent. Only they see it.")).toBeVisible();
+  await ben.reload();
+  await expect(ben.getByText("Go Olive!")).toHaveCount(0);
+  await child.goto(goalPath);
+  await expect(child.getByText("Go Olive!")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Cheers" })).toBeVisible();
+  await expect(page.getByText(/Go Olive!/)).toBeVisible();
   await benContext.close();
   await mayaContext.close();
 });
