@@ -1,14 +1,30 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { FormAction, FormState } from "@/lib/forms";
 import { ActionForm, SelectField, SubmitButton, TextAreaField, TextField } from "@/components/forms";
+import { PhotoUploadField, usePhotoUpload, type UploadTicketState } from "@/components/uploads/photo-upload";
 
-const AREAS = ["Health", "Family", "Learning", "Work", "Money", "Home", "Friends", "Fun", "Calm"];
-
-/** Adds a goal, words or a colour to a board (photos come from Happr Cam's upload, on the goal's page). */
-export function AddItemForm({ boardId, action }: { boardId: string; action: FormAction<FormState> }) {
+/**
+ * Adds a goal, a photo, words or a colour to a board. A photo goes through the image pipeline first
+ * (`startUpload`, then PUT), and the item names the upload; `areas` is the model's one list.
+ */
+export function AddItemForm({
+  boardId,
+  action,
+  startUpload,
+  maxBytes,
+  areas,
+}: {
+  boardId: string;
+  action: FormAction<FormState>;
+  startUpload: FormAction<UploadTicketState>;
+  maxBytes: number;
+  areas: readonly string[];
+}) {
   const [kind, setKind] = useState("goal");
+  const photoId = useId();
+  const { upload, send } = usePhotoUpload(startUpload, maxBytes);
   return (
     <ActionForm
       action={action}
@@ -26,6 +42,7 @@ export function AddItemForm({ boardId, action }: { boardId: string; action: Form
             onChange={(event) => setKind(event.target.value)}
           >
             <option value="goal">A goal</option>
+            <option value="photo">A photo</option>
             <option value="words">Words (a quote, a note)</option>
             <option value="colour">A colour</option>
           </SelectField>
@@ -43,6 +60,17 @@ export function AddItemForm({ boardId, action }: { boardId: string; action: Form
             hint="Shown instead of the title in lists and tab titles."
             error={state.fieldErrors.privateTitle}
           />
+          {kind === "photo" && (
+            <div className="sm:col-span-2">
+              <PhotoUploadField
+                id={photoId}
+                upload={upload}
+                send={send}
+                maxBytes={maxBytes}
+                error={state.fieldErrors.uploadId}
+              />
+            </div>
+          )}
           {kind === "words" && <TextAreaField id="text" name="text" label="Words" error={state.fieldErrors.text} />}
           {kind === "colour" && (
             <TextField
@@ -56,7 +84,7 @@ export function AddItemForm({ boardId, action }: { boardId: string; action: Form
           )}
           <SelectField id="area" name="area" label="Area of life" optional defaultValue="">
             <option value="">None</option>
-            {AREAS.map((area) => (
+            {areas.map((area) => (
               <option key={area}>{area}</option>
             ))}
           </SelectField>
@@ -91,7 +119,9 @@ export function AddItemForm({ boardId, action }: { boardId: string; action: Form
             </>
           )}
           <div className="sm:col-span-2">
-            <SubmitButton pending={pending}>Add to the board</SubmitButton>
+            <SubmitButton pending={pending} disabled={kind === "photo" && upload.state === "sending"}>
+              Add to the board
+            </SubmitButton>
           </div>
         </>
       )}

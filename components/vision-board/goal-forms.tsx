@@ -107,3 +107,63 @@ export function GoalForms(props: {
     </>
   );
 }
+
+/**
+ * Shares a goal on the member's own board with one person or a whole circle ("member:<id>" or
+ * "circle:<id>", lib/circles/sharing's targets), to see it or to help with it.
+ */
+export function ShareGoalForm({
+  goalId,
+  targets,
+  action,
+}: {
+  goalId: string;
+  targets: { value: string; label: string }[];
+  action: FormAction<FormState>;
+}) {
+  return (
+    <ActionForm action={action} hidden={{ itemId: goalId }} label="Share this goal" className="mt-4 grid gap-3">
+      {(state, pending) => (
+        <>
+          <SelectField id="share-with" name="with" label="With" error={state.fieldErrors.with}>
+            {targets.map((target) => (
+              <option key={target.value} value={target.value}>
+                {target.label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField id="share-permission" name="permission" label="They may" defaultValue="view">
+            <option value="view">Look at it and cheer</option>
+            <option value="edit">Also tick milestones and change it</option>
+          </SelectField>
+          <SubmitButton pending={pending} pendingLabel="Sharing…">
+            Share the goal
+          </SubmitButton>
+        </>
+      )}
+    </ActionForm>
+  );
+}
+
+/** A cheer on a goal someone shares with you: only its owner reads it, and nobody counts them. */
+export function CheerForm({ goalId, action }: { goalId: string; action: FormAction<FormState> }) {
+  return (
+    <ActionForm action={action} hidden={{ itemId: goalId }} label="Cheer" className="mt-4 grid gap-3">
+      {(state, pending) => (
+        <>
+          <TextField
+            id="cheer-note"
+            name="note"
+            label="A few words"
+            optional
+            hint="Only they will see it."
+            error={state.fieldErrors.note}
+          />
+          <SubmitButton pending={pending} pendingLabel="Sending…">
+            Send a cheer
+          </SubmitButton>
+        </>
+      )}
+    </ActionForm>
+  );
+}

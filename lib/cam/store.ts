@@ -9,7 +9,14 @@ import type { ItemKinds } from "../circles/sharing";
 import { isCarerOf } from "../circles/carers";
 import { localDateOf } from "../time";
 import { memberTimeZone } from "../profile/zone";
-import { claimUpload, deleteImages, imageUrlOf, processPendingImages } from "../uploads";
+import {
+  claimUpload,
+  deleteImages,
+  imageViewColumns,
+  imageViewOf,
+  processPendingImages,
+  type ImageView,
+} from "../uploads";
 import { isUuid } from "../uuid";
 import type { ObjectStore } from "../storage";
 import { mayShareMoments, momentAccess, momentVisibleTo } from "./access";
@@ -26,15 +33,8 @@ import {
 
 export const MOMENT_HOLDER = "moment";
 
-export type MomentImage = {
-  status: "processing" | "ready" | "failed";
-  url: string | null;
-  thumbnailUrl: string | null;
-  placeholder: string | null;
-  width: number | null;
-  height: number | null;
-  error: string | null;
-};
+/** A moment's photo: lib/uploads' one view of an image. */
+export type MomentImage = ImageView;
 export type MomentReaction = { reaction: Reaction; note: string | null; at: number; fromName: string };
 export type MomentShare = { shareId: string; memberId: string | null; circleId: string | null; name: string | null };
 export type MomentView = {
@@ -70,14 +70,7 @@ const ownerNameFor = (viewerId: string) => sql<string | null>`(select m.name fro
 
 const selection = (viewerId: string) => ({
   moment: moments,
-  image: {
-    status: images.status,
-    width: images.width,
-    height: images.height,
-    placeholder: images.placeholder,
-    capturedOn: images.capturedOn,
-    error: images.error,
-  },
+  image: { ...imageViewColumns, capturedOn: images.capturedOn },
   ownerName: ownerNameFor(viewerId),
 });
 
@@ -93,19 +86,6 @@ type Row = {
   };
   ownerName: string | null;
 };
-
-function imageOf(imageId: string, image: Row["image"]): MomentImage {
-  const ready = image.status === "ready";
-  return {
-    status: ready ? "ready" : image.status === "failed" ? "failed" : "processing",
-    url: ready ? imageUrlOf(imageId, "display") : null,
-    thumbnailUrl: ready ? imageUrlOf(imageId, "thumbnail") : null,
-    placeholder: ready ? image.placeholder : null,
-    width: ready ? image.width : null,
-    height: ready ? image.height : null,
-    error: image.status === "failed" ? image.error : null,
-  };
-}
 
 /** Reactions and shares, for the owner's moments only: nobody else is ever given them, nor a count. */
 async function views(db: Db, viewerId: string, rows: Row[]): Promise<MomentView[]> {
@@ -170,7 +150,7 @@ async function views(db: Db, viewerId: string, rows: Row[]): Promise<MomentView[
       ownerId: moment.ownerId,
       ownerName: ownerName ?? (mine ? "You" : "Someone in your circle"),
       mine,
-      image: imageOf(moment.imageId, image),
+      image: imageViewOf(moment.imageId, image),
       note: moment.note,
       day: moment.daySetByMember ? moment.day : (image.capturedOn ?? moment.day),
       alt: moment.alt,

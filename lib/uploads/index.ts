@@ -40,3 +40,4 @@ export {
   type ImageHolder,
   type ImageHolders,
 } from "./serve";
+export { imageViewColumns, imageViewOf, imageViews, type ImageView } from "./view";

@@ -3,7 +3,6 @@ export * from "./errors";
 export * from "./model";
 export { goalProgress, type ProgressInput } from "./progress";
 export { BOARD_IMAGE_HOLDER, type BoardLinks } from "./links";
-export type { BoardImage } from "./images";
 export { goalKind } from "./kind";
 export { boardItemImageHolder } from "./image-access";
 export { exportVisionBoard, forgetVisionBoard } from "./export";

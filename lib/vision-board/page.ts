@@ -2,7 +2,9 @@ import "server-only";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { isDiscreet } from "../settings/settings";
+import { shareTargetsFor, type ShareTarget } from "../circles/sharing/targets";
 import type { BoardLinks } from "./links";
+import { goalKind } from "./kind";
 import { childBoardRights, getGoal, getMyBoards, type BoardView, type GoalView } from "./store";
 
 /** In discreet mode "My board" is shown by the neutral name the member can also choose for it. */
@@ -45,22 +47,34 @@ export async function loadBoardPage(
 const boardName = (board: BoardView, discreet: boolean) =>
   discreet && board.kind === "mine" && board.name === "My board" ? NEUTRAL_BOARD_NAME : board.name;
 
-/** A goal's page: the goal (404 as null), and for its owner the habits they can link. */
+/**
+ * A goal's page: the goal (404 as null), and for its owner the habits they can link and, for a goal on
+ * their own board (a family board's goals are the circle's already), whom they can share it with.
+ */
 export async function loadGoalPage(
   memberId: string,
   goalId: string,
   options: { links: BoardLinks; db?: Db },
-): Promise<{ goal: GoalView; habits: { id: string; title: string }[]; discreet: boolean } | null> {
+): Promise<{
+  goal: GoalView;
+  habits: { id: string; title: string }[];
+  shareTargets: ShareTarget[];
+  discreet: boolean;
+} | null> {
   const db = options.db ?? (await getDb());
   const goal = await getGoal(memberId, goalId, { db, links: options.links }).catch((error: { status?: number }) => {
     if (error.status === 404) return null;
     throw error;
   });
   if (!goal) return null;
-  const discreet = await isDiscreet(memberId, db);
+  const [discreet, shareable] = await Promise.all([
+    isDiscreet(memberId, db),
+    goal.mine ? goalKind.ownerOf(goal.id, db).then((owner) => owner === memberId) : false,
+  ]);
   return {
     goal: discreet ? { ...goal, realTitle: goal.title } : goal,
     habits: goal.mine ? await options.links.habitChoices(memberId, db) : [],
+    shareTargets: shareable ? await shareTargetsFor(memberId) : [],
     discreet,
   };
 }

@@ -6,7 +6,7 @@ import { listTitle } from "../display";
 import type { LocalDate } from "../time";
 import type { ItemAccess, ItemRow } from "./access";
 import type { BoardLinks } from "./links";
-import { boardImages, type BoardImage } from "./images";
+import { imageViews, type ImageView } from "../uploads";
 import type { GoalStatus, ItemKind, ItemSize } from "./model";
 import { goalProgress } from "./progress";
 
@@ -37,7 +37,7 @@ export type ItemView = {
   text: string | null;
   colour: string | null;
   imageId: string | null;
-  image: BoardImage | null;
+  image: ImageView | null;
   area: string | null;
   why: string | null;
   targetDate: LocalDate | null;
@@ -77,7 +77,7 @@ export async function itemViews(
           .orderBy(asc(visionMilestones.date), asc(visionMilestones.createdAt))
       : [],
     goalIds.length ? db.select().from(visionGoalHabits).where(inArray(visionGoalHabits.itemId, goalIds)) : [],
-    boardImages(db, imageIds),
+    imageViews(db, imageIds),
     options.circleId
       ? db
           .select({ memberId: circleMemberships.memberId, name: circleMemberships.name })

@@ -40,7 +40,8 @@ vi.mock("@/lib/auth/member", async () => {
   };
 });
 
-const { childCamSharingAction, createMomentAction, shareMomentAction, startUploadAction } = await import("./actions");
+const { childCamSharingAction, createMomentAction, shareMomentAction } = await import("./actions");
+const { startUploadAction } = await import("../upload-actions");
 const { default: CamPage } = await import("./page");
 const { setDiscreetMode } = await import("@/lib/settings");
 

@@ -3,12 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { done, formError, type FormState } from "@/lib/forms";
-import { formField, memberAction, numberField } from "@/lib/account/member-action";
+import { formField, memberAction } from "@/lib/account/member-action";
 import { createAlbum, createMoment, deleteMoment, reactToMoment, setChildCamSharing, updateMoment } from "@/lib/cam";
-import { createImageUpload } from "@/lib/uploads";
 import { revokeShare, shareItem } from "@/lib/circles/sharing";
 import { itemKinds } from "@/lib/features";
-import type { UploadTicketState } from "@/components/cam/upload-form";
 
 /** The moment form's fields, in the form's names (lib/cam checks their rules and names the field at fault). */
 const MOMENT_FIELDS = ["uploadId", "note", "day", "alt", "habitId", "albumId", "reaction", "name", "with", "childId"];
@@ -32,19 +30,6 @@ function refreshCam(momentId?: string) {
   if (momentId) revalidatePath(`/cam/${momentId}`);
   revalidatePath("/today");
 }
-
-/**
- * The first step of an upload from the page: the photo's declared type and size, checked against the
- * limit and the member's quota before any byte is sent; answers where the browser PUTs the bytes.
- */
-export const startUploadAction = memberAction(
-  z.object({ contentType: formField, byteSize: numberField("byteSize") }),
-  async (member, { contentType, byteSize }): Promise<UploadTicketState> => {
-    const ticket = await createImageUpload(member.memberId, { contentType, byteSize: byteSize ?? 0 });
-    return { status: "ok", message: "", fieldErrors: {}, values: {}, ticket };
-  },
-  { field: "photo", revalidate: false },
-);
 
 /** Names an uploaded photo as a moment (its note, day, alternative text, habit and album). */
 export const createMomentAction = memberAction(

@@ -9,7 +9,8 @@ import { UploadMomentForm } from "@/components/cam/upload-form";
 import { AlbumForm } from "@/components/cam/moment-forms";
 import { ProcessingRefresh } from "@/components/cam/processing-refresh";
 import { PlainSelect } from "@/components/cam/choices";
-import { createAlbumAction, createMomentAction, startUploadAction } from "./actions";
+import { createAlbumAction, createMomentAction } from "./actions";
+import { startUploadAction } from "../upload-actions";
 import { habitChoices } from "./habit-choices";
 
 // Neutral: the tab's title says nothing of photos to someone glancing at the screen.

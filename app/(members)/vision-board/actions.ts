@@ -3,11 +3,13 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { formField, memberAction, numberField } from "@/lib/account/member-action";
-import { done } from "@/lib/forms";
-import { boardLinks } from "@/lib/features";
+import { done, formError } from "@/lib/forms";
+import { boardLinks, itemKinds } from "@/lib/features";
+import { shareItem } from "@/lib/circles/sharing";
 import {
   addBoardItem,
   addMilestone,
+  cheerGoal,
   completeMilestone,
   createBoard,
   moveBoardItem,
@@ -32,6 +34,7 @@ export const addItemAction = memberAction(
     privateTitle: formField,
     text: formField,
     colour: formField,
+    uploadId: formField,
     area: formField,
     size: formField,
     why: formField,
@@ -51,6 +54,7 @@ export const addItemAction = memberAction(
         privateTitle: orNull(form.privateTitle),
         text: kind === "words" ? orNull(form.text) : null,
         colour: kind === "colour" ? orNull(form.colour) : null,
+        uploadId: kind === "photo" ? orNull(form.uploadId) : null,
         area: orNull(form.area),
         size: form.size || "medium",
         why: goal ? orNull(form.why) : null,
@@ -164,6 +168,41 @@ export const childRightAction = memberAction(
     await setChildBoardRight(member.memberId, form);
     changed();
     return done(form.right === "view" ? "They can look at the board." : "They can add to the board.");
+  },
+  options,
+);
+
+/** Shares a goal on the member's own board through the one sharing rule: "member:<id>" or "circle:<id>", view or edit. */
+export const shareGoalAction = memberAction(
+  z.object({ itemId: formField, with: formField, permission: formField }),
+  async (member, form) => {
+    const [kind, id] = form.with.split(/:(.*)/s);
+    if (kind !== "circle" && kind !== "member") return formError("Choose whom to share it with.", "with");
+    await shareItem(
+      member.memberId,
+      {
+        itemType: "goal",
+        itemId: form.itemId,
+        memberId: kind === "member" ? id : null,
+        circleId: kind === "circle" ? id : null,
+        permission: form.permission,
+      },
+      { kinds: itemKinds },
+    );
+    changed();
+    revalidatePath("/circle");
+    return done("Shared.");
+  },
+  options,
+);
+
+/** A private cheer on a goal shared with the member; only the goal's owner reads it. */
+export const cheerGoalAction = memberAction(
+  z.object({ itemId: formField, note: formField }),
+  async (member, form) => {
+    await cheerGoal(member.memberId, form.itemId, orNull(form.note), links);
+    changed();
+    return done("Cheer sent. Only they see it.");
   },
   options,
 );

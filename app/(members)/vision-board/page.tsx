@@ -4,12 +4,15 @@ import { notFound } from "next/navigation";
 import { getMember } from "@/lib/auth/member";
 import { boardLinks } from "@/lib/features";
 import { loadBoardPage } from "@/lib/vision-board/page";
+import { AREAS } from "@/lib/vision-board";
+import { MAX_UPLOAD_BYTES } from "@/lib/uploads";
 import { ActionButton } from "@/components/forms";
 import { Panel } from "@/components/ui/panel";
 import { BoardGrid } from "@/components/vision-board/board-grid";
 import { AddItemForm } from "@/components/vision-board/add-item-form";
 import { NewBoardForm } from "@/components/vision-board/new-board-form";
 import { addItemAction, childRightAction, createBoardAction, moveItemAction, removeItemAction } from "./actions";
+import { startUploadAction } from "../upload-actions";
 import "./print.css";
 
 export const metadata: Metadata = { title: "Vision Board" };
@@ -76,7 +79,13 @@ export default async function VisionBoardPage({ searchParams }: { searchParams: 
       {board.canAdd && (
         <Panel className="no-print mt-10">
           <h2 className="text-xl font-semibold text-ink">Add to this board</h2>
-          <AddItemForm boardId={board.id} action={addItemAction} />
+          <AddItemForm
+            boardId={board.id}
+            action={addItemAction}
+            startUpload={startUploadAction}
+            maxBytes={MAX_UPLOAD_BYTES}
+            areas={AREAS}
+          />
         </Panel>
       )}
       {page.childRights.length > 0 && (

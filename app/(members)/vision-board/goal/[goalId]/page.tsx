@@ -6,8 +6,15 @@ import { boardLinks } from "@/lib/features";
 import { loadGoalPage } from "@/lib/vision-board/page";
 import { ActionButton } from "@/components/forms";
 import { Panel } from "@/components/ui/panel";
-import { GoalForms } from "@/components/vision-board/goal-forms";
-import { addMilestoneAction, completeMilestoneAction, goalPlanAction, goalStatusAction } from "../../actions";
+import { CheerForm, GoalForms, ShareGoalForm } from "@/components/vision-board/goal-forms";
+import {
+  addMilestoneAction,
+  cheerGoalAction,
+  completeMilestoneAction,
+  goalPlanAction,
+  goalStatusAction,
+  shareGoalAction,
+} from "../../actions";
 
 export const metadata: Metadata = { title: "Goal" };
 
@@ -19,7 +26,7 @@ export default async function GoalPage({ params }: { params: Promise<{ goalId: s
   if (!member) return null; // the layout sends visitors to sign-in
   const page = await loadGoalPage(member.memberId, (await params).goalId, { links: boardLinks });
   if (!page) notFound();
-  const { goal, habits } = page;
+  const { goal, habits, shareTargets } = page;
   const title = goal.realTitle ?? goal.title ?? "Goal";
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-12">
@@ -100,6 +107,19 @@ export default async function GoalPage({ params }: { params: Promise<{ goalId: s
           setStatus={goalStatusAction}
           savePlan={goalPlanAction}
         />
+      )}
+      {shareTargets.length > 0 && (
+        <Panel className="mt-6">
+          <h2 className="text-xl font-semibold text-ink">Share this goal</h2>
+          <p className="mt-1 text-muted">With one person or your whole circle. Their cheers reach you alone.</p>
+          <ShareGoalForm goalId={goal.id} targets={shareTargets} action={shareGoalAction} />
+        </Panel>
+      )}
+      {!goal.mine && goal.access !== "owner" && (
+        <Panel className="mt-6">
+          <h2 className="text-xl font-semibold text-ink">Cheer them on</h2>
+          <CheerForm goalId={goal.id} action={cheerGoalAction} />
+        </Panel>
       )}
       {goal.mine && goal.cheers.length > 0 && (
         <Panel className="mt-6">
