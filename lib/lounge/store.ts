@@ -285,8 +285,9 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
   const page = parsePage({ before: input?.before, limit: input?.limit });
   const db = await dbOf(options);
   const now = options.now ?? new Date();
-  await joinedMember(db, memberId);
+  // The room first: one the caller may not enter is a 404 whether or not they joined.
   const room = await enterableRoom(db, memberId, roomId, now);
+  await joinedMember(db, memberId);
   const table = await seatOf(db, memberId, room);
   const rows = await db
     .select({ post: loungePosts, authorName: loungeMembers.loungeName })
@@ -538,7 +539,7 @@ export async function loungeTableChannel(
   const roomId = parseId(roomIdValue, "roomId");
   const db = await dbOf(options);
   const now = options.now ?? new Date();
-  await joinedMember(db, memberId);
   const room = await enterableRoom(db, memberId, roomId, now);
+  await joinedMember(db, memberId);
   return tableChannel((await seatOf(db, memberId, room)).id);
 }
