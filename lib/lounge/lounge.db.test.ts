@@ -14,6 +14,8 @@ import {
   reportLoungePost,
 } from "./store";
 import { LOUNGE_RULES_VERSION } from "./model";
+import { exportLounge, forgetLounge } from "./export";
+import { loungeMembers, loungePosts } from "../db/schema/lounge";
 import { LOUNGE_TABLES, recordedEvents, roomId } from "./testing";
 
 const database = useTestDatabase(LOUNGE_TABLES);
@@ -258,5 +260,44 @@ describe("pace", () => {
     expect((await getLoungeTable("ada", { roomId: room }, options(new Date("2026-03-11T22:00:00Z")))).posts).toEqual(
       [],
     );
+  });
+});
+
+describe("removal, the data download and the erasure", () => {
+  it("a removed post keeps its place empty; the download lists the member's posts; the erasure removes them", async () => {
+    const room = await roomId(database.db, "keeping-going");
+    await join("ada", "Sky Blue");
+    await join("ben", "Quiet Fox");
+    const held = await postToLounge("ada", { roomId: room, text: "see bit.ly/x" }, options());
+    await postToLounge("ben", { roomId: room, text: "Morning all" }, options(at(1)));
+    const live = recordedEvents();
+    await decideHeldPost(
+      "mod",
+      { postId: held.id, decision: "remove" },
+      { ...options(at(2), live.publish), moderators: new Set(["mod"]) },
+    );
+    expect(live.events.map((sent) => sent.event)).toEqual([{ kind: "post.removed", ids: { postId: held.id } }]);
+    expect((await getLoungeTable("ben", { roomId: room }, options(at(3)))).posts).toEqual([
+      expect.objectContaining({ text: "Morning all" }),
+      expect.objectContaining({ id: held.id, text: null, removed: true, held: false }),
+    ]);
+    // Decided once: a second decision finds no held post.
+    expect(
+      await failure(
+        decideHeldPost("mod", { postId: held.id, decision: "publish" }, { ...options(), moderators: new Set(["mod"]) }),
+      ),
+    ).toMatchObject({ status: 404 });
+
+    const download = await exportLounge("ada", { db: database.db });
+    expect(download).toMatchObject({
+      loungeName: "Sky Blue",
+      posts: [{ text: "see bit.ly/x", status: "removed", holdReasons: ["link"] }],
+    });
+    await database.db.transaction((tx) => forgetLounge(tx, "ada"));
+    expect(await database.db.select().from(loungePosts).where(eq(loungePosts.authorId, "ada"))).toEqual([]);
+    expect(await database.db.select().from(loungeMembers).where(eq(loungeMembers.memberId, "ada"))).toEqual([]);
+    expect(await texts("ben", room, at(4))).toEqual(["Morning all"]);
+    // The name is free again.
+    await join("cy", "Sky Blue");
   });
 });
