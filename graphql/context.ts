@@ -26,4 +26,6 @@ export type GraphQLContext = {
   verifiedContacts: (member: Member) => Promise<VerifiedContacts>;
   /** The request's lifetime: a live stream (the Lounge's) ends when it aborts. */
   signal?: AbortSignal;
+  /** A reconnecting live client's Last-Event-ID header: where its stream resumes. */
+  lastEventId?: string;
 };

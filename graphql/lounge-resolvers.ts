@@ -41,7 +41,8 @@ const ok = { statusCode: 200, message: "OK" };
  * The live field: the same checks as reading the table (a guest 401, a room the caller may not enter
  * 404), made before the stream starts, so a refusal is an error on the subscription, never a stream.
  * Each change carries ids only; the client refetches getLoungeTable. A "missed" change (the log no
- * longer reaches back, or the listener fell behind) has an empty postId: refetch everything.
+ * longer reaches back, or the listener fell behind) has an empty postId: refetch everything. A client
+ * reconnecting with the Last-Event-ID header (the last eventId it received) gets what it missed first.
  */
 async function loungeTableChanged(
   _parent: unknown,
@@ -57,7 +58,10 @@ async function loungeTableChanged(
     throw error;
   }
   const port = await getLivePort();
-  const subscription = port.subscribe(channel, { signal: context.signal ?? new AbortController().signal });
+  const subscription = port.subscribe(channel, {
+    signal: context.signal ?? new AbortController().signal,
+    lastEventId: context.lastEventId,
+  });
   await subscription.ready;
   return (async function* () {
     for await (const delivery of subscription) {
@@ -65,8 +69,8 @@ async function loungeTableChanged(
       yield {
         loungeTableChanged:
           delivery.type === "event"
-            ? { postId: delivery.event.ids.postId ?? "", kind: delivery.event.kind, at }
-            : { postId: "", kind: "missed", at },
+            ? { postId: delivery.event.ids.postId ?? "", kind: delivery.event.kind, at, eventId: delivery.id }
+            : { postId: "", kind: "missed", at, eventId: null },
       };
     }
   })();

@@ -23,7 +23,7 @@ const loungeOps = {
   reportLoungePost: `mutation($postId: String!, $reason: ReportReason!, $note: String) { reportLoungePost(postId: $postId, reason: $reason, note: $note) { statusCode message } }`,
   setChildLounge: `mutation($childId: String!, $enabled: Boolean!) { setChildLounge(childId: $childId, enabled: $enabled) { statusCode message } }`,
 };
-const LIVE = `subscription($roomId: String!) { loungeTableChanged(roomId: $roomId) { postId kind at } }`;
+const LIVE = `subscription($roomId: String!) { loungeTableChanged(roomId: $roomId) { postId kind at eventId } }`;
 
 let db: Db;
 let server: ReturnType<typeof createTestServer>;
@@ -55,12 +55,17 @@ const streams: AbortController[] = [];
 afterEach(() => streams.splice(0).forEach((stream) => stream.abort()));
 
 /** Opens the live field over server-sent events, as an app does; its reader and the request's controller. */
-async function listen(who: Who, room: string) {
+async function listen(who: Who, room: string, lastEventId?: string) {
   const controller = new AbortController();
   streams.push(controller);
   const response = await server.yoga.fetch("http://localhost/graphql", {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "text/event-stream", "x-test-member": id(who) },
+    headers: {
+      "content-type": "application/json",
+      accept: "text/event-stream",
+      "x-test-member": id(who),
+      ...(lastEventId ? { "last-event-id": lastEventId } : {}),
+    },
     body: JSON.stringify({ query: LIVE, variables: { roomId: room } }),
     signal: controller.signal,
   });
@@ -81,7 +86,7 @@ async function listen(who: Who, room: string) {
       buffered += decoder.decode(value, { stream: true });
     }
   }
-  return { next, text: async () => (await reader.read()).value };
+  return { next, close: () => controller.abort() };
 }
 
 describe("Happr Lounge over GraphQL", () => {
@@ -188,7 +193,7 @@ describe("Happr Lounge over GraphQL", () => {
     expect(held.post.held).toBe(true);
     const change = (await stream.next()).data.loungeTableChanged;
     expect(change).toMatchObject({ postId: posted.post.id, kind: "post.published" });
-    expect(Object.keys(change).sort()).toEqual(["at", "kind", "postId"]);
+    expect(Object.keys(change).sort()).toEqual(["at", "eventId", "kind", "postId"]);
 
     // A child in an adult room and a guest: an error on the subscription, never a stream.
     await makeCircle(db, id("eve"), { [id("kid")]: "child" });
@@ -196,5 +201,24 @@ describe("Happr Lounge over GraphQL", () => {
     expect(refused.body.errors?.[0]?.message).toBe("Room not found");
     const guest = await server.gql(LIVE, { roomId: room }, "guest");
     expect(guest.body.errors?.[0]?.message).toBe("User is not authenticated");
+  });
+
+  it("a client reconnecting with Last-Event-ID receives the posts it missed first", async () => {
+    await atMidday("ana", "ben");
+    await join("ana", "Sky Blue");
+    await join("ben", "Quiet Fox");
+    // Another room than the tests above: their posts turned slow mode on at that table.
+    const room = await roomId(db, "morning-routines");
+    const first = await listen("ben", room);
+    const seen = await gql(loungeOps.postToLounge, { roomId: room, text: "Before the tunnel" }, "ana");
+    const received = (await first.next()).data.loungeTableChanged;
+    expect(received.postId).toBe(seen.post.id);
+    first.close();
+    const missed = await gql(loungeOps.postToLounge, { roomId: room, text: "While in the tunnel" }, "ana");
+    const again = await listen("ben", room, received.eventId);
+    expect((await again.next()).data.loungeTableChanged).toMatchObject({
+      postId: missed.post.id,
+      kind: "post.published",
+    });
   });
 });

@@ -213,6 +213,8 @@ export function createGraphQLServer(options: GraphQLServerOptions) {
       itemKinds: options.itemKinds ?? itemKinds,
       verifiedContacts: options.verifiedContacts ?? verifiedContactsOf,
       signal: request.signal,
+      // A live port's ids are short; anything longer is no id of ours.
+      lastEventId: request.headers.get("last-event-id")?.slice(0, 100) || undefined,
     }),
     plugins: [
       csrfPrevention(),

@@ -504,6 +504,8 @@ export type LiveLoungeTableChangedArgs = {
 export type LoungeChange = {
   __typename?: 'LoungeChange';
   at: Scalars['Int']['output'];
+  /** The change's id on the table's log: send the last one received as the Last-Event-ID header when reconnecting, and the changes since arrive first (or one `missed`). */
+  eventId: Maybe<Scalars['String']['output']>;
   kind: Scalars['String']['output'];
   postId: Scalars['String']['output'];
 };
@@ -1912,6 +1914,7 @@ export type LiveResolvers<ContextType = GraphQLContext, ParentType extends Resol
 
 export type LoungeChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoungeChange'] = ResolversParentTypes['LoungeChange']> = {
   at?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  eventId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   postId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
