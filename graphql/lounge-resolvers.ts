@@ -2,6 +2,7 @@ import { createGraphQLError } from "graphql-yoga";
 import { answerMessage, isDomainError } from "@/lib/errors";
 import {
   cheerLoungePost,
+  confirmTeenBand,
   getLoungeRooms,
   getLoungeTable,
   joinLounge,
@@ -138,6 +139,10 @@ export const loungeResolvers: Resolvers = {
     setChildLounge: forMemberId({}, async (member, args) => {
       await setChildLounge(member.memberId, args);
       return { statusCode: 200, message: args.enabled ? "The Lounge is on for them" : "The Lounge is off for them" };
+    }),
+    confirmLoungeTeenBand: forMemberId({}, async (member, args) => {
+      await confirmTeenBand(member.memberId, args);
+      return { statusCode: 200, message: "Confirmed: the teen rooms are open to them" };
     }),
   },
   Live: {

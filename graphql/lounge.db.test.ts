@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/open";
 import { memberProfiles } from "@/lib/db/schema/profile";
@@ -22,6 +23,7 @@ const loungeOps = {
   cheerLoungePost: `mutation($postId: String!) { cheerLoungePost(postId: $postId) { statusCode message } }`,
   reportLoungePost: `mutation($postId: String!, $reason: ReportReason!, $note: String) { reportLoungePost(postId: $postId, reason: $reason, note: $note) { statusCode message } }`,
   setChildLounge: `mutation($childId: String!, $enabled: Boolean!) { setChildLounge(childId: $childId, enabled: $enabled) { statusCode message } }`,
+  confirmLoungeTeenBand: `mutation($memberId: String!) { confirmLoungeTeenBand(memberId: $memberId) { statusCode message } }`,
 };
 const LIVE = `subscription($roomId: String!) { loungeTableChanged(roomId: $roomId) { postId kind at eventId } }`;
 
@@ -100,6 +102,7 @@ describe("Happr Lounge over GraphQL", () => {
       reason: "SPAM",
       childId: "x",
       enabled: true,
+      memberId: "x",
     };
     for (const [name, query] of Object.entries(loungeOps))
       for (const who of ["guest", "invalid"] as const)
@@ -175,6 +178,26 @@ describe("Happr Lounge over GraphQL", () => {
     expect(
       (await gql(loungeOps.getLoungeRooms, {}, "kid")).rooms.map((room: { ageBand: string }) => room.ageBand),
     ).toEqual(["UNDER_13", "UNDER_13"]);
+    // A teen by date of birth: the teen rooms once a grown-up of their circle confirms it.
+    await db
+      .insert(memberProfiles)
+      .values({ memberId: id("ben"), dob: "2012-01-01" })
+      .onConflictDoUpdate({ target: memberProfiles.memberId, set: { dob: "2012-01-01" } });
+    await makeCircle(db, id("ana"), { [id("ben")]: "member" });
+    expect(await gql(loungeOps.confirmLoungeTeenBand, { memberId: id("ben") }, "eve")).toMatchObject({
+      statusCode: 404,
+    });
+    expect(await gql(loungeOps.confirmLoungeTeenBand, { memberId: id("ben") }, "ana")).toMatchObject({
+      statusCode: 200,
+    });
+    expect(
+      (await gql(loungeOps.getLoungeRooms, {}, "ben")).rooms.map((room: { ageBand: string }) => room.ageBand),
+    ).toEqual(["TEEN", "TEEN"]);
+    await db
+      .update(memberProfiles)
+      .set({ dob: null })
+      .where(eq(memberProfiles.memberId, id("ben")));
+
     await join("ana", "Sky Blue");
     expect(await gql(loungeOps.getLoungeTable, { roomId: await roomId(db, "kind-corner") }, "ana")).toMatchObject({
       statusCode: 404,

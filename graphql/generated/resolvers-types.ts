@@ -653,6 +653,8 @@ export type Mutation = {
   /** A cheer only the post's author sees. */
   cheerLoungePost: Result;
   completeMilestone: BoardItemResult;
+  /** An owner or guardian of a circle confirms that a member of it, whose date of birth says 13-17, is a teen: the teen rooms open to them (404 for anyone else). */
+  confirmLoungeTeenBand: Result;
   /** A new album for the caller's moments (MomentInput.albumId). */
   createAlbum: AlbumResult;
   createBoard: BoardResult;
@@ -797,6 +799,11 @@ export type MutationCheerLoungePostArgs = {
 export type MutationCompleteMilestoneArgs = {
   done: Scalars['Boolean']['input'];
   milestoneId: Scalars['String']['input'];
+};
+
+
+export type MutationConfirmLoungeTeenBandArgs = {
+  memberId: Scalars['String']['input'];
 };
 
 
@@ -2023,6 +2030,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   cheerGoal?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationCheerGoalArgs, 'itemId'>>;
   cheerLoungePost?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationCheerLoungePostArgs, 'postId'>>;
   completeMilestone?: Resolver<ResolversTypes['BoardItemResult'], ParentType, ContextType, RequireFields<MutationCompleteMilestoneArgs, 'done' | 'milestoneId'>>;
+  confirmLoungeTeenBand?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationConfirmLoungeTeenBandArgs, 'memberId'>>;
   createAlbum?: Resolver<ResolversTypes['AlbumResult'], ParentType, ContextType, RequireFields<MutationCreateAlbumArgs, 'name'>>;
   createBoard?: Resolver<ResolversTypes['BoardResult'], ParentType, ContextType, RequireFields<MutationCreateBoardArgs, 'name'>>;
   createEvent?: Resolver<ResolversTypes['EventResult'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'input'>>;

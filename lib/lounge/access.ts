@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { childConsents } from "../db/schema/circles";
-import { loungeChildSettings, type LoungeAgeBand } from "../db/schema/lounge";
+import { loungeChildSettings, loungeTeenConfirmations, type LoungeAgeBand } from "../db/schema/lounge";
 import { memberProfiles } from "../db/schema/profile";
 import { childAccountOf, turns13At } from "../circles/carers";
 
@@ -11,9 +11,10 @@ import { childAccountOf, turns13At } from "../circles/carers";
  *   the Lounge on for them (off by default);
  * - an account made as a child that has turned 13 and is under 18 (its consent record's birth month):
  *   the teen rooms;
- * - a member whose profile's date of birth says 13-17: the teen band, but no room until a carer confirms
- *   the band (not built yet), so an adult cannot walk into the teen rooms by editing a date; under 13
- *   without an account made as a child: no room (the under-13 rooms are for carers' accounts only);
+ * - a member whose profile's date of birth says 13-17: the teen band, but no room until a grown-up of
+ *   their circle confirms it (confirmTeenBand), so an adult cannot walk into the teen rooms by editing
+ *   a date; under 13 without an account made as a child: no room (the under-13 rooms are for carers'
+ *   accounts only);
  * - everyone else: the adult rooms. Adults are never in an under-13 or teen room.
  */
 export type LoungeStanding =
@@ -60,7 +61,13 @@ export async function loungeStanding(db: Db, memberId: string, now: Date): Promi
   if (profile?.dob) {
     const age = ageAt(profile.dob, now);
     if (age < 13) return { band: null, mayEnter: false, why: TOO_YOUNG };
-    if (age < 18) return { band: "teen", mayEnter: false, why: TEEN_NOT_CONFIRMED };
+    if (age < 18) {
+      const [confirmed] = await db
+        .select({ by: loungeTeenConfirmations.confirmedBy })
+        .from(loungeTeenConfirmations)
+        .where(eq(loungeTeenConfirmations.memberId, memberId));
+      return confirmed ? { band: "teen", mayEnter: true } : { band: "teen", mayEnter: false, why: TEEN_NOT_CONFIRMED };
+    }
   }
   return { band: "adult", mayEnter: true };
 }

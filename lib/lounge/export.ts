@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import {
@@ -8,6 +8,7 @@ import {
   loungePosts,
   loungeReports,
   loungeSeats,
+  loungeTeenConfirmations,
 } from "../db/schema/lounge";
 
 const iso = (date: Date) => date.toISOString();
@@ -54,4 +55,8 @@ export async function forgetLounge(tx: Db, memberId: string): Promise<void> {
   await tx.delete(loungeSeats).where(eq(loungeSeats.memberId, memberId));
   await tx.delete(loungeMembers).where(eq(loungeMembers.memberId, memberId));
   await tx.delete(loungeChildSettings).where(eq(loungeChildSettings.childId, memberId));
+  // Confirmations they gave go too (the teen asks another grown-up): none keeps naming them.
+  await tx
+    .delete(loungeTeenConfirmations)
+    .where(or(eq(loungeTeenConfirmations.memberId, memberId), eq(loungeTeenConfirmations.confirmedBy, memberId)));
 }

@@ -1,6 +1,7 @@
 // Happr Lounge (issue 42): rooms by age band, small tables, held posts, private cheers and reports.
 export {
   cheerLoungePost,
+  confirmTeenBand,
   decideHeldPost,
   getLoungeRooms,
   getLoungeTable,

@@ -6,6 +6,7 @@ import { memberProfiles } from "../db/schema/profile";
 import { failure, makeCircle } from "../circles/testing";
 import {
   cheerLoungePost,
+  confirmTeenBand,
   getLoungeRooms,
   getLoungeTable,
   joinLounge,
@@ -128,6 +129,19 @@ describe("age bands and carers", () => {
     ]);
     await db.insert(memberProfiles).values({ memberId: "claims-15", dob: "2011-01-01" });
     expect(await getLoungeRooms("claims-15", options())).toMatchObject({ rooms: [], notice: TEEN_NOT_CONFIRMED });
+    // Only a grown-up (owner or guardian) of a circle the member is in confirms the band; not the member, not a stranger.
+    await makeCircle(db, "dad", { "claims-15": "member", aunt: "member", adult: "member" });
+    for (const who of ["stranger", "aunt", "claims-15"])
+      expect(await failure(confirmTeenBand(who, { memberId: "claims-15" }, options()))).toMatchObject(notFound);
+    // Nor does confirming make an adult (no date of birth) a teen.
+    expect(await failure(confirmTeenBand("dad", { memberId: "adult" }, options()))).toMatchObject(notFound);
+    await confirmTeenBand("dad", { memberId: "claims-15" }, options());
+    expect((await getLoungeRooms("claims-15", options())).rooms.map((room) => room.ageBand)).toEqual(["teen", "teen"]);
+    expect((await getLoungeRooms("adult", options())).rooms.map((room) => room.ageBand)).toEqual([
+      "adult",
+      "adult",
+      "adult",
+    ]);
     await db.insert(memberProfiles).values({ memberId: "claims-9", dob: "2017-01-01" });
     expect((await getLoungeRooms("claims-9", options())).rooms).toEqual([]);
   });

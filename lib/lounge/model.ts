@@ -129,3 +129,12 @@ export function parseChildSwitch(value: unknown): { childId: string; enabled: bo
     value,
   );
 }
+
+export function parseTeenConfirmation(value: unknown): { memberId: string } {
+  return parse(
+    z.object({
+      memberId: z.string({ message: "The member is required." }).trim().min(1, "The member is required.").max(255),
+    }),
+    value,
+  );
+}

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { circleMemberships } from "../db/schema/circles";
@@ -11,6 +12,7 @@ import {
   loungeRooms,
   loungeSeats,
   loungeTables,
+  loungeTeenConfirmations,
   type LoungeAgeBand,
   type LoungeHoldReason,
 } from "../db/schema/lounge";
@@ -33,6 +35,7 @@ import {
   parsePage,
   parsePost,
   parseReport,
+  parseTeenConfirmation,
   REPORT_PRIORITY,
 } from "./model";
 import { closedMessage, heatOf, openingOf } from "./pace";
@@ -528,6 +531,38 @@ export async function setChildLounge(carerId: string, value: unknown, options: O
       target: loungeChildSettings.childId,
       set: { enabled, setBy: carerId, updatedAt: options.now ?? new Date() },
     });
+}
+
+/**
+ * A grown-up of the member's circle (its owner or a guardian) confirms that the member, whose date of
+ * birth says 13-17, is a teen: the teen rooms open to them. Anyone else, or a member whose date of
+ * birth does not say 13-17, answers 404 "Member not found" (nothing tells a stranger who is a teen).
+ */
+export async function confirmTeenBand(carerId: string, value: unknown, options: Options = {}): Promise<void> {
+  const { memberId } = parseTeenConfirmation(value);
+  const db = await dbOf(options);
+  const now = options.now ?? new Date();
+  const carer = alias(circleMemberships, "carer");
+  const [shared] = await db
+    .select({ circleId: circleMemberships.circleId })
+    .from(circleMemberships)
+    .innerJoin(
+      carer,
+      and(
+        eq(carer.circleId, circleMemberships.circleId),
+        eq(carer.memberId, carerId),
+        inArray(carer.role, ["owner", "guardian"]),
+      ),
+    )
+    .where(and(eq(circleMemberships.memberId, memberId), inArray(circleMemberships.role, ["member", "child"])))
+    .limit(1);
+  const standing = await loungeStanding(db, memberId, now);
+  if (!shared || carerId === memberId || standing.band !== "teen" || standing.mayEnter)
+    throw new LoungeError(404, "Member not found", { field: "memberId" });
+  await db
+    .insert(loungeTeenConfirmations)
+    .values({ memberId, confirmedBy: carerId, confirmedAt: now })
+    .onConflictDoNothing();
 }
 
 /** Whether a live listener may follow a room's table: the same checks as reading it; the channel to follow. */

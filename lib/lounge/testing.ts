@@ -10,6 +10,7 @@ import {
   loungeRooms,
   loungeSeats,
   loungeTables,
+  loungeTeenConfirmations,
 } from "../db/schema/lounge";
 import { memberProfiles } from "../db/schema/profile";
 import type { LiveEvent } from "../live";
@@ -23,6 +24,7 @@ export const LOUNGE_TABLES = [
   loungeTables,
   loungeMembers,
   loungeChildSettings,
+  loungeTeenConfirmations,
   memberProfiles,
   childConsents,
   circleMemberships,

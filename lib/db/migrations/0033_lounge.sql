@@ -78,6 +78,12 @@ CREATE TABLE "lounge_tables" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "lounge_teen_confirmations" (
+	"member_id" text PRIMARY KEY NOT NULL,
+	"confirmed_by" text NOT NULL,
+	"confirmed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "lounge_cheers" ADD CONSTRAINT "lounge_cheers_post_id_lounge_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."lounge_posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lounge_posts" ADD CONSTRAINT "lounge_posts_room_id_lounge_rooms_id_fk" FOREIGN KEY ("room_id") REFERENCES "public"."lounge_rooms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lounge_posts" ADD CONSTRAINT "lounge_posts_table_id_lounge_tables_id_fk" FOREIGN KEY ("table_id") REFERENCES "public"."lounge_tables"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

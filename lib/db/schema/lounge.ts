@@ -153,3 +153,13 @@ export const loungeReports = pgTable(
     index("lounge_reports_reporter_idx").on(table.reporterId),
   ],
 );
+
+/**
+ * A grown-up of a member's circle (its owner or a guardian) confirmed that the member, whose date of
+ * birth says 13-17, is a teen: until then the teen rooms stay closed to them (lib/lounge/access.ts).
+ */
+export const loungeTeenConfirmations = pgTable("lounge_teen_confirmations", {
+  memberId: text("member_id").primaryKey(),
+  confirmedBy: text("confirmed_by").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull().defaultNow(),
+});
