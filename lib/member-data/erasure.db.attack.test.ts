@@ -192,15 +192,13 @@ describe("deleting an account leaves nothing personal behind", () => {
       { kinds },
     );
 
-    // The Lounge: his name there, a post Olive cheers and reports, a report and a cheer of his on hers.
+    // The Lounge: his name there, his post, and a cheer and a report of his on Olive's post.
     const noon = { now: new Date(Date.UTC(2026, 3, 1, 12)), publish: async () => "" };
     const [lounge] = (await getLoungeRooms(id, noon)).rooms;
     await joinLounge({ memberId: id, name: member.name }, { loungeName: "Quiet Heron", rulesVersion: 1 }, noon);
     await joinLounge(olive, { loungeName: "Bright Lark", rulesVersion: 1 }, noon);
-    const his = await postToLounge(id, { roomId: lounge!.id, text: "Hello from the heron" }, noon);
+    await postToLounge(id, { roomId: lounge!.id, text: "Hello from the heron" }, noon);
     const hers = await postToLounge(olive.memberId, { roomId: lounge!.id, text: "Hello heron" }, noon);
-    await cheerLoungePost(olive.memberId, his.id, noon);
-    await reportLoungePost(olive.memberId, { postId: his.id, reason: "OTHER" }, noon);
     await cheerLoungePost(id, hers.id, noon);
     await reportLoungePost(id, { postId: hers.id, reason: "SPAM", note: "from Zebulon" }, noon);
 
@@ -264,7 +262,8 @@ describe("deleting an account leaves nothing personal behind", () => {
     expect(await traces(["olive.owner@example.com"])).toMatchObject({
       "olive.owner@example.com": expect.arrayContaining(["identity_accounts", "billing_customers"]),
     });
-  });
+    // Traces in every feature make it long: over 20 s on a loaded two-core machine.
+  }, 60_000);
 
   it("is safe to run again after a failure part-way: the provider's side is done, the rest finishes", async () => {
     const email = "half.way@example.com";
