@@ -110,7 +110,7 @@ const floors = [
   },
   { name: "circles", paths: ["lib/circles"] },
   { name: "circles' invitations", paths: ["lib/invitations"] },
-  { name: "the members' features", paths: ["lib/habits", "lib/calendar", "lib/cam", "lib/vision-board"] },
+  { name: "the members' features", paths: ["lib/habits", "lib/calendar", "lib/cam", "lib/vision-board", "lib/lounge"] },
   {
     name: "the composition root",
     paths: ["lib/features.ts", "lib/member-data", "lib/account", "lib/today", "lib/health.ts"],
@@ -146,6 +146,14 @@ const featureZones = [
   ["lib/calendar", "lib/vision-board"],
   ["lib/vision-board", "lib/cam"],
   ["lib/cam", "lib/vision-board"],
+  ["lib/lounge", "lib/habits"],
+  ["lib/habits", "lib/lounge"],
+  ["lib/lounge", "lib/calendar"],
+  ["lib/calendar", "lib/lounge"],
+  ["lib/lounge", "lib/cam"],
+  ["lib/cam", "lib/lounge"],
+  ["lib/lounge", "lib/vision-board"],
+  ["lib/vision-board", "lib/lounge"],
 ].map(([target, from]) => ({
   target,
   from,

@@ -24,4 +24,8 @@ export type GraphQLContext = {
   itemKinds: ItemKinds;
   /** The member's email and phone and whether each is verified (an invitation joins only its addressee). */
   verifiedContacts: (member: Member) => Promise<VerifiedContacts>;
+  /** The request's lifetime: a live stream (the Lounge's) ends when it aborts. */
+  signal?: AbortSignal;
+  /** A reconnecting live client's Last-Event-ID header: where its stream resumes. */
+  lastEventId?: string;
 };

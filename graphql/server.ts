@@ -17,6 +17,7 @@ import { circleResolvers } from "./circle-resolvers";
 import { habitResolvers } from "./habit-resolvers";
 import { camResolvers } from "./cam-resolvers";
 import { visionBoardResolvers } from "./vision-board-resolvers";
+import { loungeResolvers } from "./lounge-resolvers";
 import { resolvers } from "./resolvers";
 import { typeDefs } from "./type-defs";
 
@@ -40,7 +41,15 @@ export type GraphQLServerOptions = {
 // Built once: the schema does not change at run time.
 export const schema = createSchema({
   typeDefs,
-  resolvers: [resolvers, circleResolvers, calendarResolvers, habitResolvers, camResolvers, visionBoardResolvers],
+  resolvers: [
+    resolvers,
+    circleResolvers,
+    calendarResolvers,
+    habitResolvers,
+    camResolvers,
+    visionBoardResolvers,
+    loungeResolvers,
+  ],
 });
 
 // Content types a browser may send cross-site without a preflight ("simple" requests).
@@ -203,6 +212,9 @@ export function createGraphQLServer(options: GraphQLServerOptions) {
       identityUnavailable: (seconds) => retryAfter.set(request, Math.max(seconds, retryAfter.get(request) ?? 0)),
       itemKinds: options.itemKinds ?? itemKinds,
       verifiedContacts: options.verifiedContacts ?? verifiedContactsOf,
+      signal: request.signal,
+      // A live port's ids are short; anything longer is no id of ours.
+      lastEventId: request.headers.get("last-event-id")?.slice(0, 100) || undefined,
     }),
     plugins: [
       csrfPrevention(),

@@ -20,6 +20,7 @@ import { addDays } from "./time";
 import { listTitle } from "./display";
 import { isDomainError } from "./errors";
 import { boardItemImageHolder, exportVisionBoard, forgetVisionBoard, goalKind, type BoardLinks } from "./vision-board";
+import { exportLounge, forgetLounge } from "./lounge";
 
 /** Whom an erasure is about: the member's id and every address that names them. */
 export type ForgottenPerson = { memberId: string; emails: string[]; addresses: string[] };
@@ -108,6 +109,12 @@ export const memberFeatures = [
     // Their boards, goals and the items they put on family boards.
     download: { visionBoard: (memberId) => exportVisionBoard(memberId) },
     forget: (tx, person) => forgetVisionBoard(tx, person.memberId),
+  },
+  {
+    // Happr Lounge: their Lounge name, their posts (held and removed ones too), the reports and cheers they gave.
+    name: "lounge",
+    download: { lounge: (memberId) => exportLounge(memberId) },
+    forget: (tx, person) => forgetLounge(tx, person.memberId),
   },
 ] as const satisfies readonly MemberFeature[];
 

@@ -504,6 +504,8 @@ export type LiveLoungeTableChangedArgs = {
 export type LoungeChange = {
   __typename?: 'LoungeChange';
   at: Scalars['Int']['output'];
+  /** The change's id on the table's log: send the last one received as the Last-Event-ID header when reconnecting, and the changes since arrive first (or one `missed`). */
+  eventId: Maybe<Scalars['String']['output']>;
   kind: Scalars['String']['output'];
   postId: Scalars['String']['output'];
 };
@@ -511,8 +513,12 @@ export type LoungeChange = {
 export type LoungePost = {
   __typename?: 'LoungePost';
   authorName: Scalars['String']['output'];
+  /** The author alone: whether anyone cheered it. Never who, never how many. */
+  cheered: Scalars['Boolean']['output'];
   createdAt: Scalars['Int']['output'];
   held: Scalars['Boolean']['output'];
+  /** The author alone, for their own held post: why it waits for a moderator (phone, email, link, words). */
+  holdReasons: Array<Scalars['String']['output']>;
   id: Scalars['String']['output'];
   image: Maybe<ImageRef>;
   mine: Scalars['Boolean']['output'];
@@ -535,13 +541,23 @@ export type LoungeRoom = {
   name: Scalars['String']['output'];
   open: Scalars['Boolean']['output'];
   opensAt: Maybe<Scalars['Int']['output']>;
+  /** Why slow mode is on at the caller's table in this room (null when it is off). */
+  slowModeReason: Maybe<Scalars['String']['output']>;
   slowModeSeconds: Maybe<Scalars['Int']['output']>;
+  /** Until when slow mode lasts, Unix seconds (null when it is off). */
+  slowModeUntil: Maybe<Scalars['Int']['output']>;
+  /** What the room is for, in a few words. */
+  theme: Scalars['String']['output'];
 };
 
 export type LoungeRoomsResult = {
   __typename?: 'LoungeRoomsResult';
   joined: Scalars['Boolean']['output'];
+  /** The caller's Lounge name once joined. */
+  loungeName: Maybe<Scalars['String']['output']>;
   message: Scalars['String']['output'];
+  /** Why no room is listed: a carer has not turned the Lounge on, or a teen band waits to be confirmed (null otherwise). */
+  notice: Maybe<Scalars['String']['output']>;
   rooms: Array<LoungeRoom>;
   rulesVersion: Scalars['Int']['output'];
   statusCode: Scalars['Int']['output'];
@@ -551,6 +567,9 @@ export type LoungeTableResult = {
   __typename?: 'LoungeTableResult';
   message: Scalars['String']['output'];
   posts: Array<LoungePost>;
+  slowModeReason: Maybe<Scalars['String']['output']>;
+  /** Slow mode at the caller's table: the wait between posts, in seconds (null when off), and why. */
+  slowModeSeconds: Maybe<Scalars['Int']['output']>;
   statusCode: Scalars['Int']['output'];
 };
 
@@ -634,6 +653,8 @@ export type Mutation = {
   /** A cheer only the post's author sees. */
   cheerLoungePost: Result;
   completeMilestone: BoardItemResult;
+  /** An owner or guardian of a circle confirms that a member of it, whose date of birth says 13-17, is a teen: the teen rooms open to them (404 for anyone else). */
+  confirmLoungeTeenBand: Result;
   /** A new album for the caller's moments (MomentInput.albumId). */
   createAlbum: AlbumResult;
   createBoard: BoardResult;
@@ -684,6 +705,8 @@ export type Mutation = {
   setChildBoardRight: Result;
   /** A child's carer (owner or guardian of the circle their account was made in) lets them share moments with that circle, or not (the default). */
   setChildCamSharing: Result;
+  /** A carer turns the Lounge on or off for a child under 13 they look after (off until turned on; 404 for anyone else). */
+  setChildLounge: Result;
   /** How a circle knows someone: a label (e.g. grandparent, carer; 40 characters) and pronouns (30). Yourself; the owner anyone; a guardian members and children. */
   setCircleMemberDetails: Result;
   /** Changes another member's role in a circle the caller owns or guards (owner only for guardians). */
@@ -776,6 +799,11 @@ export type MutationCheerLoungePostArgs = {
 export type MutationCompleteMilestoneArgs = {
   done: Scalars['Boolean']['input'];
   milestoneId: Scalars['String']['input'];
+};
+
+
+export type MutationConfirmLoungeTeenBandArgs = {
+  memberId: Scalars['String']['input'];
 };
 
 
@@ -947,6 +975,12 @@ export type MutationSetChildBoardRightArgs = {
 export type MutationSetChildCamSharingArgs = {
   childId: Scalars['String']['input'];
   mayShare: Scalars['Boolean']['input'];
+};
+
+
+export type MutationSetChildLoungeArgs = {
+  childId: Scalars['String']['input'];
+  enabled: Scalars['Boolean']['input'];
 };
 
 
@@ -1887,14 +1921,17 @@ export type LiveResolvers<ContextType = GraphQLContext, ParentType extends Resol
 
 export type LoungeChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoungeChange'] = ResolversParentTypes['LoungeChange']> = {
   at?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  eventId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   postId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type LoungePostResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoungePost'] = ResolversParentTypes['LoungePost']> = {
   authorName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cheered?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   held?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  holdReasons?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   image?: Resolver<Maybe<ResolversTypes['ImageRef']>, ParentType, ContextType>;
   mine?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -1915,12 +1952,17 @@ export type LoungeRoomResolvers<ContextType = GraphQLContext, ParentType extends
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   open?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   opensAt?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  slowModeReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   slowModeSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  slowModeUntil?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  theme?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type LoungeRoomsResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoungeRoomsResult'] = ResolversParentTypes['LoungeRoomsResult']> = {
   joined?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  loungeName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  notice?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   rooms?: Resolver<Array<ResolversTypes['LoungeRoom']>, ParentType, ContextType>;
   rulesVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1929,6 +1971,8 @@ export type LoungeRoomsResultResolvers<ContextType = GraphQLContext, ParentType 
 export type LoungeTableResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoungeTableResult'] = ResolversParentTypes['LoungeTableResult']> = {
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   posts?: Resolver<Array<ResolversTypes['LoungePost']>, ParentType, ContextType>;
+  slowModeReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  slowModeSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
@@ -1986,6 +2030,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   cheerGoal?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationCheerGoalArgs, 'itemId'>>;
   cheerLoungePost?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationCheerLoungePostArgs, 'postId'>>;
   completeMilestone?: Resolver<ResolversTypes['BoardItemResult'], ParentType, ContextType, RequireFields<MutationCompleteMilestoneArgs, 'done' | 'milestoneId'>>;
+  confirmLoungeTeenBand?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationConfirmLoungeTeenBandArgs, 'memberId'>>;
   createAlbum?: Resolver<ResolversTypes['AlbumResult'], ParentType, ContextType, RequireFields<MutationCreateAlbumArgs, 'name'>>;
   createBoard?: Resolver<ResolversTypes['BoardResult'], ParentType, ContextType, RequireFields<MutationCreateBoardArgs, 'name'>>;
   createEvent?: Resolver<ResolversTypes['EventResult'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'input'>>;
@@ -2016,6 +2061,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   rotateCalendarFeed?: Resolver<ResolversTypes['CalendarFeedResult'], ParentType, ContextType, RequireFields<MutationRotateCalendarFeedArgs, 'neutralTitles'>>;
   setChildBoardRight?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationSetChildBoardRightArgs, 'childId' | 'circleId' | 'right'>>;
   setChildCamSharing?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationSetChildCamSharingArgs, 'childId' | 'mayShare'>>;
+  setChildLounge?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationSetChildLoungeArgs, 'childId' | 'enabled'>>;
   setCircleMemberDetails?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationSetCircleMemberDetailsArgs, 'circleId' | 'memberId'>>;
   setCircleRole?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationSetCircleRoleArgs, 'circleId' | 'memberId' | 'role'>>;
   setDefaultPaymentMethod?: Resolver<ResolversTypes['Result'], ParentType, ContextType, RequireFields<MutationSetDefaultPaymentMethodArgs, 'newPaymentMethodId'>>;

@@ -28,6 +28,7 @@ import { startTestSmtpServer } from "@/lib/mail/test-smtp-server";
 import { updateUserProfile } from "@/lib/profile";
 import { consume } from "@/lib/rate-limit";
 import { joinWaitlist } from "@/lib/waitlist";
+import { cheerLoungePost, getLoungeRooms, joinLounge, postToLounge, reportLoungePost } from "@/lib/lounge";
 import { deleteMemberAccount } from ".";
 
 /**
@@ -191,6 +192,16 @@ describe("deleting an account leaves nothing personal behind", () => {
       { kinds },
     );
 
+    // The Lounge: his name there, his post, and a cheer and a report of his on Olive's post.
+    const noon = { now: new Date(Date.UTC(2026, 3, 1, 12)), publish: async () => "" };
+    const [lounge] = (await getLoungeRooms(id, noon)).rooms;
+    await joinLounge({ memberId: id, name: member.name }, { loungeName: "Quiet Heron", rulesVersion: 1 }, noon);
+    await joinLounge(olive, { loungeName: "Bright Lark", rulesVersion: 1 }, noon);
+    await postToLounge(id, { roomId: lounge!.id, text: "Hello from the heron" }, noon);
+    const hers = await postToLounge(olive.memberId, { roomId: lounge!.id, text: "Hello heron" }, noon);
+    await cheerLoungePost(id, hers.id, noon);
+    await reportLoungePost(id, { postId: hers.id, reason: "SPAM", note: "from Zebulon" }, noon);
+
     const needles = [firstEmail, email, "Zebulon", "Quillfeather", phone, profilePhone, id];
     const before = await traces(needles);
     // The search sees them everywhere before (so it can see them after).
@@ -218,6 +229,11 @@ describe("deleting an account leaves nothing personal behind", () => {
         "rate_limit_counters",
         "billing_sandbox_checkout_sessions",
         "billing_sandbox_subscriptions",
+        "lounge_members",
+        "lounge_seats",
+        "lounge_posts",
+        "lounge_cheers",
+        "lounge_reports",
       ]),
     );
     expect(before[firstEmail]).toEqual(["outbox"]);
@@ -246,7 +262,8 @@ describe("deleting an account leaves nothing personal behind", () => {
     expect(await traces(["olive.owner@example.com"])).toMatchObject({
       "olive.owner@example.com": expect.arrayContaining(["identity_accounts", "billing_customers"]),
     });
-  });
+    // Traces in every feature make it long: over 20 s on a loaded two-core machine.
+  }, 60_000);
 
   it("is safe to run again after a failure part-way: the provider's side is done, the rest finishes", async () => {
     const email = "half.way@example.com";

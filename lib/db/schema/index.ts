@@ -13,3 +13,4 @@ export * from "./live";
 export * from "./uploads";
 export * from "./cam";
 export * from "./vision-board";
+export * from "./lounge";

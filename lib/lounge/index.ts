@@ -1,0 +1,25 @@
+// Happr Lounge (issue 42): rooms by age band, small tables, held posts, private cheers and reports.
+export {
+  cheerLoungePost,
+  confirmTeenBand,
+  decideHeldPost,
+  getLoungeRooms,
+  getLoungeTable,
+  joinLounge,
+  loungeTableChannel,
+  postToLounge,
+  reportLoungePost,
+  setChildLounge,
+  type PostView,
+  type Publish,
+  type RoomView,
+  type RoomsView,
+  type SlowModeView,
+  type TableView,
+} from "./store";
+export { loungeStanding, type LoungeStanding } from "./access";
+export { HOLD_REASON_TEXT, holdReasons, LINK_ALLOW_LIST, type HoldReason } from "./holds";
+export { closedMessage, HEAT_POSTS_PER_MINUTE, openingOf, SLOW_MODE_MINUTES, SLOW_MODE_SECONDS } from "./pace";
+export { DAILY_POST_LIMIT, LOUNGE_RULES_VERSION, POST_MAX, REPORT_REASONS, type ReportReason } from "./model";
+export { LoungeError } from "./errors";
+export { exportLounge, forgetLounge } from "./export";

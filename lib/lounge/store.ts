@@ -1,0 +1,580 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { getDb } from "../db/client";
+import type { Db } from "../db/open";
+import { circleMemberships } from "../db/schema/circles";
+import {
+  loungeCheers,
+  loungeChildSettings,
+  loungeMembers,
+  loungePosts,
+  loungeReports,
+  loungeRooms,
+  loungeSeats,
+  loungeTables,
+  loungeTeenConfirmations,
+  type LoungeAgeBand,
+  type LoungeHoldReason,
+} from "../db/schema/lounge";
+import { memberProfiles } from "../db/schema/profile";
+import { isCarerOf } from "../circles/carers";
+import { logError } from "../log";
+import { memberTimeZone } from "../profile/zone";
+import { localDateOf, startOfDay } from "../time";
+import { getLivePort, type LiveEvent } from "../live";
+import { loungeStanding } from "./access";
+import { LoungeError, postNotFound, roomNotFound } from "./errors";
+import { holdReasons } from "./holds";
+import {
+  DAILY_POST_LIMIT,
+  foldName,
+  LOUNGE_RULES_VERSION,
+  parseChildSwitch,
+  parseId,
+  parseJoin,
+  parsePage,
+  parsePost,
+  parseReport,
+  parseTeenConfirmation,
+  REPORT_PRIORITY,
+} from "./model";
+import { closedMessage, heatOf, openingOf } from "./pace";
+
+/** Publishes an ids-only event on a table's channel; the default is the process's live port (lib/live). */
+export type Publish = (channel: string, event: LiveEvent) => Promise<unknown>;
+
+type Options = { db?: Db; now?: Date; publish?: Publish };
+
+export type SlowModeView = { seconds: number; reason: string; until: number };
+export type RoomView = {
+  id: string;
+  slug: string;
+  name: string;
+  theme: string;
+  ageBand: LoungeAgeBand;
+  open: boolean;
+  /** When closed: the next opening, Unix seconds. */
+  opensAt: number | null;
+  /** Slow mode at the caller's table in this room, with its reason; null when calm or not seated yet. */
+  slowMode: SlowModeView | null;
+};
+export type RoomsView = {
+  joined: boolean;
+  loungeName: string | null;
+  rulesVersion: number;
+  rooms: RoomView[];
+  /** Why no room is listed (a carer's switch off, an unconfirmed teen band); null otherwise. */
+  notice: string | null;
+};
+export type PostView = {
+  id: string;
+  authorName: string;
+  mine: boolean;
+  /** null for a removed post (its place stays so replies keep their thread). */
+  text: string | null;
+  replyTo: string | null;
+  createdAt: number;
+  held: boolean;
+  /** The author alone, for their own held post: why it waits. */
+  holdReasons: LoungeHoldReason[];
+  removed: boolean;
+  /** The author alone: whether anyone cheered it. Never who, never how many. */
+  cheered: boolean;
+};
+export type TableView = { roomId: string; tableId: string; slowMode: SlowModeView | null; posts: PostView[] };
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+const tableChannel = (tableId: string) => `lounge-table:${tableId}`;
+type Room = typeof loungeRooms.$inferSelect;
+
+async function dbOf(options: Options) {
+  return options.db ?? (await getDb());
+}
+
+/** The member's Lounge membership, refused when they have not joined or accepted the current rules. */
+async function joinedMember(db: Db, memberId: string, lock = false) {
+  const query = db.select().from(loungeMembers).where(eq(loungeMembers.memberId, memberId));
+  const [member] = lock ? await query.for("update") : await query;
+  if (!member) throw new LoungeError(403, "Join the Lounge first: choose a Lounge name and accept the house rules.");
+  if (member.rulesVersion < LOUNGE_RULES_VERSION)
+    throw new LoungeError(403, "The house rules have changed: read and accept them again to carry on.");
+  return member;
+}
+
+/**
+ * The room, when the member may enter it: their band's rooms only (any other answers 404, as a room that
+ * does not exist), a child's only once a carer turned the Lounge on (403 saying so), and open by the
+ * member's clock unless `evenClosed` (a safety report is taken at any hour).
+ */
+async function enterableRoom(db: Db, memberId: string, roomId: string, now: Date, evenClosed = false) {
+  const [room] = await db.select().from(loungeRooms).where(eq(loungeRooms.id, roomId));
+  const standing = await loungeStanding(db, memberId, now);
+  if (!room || standing.band !== room.ageBand) throw roomNotFound();
+  if (!standing.mayEnter) throw new LoungeError(403, standing.why);
+  if (!evenClosed && !openingOf(room, await memberTimeZone(db, memberId), seconds(now)).open)
+    throw new LoungeError(403, closedMessage(room), { field: "roomId" });
+  return room;
+}
+
+/**
+ * The member's table in a room, given on first entry: the lowest-numbered table with a free seat, or a
+ * new one. The room's row is locked while seating, so two members arriving together never overfill a table.
+ */
+async function seatOf(db: Db, memberId: string, room: Room): Promise<typeof loungeTables.$inferSelect> {
+  const seated = async (tx: Db) => {
+    const [row] = await tx
+      .select({ table: loungeTables })
+      .from(loungeSeats)
+      .innerJoin(loungeTables, eq(loungeTables.id, loungeSeats.tableId))
+      .where(and(eq(loungeSeats.roomId, room.id), eq(loungeSeats.memberId, memberId)));
+    return row?.table;
+  };
+  const existing = await seated(db);
+  if (existing) return existing;
+  return db.transaction(async (tx) => {
+    await tx.select({ id: loungeRooms.id }).from(loungeRooms).where(eq(loungeRooms.id, room.id)).for("update");
+    const again = await seated(tx);
+    if (again) return again;
+    const tables = await tx
+      .select({ table: loungeTables, taken: count(loungeSeats.memberId) })
+      .from(loungeTables)
+      .leftJoin(loungeSeats, eq(loungeSeats.tableId, loungeTables.id))
+      .where(eq(loungeTables.roomId, room.id))
+      .groupBy(loungeTables.id)
+      .orderBy(asc(loungeTables.number));
+    let table = tables.find((row) => row.taken < room.tableSize)?.table;
+    if (!table) {
+      const number = (tables.at(-1)?.table.number ?? 0) + 1;
+      [table] = await tx.insert(loungeTables).values({ roomId: room.id, number }).returning();
+    }
+    await tx.insert(loungeSeats).values({ roomId: room.id, memberId, tableId: table!.id });
+    return table!;
+  });
+}
+
+const slowModeOf = (
+  table: { slowUntil: Date | null; slowSeconds: number | null; slowReason: string | null },
+  now: Date,
+) =>
+  table.slowUntil && table.slowUntil > now && table.slowSeconds && table.slowReason
+    ? { seconds: table.slowSeconds, reason: table.slowReason, until: seconds(table.slowUntil) }
+    : null;
+
+/** The names a Lounge name may not be: the member's real names and the names their circles know them by. */
+async function namesOf(db: Db, memberId: string, realName: string | null | undefined): Promise<Set<string>> {
+  const [profile] = await db
+    .select({ first: memberProfiles.firstName, last: memberProfiles.lastName })
+    .from(memberProfiles)
+    .where(eq(memberProfiles.memberId, memberId));
+  const inCircles = await db
+    .select({ name: circleMemberships.name })
+    .from(circleMemberships)
+    .where(eq(circleMemberships.memberId, memberId));
+  const names = [
+    realName,
+    profile?.first,
+    profile?.last,
+    `${profile?.first ?? ""}${profile?.last ?? ""}`,
+    ...inCircles.map((row) => row.name),
+  ];
+  const realWords = (realName ?? "").split(/\s+/);
+  return new Set([...names, ...realWords].map((name) => foldName(name ?? "")).filter((name) => name.length >= 2));
+}
+
+/**
+ * Accepts the house rules (their current version) and chooses a Lounge name: a pseudonym, unique, and
+ * never the member's real name or a name a circle knows them by (nor one that would be held in a post).
+ * Joining again changes the name.
+ */
+export async function joinLounge(
+  member: { memberId: string; name?: string | null },
+  value: unknown,
+  options: Options = {},
+): Promise<{ loungeName: string }> {
+  const { loungeName, rulesVersion } = parseJoin(value);
+  if (rulesVersion !== LOUNGE_RULES_VERSION)
+    throw new LoungeError(
+      409,
+      `The house rules are at version ${LOUNGE_RULES_VERSION}: read them and accept that version.`,
+      {
+        field: "rulesVersion",
+      },
+    );
+  const db = await dbOf(options);
+  const now = options.now ?? new Date();
+  const standing = await loungeStanding(db, member.memberId, now);
+  if (!standing.mayEnter) throw new LoungeError(403, standing.why);
+  const key = foldName(loungeName);
+  const own = await namesOf(db, member.memberId, member.name);
+  if ([...own].some((name) => key === name || (name.length >= 3 && key.includes(name))))
+    throw new LoungeError(400, "Choose a Lounge name that is not your own name or the name your circle knows you by.", {
+      field: "loungeName",
+    });
+  if (holdReasons(loungeName).length > 0)
+    throw new LoungeError(400, "Choose a Lounge name without contact details, links or words on the Lounge's list.", {
+      field: "loungeName",
+    });
+  const rows = await db
+    .insert(loungeMembers)
+    .values({ memberId: member.memberId, loungeName, nameKey: key, rulesVersion })
+    .onConflictDoUpdate({
+      target: loungeMembers.memberId,
+      set: { loungeName, nameKey: key, rulesVersion, updatedAt: now },
+    })
+    .returning({ memberId: loungeMembers.memberId })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return [];
+      throw error;
+    });
+  if (rows.length === 0)
+    throw new LoungeError(409, "That Lounge name is taken: choose another.", { field: "loungeName" });
+  return { loungeName };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { code?: string }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** The rooms the member may enter (their band's, once their carers allow it), each open or not by their clock. */
+export async function getLoungeRooms(memberId: string, options: Options = {}): Promise<RoomsView> {
+  const db = await dbOf(options);
+  const now = options.now ?? new Date();
+  const [member] = await db.select().from(loungeMembers).where(eq(loungeMembers.memberId, memberId));
+  const joined = Boolean(member && member.rulesVersion >= LOUNGE_RULES_VERSION);
+  const standing = await loungeStanding(db, memberId, now);
+  const base = { joined, loungeName: member?.loungeName ?? null, rulesVersion: LOUNGE_RULES_VERSION };
+  if (!standing.mayEnter) return { ...base, rooms: [], notice: standing.why };
+  const zone = await memberTimeZone(db, memberId);
+  const rooms = await db
+    .select()
+    .from(loungeRooms)
+    .where(eq(loungeRooms.ageBand, standing.band))
+    .orderBy(asc(loungeRooms.position));
+  const tables = await db
+    .select({ roomId: loungeSeats.roomId, table: loungeTables })
+    .from(loungeSeats)
+    .innerJoin(loungeTables, eq(loungeTables.id, loungeSeats.tableId))
+    .where(eq(loungeSeats.memberId, memberId));
+  const tableOf = new Map(tables.map((row) => [row.roomId, row.table]));
+  return {
+    ...base,
+    notice: null,
+    rooms: rooms.map((room) => {
+      const table = tableOf.get(room.id);
+      return {
+        id: room.id,
+        slug: room.slug,
+        name: room.name,
+        theme: room.theme,
+        ageBand: room.ageBand,
+        ...openingOf(room, zone, seconds(now)),
+        slowMode: table ? slowModeOf(table, now) : null,
+      };
+    }),
+  };
+}
+
+/**
+ * The posts at the member's table in a room, newest first: published ones, the member's own held ones
+ * (marked held, with why), and removed ones as an empty place. Nobody else's held post is ever here.
+ * The first visit seats the member.
+ */
+export async function getLoungeTable(memberId: string, value: unknown, options: Options = {}): Promise<TableView> {
+  const input = value as { roomId?: unknown; before?: unknown; limit?: unknown };
+  const roomId = parseId(input?.roomId, "roomId");
+  const page = parsePage({ before: input?.before, limit: input?.limit });
+  const db = await dbOf(options);
+  const now = options.now ?? new Date();
+  // The room first: one the caller may not enter is a 404 whether or not they joined.
+  const room = await enterableRoom(db, memberId, roomId, now);
+  await joinedMember(db, memberId);
+  const table = await seatOf(db, memberId, room);
+  const rows = await db
+    .select({ post: loungePosts, authorName: loungeMembers.loungeName })
+    .from(loungePosts)
+    .leftJoin(loungeMembers, eq(loungeMembers.memberId, loungePosts.authorId))
+    .where(
+      and(
+        eq(loungePosts.tableId, table.id),
+        or(inArray(loungePosts.status, ["published", "removed"]), eq(loungePosts.authorId, memberId)),
+        page.before ? lt(loungePosts.createdAt, new Date(page.before * 1000)) : undefined,
+      ),
+    )
+    .orderBy(desc(loungePosts.createdAt), desc(loungePosts.id))
+    .limit(page.limit);
+  const mineIds = rows.filter((row) => row.post.authorId === memberId).map((row) => row.post.id);
+  const cheered = new Set(
+    mineIds.length
+      ? (
+          await db
+            .selectDistinct({ postId: loungeCheers.postId })
+            .from(loungeCheers)
+            .where(inArray(loungeCheers.postId, mineIds))
+        ).map((row) => row.postId)
+      : [],
+  );
+  return {
+    roomId: room.id,
+    tableId: table.id,
+    slowMode: slowModeOf(table, now),
+    posts: rows.map(({ post, authorName }) => {
+      const mine = post.authorId === memberId;
+      const removed = post.status === "removed";
+      return {
+        id: post.id,
+        authorName: authorName ?? "A former member",
+        mine,
+        text: removed ? null : post.text,
+        replyTo: post.replyTo,
+        createdAt: seconds(post.createdAt),
+        held: post.status === "held",
+        holdReasons: mine && post.status === "held" ? post.holdReasons : [],
+        removed,
+        cheered: mine && cheered.has(post.id),
+      };
+    }),
+  };
+}
+
+/**
+ * A post or a reply at the member's table. Checked before publication: contact details, links outside
+ * the allow-list and listed words hold it for a moderator (the author sees it as held). Refused over the
+ * daily limit, and, while slow mode is on at the table, within its wait; a table that heats up turns
+ * slow mode on with its reason. A published post is announced (ids only) on the table's live channel.
+ */
+export async function postToLounge(memberId: string, value: unknown, options: Options = {}): Promise<PostView> {
+  const input = parsePost(value);
+  if (input.imageUploadId)
+    throw new LoungeError(422, "Images in the Lounge are not available yet: post the text alone.", {
+      field: "imageUploadId",
+    });
+  const db = await dbOf(options);
+  const now = options.now ?? new Date();
+  const room = await enterableRoom(db, memberId, input.roomId, now);
+  const table = await seatOf(db, memberId, room);
+  const zone = await memberTimeZone(db, memberId);
+  const reasons = holdReasons(input.text);
+  const { post, authorName } = await db.transaction(async (tx) => {
+    // The member's row is locked: their daily count and slow-mode wait are read and written in order.
+    const member = await joinedMember(tx, memberId, true);
+    if (input.replyTo) {
+      const [parent] = await tx
+        .select({ replyTo: loungePosts.replyTo, status: loungePosts.status, authorId: loungePosts.authorId })
+        .from(loungePosts)
+        .where(and(eq(loungePosts.id, input.replyTo), eq(loungePosts.tableId, table.id)));
+      if (!parent || (parent.status !== "published" && parent.authorId !== memberId)) throw postNotFound("replyTo");
+      if (parent.replyTo)
+        throw new LoungeError(400, "Replies go one level deep: reply to the first post of the thread.", {
+          field: "replyTo",
+        });
+    }
+    const dayStart = new Date(startOfDay(localDateOf(seconds(now), zone), zone) * 1000);
+    const [today] = await tx
+      .select({ n: count() })
+      .from(loungePosts)
+      .where(and(eq(loungePosts.authorId, memberId), gte(loungePosts.createdAt, dayStart)));
+    if ((today?.n ?? 0) >= DAILY_POST_LIMIT)
+      throw new LoungeError(
+        429,
+        `You have posted ${DAILY_POST_LIMIT} times today, the Lounge's daily limit: you can post again tomorrow.`,
+      );
+    const [locked] = await tx.select().from(loungeTables).where(eq(loungeTables.id, table.id)).for("update");
+    const slow = slowModeOf(locked!, now);
+    if (slow) {
+      const [last] = await tx
+        .select({ at: loungePosts.createdAt })
+        .from(loungePosts)
+        .where(and(eq(loungePosts.tableId, table.id), eq(loungePosts.authorId, memberId)))
+        .orderBy(desc(loungePosts.createdAt))
+        .limit(1);
+      const wait = last ? slow.seconds - Math.floor((now.getTime() - last.at.getTime()) / 1000) : 0;
+      if (wait > 0)
+        throw new LoungeError(429, `${slow.reason} You can post again in ${wait} second${wait === 1 ? "" : "s"}.`);
+    }
+    const [created] = await tx
+      .insert(loungePosts)
+      .values({
+        roomId: room.id,
+        tableId: table.id,
+        authorId: memberId,
+        replyTo: input.replyTo,
+        text: input.text,
+        status: reasons.length ? "held" : "published",
+        holdReasons: reasons,
+        createdAt: now,
+      })
+      .returning();
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(loungePosts)
+      .where(and(eq(loungePosts.tableId, table.id), gte(loungePosts.createdAt, new Date(now.getTime() - 60_000))));
+    const heat = heatOf(recent?.n ?? 0, now);
+    if (heat)
+      await tx
+        .update(loungeTables)
+        .set({ slowUntil: heat.until, slowSeconds: heat.seconds, slowReason: heat.reason })
+        .where(eq(loungeTables.id, table.id));
+    return { post: created!, authorName: member.loungeName };
+  });
+  if (post.status === "published") await announce(options, table.id, "post.published", post.id);
+  return {
+    id: post.id,
+    authorName,
+    mine: true,
+    text: post.text,
+    replyTo: post.replyTo,
+    createdAt: seconds(post.createdAt),
+    held: post.status === "held",
+    holdReasons: post.holdReasons,
+    removed: false,
+    cheered: false,
+  };
+}
+
+/** After the change committed: a failed publish is logged, the post is stored and the next refetch shows it. */
+async function announce(options: Options, tableId: string, kind: string, postId: string) {
+  try {
+    const publish = options.publish ?? (async (channel, event) => (await getLivePort()).publish(channel, event));
+    await publish(tableChannel(tableId), { kind, ids: { postId } });
+  } catch (error) {
+    logError("lounge: live publish failed", error);
+  }
+}
+
+/** A published post at the member's own table (not removed, not someone's held one), else 404. */
+async function postAtMyTable(db: Db, memberId: string, postId: string) {
+  const [row] = await db
+    .select({ post: loungePosts })
+    .from(loungePosts)
+    .innerJoin(loungeSeats, and(eq(loungeSeats.tableId, loungePosts.tableId), eq(loungeSeats.memberId, memberId)))
+    .where(and(eq(loungePosts.id, postId), eq(loungePosts.status, "published")));
+  if (!row) throw postNotFound();
+  return row.post;
+}
+
+/** A private cheer: only the post's author learns that someone cheered, never who or how many. */
+export async function cheerLoungePost(memberId: string, postIdValue: unknown, options: Options = {}): Promise<void> {
+  const postId = parseId(postIdValue, "postId");
+  const db = await dbOf(options);
+  const now = options.now ?? new Date();
+  await joinedMember(db, memberId);
+  const post = await postAtMyTable(db, memberId, postId);
+  await enterableRoom(db, memberId, post.roomId, now);
+  if (post.authorId === memberId)
+    throw new LoungeError(400, "Cheers are for other people's posts.", { field: "postId" });
+  await db.insert(loungeCheers).values({ postId, fromId: memberId }).onConflictDoNothing();
+}
+
+/**
+ * A private report in two taps: a fixed reason and an optional note, taken at any hour (a closed room
+ * still takes reports). Reporting again replaces the member's earlier reason and note.
+ */
+export async function reportLoungePost(memberId: string, value: unknown, options: Options = {}): Promise<void> {
+  const input = value as { postId?: unknown };
+  const postId = parseId(input?.postId, "postId");
+  const { reason, note } = parseReport(value);
+  const db = await dbOf(options);
+  const now = options.now ?? new Date();
+  await joinedMember(db, memberId);
+  const post = await postAtMyTable(db, memberId, postId);
+  await enterableRoom(db, memberId, post.roomId, now, true);
+  if (post.authorId === memberId) throw new LoungeError(400, "You cannot report your own post.", { field: "postId" });
+  const priority = REPORT_PRIORITY[reason];
+  await db
+    .insert(loungeReports)
+    .values({ postId, reporterId: memberId, reason, note, priority, createdAt: now })
+    .onConflictDoUpdate({
+      target: [loungeReports.postId, loungeReports.reporterId],
+      set: { reason, note, priority, createdAt: now },
+    });
+}
+
+/**
+ * A moderator's decision on a held post: published (announced on its table's channel) or removed. The
+ * moderators' console (not built yet) calls it with the operator's list of moderators; anyone not on
+ * it gets 404, as for a post that does not exist.
+ */
+export async function decideHeldPost(
+  moderatorId: string,
+  value: { postId: unknown; decision: "publish" | "remove" },
+  options: Options & { moderators: ReadonlySet<string> },
+): Promise<void> {
+  const postId = parseId(value.postId, "postId");
+  if (!options.moderators.has(moderatorId)) throw postNotFound();
+  const db = await dbOf(options);
+  const now = options.now ?? new Date();
+  const [decided] = await db
+    .update(loungePosts)
+    .set({ status: value.decision === "publish" ? "published" : "removed", decidedAt: now, decidedBy: moderatorId })
+    .where(and(eq(loungePosts.id, postId), eq(loungePosts.status, "held")))
+    .returning({ tableId: loungePosts.tableId });
+  if (!decided) throw postNotFound();
+  await announce(options, decided.tableId, value.decision === "publish" ? "post.published" : "post.removed", postId);
+}
+
+/**
+ * A carer's switch for a child under 13 (off until turned on). Only the child's carers
+ * (lib/circles/carers.ts); anyone else gets 404 "Child not found".
+ */
+export async function setChildLounge(carerId: string, value: unknown, options: Options = {}): Promise<void> {
+  const { childId, enabled } = parseChildSwitch(value);
+  const db = await dbOf(options);
+  if (!(await isCarerOf(db, carerId, childId, options.now)))
+    throw new LoungeError(404, "Child not found", { field: "childId" });
+  await db
+    .insert(loungeChildSettings)
+    .values({ childId, enabled, setBy: carerId })
+    .onConflictDoUpdate({
+      target: loungeChildSettings.childId,
+      set: { enabled, setBy: carerId, updatedAt: options.now ?? new Date() },
+    });
+}
+
+/**
+ * A grown-up of the member's circle (its owner or a guardian) confirms that the member, whose date of
+ * birth says 13-17, is a teen: the teen rooms open to them. Anyone else, or a member whose date of
+ * birth does not say 13-17, answers 404 "Member not found" (nothing tells a stranger who is a teen).
+ */
+export async function confirmTeenBand(carerId: string, value: unknown, options: Options = {}): Promise<void> {
+  const { memberId } = parseTeenConfirmation(value);
+  const db = await dbOf(options);
+  const now = options.now ?? new Date();
+  const carer = alias(circleMemberships, "carer");
+  const [shared] = await db
+    .select({ circleId: circleMemberships.circleId })
+    .from(circleMemberships)
+    .innerJoin(
+      carer,
+      and(
+        eq(carer.circleId, circleMemberships.circleId),
+        eq(carer.memberId, carerId),
+        inArray(carer.role, ["owner", "guardian"]),
+      ),
+    )
+    .where(and(eq(circleMemberships.memberId, memberId), inArray(circleMemberships.role, ["member", "child"])))
+    .limit(1);
+  const standing = await loungeStanding(db, memberId, now);
+  if (!shared || carerId === memberId || standing.band !== "teen" || standing.mayEnter)
+    throw new LoungeError(404, "Member not found", { field: "memberId" });
+  await db
+    .insert(loungeTeenConfirmations)
+    .values({ memberId, confirmedBy: carerId, confirmedAt: now })
+    .onConflictDoNothing();
+}
+
+/** Whether a live listener may follow a room's table: the same checks as reading it; the channel to follow. */
+export async function loungeTableChannel(
+  memberId: string,
+  roomIdValue: unknown,
+  options: Options = {},
+): Promise<string> {
+  const roomId = parseId(roomIdValue, "roomId");
+  const db = await dbOf(options);
+  const now = options.now ?? new Date();
+  const room = await enterableRoom(db, memberId, roomId, now);
+  await joinedMember(db, memberId);
+  return tableChannel((await seatOf(db, memberId, room)).id);
+}
