@@ -10,10 +10,9 @@ import { getMyHabits, type HabitView } from "../habits/store";
 import { habitKind } from "../habits/kind";
 import { childCirclesOf, type ChildCircle } from "../circles/children";
 import { shareReaches } from "../circles/sharing/rule";
-import { getMyMoments, type MomentView } from "../cam";
+import { concealsPhotos, getMyMoments, type MomentView } from "../cam";
 import { boardLinks, itemKinds } from "../features";
 import { recordTodayVisit } from "./last-visit";
-import { isDiscreet } from "../settings";
 import { goalsInProgress, type ItemView } from "../vision-board";
 
 // The days a habit's row shows, here as on /habits (lib/habits/check-in-days.ts).
@@ -90,7 +89,7 @@ export async function loadToday(memberId: string, options: Options = {}): Promis
     getAgenda(memberId, { from, to: dayAfterTomorrow }, { db, timezone }),
     sharedWith(db, memberId, sharedSince),
     getMyMoments(memberId, { limit: MAX_WEEK_MOMENTS }, { db }),
-    isDiscreet(memberId, db),
+    concealsPhotos(memberId, { db }),
     goalsInProgress(memberId, { db, links: boardLinks }),
   ]);
   const weekStart = addDays(today, 1 - WEEK_MOMENT_DAYS);
