@@ -54,4 +54,22 @@ test("on a 390 px phone a member opens Cam from the bar, adds a moment, sees it 
   await timeline.getByRole("button", { name: "Show photo" }).tap();
   await expect(timeline.getByRole("img", { name: "Running shoes by the door" })).toBeVisible();
   await expectImage(page.request, moment.thumbnail, 200);
+
+  // From the keyboard: Enter opens the photo, and focus lands on it rather than the page's top.
+  await page.goto(moment.momentPath);
+  await page.getByRole("button", { name: "Show photo" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("img", { name: "Running shoes by the door" })).toBeFocused();
+
+  // Covering photos is a setting of its own: on by default in discreet mode, the member may switch it off.
+  await page.goto("/cam");
+  const settings = page.getByRole("region", { name: "Cam settings" });
+  await expect(settings.getByRole("checkbox", { name: "Cover photos until I open them" })).toBeChecked();
+  await settings.getByRole("checkbox", { name: "Cover photos until I open them" }).uncheck();
+  await settings.getByRole("button", { name: "Save" }).tap();
+  await expect(settings.getByText("Photos show at once.")).toBeVisible();
+  await page.goto("/cam");
+  await expect(timeline.getByRole("img", { name: "Running shoes by the door" })).toBeVisible();
+  await expect(timeline.getByRole("button", { name: "Show photo" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });

@@ -70,6 +70,8 @@ describe("a moment's photo, from upload to the timeline", () => {
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(response.headers.get("content-disposition")).toBe('inline; filename="photo.webp"');
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    // Another site's page cannot embed or read it, even if a browser sent the cookie along.
+    expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
     expect(response.headers.get("content-type")).toBe("image/webp");
     expect(Buffer.from(await response.arrayBuffer()).toString("latin1", 8, 12)).toBe("WEBP");
   });

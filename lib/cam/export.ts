@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
-import { childCamSettings, momentAlbums, momentReactions, moments } from "../db/schema/cam";
+import { camPreferences, childCamSettings, momentAlbums, momentReactions, moments } from "../db/schema/cam";
 import { shares } from "../db/schema/circles";
 import { images } from "../db/schema/uploads";
 import { derivativeKey, forgetImagesOf } from "../uploads";
@@ -104,5 +104,6 @@ export async function forgetCam(tx: Db, memberId: string, options: { store?: Obj
   await tx.delete(moments).where(eq(moments.ownerId, memberId));
   await tx.delete(momentAlbums).where(eq(momentAlbums.ownerId, memberId));
   await tx.delete(childCamSettings).where(eq(childCamSettings.childId, memberId));
+  await tx.delete(camPreferences).where(eq(camPreferences.memberId, memberId));
   await forgetImagesOf(tx, memberId, options);
 }

@@ -34,3 +34,4 @@ export {
 export { momentImageHolder, momentKind } from "./kind";
 export { camPhotoFiles, exportCam, forgetCam, photoPathOf } from "./export";
 export { camJobHandlers } from "./jobs";
+export { concealChoice, concealsPhotos, setConcealPhotos, type ConcealChoice } from "./preferences";

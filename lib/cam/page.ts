@@ -132,3 +132,6 @@ export async function loadMoment(
     throw error;
   }
 }
+
+/** Whether the pages cover photos until opened, and whether that is the member's own choice. */
+export { concealChoice, concealsPhotos } from "./preferences";

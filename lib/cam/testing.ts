@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Db } from "../db/open";
 import { childConsents, circleMemberships, circles, shares } from "../db/schema/circles";
-import { childCamSettings, momentAlbums, momentReactions, moments } from "../db/schema/cam";
+import { camPreferences, childCamSettings, momentAlbums, momentReactions, moments } from "../db/schema/cam";
 import { images } from "../db/schema/uploads";
 import { jobs } from "../db/schema/jobs";
 import { itemKinds } from "../features";
@@ -14,6 +14,7 @@ import { createMoment, type MomentView } from "./store";
 
 /** The tables a Cam test's database starts empty (useTestDatabase): moments, their images and jobs, and circles. */
 export const CAM_TABLES = [
+  camPreferences,
   momentReactions,
   moments,
   momentAlbums,

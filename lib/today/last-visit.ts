@@ -12,13 +12,8 @@ export const VISIT_GAP_MINUTES = 30;
  * after the one before starts a new visit, which moves the marker to that earlier view; a view within
  * the gap keeps it, so what the circle shared stays listed while the member moves between pages.
  * One statement (an upsert on the settings row), so two tabs opening Today at once cannot lose a view.
- * Answers the member's discreet mode too (lib/settings), read from the same row.
  */
-export async function recordTodayVisit(
-  memberId: string,
-  now = new Date(),
-  db?: Db,
-): Promise<{ since: Date | null; discreet: boolean }> {
+export async function recordTodayVisit(memberId: string, now = new Date(), db?: Db): Promise<{ since: Date | null }> {
   const database = db ?? (await getDb());
   const gap = sql`make_interval(mins => ${VISIT_GAP_MINUTES})`;
   const at = now.toISOString();
@@ -35,7 +30,6 @@ export async function recordTodayVisit(
         todaySeenAt: sql`greatest(${memberSettings.todaySeenAt}, ${at}::timestamptz)`,
       },
     })
-    // The row is the settings row: discreet mode (which Today obeys) comes back with it, not in a read of its own.
-    .returning({ since: memberSettings.todaySinceAt, discreet: memberSettings.discreetMode });
-  return { since: row?.since ?? null, discreet: row?.discreet ?? false };
+    .returning({ since: memberSettings.todaySinceAt });
+  return { since: row?.since ?? null };
 }

@@ -6,11 +6,12 @@ import { habitEntries, habits, habitScoreCheckpoints, habitTargets } from "../db
 import { calendarAcknowledgements, calendarEvents } from "../db/schema/calendar";
 import { memberProfiles } from "../db/schema/profile";
 import { memberSettings } from "../db/schema/settings";
-import { momentAlbums, momentReactions, moments } from "../db/schema/cam";
+import { camPreferences, momentAlbums, momentReactions, moments } from "../db/schema/cam";
 import { images } from "../db/schema/uploads";
 import { jobs } from "../db/schema/jobs";
 import { phoneJpeg } from "../images/__fixtures__/photos";
 import { momentWithPhoto, temporaryStore } from "../cam/testing";
+import { setConcealPhotos } from "../cam";
 import { setDiscreetMode } from "../settings";
 import { makeCircle } from "../circles/testing";
 import { checkInHabit, createHabit, suggestHabit } from "../habits/store";
@@ -21,6 +22,7 @@ import { loadToday, MAX_SHARED_LISTED } from "./page";
 import { recordTodayVisit, VISIT_GAP_MINUTES } from "./last-visit";
 
 const database = useTestDatabase([
+  camPreferences,
   momentReactions,
   moments,
   momentAlbums,
@@ -222,6 +224,13 @@ describe("Today's moments", () => {
       expect(shared.concealPhotos).toBe(true);
       // And in "From your circle", named and linked as a moment.
       expect(shared.shared.map((item) => [item.itemType, item.itemId])).toEqual([["moment", bos.id]]);
+
+      // Covering photos is a choice of its own: the member's, once made, whatever discreet mode says.
+      await setConcealPhotos("ada", { concealPhotos: false }, { db: database.db });
+      expect((await loadToday("ada", db())).concealPhotos).toBe(false);
+      await setDiscreetMode("ada", false, database.db);
+      await setConcealPhotos("ada", { concealPhotos: true }, { db: database.db });
+      expect((await loadToday("ada", db())).concealPhotos).toBe(true);
     } finally {
       await photos.remove();
     }

@@ -10,7 +10,7 @@ import { getMyHabits, type HabitView } from "../habits/store";
 import { habitKind } from "../habits/kind";
 import { childCirclesOf, type ChildCircle } from "../circles/children";
 import { shareReaches } from "../circles/sharing/rule";
-import { getMyMoments, type MomentView } from "../cam";
+import { concealsPhotos, getMyMoments, type MomentView } from "../cam";
 import { boardLinks, itemKinds } from "../features";
 import { recordTodayVisit } from "./last-visit";
 import { goalsInProgress, type ItemView } from "../vision-board";
@@ -84,17 +84,17 @@ export async function loadToday(memberId: string, options: Options = {}): Promis
     return getAgenda(memberId, range, { db, timezone });
   });
   const sharedRead = visit.then(({ since }) => sharedWith(db, memberId, sinceOf(since, now)));
-  const [timezone, { since, discreet: concealPhotos }, habits, child, agenda, shared, recentMoments, goals] =
-    await Promise.all([
-      zoneRead,
-      visit,
-      getMyHabits(memberId, { db, now, historyDays: CHECK_IN_DAYS }),
-      childCirclesOf(memberId, { db, now }),
-      agendaRead,
-      sharedRead,
-      getMyMoments(memberId, { limit: MAX_WEEK_MOMENTS }, { db }),
-      goalsInProgress(memberId, { db, links: boardLinks }),
-    ]);
+  const [timezone, { since }, habits, child, agenda, shared, recentMoments, concealPhotos, goals] = await Promise.all([
+    zoneRead,
+    visit,
+    getMyHabits(memberId, { db, now, historyDays: CHECK_IN_DAYS }),
+    childCirclesOf(memberId, { db, now }),
+    agendaRead,
+    sharedRead,
+    getMyMoments(memberId, { limit: MAX_WEEK_MOMENTS }, { db }),
+    concealsPhotos(memberId, { db }),
+    goalsInProgress(memberId, { db, links: boardLinks }),
+  ]);
   const today = localDateOf(Math.floor(now.getTime() / 1000), timezone);
   const tomorrowStart = startOfDay(addDays(today, 1), timezone);
   const sharedSince = sinceOf(since, now);

@@ -21,8 +21,14 @@ export const SIGNED_URL_SECONDS = 60;
 
 export const imageUrlOf = (imageId: string, variant: ServedVariant) => `/api/images/${imageId}/${variant}`;
 
+/**
+ * Images are GETs that change nothing, so they take no Origin check (a link opened from elsewhere
+ * shows the member their own photo); the session cookie (SameSite=Lax) is not sent when another
+ * site embeds one, and Cross-Origin-Resource-Policy refuses the bytes to another site's page anyway.
+ */
 export const IMAGE_HEADERS = {
   "cache-control": "private, no-store",
+  "cross-origin-resource-policy": "same-origin",
   "content-disposition": `inline; filename="${SERVED_FILE_NAME}"`,
   "x-content-type-options": "nosniff",
 } as const;

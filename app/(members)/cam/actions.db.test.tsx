@@ -40,10 +40,13 @@ vi.mock("@/lib/auth/member", async () => {
   };
 });
 
-const { childCamSharingAction, createMomentAction, shareMomentAction } = await import("./actions");
+const { childCamSharingAction, createMomentAction, setConcealPhotosAction, shareMomentAction } =
+  await import("./actions");
 const { startUploadAction } = await import("../upload-actions");
+const { default: ComparePage } = await import("./compare/page");
 const { default: CamPage } = await import("./page");
 const { setDiscreetMode } = await import("@/lib/settings");
+const { createAlbum } = await import("@/lib/cam");
 
 const photos = await temporaryStore();
 afterAll(() => photos.remove());
@@ -147,6 +150,38 @@ describe("Cam's actions and timeline", () => {
     expect(page.images).toEqual([]);
     expect(page.text).toContain("Show photo");
     expect(page.text).toContain("Photo: Running shoes");
+    expect(page.text).toContain("Until you save a choice, this follows discreet mode.");
+  });
+
+  it("lets the member choose covered photos apart from discreet mode, on the timeline and the compare view", async () => {
+    const photo = await phoneJpeg({ width: 64, height: 48 });
+    const { id: albumId } = await createAlbum("olga", { name: "Garden" }, { db: database.db });
+    for (const alt of ["Seedlings", "Tomatoes"])
+      await momentWithPhoto(database.db, photos.store, "olga", photo, { alt, albumId });
+    const compare = async () => {
+      const html = renderToStaticMarkup(
+        (await ComparePage({ searchParams: Promise.resolve({ of: `album:${albumId}` }) }))!,
+      );
+      return { html, images: [...html.matchAll(/<img[^>]*alt="([^"]*)"/g)].map((match) => match[1]) };
+    };
+
+    // Discreet mode is off, yet the member wants photos covered.
+    expect((await camPage("olga")).images).toHaveLength(2);
+    expect(await setConcealPhotosAction(idle, formOf({ concealPhotos: "on" }))).toMatchObject({
+      status: "ok",
+      message: "Photos stay covered until you open them.",
+    });
+    expect((await camPage("olga")).images).toEqual([]);
+    expect((await compare()).images).toEqual([]);
+    expect((await compare()).html).toContain("Show photo");
+
+    // Discreet mode on, and the member chose to see photos at once: their choice stands.
+    await setDiscreetMode("olga", true, database.db);
+    expect(await setConcealPhotosAction(idle, formOf({}))).toMatchObject({ message: "Photos show at once." });
+    const page = await camPage("olga");
+    expect(page.images).toHaveLength(2);
+    expect(page.text).not.toContain("follows discreet mode");
+    expect((await compare()).images).toHaveLength(2);
   });
 
   it("lets a child's carer alone switch the child's sharing, and a carer sees the switch on nothing else", async () => {

@@ -4,7 +4,15 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { done, formError, type FormState } from "@/lib/forms";
 import { formField, memberAction } from "@/lib/account/member-action";
-import { createAlbum, createMoment, deleteMoment, reactToMoment, setChildCamSharing, updateMoment } from "@/lib/cam";
+import {
+  createAlbum,
+  createMoment,
+  deleteMoment,
+  reactToMoment,
+  setChildCamSharing,
+  setConcealPhotos,
+  updateMoment,
+} from "@/lib/cam";
 import { revokeShare, shareItem } from "@/lib/circles/sharing";
 import { itemKinds } from "@/lib/features";
 
@@ -134,6 +142,18 @@ export const childCamSharingAction = memberAction(
     await setChildCamSharing(member.memberId, { childId, mayShare: mayShare === "on" });
     revalidatePath("/circle");
     return done(mayShare === "on" ? "They may share moments with their circle." : "Their moments stay private.");
+  },
+  options,
+);
+
+/** The member's own choice: photos covered until opened on Cam's pages and Today, or shown at once. */
+export const setConcealPhotosAction = memberAction(
+  z.object({ concealPhotos: formField }),
+  async (member, { concealPhotos }) => {
+    await setConcealPhotos(member.memberId, { concealPhotos: concealPhotos === "on" });
+    refreshCam();
+    revalidatePath("/cam/compare");
+    return done(concealPhotos === "on" ? "Photos stay covered until you open them." : "Photos show at once.");
   },
   options,
 );

@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getMember } from "@/lib/auth/member";
-import { loadCamPage } from "@/lib/cam/page";
-import { loadDiscreetMode } from "@/lib/account/page";
+import { concealChoice, loadCamPage } from "@/lib/cam/page";
 import { Panel } from "@/components/ui/panel";
 import { dayName, MomentCard } from "@/components/cam/moment-card";
 import { UploadMomentForm } from "@/components/cam/upload-form";
 import { AlbumForm } from "@/components/cam/moment-forms";
 import { ProcessingRefresh } from "@/components/cam/processing-refresh";
 import { PlainSelect } from "@/components/cam/choices";
-import { createAlbumAction, createMomentAction } from "./actions";
+import { ConcealPhotosForm } from "@/components/cam/conceal-photos-form";
+import { createAlbumAction, createMomentAction, setConcealPhotosAction } from "./actions";
 import { startUploadAction } from "../upload-actions";
 import { habitChoices } from "./habit-choices";
 
@@ -30,14 +30,14 @@ export default async function CamPage({ searchParams }: { searchParams: SearchPa
   if (!member) return null; // the layout sends visitors to sign-in
   const { habit, album, before } = await searchParams;
   const beforeSeconds = Number(before);
-  const [page, habits, discreet] = await Promise.all([
+  const [page, habits, conceal] = await Promise.all([
     loadCamPage(member, {
       habitId: habit || undefined,
       albumId: album || undefined,
       before: Number.isInteger(beforeSeconds) && beforeSeconds > 0 ? beforeSeconds : undefined,
     }),
     habitChoices(member.memberId),
-    loadDiscreetMode(member),
+    concealChoice(member.memberId),
   ]);
   // By day, newest first: lib/cam pages by when moments were added, and a photo's day may be older.
   const days = new Map<string, typeof page.moments>();
@@ -120,7 +120,7 @@ export default async function CamPage({ searchParams }: { searchParams: SearchPa
               </h3>
               <div className="mt-2 grid grid-cols-2 gap-4 sm:grid-cols-3">
                 {moments.map((moment) => (
-                  <MomentCard key={moment.id} moment={moment} concealed={discreet} />
+                  <MomentCard key={moment.id} moment={moment} concealed={conceal.concealPhotos} />
                 ))}
               </div>
             </section>
@@ -153,6 +153,17 @@ export default async function CamPage({ searchParams }: { searchParams: SearchPa
           <p className="mt-2 text-base text-muted">No albums yet.</p>
         )}
         <AlbumForm action={createAlbumAction} />
+      </Panel>
+
+      <Panel aria-labelledby="cam-settings-heading" compact className="mt-6">
+        <h2 id="cam-settings-heading" className="text-xl font-semibold text-ink">
+          Cam settings
+        </h2>
+        <ConcealPhotosForm
+          concealPhotos={conceal.concealPhotos}
+          chosen={conceal.chosen}
+          action={setConcealPhotosAction}
+        />
       </Panel>
     </div>
   );

@@ -64,3 +64,13 @@ export const childCamSettings = pgTable("child_cam_settings", {
   setBy: text("set_by").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A member's own Cam choices. `concealPhotos`: photos covered until opened; null follows discreet
+ * mode (on when it is on), true/false is the member's explicit choice either way.
+ */
+export const camPreferences = pgTable("cam_preferences", {
+  memberId: text("member_id").primaryKey(),
+  concealPhotos: boolean("conceal_photos"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,8 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getMember } from "@/lib/auth/member";
 import { REACTION_LABELS, REACTIONS } from "@/lib/cam";
-import { loadMoment } from "@/lib/cam/page";
-import { loadDiscreetMode } from "@/lib/account/page";
+import { concealsPhotos, loadMoment } from "@/lib/cam/page";
 import { Panel } from "@/components/ui/panel";
 import { dayName, MomentPhoto } from "@/components/cam/moment-card";
 import { ProcessingRefresh } from "@/components/cam/processing-refresh";
@@ -39,7 +38,7 @@ export default async function MomentPage({ params }: { params: Promise<{ momentI
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
   const { momentId } = await params;
-  const [loaded, discreet] = await Promise.all([loadMoment(member, momentId), loadDiscreetMode(member)]);
+  const [loaded, discreet] = await Promise.all([loadMoment(member, momentId), concealsPhotos(member.memberId)]);
   if (!loaded) notFound();
   const { moment, albums, shareTargets, mayShare } = loaded;
   const owner = moment.mine;

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getMember } from "@/lib/auth/member";
-import { loadCamPage } from "@/lib/cam/page";
-import { loadDiscreetMode } from "@/lib/account/page";
+import { concealsPhotos, loadCamPage } from "@/lib/cam/page";
 import { Panel } from "@/components/ui/panel";
 import { dayName, MomentPhoto } from "@/components/cam/moment-card";
 import { PlainSelect } from "@/components/cam/choices";
@@ -28,7 +27,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
   const [page, habits, discreet] = await Promise.all([
     loadCamPage(member, filter ?? {}),
     habitChoices(member.memberId),
-    loadDiscreetMode(member),
+    concealsPhotos(member.memberId),
   ]);
   const moments = filter ? page.moments.filter((moment) => moment.image.status !== "failed") : [];
   const chosenThen = moments.find((moment) => moment.id === then) ?? moments.at(-1);
