@@ -26,7 +26,8 @@ test("a Family plan owner creates a child's account with a first password; the c
   await form.getByLabel(/^First password/).fill(childPassword);
   await form.getByLabel(/^I am this child’s parent|^I am this child's parent/).check();
   await form.getByRole("button", { name: "Create the account" }).click();
-  await expect(form.getByText("child accounts are for children under 13")).toBeVisible();
+  // The field's hint says the same in a sentence; the error is the whole text of its own line.
+  await expect(form.getByText("child accounts are for children under 13", { exact: true })).toBeVisible();
   await expect(form.getByLabel(/^Birth month/)).toBeFocused();
   await expectNoAxeViolations(page);
 
