@@ -135,3 +135,27 @@ export function utcMidnight(date: LocalDate): UnixSeconds {
 export function dateOfUtcMidnight(instant: UnixSeconds): LocalDate {
   return new Date(instant * 1000).toISOString().slice(0, 10);
 }
+
+/**
+ * The first instant after `now` when the member's clock shows `time` (HH:MM) on a day that passes
+ * `dayOk` (given the day's ISO weekday, 1 Monday ... 7 Sunday, and the day itself), looking up to
+ * `horizonDays` ahead: a week and a day for a daily or weekly time, two months for a monthly one.
+ * Scheduled reminders, summaries and prompts (habits, Cam, the Vision Board) all go through it.
+ */
+export function nextLocalTime(
+  now: Date,
+  zone: string,
+  time: string,
+  dayOk: (isoWeekday: number, date: Temporal.PlainDate) => boolean = () => true,
+  horizonDays = 8,
+): Date {
+  const here = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(zone);
+  const clock = Temporal.PlainTime.from(time);
+  for (let offset = 0; offset <= horizonDays; offset++) {
+    const date = here.toPlainDate().add({ days: offset });
+    if (!dayOk(date.dayOfWeek, date)) continue;
+    const at = date.toZonedDateTime({ timeZone: zone, plainTime: clock });
+    if (at.epochMilliseconds > now.getTime()) return new Date(at.epochMilliseconds);
+  }
+  throw new RangeError(`No such time in the next ${horizonDays} days`);
+}

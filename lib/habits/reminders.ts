@@ -7,10 +7,12 @@ import { memberTimeZone } from "../profile/zone";
 import { isDiscreet } from "../settings";
 import { memberDeliverAt } from "../circles/quiet-hours";
 import { getHabitHistory, getMyHabits } from "./store";
-import { nextLocalTime, REMINDER_JOB, SUMMARY_JOB, SUMMARY_TIME } from "./schedule";
+import { REMINDER_JOB, SUMMARY_JOB, SUMMARY_TIME } from "./schedule";
+import { nextLocalTime } from "../time";
 import { listTitle } from "../display";
 
-export { nextLocalTime, REMINDER_JOB, SUMMARY_JOB } from "./schedule";
+export { REMINDER_JOB, SUMMARY_JOB } from "./schedule";
+export { nextLocalTime } from "../time";
 
 /**
  * Habit reminders and the weekly summary, as jobs (lib/jobs) that queue an email in the outbox. The

@@ -1,30 +1,13 @@
-import { Temporal } from "temporal-polyfill";
 import type { Db } from "../db/open";
 import { cancelJob, scheduleJob } from "../jobs";
 import { memberTimeZone } from "../profile/zone";
+import { nextLocalTime } from "../time";
 
 /** When a habit's jobs (lib/jobs) run: its reminder at the owner's time, the summary on their Sunday evening. */
 export const REMINDER_JOB = "habit-reminder";
 export const SUMMARY_JOB = "habit-weekly-summary";
 /** The summary goes out on the member's Sunday at this hour. */
 export const SUMMARY_TIME = "18:00";
-
-/** The first instant after `now` when the member's clock shows `time` (HH:MM) on a day that passes `dayOk`. */
-export function nextLocalTime(
-  now: Date,
-  zone: string,
-  time: string,
-  dayOk: (isoWeekday: number) => boolean = () => true,
-) {
-  const here = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(zone);
-  for (let offset = 0; offset <= 8; offset++) {
-    const date = here.toPlainDate().add({ days: offset });
-    if (!dayOk(date.dayOfWeek)) continue;
-    const at = date.toZonedDateTime({ timeZone: zone, plainTime: Temporal.PlainTime.from(time) });
-    if (at.epochMilliseconds > now.getTime()) return new Date(at.epochMilliseconds);
-  }
-  throw new RangeError("No such time in the next week");
-}
 
 /**
  * After a habit is saved: its reminder job at the owner's next reminder time (or none), and the
