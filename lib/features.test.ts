@@ -5,11 +5,22 @@ import { SHARED_ITEM_TYPES } from "./circles/sharing";
 import { REMINDER_JOB, SUMMARY_JOB } from "./habits/reminders";
 import { imageHolders, itemKinds, jobHandlers } from "./features";
 import { IMAGE_PROCESS_JOB, UPLOAD_EXPIRE_JOB } from "./uploads";
+import { PROMPT_JOB } from "./cam/prompts";
+import { LOOK_BACK_JOB } from "./vision-board/look-back";
 
 describe("the members' features, listed once", () => {
   it("give the one job timer a handler for every kind a feature schedules", () => {
     expect(Object.keys(jobHandlers).sort()).toEqual(
-      [CHILD_TURNS_13_JOB, EVENT_REMINDER_JOB, REMINDER_JOB, SUMMARY_JOB, IMAGE_PROCESS_JOB, UPLOAD_EXPIRE_JOB].sort(),
+      [
+        CHILD_TURNS_13_JOB,
+        EVENT_REMINDER_JOB,
+        REMINDER_JOB,
+        SUMMARY_JOB,
+        IMAGE_PROCESS_JOB,
+        UPLOAD_EXPIRE_JOB,
+        PROMPT_JOB,
+        LOOK_BACK_JOB,
+      ].sort(),
     );
   });
 

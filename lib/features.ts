@@ -19,7 +19,15 @@ import { getMyHabits } from "./habits/store";
 import { addDays } from "./time";
 import { listTitle } from "./display";
 import { isDomainError } from "./errors";
-import { boardItemImageHolder, exportVisionBoard, forgetVisionBoard, goalKind, type BoardLinks } from "./vision-board";
+import {
+  boardItemImageHolder,
+  exportLookBack,
+  exportVisionBoard,
+  forgetVisionBoard,
+  goalKind,
+  lookBackJobHandlers,
+  type BoardLinks,
+} from "./vision-board";
 import { exportLounge, forgetLounge } from "./lounge";
 
 /** Whom an erasure is about: the member's id and every address that names them. */
@@ -104,10 +112,15 @@ export const memberFeatures = [
   {
     // My Vision Board: boards, items and goals; a goal shares as GOAL, a board photo is an image it holds.
     name: "vision-board",
+    // The monthly look back; its goals' progress needs the links below (read when a job runs).
+    jobHandlers: lookBackJobHandlers(() => boardLinks),
     itemKinds: { goal: goalKind },
     imageHolders: { "board-item": boardItemImageHolder },
-    // Their boards, goals and the items they put on family boards.
-    download: { visionBoard: (memberId) => exportVisionBoard(memberId) },
+    // Their boards, goals and the items they put on family boards; the look back's day and last sending.
+    download: {
+      visionBoard: (memberId) => exportVisionBoard(memberId),
+      visionBoardLookBack: (memberId) => exportLookBack(memberId),
+    },
     forget: (tx, person) => forgetVisionBoard(tx, person.memberId),
   },
   {

@@ -13,7 +13,7 @@ export const photoPathOf = (momentId: string) => `cam/${momentId}.webp`;
 /**
  * The member's Happr Cam, for the data download (asked for: discreet mode keeps Cam out unless the
  * member ticks it): their moments with the file each photo is in, their albums, the reactions on their
- * moments and those they wrote, and, for a child, their carers' sharing setting.
+ * moments and those they wrote, for a child their carers' sharing setting, and their own Cam choices.
  */
 export async function exportCam(memberId: string, options: { db?: Db } = {}) {
   const db = options.db ?? (await getDb());
@@ -49,6 +49,7 @@ export async function exportCam(memberId: string, options: { db?: Db } = {}) {
     .from(momentAlbums)
     .where(eq(momentAlbums.ownerId, memberId));
   const [setting] = await db.select().from(childCamSettings).where(eq(childCamSettings.childId, memberId));
+  const [choices] = await db.select().from(camPreferences).where(eq(camPreferences.memberId, memberId));
   return {
     moments: rows.map(({ moment, status, width, height }) => ({
       id: moment.id,
@@ -71,6 +72,8 @@ export async function exportCam(memberId: string, options: { db?: Db } = {}) {
       at: at.toISOString(),
     })),
     childSharing: setting ? { mayShareWithCircle: setting.mayShare } : null,
+    // Their own choices: covered photos (null: following discreet mode), the weekly prompt's day (null: off).
+    preferences: choices ? { concealPhotos: choices.concealPhotos, promptWeekday: choices.promptWeekday } : null,
   };
 }
 

@@ -35,3 +35,4 @@ export { momentImageHolder, momentKind } from "./kind";
 export { camPhotoFiles, exportCam, forgetCam, photoPathOf } from "./export";
 export { camJobHandlers } from "./jobs";
 export { concealChoice, concealsPhotos, setConcealPhotos, type ConcealChoice } from "./preferences";
+export { PROMPT_JOB, camPromptWeekday, setCamPrompt } from "./prompts";

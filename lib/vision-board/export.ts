@@ -8,6 +8,7 @@ import {
   visionGoalCheers,
   visionGoalHabits,
   visionMilestones,
+  visionPreferences,
 } from "../db/schema/vision-board";
 import { imageUrlOf } from "../uploads";
 
@@ -83,7 +84,8 @@ export async function exportVisionBoard(memberId: string, options: { db?: Db } =
 
 /**
  * What an erasure removes: the member's boards (with everything on them), their items on family
- * boards (the boards close the gaps), the cheers they gave and the rights set for them. Their photos
+ * boards (the boards close the gaps), the cheers they gave, the rights set for them and their look
+ * back's day and last snapshot. Their photos
  * and calendar events go with the image pipeline's and the calendar's own erasure.
  */
 export async function forgetVisionBoard(tx: Db, memberId: string): Promise<void> {
@@ -103,4 +105,5 @@ export async function forgetVisionBoard(tx: Db, memberId: string): Promise<void>
   }
   await tx.delete(visionGoalCheers).where(eq(visionGoalCheers.fromMemberId, memberId));
   await tx.delete(visionChildRights).where(eq(visionChildRights.childId, memberId));
+  await tx.delete(visionPreferences).where(eq(visionPreferences.memberId, memberId));
 }

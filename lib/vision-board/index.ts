@@ -8,3 +8,12 @@ export { boardItemImageHolder } from "./image-access";
 export { exportVisionBoard, forgetVisionBoard } from "./export";
 export * from "./store";
 export type { Cheer, ItemView, MilestoneView } from "./views";
+export {
+  DEFAULT_LOOK_BACK,
+  LOOK_BACK_CHOICES,
+  LOOK_BACK_JOB,
+  exportLookBack,
+  lookBackChoice,
+  lookBackJobHandlers,
+  setLookBack,
+} from "./look-back";

@@ -16,6 +16,7 @@ import { claimUpload, deleteImages } from "../uploads";
 import { boardFor, itemFor, reachOf, type BoardReach, type ItemAccess, type ItemRow } from "./access";
 import { bad, milestoneNotFound, VisionBoardError } from "./errors";
 import { BOARD_IMAGE_HOLDER, type BoardLinks } from "./links";
+import { scheduleLookBack } from "./look-back";
 import {
   checkComplete,
   EXTRA_BOARDS_MAX,
@@ -231,6 +232,8 @@ export async function addBoardItem(
     if (checked.uploadId) await claimUpload(tx, memberId, checked.uploadId, { kind: BOARD_IMAGE_HOLDER, id: item!.id });
     if (checked.habitIds?.length)
       await tx.insert(visionGoalHabits).values(checked.habitIds.map((habitId) => ({ itemId: item!.id, habitId })));
+    // The monthly look back (on unless the member turned it off) starts with their first goal.
+    if (checked.kind === "goal") await scheduleLookBack(tx, memberId, options.now);
     return item!.id;
   });
   return getItem(memberId, itemId, { ...options, db });

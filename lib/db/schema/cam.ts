@@ -1,4 +1,16 @@
-import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { images } from "./uploads";
 
 /** Happr Cam (rules: lib/cam). An album is one member's; a moment may sit in one of its owner's albums. */
@@ -67,10 +79,16 @@ export const childCamSettings = pgTable("child_cam_settings", {
 
 /**
  * A member's own Cam choices. `concealPhotos`: photos covered until opened; null follows discreet
- * mode (on when it is on), true/false is the member's explicit choice either way.
+ * mode (on when it is on), true/false is the member's explicit choice either way. `promptWeekday`:
+ * the day of the gentle weekly prompt (ISO, 1 Monday ... 7 Sunday); null, the default, sends none.
  */
-export const camPreferences = pgTable("cam_preferences", {
-  memberId: text("member_id").primaryKey(),
-  concealPhotos: boolean("conceal_photos"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const camPreferences = pgTable(
+  "cam_preferences",
+  {
+    memberId: text("member_id").primaryKey(),
+    concealPhotos: boolean("conceal_photos"),
+    promptWeekday: smallint("prompt_weekday"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("cam_preferences_prompt_weekday", sql`${table.promptWeekday} between 1 and 7`)],
+);

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -149,5 +150,26 @@ export const visionGoalCheers = pgTable(
   (table) => [
     index("vision_goal_cheers_item_idx").on(table.itemId),
     index("vision_goal_cheers_from_idx").on(table.fromMemberId),
+  ],
+);
+
+/**
+ * A member's own Vision Board choices. `lookBack`: the day of the monthly look back (lib/vision-board
+ * look-back.ts): null is the default, the first Sunday of the month; "first-<1..7>" the first given
+ * ISO weekday of the month, "day-<1..28>" that day of the month (28 at most: every month has it),
+ * "off" none. Written by the member's choice and by each look back (its day and snapshot).
+ */
+export const visionPreferences = pgTable(
+  "vision_preferences",
+  {
+    memberId: text("member_id").primaryKey(),
+    lookBack: text("look_back"),
+    /** When the last look back was sent, and each goal's progress then: what "moved" is measured from. */
+    lookedBackAt: timestamp("looked_back_at", { withTimezone: true }),
+    lookBackProgress: jsonb("look_back_progress").$type<Record<string, number | null>>(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("vision_preferences_look_back", sql`${table.lookBack} ~ '^(off|first-[1-7]|day-([1-9]|1[0-9]|2[0-8]))$'`),
   ],
 );
