@@ -135,3 +135,4 @@ export async function loadMoment(
 
 /** Whether the pages cover photos until opened, and whether that is the member's own choice. */
 export { concealChoice, concealsPhotos } from "./preferences";
+export { camPromptWeekday } from "./prompts";

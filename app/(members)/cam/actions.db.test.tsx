@@ -40,7 +40,7 @@ vi.mock("@/lib/auth/member", async () => {
   };
 });
 
-const { childCamSharingAction, createMomentAction, setConcealPhotosAction, shareMomentAction } =
+const { childCamSharingAction, createMomentAction, setCamPromptAction, setConcealPhotosAction, shareMomentAction } =
   await import("./actions");
 const { startUploadAction } = await import("../upload-actions");
 const { default: ComparePage } = await import("./compare/page");
@@ -182,6 +182,37 @@ describe("Cam's actions and timeline", () => {
     expect(page.images).toHaveLength(2);
     expect(page.text).not.toContain("follows discreet mode");
     expect((await compare()).images).toHaveLength(2);
+  });
+
+  it("keeps the gentle prompt's day the member picks, names a bad day at its field, and shows a child no such setting", async () => {
+    await family();
+    const selected = async (memberId: string) => {
+      signedIn.memberId = memberId;
+      const html = renderToStaticMarkup((await CamPage({ searchParams: Promise.resolve({}) }))!);
+      return /<select[^>]*name="promptWeekday"/.test(html)
+        ? (/<option value="([^"]*)" selected="">/.exec(html.slice(html.indexOf('name="promptWeekday"')))?.[1] ?? null)
+        : "no setting";
+    };
+    expect(await selected("olga")).toBe("off");
+    expect(await setCamPromptAction(idle, formOf({ promptWeekday: "5" }))).toMatchObject({
+      status: "ok",
+      message: "Saved: a gentle prompt on Friday mornings, if you'd like one.",
+    });
+    expect(await selected("olga")).toBe("5");
+    expect(await setCamPromptAction(idle, formOf({ promptWeekday: "9" }))).toMatchObject({
+      status: "error",
+      fieldErrors: { promptWeekday: "Choose a day of the week for the prompt, or off." },
+    });
+    expect(await selected("olga")).toBe("5");
+    expect(await setCamPromptAction(idle, formOf({ promptWeekday: "off" }))).toMatchObject({
+      message: "No prompts: nothing will be sent.",
+    });
+    expect(await selected("olga")).toBe("off");
+    expect(await selected("kit")).toBe("no setting");
+    expect(await setCamPromptAction(idle, formOf({ promptWeekday: "3" }))).toMatchObject({
+      status: "error",
+      fieldErrors: { promptWeekday: "Prompts are not sent to children's accounts." },
+    });
   });
 
   it("lets a child's carer alone switch the child's sharing, and a carer sees the switch on nothing else", async () => {

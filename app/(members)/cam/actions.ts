@@ -9,6 +9,7 @@ import {
   createMoment,
   deleteMoment,
   reactToMoment,
+  setCamPrompt,
   setChildCamSharing,
   setConcealPhotos,
   updateMoment,
@@ -17,7 +18,19 @@ import { revokeShare, shareItem } from "@/lib/circles/sharing";
 import { itemKinds } from "@/lib/features";
 
 /** The moment form's fields, in the form's names (lib/cam checks their rules and names the field at fault). */
-const MOMENT_FIELDS = ["uploadId", "note", "day", "alt", "habitId", "albumId", "reaction", "name", "with", "childId"];
+const MOMENT_FIELDS = [
+  "uploadId",
+  "note",
+  "day",
+  "alt",
+  "habitId",
+  "albumId",
+  "reaction",
+  "name",
+  "with",
+  "childId",
+  "promptWeekday",
+];
 const options = { fields: Object.fromEntries(MOMENT_FIELDS.map((name) => [name, name])), revalidate: false };
 
 const momentFields = { note: formField, day: formField, alt: formField, habitId: formField, albumId: formField };
@@ -154,6 +167,24 @@ export const setConcealPhotosAction = memberAction(
     refreshCam();
     revalidatePath("/cam/compare");
     return done(concealPhotos === "on" ? "Photos stay covered until you open them." : "Photos show at once.");
+  },
+  options,
+);
+
+const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/** The gentle weekly prompt's day ("1".."7", ISO weekdays) or "off": lib/cam refuses anything else, naming the field. */
+export const setCamPromptAction = memberAction(
+  z.object({ promptWeekday: formField }),
+  async (member, { promptWeekday }) => {
+    const weekday = promptWeekday === "off" || promptWeekday === "" ? null : Number(promptWeekday);
+    await setCamPrompt(member.memberId, { promptWeekday: weekday });
+    revalidatePath("/cam");
+    return done(
+      weekday === null
+        ? "No prompts: nothing will be sent."
+        : `Saved: a gentle prompt on ${WEEKDAY_NAMES[weekday - 1]} mornings, if you'd like one.`,
+    );
   },
   options,
 );

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getMember } from "@/lib/auth/member";
-import { concealChoice, loadCamPage } from "@/lib/cam/page";
+import { camPromptWeekday, concealChoice, loadCamPage } from "@/lib/cam/page";
 import { Panel } from "@/components/ui/panel";
 import { dayName, MomentCard } from "@/components/cam/moment-card";
 import { UploadMomentForm } from "@/components/cam/upload-form";
@@ -9,7 +9,8 @@ import { AlbumForm } from "@/components/cam/moment-forms";
 import { ProcessingRefresh } from "@/components/cam/processing-refresh";
 import { PlainSelect } from "@/components/cam/choices";
 import { ConcealPhotosForm } from "@/components/cam/conceal-photos-form";
-import { createAlbumAction, createMomentAction, setConcealPhotosAction } from "./actions";
+import { PromptDayForm } from "@/components/cam/prompt-day-form";
+import { createAlbumAction, createMomentAction, setCamPromptAction, setConcealPhotosAction } from "./actions";
 import { startUploadAction } from "../upload-actions";
 import { habitChoices } from "./habit-choices";
 
@@ -30,7 +31,7 @@ export default async function CamPage({ searchParams }: { searchParams: SearchPa
   if (!member) return null; // the layout sends visitors to sign-in
   const { habit, album, before } = await searchParams;
   const beforeSeconds = Number(before);
-  const [page, habits, conceal] = await Promise.all([
+  const [page, habits, conceal, promptWeekday] = await Promise.all([
     loadCamPage(member, {
       habitId: habit || undefined,
       albumId: album || undefined,
@@ -38,6 +39,7 @@ export default async function CamPage({ searchParams }: { searchParams: SearchPa
     }),
     habitChoices(member.memberId),
     concealChoice(member.memberId),
+    camPromptWeekday(member.memberId),
   ]);
   // By day, newest first: lib/cam pages by when moments were added, and a photo's day may be older.
   const days = new Map<string, typeof page.moments>();
@@ -164,6 +166,8 @@ export default async function CamPage({ searchParams }: { searchParams: SearchPa
           chosen={conceal.chosen}
           action={setConcealPhotosAction}
         />
+        {/* Children are never prompted (lib/cam prompts.ts): no setting to show them. */}
+        {page.isChild ? null : <PromptDayForm weekday={promptWeekday} action={setCamPromptAction} />}
       </Panel>
     </div>
   );
