@@ -6,6 +6,8 @@ import { shareTargetsFor, type ShareTarget } from "../circles/sharing/targets";
 import type { BoardLinks } from "./links";
 import { goalKind } from "./kind";
 import { childBoardRights, getGoal, getMyBoards, type BoardView, type GoalView } from "./store";
+import { childAccountOf } from "../circles/carers";
+import { lookBackChoice } from "./look-back";
 
 /** In discreet mode "My board" is shown by the neutral name the member can also choose for it. */
 export const NEUTRAL_BOARD_NAME = "Notes";
@@ -15,6 +17,8 @@ export type BoardPage = {
   board: BoardView;
   discreet: boolean;
   childRights: Awaited<ReturnType<typeof childBoardRights>>;
+  /** The monthly look back's day (LOOK_BACK_CHOICES' value) and whether the member chose it; null for a child (none is sent). */
+  lookBack: { lookBack: string; chosen: boolean } | null;
 };
 
 /**
@@ -28,10 +32,12 @@ export async function loadBoardPage(
   options: { links: BoardLinks; db?: Db },
 ): Promise<BoardPage | null> {
   const db = options.db ?? (await getDb());
-  const [boards, discreet, childRights] = await Promise.all([
+  const [boards, discreet, childRights, child, lookBack] = await Promise.all([
     getMyBoards(memberId, { db, links: options.links }),
     isDiscreet(memberId, db),
     childBoardRights(memberId, { db }),
+    childAccountOf(db, memberId),
+    lookBackChoice(memberId, { db }),
   ]);
   const named = boards.map((board) => ({ ...board, name: boardName(board, discreet) }));
   const board = boardId ? named.find((entry) => entry.id === boardId) : named[0];
@@ -41,6 +47,7 @@ export async function loadBoardPage(
     board: discreet ? { ...board, items: board.items.map((item) => ({ ...item, realTitle: item.title })) } : board,
     discreet,
     childRights: childRights.filter((right) => right.circleId === board.circleId),
+    lookBack: child ? null : lookBack,
   };
 }
 

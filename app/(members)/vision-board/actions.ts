@@ -17,6 +17,7 @@ import {
   renameBoard,
   setChildBoardRight,
   setGoalStatus,
+  setLookBack,
   updateBoardItem,
 } from "@/lib/vision-board";
 
@@ -205,4 +206,17 @@ export const cheerGoalAction = memberAction(
     return done("Cheer sent. Only they see it.");
   },
   options,
+);
+
+/** The monthly look back's day (or off); lib/vision-board refuses anything but its choices, naming the field. */
+export const lookBackAction = memberAction(
+  z.object({ lookBack: formField }),
+  async (member, { lookBack }) => {
+    await setLookBack(member.memberId, { lookBack });
+    changed();
+    return done(
+      lookBack === "off" ? "No look back: nothing will be sent." : "Saved: your look back comes on that day.",
+    );
+  },
+  { ...options, field: "lookBack" },
 );

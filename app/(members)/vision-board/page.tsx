@@ -4,14 +4,22 @@ import { notFound } from "next/navigation";
 import { getMember } from "@/lib/auth/member";
 import { boardLinks } from "@/lib/features";
 import { loadBoardPage } from "@/lib/vision-board/page";
-import { AREAS } from "@/lib/vision-board";
+import { AREAS, LOOK_BACK_CHOICES } from "@/lib/vision-board";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads";
 import { ActionButton } from "@/components/forms";
 import { Panel } from "@/components/ui/panel";
 import { BoardGrid } from "@/components/vision-board/board-grid";
 import { AddItemForm } from "@/components/vision-board/add-item-form";
 import { NewBoardForm } from "@/components/vision-board/new-board-form";
-import { addItemAction, childRightAction, createBoardAction, moveItemAction, removeItemAction } from "./actions";
+import { LookBackForm } from "@/components/vision-board/look-back-form";
+import {
+  addItemAction,
+  childRightAction,
+  createBoardAction,
+  lookBackAction,
+  moveItemAction,
+  removeItemAction,
+} from "./actions";
 import { startUploadAction } from "../upload-actions";
 import "./print.css";
 
@@ -118,6 +126,17 @@ export default async function VisionBoardPage({ searchParams }: { searchParams: 
         <p className="mt-1 text-muted">A year, a theme. Only you see it.</p>
         <NewBoardForm action={createBoardAction} />
       </Panel>
+      {page.lookBack && (
+        <Panel className="no-print mt-6">
+          <h2 className="text-xl font-semibold text-ink">Monthly look back</h2>
+          <LookBackForm
+            lookBack={page.lookBack.lookBack}
+            chosen={page.lookBack.chosen}
+            choices={LOOK_BACK_CHOICES}
+            action={lookBackAction}
+          />
+        </Panel>
+      )}
     </div>
   );
 }
