@@ -66,10 +66,17 @@ test("on a 390 px phone a member opens Cam from the bar, adds a moment, sees it 
   const settings = page.getByRole("region", { name: "Cam settings" });
   await expect(settings.getByRole("checkbox", { name: "Cover photos until I open them" })).toBeChecked();
   await settings.getByRole("checkbox", { name: "Cover photos until I open them" }).uncheck();
-  await settings.getByRole("button", { name: "Save" }).tap();
+  await settings.getByRole("form", { name: "Cover photos" }).getByRole("button", { name: "Save" }).tap();
   await expect(settings.getByText("Photos show at once.")).toBeVisible();
+  // The gentle weekly prompt is off until the member picks a day; the day is kept.
+  const prompt = settings.getByRole("form", { name: "Weekly prompt" });
+  await expect(prompt.getByLabel("A gentle prompt by email")).toHaveValue("off");
+  await prompt.getByLabel("A gentle prompt by email").selectOption({ label: "Friday" });
+  await prompt.getByRole("button", { name: "Save" }).tap();
+  await expect(prompt.getByText("Saved: a gentle prompt on Friday mornings, if you'd like one.")).toBeVisible();
   await page.goto("/cam");
   await expect(timeline.getByRole("img", { name: "Running shoes by the door" })).toBeVisible();
   await expect(timeline.getByRole("button", { name: "Show photo" })).toHaveCount(0);
+  await expect(prompt.getByLabel("A gentle prompt by email")).toHaveValue("5");
   await expectNoAxeViolations(page);
 });

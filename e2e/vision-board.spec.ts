@@ -120,6 +120,17 @@ test("a member makes a goal with a photo, plans it (a milestone in the calendar,
   await page.goto(`/vision-board?board=${boardId}`);
   await expect(grid(page).getByText("Let go: Audiobooks instead")).toBeVisible();
 
+  // The monthly look back comes on the first Sunday until Vera picks another day; her choice is kept.
+  const lookBack = page.getByRole("form", { name: "Monthly look back" });
+  await expect(lookBack.getByLabel("When your look back comes")).toHaveValue("first-7");
+  await expect(lookBack.getByText("Until you choose, it comes on the first Sunday.")).toBeVisible();
+  await lookBack.getByLabel("When your look back comes").selectOption({ label: "The 15th of the month" });
+  await lookBack.getByRole("button", { name: "Save" }).click();
+  await expect(lookBack.getByText("Saved: your look back comes on that day.")).toBeVisible();
+  await page.reload();
+  await expect(lookBack.getByLabel("When your look back comes")).toHaveValue("day-15");
+  await expectNoAxeViolations(page);
+
   // A stranger: nothing of Vera's answers, not even that it exists.
   const strangerContext = await browser.newContext();
   const stranger = await strangerContext.newPage();
