@@ -6,6 +6,7 @@ import { memberSettings } from "@/lib/db/schema/settings";
 import { loungeReports } from "@/lib/db/schema/lounge";
 import { memberProfiles } from "@/lib/db/schema/profile";
 import { LOUNGE_TABLES, roomId } from "@/lib/lounge/testing";
+import { makeCircle } from "@/lib/circles/testing";
 
 // The actions and the pages run as the member the mock answers, against this file's database (installed as the app's).
 const database = useTestDatabase([...LOUNGE_TABLES, memberSettings]);
@@ -45,6 +46,7 @@ const { cheerLoungeAction, joinLoungeAction, postToLoungeAction, reportLoungeAct
 const { default: LoungePage, generateMetadata } = await import("./page");
 const { default: RoomPage } = await import("./[room]/page");
 const { setDiscreetMode } = await import("@/lib/settings");
+const { setChildLounge } = await import("@/lib/lounge");
 
 const idle = { status: "idle" as const, message: "", fieldErrors: {}, values: {} };
 const formOf = (fields: Record<string, string>) => {
@@ -125,6 +127,28 @@ describe("/lounge", () => {
     expect(page).toContain("Closed for the night");
     expect(page).toContain("Keeping Going is closed for the night: it opens at 06:00 and closes at 23:00, your time.");
     expect(page).not.toContain("Your post");
+  });
+
+  it("tells a child why no room is listed until a carer turns the Lounge on, then shows the under-13 rooms only", async () => {
+    await makeCircle(database.db, "mum", { kid: "child" });
+    await livesAt("kid", 12);
+    as("kid");
+    const off = text(await lounge());
+    expect(off).toContain("Not open to you yet");
+    expect(off).not.toContain("Lounge name");
+    expect(off).not.toContain("Kind Corner");
+    await setChildLounge("mum", { childId: "kid", enabled: true }, { db: database.db });
+    expect(text(await lounge())).toContain("Lounge name");
+    expect(
+      await joinLoungeAction(idle, formOf({ loungeName: "Star Fish", rulesVersion: "1", accept: "on" })),
+    ).toMatchObject({ status: "ok" });
+    const rooms = text(await lounge());
+    expect(rooms).toContain("Kind Corner");
+    expect(rooms).toContain("Making Things");
+    expect(rooms).not.toContain("Keeping Going");
+    await expect(room(await roomId(database.db, "keeping-going"))).rejects.toMatchObject({
+      digest: expect.stringContaining("404"),
+    });
   });
 
   it("in discreet mode titles the pages neutrally and leaves the quick exit to the members' layout", async () => {
