@@ -89,6 +89,8 @@ export const config = {
     "/cam/:path*",
     "/vision-board",
     "/vision-board/:path*",
+    "/lounge",
+    "/lounge/:path*",
     "/today",
     "/today/:path*",
   ],

@@ -9,21 +9,24 @@ describe("the members' places", () => {
       "Calendar",
       "Cam",
       "Vision Board",
+      "Lounge",
       "Circle",
       "Account",
     ]);
   });
 
   it("take in a feature as it goes live, from the one list", () => {
-    const withVisionBoard = MEMBERS_FEATURES.map((feature) =>
-      feature.key === "vision-board" ? { ...feature, live: true } : feature,
+    const withoutLounge = MEMBERS_FEATURES.map((feature) =>
+      feature.key === "lounge" ? { ...feature, live: false } : feature,
     );
-    expect(membersPlaces(withVisionBoard).map((place) => [place.label, place.href])).toEqual([
+    expect(membersPlaces(withoutLounge).map((place) => place.label)).not.toContain("Lounge");
+    expect(membersPlaces(MEMBERS_FEATURES).map((place) => [place.label, place.href])).toEqual([
       ["Today", "/today"],
       ["Habits", "/habits"],
       ["Calendar", "/calendar"],
       ["Cam", "/cam"],
       ["Vision Board", "/vision-board"],
+      ["Lounge", "/lounge"],
       ["Circle", "/circle"],
       ["Account", "/my-account"],
     ]);
@@ -33,6 +36,7 @@ describe("the members' places", () => {
     expect(currentPlace("/habits/2f1e")?.label).toBe("Habits");
     expect(currentPlace("/calendar/event/abc")?.label).toBe("Calendar");
     expect(currentPlace("/cam/compare")?.label).toBe("Cam");
+    expect(currentPlace("/lounge/2f1e")?.label).toBe("Lounge");
     expect(currentPlace("/my-account/security")?.label).toBe("Account");
     expect(currentPlace("/manage-subscription")?.label).toBe("Account");
     // A prefix is not a place: /todayish is nobody's.

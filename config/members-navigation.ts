@@ -18,7 +18,7 @@ export const MEMBERS_FEATURES = [
   { key: "calendar", label: "Calendar", href: "/calendar", live: true },
   { key: "cam", label: "Cam", href: "/cam", live: true },
   { key: "vision-board", label: "Vision Board", href: "/vision-board", live: true },
-  { key: "lounge", label: "Lounge", href: "/lounge", live: false },
+  { key: "lounge", label: "Lounge", href: "/lounge", live: true },
 ] as const satisfies readonly { key: string; label: string; href: `/${string}`; live: boolean }[];
 
 export type MembersFeatureKey = (typeof MEMBERS_FEATURES)[number]["key"];

@@ -19,6 +19,7 @@ test("on a 390 px phone the members' places are a bar at the bottom: a member ch
     "Calendar",
     "Cam",
     "Vision Board",
+    "Lounge",
     "Circle",
     "Account",
   ]);

@@ -16,6 +16,7 @@ test("a member signs in to Today, checks in two habits with one tap each, opens 
     "Calendar",
     "Cam",
     "Vision Board",
+    "Lounge",
     "Circle",
     "Account",
   ]);

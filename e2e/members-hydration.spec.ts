@@ -24,6 +24,8 @@ const MEMBERS_PAGES = [
   "/cam",
   "/cam/compare",
   "/vision-board",
+  "/lounge",
+  "/lounge/guidelines",
 ];
 
 // A zone and a locale that are not the server's: names and lists made by the browser's own ICU data

@@ -79,6 +79,8 @@ test("a visitor who forges the cookie that skips the guard still reaches no memb
     "/cam",
     "/cam/compare",
     "/vision-board",
+    "/lounge",
+    "/lounge/00000000-0000-4000-8000-000000000000",
     "/pricing",
     "/manage-subscription",
   ]) {

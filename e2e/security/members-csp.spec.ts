@@ -12,6 +12,8 @@ const MEMBERS_PAGES = [
   "/my-account",
   "/habits",
   "/vision-board",
+  "/lounge",
+  "/lounge/guidelines",
   "/calendar",
   "/cam",
   "/cam/compare",

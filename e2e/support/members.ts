@@ -75,7 +75,7 @@ export async function signUp(
 /** A members' place from the navigation: the header's at desktop widths, the bottom bar's on a phone (only one shows). */
 export async function openMembersPlace(
   page: Page,
-  name: "Today" | "Habits" | "Calendar" | "Cam" | "Vision Board" | "Circle" | "Account",
+  name: "Today" | "Habits" | "Calendar" | "Cam" | "Vision Board" | "Lounge" | "Circle" | "Account",
 ) {
   await page.getByRole("navigation", { name: "Members" }).getByRole("link", { name, exact: true }).click();
 }

@@ -1,0 +1,68 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { done, formError, type FormState } from "@/lib/forms";
+import { formField, memberAction } from "@/lib/account/member-action";
+import { cheerLoungePost, joinLounge, LOUNGE_RULES_VERSION, postToLounge, reportLoungePost } from "@/lib/lounge";
+
+/** The Lounge forms' fields, in the form's names (lib/lounge names the field at fault in the API's names). */
+const FIELDS = ["loungeName", "rulesVersion", "text", "replyTo", "postId", "reason", "note", "roomId"];
+const options = { fields: Object.fromEntries(FIELDS.map((name) => [name, name])), revalidate: false };
+
+/**
+ * Accepts the house rules shown on the page (their version comes with the form, so rules that changed
+ * while the page was open are refused, not accepted unread) with a Lounge name.
+ */
+export const joinLoungeAction = memberAction(
+  z.object({ loungeName: formField, rulesVersion: formField, accept: formField }),
+  async (member, form): Promise<FormState> => {
+    if (form.accept !== "on") return formError("Tick the box to accept the house rules.", "accept");
+    const rulesVersion = Number(form.rulesVersion || LOUNGE_RULES_VERSION);
+    const { loungeName } = await joinLounge(member, { loungeName: form.loungeName, rulesVersion });
+    revalidatePath("/lounge");
+    return done(`Welcome to the Lounge, ${loungeName}.`);
+  },
+  options,
+);
+
+/** A post, or a reply (`replyTo`), at the member's table in a room. */
+export const postToLoungeAction = memberAction(
+  z.object({ roomId: formField, text: formField, replyTo: formField }),
+  async (member, form): Promise<FormState> => {
+    const post = await postToLounge(member.memberId, {
+      roomId: form.roomId,
+      text: form.text,
+      replyTo: form.replyTo || null,
+    });
+    revalidatePath(`/lounge/${form.roomId}`);
+    return done(
+      post.held
+        ? "Held for a moderator: nobody else sees it until a person decides."
+        : form.replyTo
+          ? "Reply posted."
+          : "Posted.",
+    );
+  },
+  options,
+);
+
+/** A private cheer: only the post's author learns that someone cheered. */
+export const cheerLoungeAction = memberAction(
+  z.object({ postId: formField }),
+  async (member, form): Promise<FormState> => {
+    await cheerLoungePost(member.memberId, form.postId);
+    return done("Cheer sent: only they will see it.");
+  },
+  options,
+);
+
+/** A private report: the reason is the button tapped, the note optional. */
+export const reportLoungeAction = memberAction(
+  z.object({ postId: formField, reason: formField, note: formField }),
+  async (member, form): Promise<FormState> => {
+    await reportLoungePost(member.memberId, { postId: form.postId, reason: form.reason, note: form.note || null });
+    return done("Reported: a moderator will look at it. Nobody is told who reported it.");
+  },
+  options,
+);

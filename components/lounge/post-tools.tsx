@@ -1,0 +1,103 @@
+"use client";
+
+import Link from "next/link";
+import { useId } from "react";
+import { ActionButton, ActionForm, SubmitButton, TextAreaField } from "@/components/forms";
+import type { FormAction, FormState } from "@/lib/forms";
+
+/** A private cheer: the author alone learns that someone cheered; nobody sees a count. */
+export function CheerButton({
+  postId,
+  authorName,
+  action,
+}: {
+  postId: string;
+  authorName: string;
+  action: FormAction<FormState>;
+}) {
+  return (
+    <ActionButton
+      action={action}
+      fields={{ postId }}
+      label="Cheer"
+      pendingLabel="Cheering…"
+      accessibleLabel={`Cheer ${authorName}'s post`}
+    />
+  );
+}
+
+/** The reasons in the contract's order, safety first, as a member reads them. */
+const REASONS = [
+  { value: "UNSAFE", label: "Someone may be unsafe" },
+  { value: "PERSONAL_DETAILS", label: "Shares personal details" },
+  { value: "UNKIND", label: "Unkind or hateful" },
+  { value: "SPAM", label: "Selling or spam" },
+  { value: "OTHER", label: "Something else" },
+] as const;
+
+/**
+ * A private report in two taps: "Report" opens it, a reason sends it (each reason is its own submit
+ * button); a note may be added first. The house rules are a link away.
+ */
+export function ReportForm({
+  postId,
+  authorName,
+  action,
+}: {
+  postId: string;
+  authorName: string;
+  action: FormAction<FormState>;
+}) {
+  const id = useId();
+  return (
+    <details className="group">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-full px-3 text-sm font-semibold text-ink underline">
+        Report<span className="sr-only"> {authorName}&apos;s post</span>
+      </summary>
+      <ActionForm
+        action={action}
+        hidden={{ postId }}
+        label={`Report ${authorName}'s post`}
+        className="mt-2 grid gap-3 rounded-2xl border border-slate-200 p-4"
+      >
+        {(state, pending) => (
+          <>
+            <p className="text-sm text-muted">
+              Only moderators read reports; nobody is told who reported. Check the{" "}
+              <Link href="/lounge/guidelines" className="underline">
+                house rules
+              </Link>
+              .
+            </p>
+            <TextAreaField
+              id={`${id}-note`}
+              name="note"
+              label="Note for the moderators"
+              optional
+              rows={2}
+              maxLength={500}
+              error={state.fieldErrors.note}
+            />
+            <fieldset className="grid gap-2">
+              <legend className="text-sm font-semibold text-ink">Why are you reporting it? Tap one to send.</legend>
+              <div className="flex flex-wrap gap-2">
+                {REASONS.map((reason) => (
+                  <SubmitButton
+                    key={reason.value}
+                    name="reason"
+                    value={reason.value}
+                    variant="secondary"
+                    pending={pending}
+                    pendingLabel="Sending…"
+                  >
+                    {reason.label}
+                  </SubmitButton>
+                ))}
+              </div>
+            </fieldset>
+          </>
+        )}
+      </ActionForm>
+    </details>
+  );
+}

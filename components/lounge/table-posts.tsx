@@ -1,0 +1,102 @@
+import type { PostLine, Thread } from "@/lib/lounge/page";
+import type { FormAction, FormState } from "@/lib/forms";
+import { CheerButton, ReportForm } from "./post-tools";
+import { PostForm } from "./post-form";
+
+type Actions = { post: FormAction<FormState>; cheer: FormAction<FormState>; report: FormAction<FormState> };
+
+/**
+ * One post: its author's Lounge name, when, its text. A removed post keeps its place, empty; a held
+ * one reaches its author only (the library sees to that), marked held with why. Cheers are private:
+ * the author reads that someone cheered, never who or how many; others get the button only.
+ */
+function Post({ post, actions }: { post: PostLine; actions: Actions }) {
+  if (post.removed)
+    return (
+      <article aria-label="A removed post" className="rounded-2xl border border-dashed border-slate-300 px-4 py-3">
+        <p className="text-sm text-muted">This post was removed by a moderator.</p>
+      </article>
+    );
+  return (
+    <article
+      aria-label={`${post.mine ? "Your post" : `${post.authorName}'s post`}, ${post.when}`}
+      className={`rounded-2xl border px-4 py-3 ${post.held ? "border-amber-400 bg-amber-50" : "border-slate-200 bg-white"}`}
+    >
+      <p className="text-sm text-muted">
+        <span className="font-semibold text-ink">{post.authorName}</span>
+        {post.mine ? " (you)" : ""} · <time dateTime={new Date(post.createdAt * 1000).toISOString()}>{post.when}</time>
+      </p>
+      <p className="mt-1 text-base break-words whitespace-pre-line text-ink">{post.text}</p>
+      {post.held ? (
+        <div className="mt-2 text-sm text-ink">
+          <p className="font-semibold">Held for a moderator: only you can see it until a person decides.</p>
+          {post.heldBecause.length ? (
+            <ul className="mt-1 list-disc pl-5">
+              {post.heldBecause.map((why) => (
+                <li key={why}>{why}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {post.mine && post.cheered ? <p className="mt-2 text-sm text-brand-700">Someone cheered this.</p> : null}
+      {!post.mine && !post.held ? (
+        <div className="mt-2 flex flex-wrap items-start gap-2">
+          <CheerButton postId={post.id} authorName={post.authorName} action={actions.cheer} />
+          <ReportForm postId={post.id} authorName={post.authorName} action={actions.report} />
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+/** The table's threads, newest first: each first post, its replies under it, and a way to reply (one level deep). */
+export function TablePosts({
+  roomId,
+  threads,
+  postMax,
+  actions,
+}: {
+  roomId: string;
+  threads: Thread[];
+  postMax: number;
+  actions: Actions;
+}) {
+  if (threads.length === 0)
+    return <p className="mt-3 text-base text-muted">Nobody has posted at your table yet: say hello.</p>;
+  return (
+    <ol className="mt-3 grid gap-5">
+      {threads.map(({ post, replies }) => (
+        <li key={post.id} className="grid gap-2">
+          <Post post={post} actions={actions} />
+          {replies.length ? (
+            <ol aria-label="Replies" className="ml-5 grid gap-2 border-l-2 border-slate-200 pl-4">
+              {replies.map((reply) => (
+                <li key={reply.id}>
+                  <Post post={reply} actions={actions} />
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          {!post.replyTo && !post.removed && !post.held ? (
+            <details className="ml-5">
+              <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-ink underline">
+                Reply<span className="sr-only"> to {post.mine ? "your post" : `${post.authorName}'s post`}</span>
+              </summary>
+              <div className="mt-2">
+                <PostForm
+                  roomId={roomId}
+                  replyTo={post.id}
+                  label={`Reply to ${post.mine ? "your post" : `${post.authorName}'s post`}`}
+                  submitLabel="Send reply"
+                  postMax={postMax}
+                  action={actions.post}
+                />
+              </div>
+            </details>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

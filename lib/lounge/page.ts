@@ -1,0 +1,166 @@
+import "server-only";
+import { getDb } from "../db/client";
+import type { Db } from "../db/open";
+import { memberTimeZone } from "../profile/zone";
+import { isDiscreet } from "../settings/settings";
+import { zonedDateTime } from "../time";
+import { LoungeError } from "./errors";
+import { HOLD_REASON_TEXT } from "./holds";
+import { DAILY_POST_LIMIT, POST_MAX } from "./model";
+import { LOUNGE_RULES } from "./rules";
+import { getLoungeRooms, getLoungeTable, type PostView, type RoomView, type RoomsView } from "./store";
+
+/**
+ * Happr Lounge's pages' data, in one place: /lounge (the house rules and the Lounge name to join, or
+ * the rooms of the member's band) and /lounge/<room id> (the member's table, or the room's closed
+ * notice). Times are put in words in the member's own zone, as the rooms open by it.
+ */
+
+type Options = { db?: Db; now?: Date };
+
+/** A room as /lounge lists it: open, or when it opens in the member's words. */
+export type RoomLine = RoomView & { opensAtText: string | null };
+
+export type LoungeHome = {
+  discreet: boolean;
+  joined: boolean;
+  loungeName: string | null;
+  /** Why no room is listed: a carer switched it off, a teen band waits for a grown-up to confirm it. */
+  notice: string | null;
+  rooms: RoomLine[];
+  rules: typeof LOUNGE_RULES;
+};
+
+/** A post as the table shows it: its time in words and, for its author's held post, why it waits. */
+export type PostLine = PostView & { when: string; heldBecause: string[] };
+/** A first post and its replies (one level deep), oldest reply first so a thread reads down. */
+export type Thread = { post: PostLine; replies: PostLine[] };
+
+export type LoungeRoomPage =
+  /** Not joined yet (or the rules changed): /lounge asks first. */
+  | { kind: "join" }
+  | { kind: "closed"; discreet: boolean; room: RoomLine; message: string }
+  | {
+      kind: "table";
+      discreet: boolean;
+      room: RoomLine;
+      loungeName: string;
+      slowMode: { reason: string; until: string } | null;
+      threads: Thread[];
+      limits: { dailyPosts: number; postMax: number };
+    };
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "14:05" today, "27 Nov, 21:40" another day: the member's clock, 24-hour as the rooms' hours are. */
+export function whenText(at: number, zone: string, now: Date): string {
+  const local = zonedDateTime(at, zone);
+  const today = zonedDateTime(Math.floor(now.getTime() / 1000), zone);
+  const clock = `${String(local.hour).padStart(2, "0")}:${String(local.minute).padStart(2, "0")}`;
+  if (local.toPlainDate().equals(today.toPlainDate())) return clock;
+  return `${local.day} ${MONTHS[local.month - 1]}, ${clock}`;
+}
+
+/**
+ * The table's posts as threads, newest thread first (the library gives posts newest first). A reply
+ * whose first post is on an older page stands alone, so nothing on the page is lost.
+ */
+export function threadsOf(posts: PostLine[]): Thread[] {
+  const firsts = new Map<string, Thread>();
+  const threads: Thread[] = [];
+  for (const post of posts)
+    if (!post.replyTo) {
+      const thread = { post, replies: [] };
+      firsts.set(post.id, thread);
+      threads.push(thread);
+    }
+  for (const post of [...posts].reverse()) {
+    if (!post.replyTo) continue;
+    const thread = firsts.get(post.replyTo);
+    if (thread) thread.replies.push(post);
+  }
+  for (const post of posts)
+    if (post.replyTo && !firsts.has(post.replyTo)) {
+      // Placed by its own time among the threads (both lists are newest first).
+      const at = threads.findIndex((thread) => thread.post.createdAt < post.createdAt);
+      threads.splice(at === -1 ? threads.length : at, 0, { post, replies: [] });
+    }
+  return threads;
+}
+
+const roomLine = (room: RoomView, zone: string, now: Date): RoomLine => ({
+  ...room,
+  opensAtText: room.opensAt === null ? null : whenText(room.opensAt, zone, now),
+});
+
+async function homeOf(memberId: string, options: Options): Promise<LoungeHome & { zone: string }> {
+  const db = options.db ?? (await getDb());
+  const now = options.now ?? new Date();
+  const [view, discreet, zone]: [RoomsView, boolean, string] = await Promise.all([
+    getLoungeRooms(memberId, { db, now }),
+    isDiscreet(memberId, db),
+    memberTimeZone(db, memberId),
+  ]);
+  return {
+    discreet,
+    zone,
+    joined: view.joined,
+    loungeName: view.loungeName,
+    notice: view.notice,
+    rooms: view.rooms.map((room) => roomLine(room, zone, now)),
+    rules: LOUNGE_RULES,
+  };
+}
+
+/** /lounge: the rules and the name to join with, or the rooms of the member's band. */
+export async function loadLoungePage(memberId: string, options: Options = {}): Promise<LoungeHome> {
+  return homeOf(memberId, options);
+}
+
+/**
+ * /lounge/<room id>: the member's table (seating them on their first visit), or the room's notice
+ * when it is closed for the night; null when the room is not one of the member's (the page is a 404).
+ */
+export async function loadLoungeRoom(
+  memberId: string,
+  roomId: string,
+  options: Options = {},
+): Promise<LoungeRoomPage | null> {
+  const db = options.db ?? (await getDb());
+  const now = options.now ?? new Date();
+  const home = await homeOf(memberId, { db, now });
+  if (!home.joined) return { kind: "join" };
+  const room = home.rooms.find((entry) => entry.id === roomId);
+  if (!room) return null;
+  try {
+    const table = await getLoungeTable(memberId, { roomId }, { db, now });
+    const lines = table.posts.map((post): PostLine => ({
+      ...post,
+      when: whenText(post.createdAt, home.zone, now),
+      heldBecause: post.holdReasons.map((reason) => HOLD_REASON_TEXT[reason]),
+    }));
+    return {
+      kind: "table",
+      discreet: home.discreet,
+      room,
+      loungeName: home.loungeName ?? "",
+      slowMode: table.slowMode
+        ? { reason: table.slowMode.reason, until: whenText(table.slowMode.until, home.zone, now) }
+        : null,
+      threads: threadsOf(lines),
+      limits: { dailyPosts: DAILY_POST_LIMIT, postMax: POST_MAX },
+    };
+  } catch (error) {
+    // Night hours: the room's own message says when it opens, by the member's clock.
+    if (error instanceof LoungeError && error.status === 403 && error.field === "roomId")
+      return { kind: "closed", discreet: home.discreet, room, message: error.message };
+    throw error;
+  }
+}
+
+/** The tab's title: in discreet mode a neutral word, so a glance at the screen does not say "Lounge". */
+export async function loungeTitle(memberId: string | undefined, title: string, options: Options = {}) {
+  if (!memberId) return title;
+  return (await isDiscreet(memberId, options.db)) ? NEUTRAL_TITLE : title;
+}
+export const NEUTRAL_TITLE = "Notes";
