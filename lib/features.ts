@@ -11,7 +11,17 @@ import { exportCalendar, forgetCalendar } from "./calendar/store";
 import { habitJobHandlers } from "./habits/reminders";
 import { habitKind } from "./habits/kind";
 import { exportHabits, forgetHabits } from "./habits/export";
-import { camJobHandlers, camPhotoFiles, exportCam, forgetCam, momentImageHolder, momentKind } from "./cam";
+import {
+  camJobHandlers,
+  camPhotoFiles,
+  concealsPhotos,
+  exportCam,
+  forgetCam,
+  getMyMoments,
+  momentImageHolder,
+  momentKind,
+  type CamLinks,
+} from "./cam";
 import type { ImageHolders } from "./uploads";
 import { childCamSharing } from "./cam";
 import { createEvent, deleteEvent } from "./calendar/store";
@@ -19,7 +29,14 @@ import { getMyHabits } from "./habits/store";
 import { addDays } from "./time";
 import { listTitle } from "./display";
 import { isDomainError } from "./errors";
-import { boardItemImageHolder, exportVisionBoard, forgetVisionBoard, goalKind, type BoardLinks } from "./vision-board";
+import {
+  boardItemImageHolder,
+  exportVisionBoard,
+  forgetVisionBoard,
+  goalKind,
+  goalOwnerOf,
+  type BoardLinks,
+} from "./vision-board";
 import { exportLounge, forgetLounge } from "./lounge";
 
 /** Whom an erasure is about: the member's id and every address that names them. */
@@ -152,8 +169,30 @@ export const boardLinks: BoardLinks = {
       if (!(isDomainError(error) && error.status === 404)) throw error;
     });
   },
+  goalMoments: async (viewerId, goalId, db) => {
+    // Cam's own list, filtered by the goal: only what the viewer may see of it (the child rule too).
+    const [moments, concealed] = await Promise.all([
+      getMyMoments(viewerId, { goalId }, { db }),
+      concealsPhotos(viewerId, { db }),
+    ]);
+    return {
+      moments: moments.map(({ id, ownerName, mine, day, note, alt, image }) => ({
+        id,
+        ownerName,
+        mine,
+        day,
+        note,
+        alt,
+        image,
+      })),
+      concealed,
+    };
+  },
   childMaySharePhotos: (childId, db) => childCamSharing(childId, { db }),
 };
+
+/** What a Cam moment reaches in My Vision Board (lib/cam imports none of it): whose a goal is. */
+export const camLinks: CamLinks = { goalOwnerOf: (goalId, db) => goalOwnerOf(goalId, db) };
 
 type Sections<F> = F extends { download: infer D }
   ? { [K in keyof D]: D[K] extends (memberId: string) => Promise<infer R> ? R : never }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { circleMemberships, circles } from "../db/schema/circles";
@@ -12,6 +12,7 @@ import {
 } from "../db/schema/vision-board";
 import { circlesOf } from "../circles/membership";
 import { isUuid } from "../uuid";
+import { listTitle } from "../display";
 import { claimUpload, deleteImages } from "../uploads";
 import { boardFor, itemFor, reachOf, type BoardReach, type ItemAccess, type ItemRow } from "./access";
 import { bad, milestoneNotFound, VisionBoardError } from "./errors";
@@ -643,4 +644,33 @@ export async function goalsInProgress(
     rows.map((item) => ({ item, access: "owner" as const })),
     { links: options.links, circleId: null },
   );
+}
+
+/**
+ * For Happr Cam's forms: the member's own active goals on any board, by their list title (the code
+ * word when set), and `include` (a moment's current goal) whatever its status, so that saving the form
+ * does not drop it.
+ */
+export async function goalChoices(
+  memberId: string,
+  options: Options & { include?: string | null } = {},
+): Promise<{ id: string; title: string }[]> {
+  const db = await dbOf(options);
+  const include = isUuid(options.include) ? options.include : null;
+  const active = eq(visionBoardItems.status, "active");
+  const rows = await db
+    .select({ id: visionBoardItems.id, title: visionBoardItems.title, privateTitle: visionBoardItems.privateTitle })
+    .from(visionBoardItems)
+    .where(
+      and(
+        eq(visionBoardItems.ownerId, memberId),
+        eq(visionBoardItems.kind, "goal"),
+        include ? or(active, eq(visionBoardItems.id, include)) : active,
+      ),
+    )
+    .orderBy(asc(visionBoardItems.title), asc(visionBoardItems.createdAt));
+  return rows.map((row) => ({
+    id: row.id,
+    title: listTitle({ title: row.title ?? "Goal", privateTitle: row.privateTitle }),
+  }));
 }
