@@ -6,7 +6,15 @@ import { shareTargetsFor, type ShareTarget } from "../circles/sharing/targets";
 import { namedSharesOf, type NamedShare } from "../circles/sharing";
 import type { BoardLinks, GoalMoment } from "./links";
 import { goalKind } from "./kind";
-import { childBoardRights, getGoal, getMyBoards, type BoardView, type GoalView } from "./store";
+import {
+  boardView,
+  childBoardRights,
+  circleNameOf,
+  getGoal,
+  myBoardReaches,
+  type BoardView,
+  type GoalView,
+} from "./store";
 
 /** In discreet mode "My board" is shown by the neutral name the member can also choose for it. */
 export const NEUTRAL_BOARD_NAME = "Notes";
@@ -29,23 +37,36 @@ export async function loadBoardPage(
   options: { links: BoardLinks; db?: Db },
 ): Promise<BoardPage | null> {
   const db = options.db ?? (await getDb());
-  const [boards, discreet, childRights] = await Promise.all([
-    getMyBoards(memberId, { db, links: options.links }),
+  const [reaches, discreet, childRights] = await Promise.all([
+    myBoardReaches(db, memberId),
     isDiscreet(memberId, db),
     childBoardRights(memberId, { db }),
   ]);
-  const named = boards.map((board) => ({ ...board, name: boardName(board, discreet) }));
-  const board = boardId ? named.find((entry) => entry.id === boardId) : named[0];
-  if (!board) return null;
+  const shown = boardId ? reaches.find((reach) => reach.board.id === boardId) : reaches[0];
+  if (!shown) return null;
+  // Only the board shown is built with its items; the others are listed by name.
+  const built = await boardView(db, memberId, shown, options.links);
+  const board = { ...built, name: boardName(built, discreet) };
+  const names = await Promise.all(
+    reaches.map(async (reach) => {
+      if (reach === shown) return { id: board.id, name: board.name, kind: board.kind };
+      const name = reach.board.kind === "family" ? await circleNameOf(db, reach.board) : reach.board.name;
+      return {
+        id: reach.board.id,
+        name: boardName({ kind: reach.board.kind, name }, discreet),
+        kind: reach.board.kind,
+      };
+    }),
+  );
   return {
-    boards: named.map(({ id, name, kind }) => ({ id, name, kind })),
+    boards: names,
     board: discreet ? { ...board, items: board.items.map((item) => ({ ...item, realTitle: item.title })) } : board,
     discreet,
     childRights: childRights.filter((right) => right.circleId === board.circleId),
   };
 }
 
-const boardName = (board: BoardView, discreet: boolean) =>
+const boardName = (board: Pick<BoardView, "kind" | "name">, discreet: boolean) =>
   discreet && board.kind === "mine" && board.name === "My board" ? NEUTRAL_BOARD_NAME : board.name;
 
 /**
