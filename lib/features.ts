@@ -25,7 +25,7 @@ import {
 import type { ImageHolders } from "./uploads";
 import { childCamSharing } from "./cam";
 import { createEvent, deleteEvent } from "./calendar/store";
-import { getMyHabits } from "./habits/store";
+import { getMyHabits, ownHabitScores } from "./habits/store";
 import { addDays } from "./time";
 import { listTitle } from "./display";
 import { isDomainError } from "./errors";
@@ -142,15 +142,8 @@ export const memberFeatures = [
  */
 export const boardLinks: BoardLinks = {
   habitOwnerOf: (habitId, db) => habitKind.ownerOf(habitId, db),
-  habitScores: async (ownerId, habitIds, db) => {
-    const wanted = new Set(habitIds);
-    const habits = await getMyHabits(ownerId, { db });
-    return new Map(
-      habits
-        .filter((habit) => habit.ownerId === ownerId && wanted.has(habit.id))
-        .map((habit) => [habit.id, habit.score]),
-    );
-  },
+  // The linked habits alone, scored as the habits' own list scores them.
+  habitScores: (ownerId, habitIds, db) => ownHabitScores(ownerId, habitIds, { db }),
   habitChoices: async (ownerId, db) =>
     (await getMyHabits(ownerId, { db }))
       .filter((habit) => habit.ownerId === ownerId && !habit.pending)
