@@ -31,6 +31,8 @@ import { authSection } from "./sections/auth";
 import { calendarAgendaSection } from "./sections/calendar-agenda";
 import { membersPagesSection } from "./sections/members-pages";
 import { camSection } from "./sections/cam";
+import { visionBoardPageSection } from "./sections/vision-board-page";
+import { visionBoardApiSection } from "./sections/vision-board-api";
 
 /** The measurements, in order. Later issues add theirs here (a `Section` in bench/sections/). */
 const sections: Section[] = [
@@ -40,9 +42,11 @@ const sections: Section[] = [
   authSection,
   membersPagesSection,
   camSection,
+  visionBoardPageSection,
   graphqlApiSection,
   calendarAgendaSection,
   habitsApiSection,
+  visionBoardApiSection,
   webhooksSection,
   manageSubscriptionSection,
 ];

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { expectImage, phonePhoto } from "./support/cam";
+import { expectImage, momentOnTimeline, phonePhoto } from "./support/cam";
 import { joinOwnersCircle } from "./support/circle";
 import { addHabit, tabTo } from "./support/members-home";
 import { createChildAccount, openMembersPlace, signIn, signUp } from "./support/members";
@@ -93,6 +93,26 @@ test("a member makes a goal with a photo, plans it (a milestone in the calendar,
   await expect(plan.getByText("Plan saved.")).toBeVisible();
   const progress = (text: string) => page.getByText("Progress:").locator("..").getByText(text, { exact: true });
   await expect(progress("0%")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A Cam moment on the goal, from its page: Cam's form opens with the goal chosen, the goal's page shows it.
+  const goalId = goalPath.split("/").at(-1)!;
+  const goalMoments = page.getByRole("region", { name: "Moments" });
+  await expect(goalMoments.getByText("No moments yet.")).toBeVisible();
+  await goalMoments.getByRole("link", { name: "Add a moment" }).click();
+  await expect(page).toHaveURL(new RegExp(`/cam\\?goal=${goalId}$`));
+  const newMoment = page.getByRole("form", { name: "New moment" });
+  await expect(newMoment.getByLabel(/^Goal/)).toHaveValue(goalId);
+  await newMoment.getByLabel("Photo", { exact: true }).setInputFiles(await phonePhoto());
+  await expect(newMoment.getByText("Photo sent.")).toBeVisible({ timeout: 20_000 });
+  await newMoment.getByLabel(/^Describe the photo/).fill("A bookmark at page ten");
+  await newMoment.getByLabel(/^Note/).fill("Chapter one done");
+  await newMoment.getByRole("button", { name: "Save moment" }).click();
+  await expect(newMoment.getByText("Moment saved. Its photo is being prepared.")).toBeVisible();
+  await momentOnTimeline(page, "A bookmark at page ten");
+  await page.goto(goalPath);
+  await expect(goalMoments.getByRole("img", { name: "A bookmark at page ten" })).toBeVisible();
+  await expect(goalMoments.getByText("Chapter one done")).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.goto(`/calendar?date=${milestoneDay}`);
@@ -209,6 +229,15 @@ test("the family board: a circle member adds an item that shows as theirs; a chi
   await page.reload();
   await expect(page.getByRole("heading", { name: "Cheers" })).toBeVisible();
   await expect(page.getByText(/Go Olive!/)).toBeVisible();
+
+  // The goal's page says whom it is shared with; taken back, Ben gets 404 for the goal.
+  const sharing = page.getByRole("region", { name: "Share this goal" });
+  await expect(sharing.getByText(/^Everyone in .+: can view$/)).toBeVisible();
+  const stop = sharing.getByRole("button", { name: /^Stop sharing with everyone in / });
+  await stop.click();
+  await expect(stop).toHaveCount(0);
+  await expect(sharing.getByText("Nobody: only you see it.")).toBeVisible();
+  expect((await ben.goto(goalPath))!.status()).toBe(404);
   await benContext.close();
   await mayaContext.close();
 });

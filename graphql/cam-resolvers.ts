@@ -12,6 +12,7 @@ import {
   type Album as AlbumView,
   type MomentView,
 } from "@/lib/cam";
+import { camLinks } from "@/lib/features";
 import { createImageUpload, uploadQuota } from "@/lib/uploads";
 import type { Album, Moment, Resolvers } from "./generated/resolvers-types";
 import { forMemberId } from "./resolvers";
@@ -79,12 +80,14 @@ export const camResolvers: Resolvers = {
     createMoment: forMemberId({ moment: null }, async (member, args, context) => ({
       statusCode: 201,
       message: "Moment saved",
-      moment: momentOf(await createMoment(member.memberId, args.input, { kinds: context.itemKinds })),
+      moment: momentOf(await createMoment(member.memberId, args.input, { kinds: context.itemKinds, links: camLinks })),
     })),
     updateMoment: forMemberId({ moment: null }, async (member, args, context) => ({
       statusCode: 200,
       message: "Moment saved",
-      moment: momentOf(await updateMoment(member.memberId, args.momentId, args.input, { kinds: context.itemKinds })),
+      moment: momentOf(
+        await updateMoment(member.memberId, args.momentId, args.input, { kinds: context.itemKinds, links: camLinks }),
+      ),
     })),
     deleteMoment: forMemberId({}, async (member, args) => {
       await deleteMoment(member.memberId, args.momentId);

@@ -5,6 +5,8 @@ import { installObjectStore } from "@/lib/storage";
 import { phoneJpeg } from "@/lib/images/__fixtures__/photos";
 import { processPendingImages, receiveUploadBody } from "@/lib/uploads";
 import { bodyOf, temporaryStore } from "@/lib/cam/testing";
+import { boardLinks } from "@/lib/features";
+import { addBoardItem, getMyBoards } from "@/lib/vision-board";
 import { membersGraphqlForThisFile } from "./test-helpers";
 
 const people = ["ana", "ben", "eve", "mum", "kid"] as const;
@@ -28,6 +30,7 @@ const camOps = {
   getMyImageQuota: `query { getMyImageQuota { statusCode message usedBytes limitBytes } }`,
   setChildCamSharing: `mutation($childId: String!, $mayShare: Boolean!) { setChildCamSharing(childId: $childId, mayShare: $mayShare) { statusCode message } }`,
 };
+const momentsOfGoalOp = `query($goalId: String) { getMyMoments(goalId: $goalId) { statusCode message moments { id goalId } } }`;
 const shareOp = `mutation($itemType: SharedItemType!, $itemId: String!, $circleId: String, $permission: SharePermission!) { shareItem(itemType: $itemType, itemId: $itemId, circleId: $circleId, permission: $permission) { statusCode message share { id itemType } } }`;
 const revokeOp = `mutation($shareId: String!) { revokeShare(shareId: $shareId) { statusCode message } }`;
 
@@ -186,5 +189,31 @@ describe("Happr Cam over GraphQL", () => {
       await gql(`mutation { joinLounge(loungeName: "x", rulesVersion: 1) { statusCode } }`, {}, "ana"),
     ).toMatchObject({ statusCode: 400 });
     expect(await gql(camOps.getMyAlbums, {}, "ana")).toMatchObject({ statusCode: 200 });
+  });
+
+  it("attaches a moment to the caller's own goal (goalId), lists a goal's moments, and refuses anyone else's goal", async () => {
+    const board = { db, links: boardLinks };
+    const goalOf = async (who: Who) =>
+      addBoardItem(id(who), (await getMyBoards(id(who), board))[0]!.id, { kind: "GOAL", title: "Run" }, board);
+    const [goal, bensGoal] = [await goalOf("ana"), await goalOf("ben")];
+    const moment = await postMoment("ana", { goalId: goal.id });
+    expect(moment.goalId).toBe(goal.id);
+    expect(await gql(momentsOfGoalOp, { goalId: goal.id }, "ana")).toMatchObject({
+      statusCode: 200,
+      moments: [{ id: moment.id, goalId: goal.id }],
+    });
+    expect((await gql(momentsOfGoalOp, { goalId: goal.id }, "ben")).moments).toEqual([]);
+
+    const upload = await gql(camOps.createImageUpload, { contentType: "image/jpeg", byteSize: photo.length }, "ana");
+    expect(
+      await gql(camOps.createMoment, { input: { uploadId: upload.uploadId, goalId: bensGoal.id } }, "ana"),
+    ).toMatchObject({ statusCode: 404, message: "Goal not found: choose one of your own goals.", moment: null });
+    expect(
+      await gql(camOps.updateMoment, { momentId: moment.id, input: { goalId: bensGoal.id } }, "ana"),
+    ).toMatchObject({ statusCode: 404 });
+    expect(await gql(camOps.updateMoment, { momentId: moment.id, input: { goalId: null } }, "ana")).toMatchObject({
+      statusCode: 200,
+      moment: { goalId: null },
+    });
   });
 });

@@ -11,11 +11,21 @@ import { exportCalendar, forgetCalendar } from "./calendar/store";
 import { habitJobHandlers } from "./habits/reminders";
 import { habitKind } from "./habits/kind";
 import { exportHabits, forgetHabits } from "./habits/export";
-import { camJobHandlers, camPhotoFiles, exportCam, forgetCam, momentImageHolder, momentKind } from "./cam";
+import {
+  camJobHandlers,
+  camPhotoFiles,
+  concealsPhotos,
+  exportCam,
+  forgetCam,
+  getMyMoments,
+  momentImageHolder,
+  momentKind,
+  type CamLinks,
+} from "./cam";
 import type { ImageHolders } from "./uploads";
 import { childCamSharing } from "./cam";
 import { createEvent, deleteEvent } from "./calendar/store";
-import { getMyHabits } from "./habits/store";
+import { getMyHabits, ownHabitScores } from "./habits/store";
 import { addDays } from "./time";
 import { listTitle } from "./display";
 import { isDomainError } from "./errors";
@@ -25,6 +35,7 @@ import {
   exportVisionBoard,
   forgetVisionBoard,
   goalKind,
+  goalOwnerOf,
   lookBackJobHandlers,
   type BoardLinks,
 } from "./vision-board";
@@ -138,15 +149,8 @@ export const memberFeatures = [
  */
 export const boardLinks: BoardLinks = {
   habitOwnerOf: (habitId, db) => habitKind.ownerOf(habitId, db),
-  habitScores: async (ownerId, habitIds, db) => {
-    const wanted = new Set(habitIds);
-    const habits = await getMyHabits(ownerId, { db });
-    return new Map(
-      habits
-        .filter((habit) => habit.ownerId === ownerId && wanted.has(habit.id))
-        .map((habit) => [habit.id, habit.score]),
-    );
-  },
+  // The linked habits alone, scored as the habits' own list scores them.
+  habitScores: (ownerId, habitIds, db) => ownHabitScores(ownerId, habitIds, { db }),
   habitChoices: async (ownerId, db) =>
     (await getMyHabits(ownerId, { db }))
       .filter((habit) => habit.ownerId === ownerId && !habit.pending)
@@ -165,8 +169,30 @@ export const boardLinks: BoardLinks = {
       if (!(isDomainError(error) && error.status === 404)) throw error;
     });
   },
+  goalMoments: async (viewerId, goalId, db) => {
+    // Cam's own list, filtered by the goal: only what the viewer may see of it (the child rule too).
+    const [moments, concealed] = await Promise.all([
+      getMyMoments(viewerId, { goalId }, { db }),
+      concealsPhotos(viewerId, { db }),
+    ]);
+    return {
+      moments: moments.map(({ id, ownerName, mine, day, note, alt, image }) => ({
+        id,
+        ownerName,
+        mine,
+        day,
+        note,
+        alt,
+        image,
+      })),
+      concealed,
+    };
+  },
   childMaySharePhotos: (childId, db) => childCamSharing(childId, { db }),
 };
+
+/** What a Cam moment reaches in My Vision Board (lib/cam imports none of it): whose a goal is. */
+export const camLinks: CamLinks = { goalOwnerOf: (goalId, db) => goalOwnerOf(goalId, db) };
 
 type Sections<F> = F extends { download: infer D }
   ? { [K in keyof D]: D[K] extends (memberId: string) => Promise<infer R> ? R : never }

@@ -16,10 +16,10 @@ const MY_SUBSCRIPTIONS =
   "query { getMySubscriptions { statusCode message subscriptionData { subscriptionId status subItemId currentPeriodStart currentPeriodEnd planPriceId defaultPaymentMethod cancelAt } } }";
 export const TRIVIAL = "query { __typename }";
 
-export const post = (query: string, token?: string): RequestShape => ({
+export const post = (query: string, token?: string, variables?: Record<string, unknown>): RequestShape => ({
   method: "POST",
   headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  body: JSON.stringify({ query }),
+  body: JSON.stringify(variables ? { query, variables } : { query }),
 });
 
 export type Summary = { requestsPerSecond: number; latencyP50Ms: number; latencyP99Ms: number; non2xx: number };
@@ -36,7 +36,8 @@ export type ApiMeasurement = {
   section: string;
   mode: string;
   seeded: string;
-  queries: (token: string) => Record<string, RequestShape>;
+  /** `ready`: everything the server printed (a seeded item's id, for one). */
+  queries: (token: string, ready: Record<string, unknown>) => Record<string, RequestShape>;
   check: (url: string, request: RequestShape) => Promise<void>;
 };
 
@@ -50,7 +51,7 @@ export async function measureOn(
   const { connections, durationSeconds, warmupSeconds, throughputRounds } = options;
   const tag = `${measurement.section} (${database.label})`;
   log(`${tag}: starting the API server (${measurement.seeded})`);
-  const server = await startChildServer<{ port: number; token: string }>({
+  const server = await startChildServer<{ port: number; token: string } & Record<string, unknown>>({
     rootDir: options.rootDir,
     script: "api-server.ts",
     args: [measurement.mode],
@@ -59,7 +60,7 @@ export async function measureOn(
   });
   try {
     const url = `http://127.0.0.1:${server.ready.port}/graphql`;
-    const queries = measurement.queries(server.ready.token);
+    const queries = measurement.queries(server.ready.token, server.ready);
     // The figures mean nothing unless the operation really answers.
     await measurement.check(url, Object.values(queries)[0]!);
     const runs: Record<string, ThroughputResult[]> = Object.fromEntries(Object.keys(queries).map((name) => [name, []]));

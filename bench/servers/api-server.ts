@@ -15,6 +15,10 @@
  *   habits    the same server and member, with 20 habits and a year of entries each (seedHabits),
  *             among 1,000 other families with five habits each person (seedTheirHabits).
  *
+ *   vision-board  the same server and member, with 60 items on "My board" (20 goals with three
+ *             milestones each and five of them linked to two habits, 20 words, 20 colours: seedBoard),
+ *             among 1,000 other families each person with a board of ten items; prints the board's id.
+ *
  *   webhooks  POST /api/webhooks/stripe's handler with the Stripe adapter talking to the fake Stripe
  *             API (lib/billing/stripe/fake-stripe-api.ts) in this process; the signed deliveries are
  *             written to the file named by the second argument. GET /stats counts what was stored.
@@ -49,6 +53,8 @@ import { createEvent } from "@/lib/calendar/store";
 import { makeCircle } from "@/lib/circles/testing";
 import { createHabit } from "@/lib/habits/store";
 import { habitEntries } from "@/lib/db/schema/habits";
+import { boardLinks } from "@/lib/features";
+import { addBoardItem, addMilestone, completeMilestone, getMyBoards } from "@/lib/vision-board";
 
 const SITE = "http://localhost:3000";
 const [mode, planFile] = process.argv.slice(2);
@@ -80,7 +86,7 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Pr
   return (server.address() as AddressInfo).port;
 }
 
-async function graphqlServer(seed?: (memberId: string) => Promise<void>) {
+async function graphqlServer(seed?: (memberId: string) => Promise<Record<string, unknown> | void>) {
   const email = `bench.${randomBytes(4).toString("hex")}@example.com`;
   const { accountId } = await signUpNew(
     { email, password: "Bench-Mark-42!", givenName: "Bench", familyName: "Member" },
@@ -125,7 +131,7 @@ async function graphqlServer(seed?: (memberId: string) => Promise<void>) {
     3600,
   );
 
-  await seed?.(accountId);
+  const seeded = (await seed?.(accountId)) ?? {};
   const yoga = createGraphQLServer({
     resolveCaller: (request) => resolveCaller(request),
     billing: async () => billing,
@@ -134,7 +140,7 @@ async function graphqlServer(seed?: (memberId: string) => Promise<void>) {
     production: true,
   });
   const port = await listen(async (req, res) => send(res, await yoga.fetch(await toRequest(req))));
-  return { port, token };
+  return { port, token, ...seeded };
 }
 
 /**
@@ -269,6 +275,61 @@ async function seedTheirHabits() {
   await db.execute(sql.raw("analyze"));
 }
 
+/**
+ * For `vision-board`: 60 items on the member's "My board", written through lib/vision-board as the API
+ * writes them (20 goals, each with three milestones, one done, a target count on every other one and
+ * two linked habits on five; 20 words; 20 colours), beside 1,000 other families whose every person
+ * has a board of ten items. Answers the board's id (the load asks getBoard for it).
+ */
+async function seedBoard(memberId: string) {
+  const db = await getDb();
+  const options = { db, links: boardLinks };
+  const [mine] = await getMyBoards(memberId, options);
+  const habitIds: string[] = [];
+  for (let i = 0; i < 10; i++)
+    habitIds.push(
+      (await createHabit(memberId, { title: `Habit ${i + 1}`, kind: "CHECK", schedule: "DAILY" }, { db })).id,
+    );
+  for (let i = 0; i < 60; i++) {
+    const n = Math.floor(i / 3) + 1;
+    const input =
+      i % 3 === 0
+        ? {
+            kind: "GOAL",
+            title: `Goal ${n}`,
+            why: `Why goal ${n} matters`,
+            area: "health",
+            ...(n % 2 === 0 ? { targetCount: 12, countDone: n % 12, targetUnit: "books" } : {}),
+            ...(n <= 5 ? { habitIds: habitIds.slice((n - 1) * 2, n * 2) } : {}),
+          }
+        : i % 3 === 1
+          ? { kind: "WORDS", text: `Words ${n}: small steps, every week` }
+          : { kind: "COLOUR", colour: `#${(0x336699 + i * 4099).toString(16).slice(-6)}` };
+    const item = await addBoardItem(memberId, mine!.id, input, options);
+    if (item.kind === "goal") {
+      for (const step of [1, 2, 3]) await addMilestone(memberId, item.id, `Step ${step}`, null, options);
+      const first = (await getMyBoards(memberId, options))[0]!.items.find((entry) => entry.id === item.id)!;
+      await completeMilestone(memberId, first.milestones[0]!.id, true, options);
+    }
+  }
+  await seedOtherFamilies();
+  await db.execute(
+    sql.raw(`insert into vision_boards (id, kind, owner_id, name)
+      select md5('bench-board-' || g || '-' || k)::uuid, 'mine', ${familyMember("k")}, 'My board'
+      from generate_series(1, ${OTHER_FAMILIES}) g, generate_series(0, 5) k`),
+  );
+  await db.execute(
+    sql.raw(`insert into vision_board_items (board_id, owner_id, kind, position, title, text, status)
+      select md5('bench-board-' || g || '-' || k)::uuid, ${familyMember("k")},
+        case when p % 2 = 0 then 'goal' else 'words' end, p,
+        case when p % 2 = 0 then 'Goal ' || p end, case when p % 2 = 1 then 'Words ' || p end,
+        case when p % 2 = 0 then 'active' end
+      from generate_series(1, ${OTHER_FAMILIES}) g, generate_series(0, 5) k, generate_series(0, 9) p`),
+  );
+  await db.execute(sql.raw("analyze"));
+  return { boardId: mine!.id };
+}
+
 async function webhookServer() {
   const secret = `whsec_${randomBytes(16).toString("hex")}`;
   const fake = new FakeStripeApi();
@@ -330,8 +391,9 @@ async function webhookServer() {
 }
 
 async function main() {
-  if (mode !== "graphql" && mode !== "calendar" && mode !== "habits" && !(mode === "webhooks" && planFile))
-    throw new Error("usage: api-server.ts graphql | calendar | habits | webhooks <plan file>");
+  const apiModes = ["graphql", "calendar", "habits", "vision-board"];
+  if (!apiModes.includes(mode!) && !(mode === "webhooks" && planFile))
+    throw new Error("usage: api-server.ts graphql | calendar | habits | vision-board | webhooks <plan file>");
   // The embedded default's kind of database (PGlite with its files on disk), or a scratch database on
   // a PostgreSQL server; thrown away afterwards either way.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "happr-bench-api-"));
@@ -357,7 +419,9 @@ async function main() {
         ? await graphqlServer(seedCalendar)
         : mode === "habits"
           ? await graphqlServer(seedHabits)
-          : await webhookServer();
+          : mode === "vision-board"
+            ? await graphqlServer(seedBoard)
+            : await webhookServer();
   process.stdout.write(`${JSON.stringify(ready)}\n`);
 }
 

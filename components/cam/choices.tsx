@@ -32,18 +32,24 @@ export function PlainSelect({
   );
 }
 
-/** The habit and the album a moment belongs to (each "None" by default), shown only when there are some. */
+/**
+ * The habit, the album and the Vision Board goal a moment belongs to (each "None" by default), each
+ * shown only when there are some.
+ */
 export function HabitAndAlbumFields({
   idPrefix,
   habits,
   albums,
+  goals = [],
   values = {},
   errors,
 }: {
   idPrefix: string;
   habits: { id: string; title: string }[];
   albums: { id: string; name: string }[];
-  values?: { habitId?: string | null; albumId?: string | null };
+  /** The member's own active goals (and the moment's current one). */
+  goals?: { id: string; title: string }[];
+  values?: { habitId?: string | null; albumId?: string | null; goalId?: string | null };
   errors: Partial<Record<string, string>>;
 }) {
   const fields = [
@@ -58,6 +64,12 @@ export function HabitAndAlbumFields({
       label: "Album",
       value: values.albumId,
       choices: albums.map((a) => ({ value: a.id, label: a.name })),
+    },
+    {
+      name: "goalId",
+      label: "Goal",
+      value: values.goalId,
+      choices: goals.map((g) => ({ value: g.id, label: g.title })),
     },
   ];
   return fields.map((field) =>

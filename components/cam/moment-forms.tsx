@@ -16,11 +16,12 @@ import { HabitAndAlbumFields } from "./choices";
 
 type Choice = { value: string; label: string };
 
-/** The owner changes a moment's note, day, alternative text, habit and album. */
+/** The owner changes a moment's note, day, alternative text, habit, album and goal. */
 export function EditMomentForm({
   moment,
   habits,
   albums,
+  goals = [],
   action,
 }: {
   moment: {
@@ -30,9 +31,11 @@ export function EditMomentForm({
     alt: string | null;
     habitId: string | null;
     albumId: string | null;
+    goalId: string | null;
   };
   habits: { id: string; title: string }[];
   albums: { id: string; name: string }[];
+  goals?: { id: string; title: string }[];
   action: FormAction<FormState>;
 }) {
   const id = useId();
@@ -72,6 +75,7 @@ export function EditMomentForm({
             idPrefix={id}
             habits={habits}
             albums={albums}
+            goals={goals}
             values={moment}
             errors={state.fieldErrors}
           />
@@ -139,29 +143,6 @@ export function ShareMomentForm({
         </>
       )}
     </ActionForm>
-  );
-}
-
-/** Takes one share back at once. */
-export function StopSharing({
-  momentId,
-  shareId,
-  name,
-  action,
-}: {
-  momentId: string;
-  shareId: string;
-  name: string;
-  action: FormAction<FormState>;
-}) {
-  return (
-    <ActionButton
-      action={action}
-      fields={{ momentId, shareId }}
-      label="Stop sharing"
-      pendingLabel="Stopping…"
-      accessibleLabel={`Stop sharing with ${name}`}
-    />
   );
 }
 

@@ -8,7 +8,7 @@ import { PhotoUploadField, usePhotoUpload, type UploadTicketState } from "@/comp
 
 /**
  * A new moment: the photo (the camera on a phone), sent as soon as it is chosen with its progress
- * shown, then its note, day, alternative text, habit and album, saved by `createMoment`. The bytes go
+ * shown, then its note, day, alternative text, habit, album and goal, saved by `createMoment`. The bytes go
  * straight to the upload route (`PUT`, in 8 MB chunks for a large photo), never through a server action.
  */
 export function UploadMomentForm({
@@ -16,12 +16,17 @@ export function UploadMomentForm({
   createMoment,
   habits,
   albums,
+  goals = [],
+  goalId = null,
   maxBytes,
 }: {
   startUpload: FormAction<UploadTicketState>;
   createMoment: FormAction<FormState>;
   habits: { id: string; title: string }[];
   albums: { id: string; name: string }[];
+  /** The member's own active Vision Board goals; `goalId` chosen at first ("Add a moment" on a goal's page). */
+  goals?: { id: string; title: string }[];
+  goalId?: string | null;
   maxBytes: number;
 }) {
   const id = useId();
@@ -81,7 +86,14 @@ export function UploadMomentForm({
         hint="Left empty: the day the photo says it was taken (or today). You can change it later."
         error={state.fieldErrors.day}
       />
-      <HabitAndAlbumFields idPrefix={id} habits={habits} albums={albums} errors={state.fieldErrors} />
+      <HabitAndAlbumFields
+        idPrefix={id}
+        habits={habits}
+        albums={albums}
+        goals={goals}
+        values={{ goalId }}
+        errors={state.fieldErrors}
+      />
       <FormMessage state={state} messageRef={messageRef} />
       <div>
         <SubmitButton pending={saving} pendingLabel="Saving…" disabled={upload.state === "sending"}>

@@ -5,7 +5,7 @@ import { useTestDatabase } from "../db/testing";
 import { images } from "../db/schema/uploads";
 import { failure, makeCircle } from "../circles/testing";
 import { shareItem } from "../circles/sharing";
-import { itemKinds } from "../features";
+import { camLinks, itemKinds } from "../features";
 import { jpegBomb, phoneJpeg, pngBomb } from "../images/__fixtures__/photos";
 import {
   MAX_PIECE_BYTES,
@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => temp.remove());
 const opts = () => ({ db: database.db, store: temp.store });
-const writes = () => ({ ...opts(), kinds: itemKinds, processNow: false });
+const writes = () => ({ ...opts(), kinds: itemKinds, links: camLinks, processNow: false });
 const serve = (viewer: string, url: string) => {
   const [, , , imageId, variant] = url.split("/");
   return imageResponse(viewer, imageId!, variant!, { moment: momentImageHolder }, opts());

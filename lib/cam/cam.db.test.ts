@@ -7,7 +7,6 @@ import { habits } from "../db/schema/habits";
 import { images } from "../db/schema/uploads";
 import { failure, makeCircle } from "../circles/testing";
 import { revokeShare, shareItem } from "../circles/sharing";
-import { itemKinds } from "../features";
 import { CAPTURED, phoneJpeg } from "../images/__fixtures__/photos";
 import { imageResponse, processPendingImages, uploadQuota } from "../uploads";
 import {
@@ -24,7 +23,7 @@ import {
 import { momentImageHolder } from "./kind";
 import { camPhotoFiles, exportCam, forgetCam } from "./export";
 import { unzipSync } from "fflate";
-import { askableDownloads, memberFeatures } from "../features";
+import { askableDownloads, camLinks, itemKinds, memberFeatures } from "../features";
 import { zipDownload } from "../member-data/zip";
 import { CAM_TABLES, momentWithPhoto, temporaryStore, uploadPhoto } from "./testing";
 
@@ -38,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => temp.remove());
 
 const opts = () => ({ db: database.db, store: temp.store });
-const writes = () => ({ ...opts(), kinds: itemKinds, processNow: false });
+const writes = () => ({ ...opts(), kinds: itemKinds, links: camLinks, processNow: false });
 const holders = { moment: momentImageHolder };
 const serve = (viewer: string, url: string) => {
   const [, , , imageId, variant] = url.split("/");
@@ -114,8 +113,9 @@ describe("a moment's photo, from upload to the timeline", () => {
       status: 404,
       field: "albumId",
     });
+    // An id that is no goal (goals of the Vision Board: lib/vision-board/goal-moments.db.test.ts).
     expect(await failure(createMoment("ana", { uploadId, goalId: "g1" }, writes()))).toMatchObject({
-      status: 422,
+      status: 404,
       field: "goalId",
     });
     expect(await failure(createMoment("ana", { uploadId, note: "x".repeat(1001) }, writes()))).toMatchObject({

@@ -58,6 +58,7 @@ export async function exportCam(memberId: string, options: { db?: Db } = {}) {
       alt: moment.alt,
       habitId: moment.habitId,
       albumId: moment.albumId,
+      goalId: moment.goalId,
       createdAt: moment.createdAt.toISOString(),
       photo: status === "ready" ? { file: photoPathOf(moment.id), width, height } : null,
       reactions: received

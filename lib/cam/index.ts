@@ -26,6 +26,7 @@ export {
   setChildCamSharing,
   updateMoment,
   type Album,
+  type CamLinks,
   type MomentImage,
   type MomentReaction,
   type MomentShare,

@@ -72,10 +72,6 @@ export function parseMomentInput(value: unknown): MomentChanges {
       (key): key is keyof MomentInput => key in input && (value as Record<string, unknown>)[key] !== undefined,
     ),
   );
-  if (input.goalId !== null)
-    throw new CamError(422, "Goals come with My Vision Board, which is not open yet: leave the goal empty.", {
-      field: "goalId",
-    });
   return { input, given };
 }
 

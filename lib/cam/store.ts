@@ -57,8 +57,16 @@ export type MomentView = {
 export type Album = { id: string; name: string; createdAt: number; momentCount: number };
 
 type Options = { db?: Db; store?: ObjectStore };
-/** `kinds`: the shareable kinds (lib/features.ts `itemKinds`): how a habit id is known to be the caller's. */
-type WriteOptions = Options & { kinds: ItemKinds; processNow?: boolean };
+/**
+ * What Cam asks of My Vision Board, given by lib/features.ts (`camLinks`): Cam imports no other
+ * feature. `goalOwnerOf`: whose goal this is (any of their boards), null for an id that is no goal.
+ */
+export type CamLinks = { goalOwnerOf: (goalId: string, db: Db) => Promise<string | null> };
+/**
+ * `kinds`: the shareable kinds (lib/features.ts `itemKinds`): how a habit id is known to be the
+ * caller's; `links`: how a goal id is (lib/features.ts `camLinks`).
+ */
+type WriteOptions = Options & { kinds: ItemKinds; links: CamLinks; processNow?: boolean };
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -156,7 +164,8 @@ async function views(db: Db, viewerId: string, rows: Row[]): Promise<MomentView[
       alt: moment.alt,
       habitId: moment.habitId,
       albumId: mine ? moment.albumId : null,
-      goalId: null,
+      // The goal is the owner's: a viewer learns nothing of it (the goal's page lists what they may see).
+      goalId: mine ? moment.goalId : null,
       reactions: mine ? (reactions.get(moment.id) ?? []) : [],
       shares: mine ? (shared.get(moment.id) ?? []) : [],
       createdAt: seconds(moment.createdAt),
@@ -175,10 +184,14 @@ export async function getMyMoments(
   options: Options = {},
 ): Promise<MomentView[]> {
   const { habitId, albumId, goalId, before, limit } = parseFilter(filter);
-  if (goalId !== null) return [];
   const db = options.db ?? (await getDb());
   const conditions = [momentVisibleTo(memberId, moments.id, moments.ownerId)];
   if (habitId !== null) conditions.push(eq(moments.habitId, habitId));
+  // A goal's moments: still only those the caller may see (the goal's page shows them to its viewers).
+  if (goalId !== null) {
+    if (!isUuid(goalId)) return [];
+    conditions.push(eq(moments.goalId, goalId));
+  }
   if (albumId !== null) {
     if (!isUuid(albumId)) return [];
     conditions.push(eq(moments.albumId, albumId), eq(moments.ownerId, memberId));
@@ -224,8 +237,11 @@ async function ownMoment(tx: Db, memberId: string, momentId: unknown) {
   return row;
 }
 
-/** The links a moment may carry: the caller's own habit (asked of the habit kind) and album. */
-async function checkLinks(tx: Db, memberId: string, input: MomentInput, kinds: ItemKinds) {
+/**
+ * The links a moment may carry: the caller's own habit (asked of the habit kind), album and Vision
+ * Board goal (asked of `links`). Someone else's goal answers 404 naming goalId, as one that does not exist.
+ */
+async function checkLinks(tx: Db, memberId: string, input: MomentInput, { kinds, links }: WriteOptions) {
   if (input.habitId !== null) {
     const owner = await kinds.habit?.ownerOf(input.habitId, tx);
     if (owner !== memberId)
@@ -238,6 +254,11 @@ async function checkLinks(tx: Db, memberId: string, input: MomentInput, kinds: I
       .from(momentAlbums)
       .where(and(eq(momentAlbums.id, input.albumId), eq(momentAlbums.ownerId, memberId)));
     if (!album) throw albumNotFound();
+  }
+  if (input.goalId !== null) {
+    const owner = isUuid(input.goalId) ? await links.goalOwnerOf(input.goalId, tx) : null;
+    if (owner !== memberId)
+      throw new CamError(404, "Goal not found: choose one of your own goals.", { field: "goalId" });
   }
 }
 
@@ -252,7 +273,7 @@ export async function createMoment(memberId: string, value: unknown, options: Wr
   const db = options.db ?? (await getDb());
   const id = randomUUID();
   const scheduled = await db.transaction(async (tx) => {
-    await checkLinks(tx, memberId, input, options.kinds);
+    await checkLinks(tx, memberId, input, options);
     // The upload first: someone else's or an unknown one answers 404 before anything is written.
     const claim = await claimUpload(tx, memberId, input.uploadId!, { kind: MOMENT_HOLDER, id });
     const today = localDateOf(Math.floor(Date.now() / 1000), await memberTimeZone(tx, memberId));
@@ -266,6 +287,7 @@ export async function createMoment(memberId: string, value: unknown, options: Wr
       daySetByMember: input.day !== null,
       habitId: input.habitId,
       albumId: input.albumId,
+      goalId: input.goalId,
     });
     return claim.processingScheduled;
   });
@@ -291,8 +313,9 @@ export async function updateMoment(
         ...input,
         habitId: given.has("habitId") ? input.habitId : null,
         albumId: given.has("albumId") ? input.albumId : null,
+        goalId: given.has("goalId") ? input.goalId : null,
       },
-      options.kinds,
+      options,
     );
     let processing = false;
     let imageId = current.imageId;
@@ -309,6 +332,7 @@ export async function updateMoment(
         ...(given.has("alt") ? { alt: input.alt } : {}),
         ...(given.has("habitId") ? { habitId: input.habitId } : {}),
         ...(given.has("albumId") ? { albumId: input.albumId } : {}),
+        ...(given.has("goalId") ? { goalId: input.goalId } : {}),
         ...(given.has("day") && input.day !== null ? { day: input.day, daySetByMember: true } : {}),
         updatedAt: new Date(),
       })

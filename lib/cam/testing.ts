@@ -6,7 +6,7 @@ import { childConsents, circleMemberships, circles, shares } from "../db/schema/
 import { camPreferences, childCamSettings, momentAlbums, momentReactions, moments } from "../db/schema/cam";
 import { images } from "../db/schema/uploads";
 import { jobs } from "../db/schema/jobs";
-import { itemKinds } from "../features";
+import { camLinks, itemKinds } from "../features";
 import { DiskObjectStore } from "../storage/disk/disk-store";
 import type { ObjectStore } from "../storage";
 import { createImageUpload, processPendingImages, receiveUploadBody } from "../uploads";
@@ -75,7 +75,7 @@ export async function momentWithPhoto(
   const moment = await createMoment(
     memberId,
     { uploadId, ...input },
-    { db, store, kinds: itemKinds, processNow: false },
+    { db, store, kinds: itemKinds, links: camLinks, processNow: false },
   );
   await processPendingImages({ db, store });
   return moment;

@@ -226,6 +226,18 @@ function prepareReads(db: Db) {
       )
       .orderBy(asc(habits.createdAt), asc(habits.id))
       .prepare("habits_listed"),
+    /** The caller's own live habits among `ids` (uuids as text), with their zone: what a goal's progress scores. */
+    ownedAmong: db
+      .select({ habit: habits, zone: storedZoneOf(caller), ...historyColumns() })
+      .from(habits)
+      .where(
+        and(
+          isNull(habits.archivedAt),
+          eq(habits.ownerId, caller),
+          sql`${habits.id}::text = any(string_to_array(${sql.placeholder("ids")}, ','))`,
+        ),
+      )
+      .prepare("habits_owned_among"),
     /** One habit's scoring inputs (its access decided already). */
     history: db
       .select(historyColumns())
@@ -479,6 +491,31 @@ export async function getMyHabits(
   if (rows.length === 0) return [];
   const today = dayIn(now, zoneFrom(rows[0]!.zone));
   return viewsOf(db, rows, today, historyDays);
+}
+
+/**
+ * The scores (0..1) of `ownerId`'s own live habits among `habitIds` (others left out), scored as
+ * getMyHabits scores them but read alone: a Vision Board goal's progress (lib/features.ts
+ * `boardLinks`) needs its few linked habits, not the owner's whole list and what is shared with them.
+ */
+export async function ownHabitScores(
+  ownerId: string,
+  habitIds: string[],
+  options: Options = {},
+): Promise<Map<string, number>> {
+  const ids = [...new Set(habitIds.filter(isUuid))];
+  if (ids.length === 0) return new Map();
+  const db = options.db ?? (await getDb());
+  const now = options.now ?? new Date();
+  const rows = await readsFor(db).ownedAmong.execute({ caller: ownerId, ids: ids.join(","), ...historyBounds(now, 0) });
+  if (rows.length === 0) return new Map();
+  const today = dayIn(now, zoneFrom(rows[0]!.zone));
+  const views = await viewsOf(
+    db,
+    rows.map((row) => ({ ...row, access: "owner" as const })),
+    today,
+  );
+  return new Map(views.map((view) => [view.id, view.score]));
 }
 
 /** One habit's entries (every member's) between two local dates, inclusive, with its score and streaks. */

@@ -2,8 +2,8 @@
 export * from "./errors";
 export * from "./model";
 export { goalProgress, type ProgressInput } from "./progress";
-export { BOARD_IMAGE_HOLDER, type BoardLinks } from "./links";
-export { goalKind } from "./kind";
+export { BOARD_IMAGE_HOLDER, type BoardLinks, type GoalMoment } from "./links";
+export { goalKind, goalOwnerOf } from "./kind";
 export { boardItemImageHolder } from "./image-access";
 export { exportVisionBoard, forgetVisionBoard } from "./export";
 export * from "./store";

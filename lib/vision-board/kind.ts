@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { visionBoardItems, visionBoards } from "../db/schema/vision-board";
+import type { Db } from "../db/open";
 import type { ItemKind } from "../circles/sharing/item-kinds";
 import { isUuid } from "../uuid";
 import { listTitle } from "../display";
@@ -31,3 +32,16 @@ export const goalKind: ItemKind = {
     );
   },
 };
+
+/**
+ * Whose goal this is, on any of the boards (a member's own goal on a family board too), or null for
+ * an id that is no goal: what Happr Cam asks before a moment is attached to it (lib/features.ts `camLinks`).
+ */
+export async function goalOwnerOf(goalId: string, db: Db): Promise<string | null> {
+  if (!isUuid(goalId)) return null;
+  const [row] = await db
+    .select({ ownerId: visionBoardItems.ownerId })
+    .from(visionBoardItems)
+    .where(and(eq(visionBoardItems.id, goalId), eq(visionBoardItems.kind, "goal")));
+  return row?.ownerId ?? null;
+}

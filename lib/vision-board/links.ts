@@ -1,5 +1,17 @@
 import type { Db } from "../db/open";
 import type { LocalDate } from "../time";
+import type { ImageView } from "../uploads";
+
+/** A Happr Cam moment marking progress on a goal, as its page shows it (a thumbnail, the day, the note). */
+export type GoalMoment = {
+  id: string;
+  ownerName: string;
+  mine: boolean;
+  day: string;
+  note: string | null;
+  alt: string | null;
+  image: ImageView;
+};
 
 /**
  * What a goal reaches in other features, given by the composition root (lib/features.ts,
@@ -20,6 +32,12 @@ export type BoardLinks = {
   ) => Promise<string>;
   /** Removes that event again (the milestone or its goal was removed). */
   removeMilestoneEvent: (ownerId: string, eventId: string, db: Db) => Promise<void>;
+  /**
+   * The goal's Cam moments that `viewerId` may see (Cam's own rule: their own, and those shared with
+   * them, a child's only as their carers allow), newest first, and whether the viewer keeps photos
+   * covered until opened.
+   */
+  goalMoments: (viewerId: string, goalId: string, db: Db) => Promise<{ moments: GoalMoment[]; concealed: boolean }>;
   /** Whether a child's account may show photos to their circle (Happr Cam's rule for children). */
   childMaySharePhotos: (childId: string, db: Db) => Promise<boolean>;
 };

@@ -3,9 +3,18 @@ import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { isDiscreet } from "../settings/settings";
 import { shareTargetsFor, type ShareTarget } from "../circles/sharing/targets";
-import type { BoardLinks } from "./links";
+import { namedSharesOf, type NamedShare } from "../circles/sharing";
+import type { BoardLinks, GoalMoment } from "./links";
 import { goalKind } from "./kind";
-import { childBoardRights, getGoal, getMyBoards, type BoardView, type GoalView } from "./store";
+import {
+  boardView,
+  childBoardRights,
+  circleNameOf,
+  getGoal,
+  myBoardReaches,
+  type BoardView,
+  type GoalView,
+} from "./store";
 import { childAccountOf } from "../circles/carers";
 import { lookBackChoice } from "./look-back";
 
@@ -32,18 +41,31 @@ export async function loadBoardPage(
   options: { links: BoardLinks; db?: Db },
 ): Promise<BoardPage | null> {
   const db = options.db ?? (await getDb());
-  const [boards, discreet, childRights, child, lookBack] = await Promise.all([
-    getMyBoards(memberId, { db, links: options.links }),
+  const [reaches, discreet, childRights, child, lookBack] = await Promise.all([
+    myBoardReaches(db, memberId),
     isDiscreet(memberId, db),
     childBoardRights(memberId, { db }),
     childAccountOf(db, memberId),
     lookBackChoice(memberId, { db }),
   ]);
-  const named = boards.map((board) => ({ ...board, name: boardName(board, discreet) }));
-  const board = boardId ? named.find((entry) => entry.id === boardId) : named[0];
-  if (!board) return null;
+  const shown = boardId ? reaches.find((reach) => reach.board.id === boardId) : reaches[0];
+  if (!shown) return null;
+  // Only the board shown is built with its items; the others are listed by name.
+  const built = await boardView(db, memberId, shown, options.links);
+  const board = { ...built, name: boardName(built, discreet) };
+  const names = await Promise.all(
+    reaches.map(async (reach) => {
+      if (reach === shown) return { id: board.id, name: board.name, kind: board.kind };
+      const name = reach.board.kind === "family" ? await circleNameOf(db, reach.board) : reach.board.name;
+      return {
+        id: reach.board.id,
+        name: boardName({ kind: reach.board.kind, name }, discreet),
+        kind: reach.board.kind,
+      };
+    }),
+  );
   return {
-    boards: named.map(({ id, name, kind }) => ({ id, name, kind })),
+    boards: names,
     board: discreet ? { ...board, items: board.items.map((item) => ({ ...item, realTitle: item.title })) } : board,
     discreet,
     childRights: childRights.filter((right) => right.circleId === board.circleId),
@@ -51,12 +73,14 @@ export async function loadBoardPage(
   };
 }
 
-const boardName = (board: BoardView, discreet: boolean) =>
+const boardName = (board: Pick<BoardView, "kind" | "name">, discreet: boolean) =>
   discreet && board.kind === "mine" && board.name === "My board" ? NEUTRAL_BOARD_NAME : board.name;
 
 /**
- * A goal's page: the goal (404 as null), and for its owner the habits they can link and, for a goal on
- * their own board (a family board's goals are the circle's already), whom they can share it with.
+ * A goal's page: the goal (404 as null), the Cam moments on it the viewer may see (Cam's rule), and
+ * for its owner the habits they can link and, for a goal on their own board (a family board's goals
+ * are the circle's already), whom it is shared with (each share, to take back) and whom else they can
+ * share it with.
  */
 export async function loadGoalPage(
   memberId: string,
@@ -66,6 +90,9 @@ export async function loadGoalPage(
   goal: GoalView;
   habits: { id: string; title: string }[];
   shareTargets: ShareTarget[];
+  shares: NamedShare[];
+  moments: GoalMoment[];
+  concealMoments: boolean;
   discreet: boolean;
 } | null> {
   const db = options.db ?? (await getDb());
@@ -74,14 +101,33 @@ export async function loadGoalPage(
     throw error;
   });
   if (!goal) return null;
-  const [discreet, shareable] = await Promise.all([
+  const [discreet, shareable, cam] = await Promise.all([
     isDiscreet(memberId, db),
     goal.mine ? goalKind.ownerOf(goal.id, db).then((owner) => owner === memberId) : false,
+    options.links.goalMoments(memberId, goal.id, db),
+  ]);
+  const [habits, shareTargets, shares] = await Promise.all([
+    goal.mine ? options.links.habitChoices(memberId, db) : [],
+    shareable ? shareTargetsFor(memberId) : [],
+    shareable ? goalShares(memberId, goal.id, { db }) : [],
   ]);
   return {
     goal: discreet ? { ...goal, realTitle: goal.title } : goal,
-    habits: goal.mine ? await options.links.habitChoices(memberId, db) : [],
-    shareTargets: shareable ? await shareTargetsFor(memberId) : [],
+    habits,
+    shareTargets,
+    shares,
+    moments: cam.moments,
+    concealMoments: cam.concealed,
     discreet,
   };
+}
+
+/**
+ * Whom the owner shares a goal with (a person or a circle, view or edit), each share's id to take it
+ * back: the one sharing rule's own list of the owner's shares, this goal's alone.
+ */
+export async function goalShares(ownerId: string, goalId: string, options: { db?: Db } = {}): Promise<NamedShare[]> {
+  const db = options.db ?? (await getDb());
+  const all = await namedSharesOf(ownerId, { db, kinds: { goal: goalKind } });
+  return all.filter((share) => share.itemType === "goal" && share.itemId === goalId);
 }

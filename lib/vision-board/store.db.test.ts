@@ -14,7 +14,7 @@ import {
 } from "../db/schema/vision-board";
 import { failure, makeCircle } from "../circles/testing";
 import { shareItem } from "../circles/sharing";
-import { checkInHabit, createHabit } from "../habits/store";
+import { checkInHabit, createHabit, getMyHabits } from "../habits/store";
 import { boardLinks, itemKinds } from "@/lib/features";
 import {
   addBoardItem,
@@ -190,6 +190,16 @@ describe("goals", () => {
       await checkInHabit("ada", habit.id, { date: day }, { db: database.db, now });
     const after = (await getGoal("ada", goal.id, options())).progress!;
     expect(after).toBeGreaterThan(before);
+    // The linked habits are scored alone, as the habits' own list scores them; someone else's is left out.
+    const bens = await createHabit(
+      "ben",
+      { title: "Ben's", kind: "CHECK", schedule: "DAILY" },
+      { db: database.db, now },
+    );
+    const [listed] = await getMyHabits("ada", { db: database.db }); // today, as the board scores
+    const scores = await boardLinks.habitScores("ada", [habit.id, bens.id, "not-an-id"], database.db);
+    expect([...scores]).toEqual([[habit.id, listed!.score]]);
+    expect(listed!.score).not.toBe(0);
 
     const done = await completeMilestone("ada", milestone.id, true, options());
     expect(done.milestones[0]!.done).toBe(true);

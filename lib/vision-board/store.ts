@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { circleMemberships, circles } from "../db/schema/circles";
@@ -12,6 +12,7 @@ import {
 } from "../db/schema/vision-board";
 import { circlesOf } from "../circles/membership";
 import { isUuid } from "../uuid";
+import { listTitle } from "../display";
 import { claimUpload, deleteImages } from "../uploads";
 import { boardFor, itemFor, reachOf, type BoardReach, type ItemAccess, type ItemRow } from "./access";
 import { bad, milestoneNotFound, VisionBoardError } from "./errors";
@@ -62,28 +63,54 @@ const dbOf = async (options: Options) => options.db ?? (await getDb());
  */
 export async function getMyBoards(memberId: string, options: LinkedOptions): Promise<BoardView[]> {
   const db = await dbOf(options);
-  await ensureBoards(db, memberId);
-  const circleIds = (await circlesOf(db, memberId)).map((circle) => circle.circleId);
-  const own = await db
-    .select()
-    .from(visionBoards)
-    .where(eq(visionBoards.ownerId, memberId))
-    .orderBy(sql`${visionBoards.kind} = 'extra'`, asc(visionBoards.createdAt));
-  const family = circleIds.length
-    ? await db.select().from(visionBoards).where(inArray(visionBoards.circleId, circleIds))
-    : [];
   const boards: BoardView[] = [];
-  for (const board of [...own, ...family]) {
-    const reach = await reachOf(db, memberId, board);
-    if (reach) boards.push(await boardView(db, memberId, reach, options.links));
-  }
+  for (const reach of await myBoardReaches(db, memberId))
+    boards.push(await boardView(db, memberId, reach, options.links));
   return boards;
 }
 
+/**
+ * The member's boards as they reach them (no items): what a page lists by name, building only the
+ * one it shows (`getBoard`).
+ */
+export async function myBoardReaches(db: Db, memberId: string): Promise<BoardReach[]> {
+  const circles = await circlesOf(db, memberId);
+  const read = async () => {
+    const own = await db
+      .select()
+      .from(visionBoards)
+      .where(eq(visionBoards.ownerId, memberId))
+      .orderBy(sql`${visionBoards.kind} = 'extra'`, asc(visionBoards.createdAt));
+    const family = circles.length
+      ? await db
+          .select()
+          .from(visionBoards)
+          .where(
+            inArray(
+              visionBoards.circleId,
+              circles.map((circle) => circle.circleId),
+            ),
+          )
+      : [];
+    return { own, family };
+  };
+  let { own, family } = await read();
+  // Made once, when one is missing: a read that writes every time would cost each page view a commit.
+  if (!own.some((board) => board.kind === "mine") || family.length < circles.length) {
+    await ensureBoards(db, memberId, circles);
+    ({ own, family } = await read());
+  }
+  const reaches: BoardReach[] = [];
+  for (const board of [...own, ...family]) {
+    const reach = await reachOf(db, memberId, board);
+    if (reach) reaches.push(reach);
+  }
+  return reaches;
+}
+
 /** "My board" and a family board for each of the member's circles, made once (concurrent reads too). */
-async function ensureBoards(db: Db, memberId: string): Promise<void> {
+async function ensureBoards(db: Db, memberId: string, theirs: { circleId: string; name: string }[]): Promise<void> {
   await db.insert(visionBoards).values({ kind: "mine", ownerId: memberId, name: MY_BOARD_NAME }).onConflictDoNothing();
-  const theirs = await circlesOf(db, memberId);
   if (theirs.length)
     await db
       .insert(visionBoards)
@@ -141,7 +168,7 @@ export async function removeBoard(memberId: string, boardId: unknown, options: L
   });
 }
 
-async function boardView(db: Db, viewerId: string, reach: BoardReach, links: BoardLinks): Promise<BoardView> {
+export async function boardView(db: Db, viewerId: string, reach: BoardReach, links: BoardLinks): Promise<BoardView> {
   const { board } = reach;
   const items = await db
     .select()
@@ -159,6 +186,10 @@ async function boardView(db: Db, viewerId: string, reach: BoardReach, links: Boa
     items: await itemViews(db, viewerId, rows, { links, circleId: board.circleId }),
   };
 }
+
+/** A family board is called by its circle's current name. */
+export const circleNameOf = (db: Db, board: { circleId: string | null; name: string }) =>
+  circleName(db, board.circleId!, board.name);
 
 async function circleName(db: Db, circleId: string, fallback: string): Promise<string> {
   const [row] = await db.select({ name: circles.name }).from(circles).where(eq(circles.id, circleId));
@@ -646,4 +677,33 @@ export async function goalsInProgress(
     rows.map((item) => ({ item, access: "owner" as const })),
     { links: options.links, circleId: null },
   );
+}
+
+/**
+ * For Happr Cam's forms: the member's own active goals on any board, by their list title (the code
+ * word when set), and `include` (a moment's current goal) whatever its status, so that saving the form
+ * does not drop it.
+ */
+export async function goalChoices(
+  memberId: string,
+  options: Options & { include?: string | null } = {},
+): Promise<{ id: string; title: string }[]> {
+  const db = await dbOf(options);
+  const include = isUuid(options.include) ? options.include : null;
+  const active = eq(visionBoardItems.status, "active");
+  const rows = await db
+    .select({ id: visionBoardItems.id, title: visionBoardItems.title, privateTitle: visionBoardItems.privateTitle })
+    .from(visionBoardItems)
+    .where(
+      and(
+        eq(visionBoardItems.ownerId, memberId),
+        eq(visionBoardItems.kind, "goal"),
+        include ? or(active, eq(visionBoardItems.id, include)) : active,
+      ),
+    )
+    .orderBy(asc(visionBoardItems.title), asc(visionBoardItems.createdAt));
+  return rows.map((row) => ({
+    id: row.id,
+    title: listTitle({ title: row.title ?? "Goal", privateTitle: row.privateTitle }),
+  }));
 }

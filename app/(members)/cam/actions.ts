@@ -15,7 +15,7 @@ import {
   updateMoment,
 } from "@/lib/cam";
 import { revokeShare, shareItem } from "@/lib/circles/sharing";
-import { itemKinds } from "@/lib/features";
+import { camLinks, itemKinds } from "@/lib/features";
 
 /** The moment form's fields, in the form's names (lib/cam checks their rules and names the field at fault). */
 const MOMENT_FIELDS = [
@@ -25,6 +25,7 @@ const MOMENT_FIELDS = [
   "alt",
   "habitId",
   "albumId",
+  "goalId",
   "reaction",
   "name",
   "with",
@@ -33,7 +34,14 @@ const MOMENT_FIELDS = [
 ];
 const options = { fields: Object.fromEntries(MOMENT_FIELDS.map((name) => [name, name])), revalidate: false };
 
-const momentFields = { note: formField, day: formField, alt: formField, habitId: formField, albumId: formField };
+const momentFields = {
+  note: formField,
+  day: formField,
+  alt: formField,
+  habitId: formField,
+  albumId: formField,
+  goalId: formField,
+};
 type MomentForm = z.output<z.ZodObject<typeof momentFields>>;
 
 /** An empty field is "none" (no note, no habit); an empty day is the photo's own day (or today). */
@@ -42,12 +50,15 @@ const momentInputOf = (form: MomentForm) => ({
   alt: form.alt.trim() || null,
   habitId: form.habitId || null,
   albumId: form.albumId || null,
+  goalId: form.goalId || null,
   ...(form.day ? { day: form.day } : {}),
 });
 
 /** Cam's pages (and Today, which lists this week's moments) after a change. */
 function refreshCam(momentId?: string) {
   revalidatePath("/cam");
+  // A goal's page lists its moments.
+  revalidatePath("/vision-board", "layout");
   if (momentId) revalidatePath(`/cam/${momentId}`);
   revalidatePath("/today");
 }
@@ -60,7 +71,7 @@ export const createMomentAction = memberAction(
     const moment = await createMoment(
       member.memberId,
       { uploadId: form.uploadId, ...momentInputOf(form) },
-      { kinds: itemKinds },
+      { kinds: itemKinds, links: camLinks },
     );
     refreshCam(moment.id);
     return done("Moment saved. Its photo is being prepared.");
@@ -71,7 +82,7 @@ export const createMomentAction = memberAction(
 export const updateMomentAction = memberAction(
   z.object({ momentId: formField, ...momentFields }),
   async (member, form) => {
-    await updateMoment(member.memberId, form.momentId, momentInputOf(form), { kinds: itemKinds });
+    await updateMoment(member.memberId, form.momentId, momentInputOf(form), { kinds: itemKinds, links: camLinks });
     refreshCam(form.momentId);
     return done("Moment saved.");
   },

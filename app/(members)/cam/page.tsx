@@ -13,6 +13,7 @@ import { PromptDayForm } from "@/components/cam/prompt-day-form";
 import { createAlbumAction, createMomentAction, setCamPromptAction, setConcealPhotosAction } from "./actions";
 import { startUploadAction } from "../upload-actions";
 import { habitChoices } from "./habit-choices";
+import { goalChoices } from "@/lib/vision-board";
 
 // Neutral: the tab's title says nothing of photos to someone glancing at the screen.
 export const metadata: Metadata = { title: "Moments" };
@@ -20,7 +21,7 @@ export const metadata: Metadata = { title: "Moments" };
 const megabytes = (bytes: number) =>
   bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${Math.ceil(bytes / 1024 ** 2)} MB`;
 
-type SearchParams = Promise<{ habit?: string; album?: string; before?: string }>;
+type SearchParams = Promise<{ habit?: string; album?: string; before?: string; goal?: string }>;
 
 /**
  * Cam's timeline: the member's own moments and those shared with them, newest first, by day; a habit's
@@ -29,15 +30,17 @@ type SearchParams = Promise<{ habit?: string; album?: string; before?: string }>
 export default async function CamPage({ searchParams }: { searchParams: SearchParams }) {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
-  const { habit, album, before } = await searchParams;
+  const { habit, album, before, goal } = await searchParams;
   const beforeSeconds = Number(before);
-  const [page, habits, conceal, promptWeekday] = await Promise.all([
+  const [page, habits, goals, conceal, promptWeekday] = await Promise.all([
     loadCamPage(member, {
       habitId: habit || undefined,
       albumId: album || undefined,
       before: Number.isInteger(beforeSeconds) && beforeSeconds > 0 ? beforeSeconds : undefined,
     }),
     habitChoices(member.memberId),
+    // The page reads both features (as habits above): lib/cam never imports the board.
+    goalChoices(member.memberId),
     concealChoice(member.memberId),
     camPromptWeekday(member.memberId),
   ]);
@@ -72,6 +75,9 @@ export default async function CamPage({ searchParams }: { searchParams: SearchPa
           createMoment={createMomentAction}
           habits={habits}
           albums={page.albums}
+          goals={goals}
+          // "Add a moment" on a goal's page comes here with ?goal=: that goal is chosen (if it is one of theirs).
+          goalId={goals.some((choice) => choice.id === goal) ? goal : null}
           maxBytes={page.maxBytes}
         />
       </Panel>

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { formField, memberAction, numberField } from "@/lib/account/member-action";
 import { done, formError } from "@/lib/forms";
 import { boardLinks, itemKinds } from "@/lib/features";
-import { shareItem } from "@/lib/circles/sharing";
+import { revokeShare, shareItem } from "@/lib/circles/sharing";
 import {
   addBoardItem,
   addMilestone,
@@ -193,6 +193,18 @@ export const shareGoalAction = memberAction(
     changed();
     revalidatePath("/circle");
     return done("Shared.");
+  },
+  options,
+);
+
+/** Takes one of the goal's shares back: they get 404 for it at their next request. */
+export const stopSharingGoalAction = memberAction(
+  z.object({ itemId: formField, shareId: formField }),
+  async (member, form) => {
+    await revokeShare(member.memberId, form.shareId);
+    changed();
+    revalidatePath("/circle");
+    return done("Stopped sharing: they no longer see it.");
   },
   options,
 );

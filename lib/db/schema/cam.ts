@@ -12,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { images } from "./uploads";
+import { visionBoardItems } from "./vision-board";
 
 /** Happr Cam (rules: lib/cam). An album is one member's; a moment may sit in one of its owner's albums. */
 export const momentAlbums = pgTable(
@@ -41,12 +42,18 @@ export const moments = pgTable(
     daySetByMember: boolean("day_set_by_member").notNull().default(false),
     habitId: text("habit_id"),
     albumId: uuid("album_id").references(() => momentAlbums.id, { onDelete: "set null" }),
+    /**
+     * The owner's Vision Board goal it marks progress on. Removing the goal (or its board, or its
+     * owner's erasure) sets it null: the photo is the member's, it stays in Cam.
+     */
+    goalId: uuid("goal_id").references(() => visionBoardItems.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("moments_owner_created_idx").on(table.ownerId, table.createdAt),
     index("moments_image_idx").on(table.imageId),
+    index("moments_goal_idx").on(table.goalId),
   ],
 );
 

@@ -8,13 +8,8 @@ import { concealsPhotos, loadMoment } from "@/lib/cam/page";
 import { Panel } from "@/components/ui/panel";
 import { dayName, MomentPhoto } from "@/components/cam/moment-card";
 import { ProcessingRefresh } from "@/components/cam/processing-refresh";
-import {
-  DeleteMoment,
-  EditMomentForm,
-  ReactionForm,
-  ShareMomentForm,
-  StopSharing,
-} from "@/components/cam/moment-forms";
+import { DeleteMoment, EditMomentForm, ReactionForm, ShareMomentForm } from "@/components/cam/moment-forms";
+import { SharedWithList } from "@/components/circles/shared-with-list";
 import {
   deleteMomentAction,
   reactAction,
@@ -23,6 +18,7 @@ import {
   updateMomentAction,
 } from "../actions";
 import { habitChoices } from "../habit-choices";
+import { goalChoices } from "@/lib/vision-board";
 
 export const metadata: Metadata = { title: "Moment" };
 
@@ -42,7 +38,10 @@ export default async function MomentPage({ params }: { params: Promise<{ momentI
   if (!loaded) notFound();
   const { moment, albums, shareTargets, mayShare } = loaded;
   const owner = moment.mine;
-  const ownHabits = owner ? await habitChoices(member.memberId) : [];
+  const [ownHabits, goals] = owner
+    ? await Promise.all([habitChoices(member.memberId), goalChoices(member.memberId, { include: moment.goalId })])
+    : [[], []];
+  const goal = goals.find((choice) => choice.id === moment.goalId);
   const targets = [
     ...shareTargets.circles.map((circle) => ({ value: `circle:${circle.id}`, label: `Everyone in ${circle.name}` })),
     ...shareTargets.people.map((person) => ({ value: `member:${person.memberId}`, label: person.name })),
@@ -65,6 +64,14 @@ export default async function MomentPage({ params }: { params: Promise<{ momentI
         <ProcessingRefresh pending={moment.image.status === "processing"} href={`/cam/${moment.id}`} />
         {moment.alt ? <p className="mt-3 text-sm text-muted">Photo: {moment.alt}</p> : null}
         {moment.note ? <p className="mt-3 whitespace-pre-line text-base text-ink">{moment.note}</p> : null}
+        {goal ? (
+          <p className="mt-3 text-base text-ink">
+            Goal:{" "}
+            <Link href={`/vision-board/goal/${goal.id}`} className="underline">
+              {goal.title}
+            </Link>
+          </p>
+        ) : null}
       </Panel>
 
       {owner ? (
@@ -73,23 +80,12 @@ export default async function MomentPage({ params }: { params: Promise<{ momentI
             <h2 id="sharing-heading" className="text-xl font-semibold text-ink">
               Who can see it
             </h2>
-            {moment.shares.length === 0 ? (
-              <p className="mt-2 text-base text-muted">Only you.</p>
-            ) : (
-              <ul className="mt-2 grid gap-2">
-                {moment.shares.map((share) => (
-                  <li key={share.shareId} className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="text-base text-ink">{share.name ?? "A circle member"}, to see</span>
-                    <StopSharing
-                      momentId={moment.id}
-                      shareId={share.shareId}
-                      name={share.name ?? "a circle member"}
-                      action={stopSharingMomentAction}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <SharedWithList
+              shares={moment.shares.map((share) => ({ ...share, permission: "view" as const }))}
+              fields={{ momentId: moment.id }}
+              stopSharing={stopSharingMomentAction}
+              empty="Only you."
+            />
             {!mayShare ? (
               <p className="mt-3 text-sm text-muted">Your grown-ups have kept your moments private for now.</p>
             ) : targets.length > 0 ? (
@@ -121,7 +117,13 @@ export default async function MomentPage({ params }: { params: Promise<{ momentI
             <h2 id="edit-heading" className="text-xl font-semibold text-ink">
               Edit
             </h2>
-            <EditMomentForm moment={moment} habits={ownHabits} albums={albums} action={updateMomentAction} />
+            <EditMomentForm
+              moment={moment}
+              habits={ownHabits}
+              albums={albums}
+              goals={goals}
+              action={updateMomentAction}
+            />
             <div className="mt-6">
               <DeleteMoment momentId={moment.id} action={deleteMomentAction} />
             </div>

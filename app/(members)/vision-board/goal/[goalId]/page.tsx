@@ -7,6 +7,8 @@ import { loadGoalPage } from "@/lib/vision-board/page";
 import { ActionButton } from "@/components/forms";
 import { Panel } from "@/components/ui/panel";
 import { CheerForm, GoalForms, ShareGoalForm } from "@/components/vision-board/goal-forms";
+import { SharedWithList } from "@/components/circles/shared-with-list";
+import { dayName, MomentPhoto } from "@/components/cam/moment-card";
 import {
   addMilestoneAction,
   cheerGoalAction,
@@ -14,6 +16,7 @@ import {
   goalPlanAction,
   goalStatusAction,
   shareGoalAction,
+  stopSharingGoalAction,
 } from "../../actions";
 
 export const metadata: Metadata = { title: "Goal" };
@@ -26,7 +29,7 @@ export default async function GoalPage({ params }: { params: Promise<{ goalId: s
   if (!member) return null; // the layout sends visitors to sign-in
   const page = await loadGoalPage(member.memberId, (await params).goalId, { links: boardLinks });
   if (!page) notFound();
-  const { goal, habits, shareTargets } = page;
+  const { goal, habits, shareTargets, shares, moments, concealMoments } = page;
   const title = goal.realTitle ?? goal.title ?? "Goal";
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-12">
@@ -108,10 +111,56 @@ export default async function GoalPage({ params }: { params: Promise<{ goalId: s
           savePlan={goalPlanAction}
         />
       )}
+      <Panel aria-labelledby="moments-heading" className="mt-6">
+        <h2 id="moments-heading" className="text-xl font-semibold text-ink">
+          Moments
+        </h2>
+        <p className="mt-1 text-muted">
+          Photos from Cam that mark progress on this goal
+          {goal.mine ? ": private unless you share one in Cam." : ", those you may see."}
+        </p>
+        {moments.length === 0 ? (
+          <p className="mt-2 text-muted">No moments yet.</p>
+        ) : (
+          <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
+            {moments.map((moment) => (
+              <li key={moment.id} className="grid content-start gap-2">
+                <MomentPhoto moment={moment} size="thumbnail" concealed={concealMoments} />
+                <Link href={`/cam/${moment.id}`} className="font-semibold text-ink underline">
+                  {dayName(moment.day)}
+                </Link>
+                {!moment.mine && <span className="text-sm text-muted">{moment.ownerName}</span>}
+                {moment.note && <p className="text-sm text-ink">{moment.note}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+        {goal.mine && (
+          <p className="mt-4">
+            <Link href={`/cam?goal=${goal.id}`} className="underline">
+              Add a moment
+            </Link>
+          </p>
+        )}
+      </Panel>
       {shareTargets.length > 0 && (
-        <Panel className="mt-6">
-          <h2 className="text-xl font-semibold text-ink">Share this goal</h2>
+        <Panel aria-labelledby="share-heading" className="mt-6">
+          <h2 id="share-heading" className="text-xl font-semibold text-ink">
+            Share this goal
+          </h2>
           <p className="mt-1 text-muted">With one person or your whole circle. Their cheers reach you alone.</p>
+          <h3 className="mt-4 text-base font-semibold text-ink">Shared with</h3>
+          <SharedWithList
+            shares={shares.map((share) => ({
+              shareId: share.id,
+              circleId: share.circleId,
+              name: share.targetName,
+              permission: share.permission,
+            }))}
+            fields={{ itemId: goal.id }}
+            stopSharing={stopSharingGoalAction}
+            empty="Nobody: only you see it."
+          />
           <ShareGoalForm goalId={goal.id} targets={shareTargets} action={shareGoalAction} />
         </Panel>
       )}
