@@ -25,6 +25,7 @@ import { getLivePort, type LiveEvent } from "../live";
 import { loungeStanding } from "./access";
 import { LoungeError, postNotFound, roomNotFound } from "./errors";
 import { holdReasons } from "./holds";
+import { assertMayPost } from "./moderation";
 import {
   DAILY_POST_LIMIT,
   foldName,
@@ -360,6 +361,7 @@ export async function postToLounge(memberId: string, value: unknown, options: Op
   const { post, authorName } = await db.transaction(async (tx) => {
     // The member's row is locked: their daily count and slow-mode wait are read and written in order.
     const member = await joinedMember(tx, memberId, true);
+    await assertMayPost(tx, memberId, now);
     if (input.replyTo) {
       const [parent] = await tx
         .select({ replyTo: loungePosts.replyTo, status: loungePosts.status, authorId: loungePosts.authorId })
