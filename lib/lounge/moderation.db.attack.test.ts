@@ -21,7 +21,7 @@ async function setUp() {
     await joinLounge(
       { memberId: member, name: null },
       { loungeName: name, rulesVersion: LOUNGE_RULES_VERSION },
-      lounge,
+      lounge(),
     );
     await getLoungeTable(member, { roomId: id }, lounge());
   }

@@ -151,7 +151,7 @@ describe("the queue and actions", () => {
     await moderatePost("mod-1", { action: "suspend", postId: post.id, reason: "Again unkind", days: 3 }, mod(at(2)));
     const refused = await failure(postToLounge("ada", { roomId: id, text: "hello?" }, lounge(at(10))));
     expect(refused).toMatchObject({ status: 403 });
-    expect(refused.message).toContain("until 2026-03-14 12:02 UTC");
+    expect(refused!.message).toContain("until 2026-03-14 12:02 UTC");
     expect(await postToLounge("ada", { roomId: id, text: "Sorry all" }, lounge(at(3 * 24 * 60 + 5)))).toMatchObject({
       held: false,
     });
