@@ -2,7 +2,6 @@
 export {
   cheerLoungePost,
   confirmTeenBand,
-  decideHeldPost,
   getLoungeRooms,
   getLoungeTable,
   joinLounge,

@@ -16,6 +16,8 @@ import {
 import { parseOrFail } from "../errors";
 import { emailAddressOf } from "../identity/addresses";
 import { sendEmail } from "../mail/outbox";
+import { getLivePort, type LiveEvent } from "../live";
+import { logError } from "../log";
 import { LoungeError } from "./errors";
 
 /**
@@ -26,7 +28,13 @@ import { LoungeError } from "./errors";
  * Every function takes the caller's id first and answers 404 to anyone the operator did not name in
  * LOUNGE_MODERATORS, as for a page that does not exist.
  */
-export type ModerationOptions = { db?: Db; now?: Date; moderators?: readonly string[] };
+export type ModerationOptions = {
+  db?: Db;
+  now?: Date;
+  moderators?: readonly string[];
+  /** Where a published or removed post is announced (ids only); the default is the live port. */
+  publish?: (channel: string, event: LiveEvent) => Promise<unknown>;
+};
 
 export const REASON_MAX = 500;
 export const APPEAL_MAX = 500;
@@ -38,6 +46,16 @@ const notFound = () => new LoungeError(404, "Not found");
 const fail = (message: string, field: string | undefined) => new LoungeError(400, message, { field });
 const parse = <T extends z.ZodType>(schema: T, value: unknown) => parseOrFail(schema, value, fail);
 const uuid = (field: string) => z.uuid({ message: `${field} is not a valid id.` });
+
+/** After commit, as store.ts does: the table's readers refetch; a failed publish is only logged. */
+async function announce(options: ModerationOptions, tableId: string, kind: string, postId: string) {
+  try {
+    const publish = options.publish ?? (async (channel, event) => (await getLivePort()).publish(channel, event));
+    await publish(`lounge-table:${tableId}`, { kind, ids: { postId } });
+  } catch (error) {
+    logError("lounge: live publish failed", error);
+  }
+}
 
 async function dbOf(options: ModerationOptions) {
   return options.db ?? (await getDb());
@@ -259,7 +277,7 @@ export async function moderatePost(
   const db = await asModerator(moderatorId, options);
   const input = parse(actionSchema, value);
   const now = options.now ?? new Date();
-  return db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx) => {
     const [post] = await tx.select().from(loungePosts).where(eq(loungePosts.id, input.postId)).for("update");
     if (!post) throw new LoungeError(404, "Post not found", { field: "postId" });
     if (input.action === "publish" && post.status !== "held")
@@ -291,8 +309,11 @@ export async function moderatePost(
         createdAt: now,
       });
     await tellReporters(tx, post.id, OUTCOME_TEXT[input.action]!, now);
-    return { logId: entry!.id };
+    return { logId: entry!.id, tableId: post.tableId };
   });
+  if (input.action === "publish" || input.action === "remove")
+    await announce(options, done.tableId, input.action === "publish" ? "post.published" : "post.removed", input.postId);
+  return { logId: done.logId };
 }
 
 /** Resolves the post's open reports and tells each reporter the outcome, in the action's transaction. */
@@ -497,7 +518,7 @@ export async function decideAppeal(moderatorId: string, value: unknown, options:
   const db = await asModerator(moderatorId, options);
   const input = parse(decisionSchema, value);
   const now = options.now ?? new Date();
-  await db.transaction(async (tx) => {
+  const restored = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ appeal: loungeAppeals, entry: loungeModerationLog })
       .from(loungeAppeals)
@@ -516,11 +537,14 @@ export async function decideAppeal(moderatorId: string, value: unknown, options:
       .update(loungeAppeals)
       .set({ status: upheld ? "upheld" : "rejected", decidedBy: moderatorId, decidedAt: now })
       .where(eq(loungeAppeals.id, row.appeal.id));
-    if (upheld && row.entry.action === "remove" && row.entry.postId)
-      await tx
-        .update(loungePosts)
-        .set({ status: "published", decidedAt: now, decidedBy: moderatorId })
-        .where(and(eq(loungePosts.id, row.entry.postId), eq(loungePosts.status, "removed")));
+    const [post] =
+      upheld && row.entry.action === "remove" && row.entry.postId
+        ? await tx
+            .update(loungePosts)
+            .set({ status: "published", decidedAt: now, decidedBy: moderatorId })
+            .where(and(eq(loungePosts.id, row.entry.postId), eq(loungePosts.status, "removed")))
+            .returning({ id: loungePosts.id, tableId: loungePosts.tableId })
+        : [];
     if (upheld && row.entry.action === "suspend")
       await tx.update(loungeSuspensions).set({ liftedAt: now }).where(eq(loungeSuspensions.logId, row.entry.id));
     await tx.insert(loungeModerationLog).values({
@@ -532,7 +556,9 @@ export async function decideAppeal(moderatorId: string, value: unknown, options:
       reason: input.reason,
       createdAt: now,
     });
+    return post;
   });
+  if (restored) await announce(options, restored.tableId, "post.published", restored.id);
 }
 
 export type MonthlyModerationReport = {

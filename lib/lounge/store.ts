@@ -495,29 +495,6 @@ export async function reportLoungePost(memberId: string, value: unknown, options
 }
 
 /**
- * A moderator's decision on a held post: published (announced on its table's channel) or removed. The
- * moderators' console (not built yet) calls it with the operator's list of moderators; anyone not on
- * it gets 404, as for a post that does not exist.
- */
-export async function decideHeldPost(
-  moderatorId: string,
-  value: { postId: unknown; decision: "publish" | "remove" },
-  options: Options & { moderators: ReadonlySet<string> },
-): Promise<void> {
-  const postId = parseId(value.postId, "postId");
-  if (!options.moderators.has(moderatorId)) throw postNotFound();
-  const db = await dbOf(options);
-  const now = options.now ?? new Date();
-  const [decided] = await db
-    .update(loungePosts)
-    .set({ status: value.decision === "publish" ? "published" : "removed", decidedAt: now, decidedBy: moderatorId })
-    .where(and(eq(loungePosts.id, postId), eq(loungePosts.status, "held")))
-    .returning({ tableId: loungePosts.tableId });
-  if (!decided) throw postNotFound();
-  await announce(options, decided.tableId, value.decision === "publish" ? "post.published" : "post.removed", postId);
-}
-
-/**
  * A carer's switch for a child under 13 (off until turned on). Only the child's carers
  * (lib/circles/carers.ts); anyone else gets 404 "Child not found".
  */
