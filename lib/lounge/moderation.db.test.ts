@@ -230,5 +230,11 @@ describe("appeals", () => {
       ["erased", "appeal_upheld", "One post is not spam"],
       ["erased", "suspend", "Spam"],
     ]);
+    // An erased moderator's decisions stay, without their id.
+    await database.db.transaction((tx) => forgetLounge(tx, "mod-2"));
+    expect((await database.db.select().from(loungeModerationLog)).map((entry) => entry.moderatorId).sort()).toEqual([
+      "erased",
+      "mod-1",
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import {
   loungeReports,
   loungeSuspensions,
   type LoungeModerationAction,
+  type LoungePostStatus,
 } from "../db/schema/lounge";
 import { parseOrFail } from "../errors";
 import { emailAddressOf } from "../identity/addresses";
@@ -90,7 +91,8 @@ export type QueueItem = {
   authorId: string;
   authorName: string;
   text: string;
-  status: "held" | "published";
+  /** "removed" only in a post's detail (the queue holds held and published ones). */
+  status: LoungePostStatus;
   createdAt: string;
   holdReasons: string[];
   reports: { reason: string; note: string | null; createdAt: string }[];
@@ -130,7 +132,7 @@ export async function getModerationQueue(moderatorId: string, options: Moderatio
         authorId: post.authorId,
         authorName: names.get(post.authorId) ?? "",
         text: post.text,
-        status: post.status as "held" | "published",
+        status: post.status,
         createdAt: post.createdAt.toISOString(),
         holdReasons: post.holdReasons,
         reports: its.map((report) => ({
@@ -208,7 +210,7 @@ export async function getModerationPost(
       authorId: post.authorId,
       authorName: names.get(post.authorId) ?? "",
       text: post.text,
-      status: post.status as "held" | "published",
+      status: post.status,
       createdAt: post.createdAt.toISOString(),
       holdReasons: post.holdReasons,
       reports: reports.map((report) => ({
