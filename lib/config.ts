@@ -43,6 +43,25 @@ function nativeRedirectList(name: string) {
   });
 }
 
+/**
+ * LOUNGE_MODERATORS: each entry an email address (compared lower-cased) or a member id (letters, digits,
+ * "-", "_", ":", "|", as the identity providers write them). A typo must fail at start-up, not silently
+ * leave the queue without moderators.
+ */
+function loungeModeratorList(value: string, ctx: z.RefinementCtx): string[] {
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries)
+    if (entry.includes("@") ? !z.email().safeParse(entry).success : !/^[\w:|-]{1,128}$/.test(entry))
+      ctx.addIssue({
+        code: "custom",
+        message: `LOUNGE_MODERATORS: "${entry}" is neither an email address nor a member id`,
+      });
+  return entries.map((entry) => (entry.includes("@") ? entry.toLowerCase() : entry));
+}
+
 function nativeRedirectProblem(uri: string): string | undefined {
   if (!URL.canParse(uri)) return "is not an absolute URI";
   const url = new URL(uri);
@@ -139,6 +158,8 @@ const rawSchema = z.object({
   ),
   MAIL_FROM: z.string().trim().default("Happr <hello@happr.app>"),
   SUPPORT_EMAIL: z.email({ message: "SUPPORT_EMAIL must be an email address" }).default("support@happr.app"),
+  // The Lounge's moderators (lib/lounge/moderation.ts): member emails or ids, comma-separated. Unset: none.
+  LOUNGE_MODERATORS: optionalString.pipe(z.string().transform(loungeModeratorList).optional()),
   OUTBOX_FILE: optionalString,
   // Text messages: Amazon SNS with SMS=sns (credentials from the SDK's usual chain: AWS_ACCESS_KEY_ID /
   // AWS_SECRET_ACCESS_KEY, a profile, or the instance or task role); unset, they stay in the outbox.
@@ -415,6 +436,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
       outboxFile: raw.OUTBOX_FILE,
     },
     sms: parseSms(raw),
+    loungeModerators: raw.LOUNGE_MODERATORS ?? [],
     auth: {
       secret: raw.AUTH_SECRET,
       reauthWindowSeconds: raw.REAUTH_WINDOW_SECONDS ?? 300,

@@ -10,6 +10,7 @@ import {
   loungeSeats,
   loungeTeenConfirmations,
 } from "../db/schema/lounge";
+import { exportModeration, forgetModeration } from "./moderation";
 
 const iso = (date: Date) => date.toISOString();
 
@@ -44,11 +45,13 @@ export async function exportLounge(memberId: string, options: { db?: Db } = {}) 
       createdAt: iso(report.createdAt),
     })),
     cheersGiven: cheers.map((cheer) => ({ postId: cheer.postId, createdAt: iso(cheer.createdAt) })),
+    appeals: await exportModeration(db, memberId),
   };
 }
 
 /** What an erasure removes: the member's posts (with the cheers and reports on them), cheers, reports, seats, name. */
 export async function forgetLounge(tx: Db, memberId: string): Promise<void> {
+  await forgetModeration(tx, memberId);
   await tx.delete(loungePosts).where(eq(loungePosts.authorId, memberId));
   await tx.delete(loungeCheers).where(eq(loungeCheers.fromId, memberId));
   await tx.delete(loungeReports).where(eq(loungeReports.reporterId, memberId));

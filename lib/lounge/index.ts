@@ -2,7 +2,6 @@
 export {
   cheerLoungePost,
   confirmTeenBand,
-  decideHeldPost,
   getLoungeRooms,
   getLoungeTable,
   joinLounge,
@@ -23,3 +22,22 @@ export { closedMessage, HEAT_POSTS_PER_MINUTE, openingOf, SLOW_MODE_MINUTES, SLO
 export { DAILY_POST_LIMIT, LOUNGE_RULES_VERSION, POST_MAX, REPORT_REASONS, type ReportReason } from "./model";
 export { LoungeError } from "./errors";
 export { exportLounge, forgetLounge } from "./export";
+export {
+  addModeratorNote,
+  appealModeration,
+  decideAppeal,
+  getModerationLog,
+  getModerationPost,
+  getModerationQueue,
+  getMonthlyModerationReport,
+  getMyAppealable,
+  getOpenAppeals,
+  isLoungeModerator,
+  moderatePost,
+  monthlyModerationCounts,
+  type AppealView,
+  type LogEntry,
+  type ModerationPost,
+  type MonthlyModerationReport,
+  type QueueItem,
+} from "./moderation";

@@ -4,17 +4,10 @@ import { useTestDatabase } from "../db/testing";
 import { loungeReports, loungeSeats } from "../db/schema/lounge";
 import { memberProfiles } from "../db/schema/profile";
 import { failure, makeCircle } from "../circles/testing";
-import {
-  cheerLoungePost,
-  decideHeldPost,
-  getLoungeRooms,
-  getLoungeTable,
-  joinLounge,
-  postToLounge,
-  reportLoungePost,
-} from "./store";
+import { cheerLoungePost, getLoungeRooms, getLoungeTable, joinLounge, postToLounge, reportLoungePost } from "./store";
 import { LOUNGE_RULES_VERSION } from "./model";
 import { exportLounge, forgetLounge } from "./export";
+import { moderatePost } from "./moderation";
 import { loungeMembers, loungePosts } from "../db/schema/lounge";
 import { LOUNGE_TABLES, recordedEvents, roomId } from "./testing";
 
@@ -150,13 +143,17 @@ describe("posts", () => {
     const held = mine.posts.find((post) => post.holdReasons.includes("phone"))!;
     expect(
       await failure(
-        decideHeldPost("ben", { postId: held.id, decision: "publish" }, { ...options(), moderators: new Set(["mod"]) }),
+        moderatePost(
+          "ben",
+          { postId: held.id, action: "publish", reason: "Fine" },
+          { ...options(), moderators: ["mod"] },
+        ),
       ),
     ).toMatchObject({ status: 404 });
-    await decideHeldPost(
+    await moderatePost(
       "mod",
-      { postId: held.id, decision: "publish" },
-      { ...options(at(11), live.publish), moderators: new Set(["mod"]) },
+      { postId: held.id, action: "publish", reason: "A club's public number" },
+      { ...options(at(11), live.publish), moderators: ["mod"] },
     );
     expect(await texts("ben", room, at(12))).toContain("text me on 07700 900 123");
     expect(live.events.at(-1)).toEqual({
@@ -271,10 +268,10 @@ describe("removal, the data download and the erasure", () => {
     const held = await postToLounge("ada", { roomId: room, text: "see bit.ly/x" }, options());
     await postToLounge("ben", { roomId: room, text: "Morning all" }, options(at(1)));
     const live = recordedEvents();
-    await decideHeldPost(
+    await moderatePost(
       "mod",
-      { postId: held.id, decision: "remove" },
-      { ...options(at(2), live.publish), moderators: new Set(["mod"]) },
+      { postId: held.id, action: "remove", reason: "An outside link" },
+      { ...options(at(2), live.publish), moderators: ["mod"] },
     );
     expect(live.events.map((sent) => sent.event)).toEqual([{ kind: "post.removed", ids: { postId: held.id } }]);
     expect((await getLoungeTable("ben", { roomId: room }, options(at(3)))).posts).toEqual([
@@ -284,9 +281,13 @@ describe("removal, the data download and the erasure", () => {
     // Decided once: a second decision finds no held post.
     expect(
       await failure(
-        decideHeldPost("mod", { postId: held.id, decision: "publish" }, { ...options(), moderators: new Set(["mod"]) }),
+        moderatePost(
+          "mod",
+          { postId: held.id, action: "publish", reason: "Fine" },
+          { ...options(), moderators: ["mod"] },
+        ),
       ),
-    ).toMatchObject({ status: 404 });
+    ).toMatchObject({ status: 409 });
 
     const download = await exportLounge("ada", { db: database.db });
     expect(download).toMatchObject({

@@ -25,6 +25,7 @@ import { getLivePort, type LiveEvent } from "../live";
 import { loungeStanding } from "./access";
 import { LoungeError, postNotFound, roomNotFound } from "./errors";
 import { holdReasons } from "./holds";
+import { assertMayPost } from "./moderation";
 import {
   DAILY_POST_LIMIT,
   foldName,
@@ -360,6 +361,7 @@ export async function postToLounge(memberId: string, value: unknown, options: Op
   const { post, authorName } = await db.transaction(async (tx) => {
     // The member's row is locked: their daily count and slow-mode wait are read and written in order.
     const member = await joinedMember(tx, memberId, true);
+    await assertMayPost(tx, memberId, now);
     if (input.replyTo) {
       const [parent] = await tx
         .select({ replyTo: loungePosts.replyTo, status: loungePosts.status, authorId: loungePosts.authorId })
@@ -490,29 +492,6 @@ export async function reportLoungePost(memberId: string, value: unknown, options
       target: [loungeReports.postId, loungeReports.reporterId],
       set: { reason, note, priority, createdAt: now },
     });
-}
-
-/**
- * A moderator's decision on a held post: published (announced on its table's channel) or removed. The
- * moderators' console (not built yet) calls it with the operator's list of moderators; anyone not on
- * it gets 404, as for a post that does not exist.
- */
-export async function decideHeldPost(
-  moderatorId: string,
-  value: { postId: unknown; decision: "publish" | "remove" },
-  options: Options & { moderators: ReadonlySet<string> },
-): Promise<void> {
-  const postId = parseId(value.postId, "postId");
-  if (!options.moderators.has(moderatorId)) throw postNotFound();
-  const db = await dbOf(options);
-  const now = options.now ?? new Date();
-  const [decided] = await db
-    .update(loungePosts)
-    .set({ status: value.decision === "publish" ? "published" : "removed", decidedAt: now, decidedBy: moderatorId })
-    .where(and(eq(loungePosts.id, postId), eq(loungePosts.status, "held")))
-    .returning({ tableId: loungePosts.tableId });
-  if (!decided) throw postNotFound();
-  await announce(options, decided.tableId, value.decision === "publish" ? "post.published" : "post.removed", postId);
 }
 
 /**

@@ -2,8 +2,12 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { childConsents, circleMemberships, circles } from "../db/schema/circles";
 import {
+  loungeAppeals,
   loungeCheers,
   loungeChildSettings,
+  loungeModerationLog,
+  loungeModeratorNotes,
+  loungeSuspensions,
   loungeMembers,
   loungePosts,
   loungeReports,
@@ -17,6 +21,10 @@ import type { LiveEvent } from "../live";
 
 /** The tables a Lounge test empties between tests (the rooms stay: the migration seeds them). */
 export const LOUNGE_TABLES = [
+  loungeAppeals,
+  loungeModerationLog,
+  loungeModeratorNotes,
+  loungeSuspensions,
   loungeReports,
   loungeCheers,
   loungePosts,

@@ -50,6 +50,11 @@ export default async function LoungePage() {
             <Link href="/lounge/guidelines" className="underline">
               House rules
             </Link>
+            {" · "}
+            {/* Where a removed post or a suspension is appealed, to another moderator. */}
+            <Link href="/lounge/appeals" className="underline">
+              Moderators&rsquo; decisions about you
+            </Link>
           </p>
           <ul className="mt-3 grid gap-3">
             {page.rooms.map((room) => (

@@ -145,6 +145,8 @@ export const loungeReports = pgTable(
     reason: text("reason").notNull(),
     note: text("note"),
     priority: smallint("priority").notNull(),
+    /** When a moderator decided on the post (it leaves the queue) and the reporter was told. */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -163,3 +165,85 @@ export const loungeTeenConfirmations = pgTable("lounge_teen_confirmations", {
   confirmedBy: text("confirmed_by").notNull(),
   confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What a moderator did (lib/lounge/moderation.ts). */
+export type LoungeModerationAction =
+  "publish" | "remove" | "dismiss" | "warn" | "suspend" | "appeal_upheld" | "appeal_rejected";
+
+/**
+ * The moderators' audit log: append-only (no operation updates or deletes a row; an erasure only
+ * replaces the erased member's id). It never copies a member's words: the post is named by id, the
+ * reason is the moderator's.
+ */
+export const loungeModerationLog = pgTable(
+  "lounge_moderation_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    moderatorId: text("moderator_id").notNull(),
+    action: text("action").$type<LoungeModerationAction>().notNull(),
+    /** The member the action is about (the post's author); "erased" after their erasure. */
+    subjectId: text("subject_id").notNull(),
+    /** No foreign key: the entry outlives the post (an erasure deletes the post, not the decision). */
+    postId: uuid("post_id"),
+    /** The appeal an appeal_* entry decides, or the entry an appeal is about. */
+    refersTo: uuid("refers_to"),
+    reason: text("reason").notNull(),
+    /** A suspension's length. */
+    days: smallint("days"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("lounge_moderation_log_created_idx").on(table.createdAt),
+    index("lounge_moderation_log_subject_idx").on(table.subjectId),
+  ],
+);
+
+/** A suspension from posting in the Lounge until a moment; lifted when its appeal is upheld. */
+export const loungeSuspensions = pgTable(
+  "lounge_suspensions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: text("member_id").notNull(),
+    logId: uuid("log_id").notNull(),
+    until: timestamp("until", { withTimezone: true }).notNull(),
+    liftedAt: timestamp("lifted_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("lounge_suspensions_member_idx").on(table.memberId, table.until)],
+);
+
+/** A moderator's note on a member's Lounge name, read by moderators only. */
+export const loungeModeratorNotes = pgTable(
+  "lounge_moderator_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: text("member_id").notNull(),
+    moderatorId: text("moderator_id").notNull(),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("lounge_moderator_notes_member_idx").on(table.memberId, table.createdAt)],
+);
+
+/** "open"; "upheld" (the member was right: the action is undone); "rejected" (the action stands). */
+export type LoungeAppealStatus = "open" | "upheld" | "rejected";
+
+/** One appeal per removal or suspension, decided by a moderator other than the one who acted. */
+export const loungeAppeals = pgTable(
+  "lounge_appeals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: text("member_id").notNull(),
+    /** The log entry appealed (a removal or a suspension): once only. */
+    logId: uuid("log_id").notNull().unique(),
+    text: text("text").notNull(),
+    status: text("status").$type<LoungeAppealStatus>().notNull().default("open"),
+    decidedBy: text("decided_by"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("lounge_appeals_open_idx").on(table.status, table.createdAt),
+    index("lounge_appeals_member_idx").on(table.memberId),
+  ],
+);

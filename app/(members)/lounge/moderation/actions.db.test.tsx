@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from "vitest";
+import { renderToStaticMarkup } from "react-dom/server";
+import { useTestDatabase } from "@/lib/db/testing";
+import { LOUNGE_TABLES, recordedEvents, roomId } from "@/lib/lounge/testing";
+
+// The actions and pages run as the member the mock answers, against this file's database, with "mod-1"
+// named in LOUNGE_MODERATORS.
+const database = useTestDatabase(LOUNGE_TABLES);
+const signedIn = { memberId: "mod-1" };
+vi.mock("next/cache", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("next/cache")>()),
+  revalidatePath: () => {},
+}));
+vi.mock("@/lib/config", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/config")>();
+  return { ...actual, getConfig: () => ({ ...actual.getConfig(), loungeModerators: ["mod-1"] }) };
+});
+vi.mock("@/lib/auth/member", async () => {
+  const { DomainError } = await import("@/lib/errors");
+  class MemberRequiredError extends DomainError {
+    constructor() {
+      super("NotAuthenticated", 401, "User is not authenticated");
+    }
+  }
+  const member = () => ({ memberId: signedIn.memberId, email: `${signedIn.memberId}@example.com`, name: "M" });
+  return { MemberRequiredError, getMember: async () => member(), requireMember: async () => member() };
+});
+
+const { moderatePostAction } = await import("./actions");
+const { default: ModerationPage } = await import("./page");
+const { joinLounge, postToLounge, getLoungeTable } = await import("@/lib/lounge");
+const { idleForm } = await import("@/lib/forms");
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+};
+
+async function heldPost() {
+  const options = { db: database.db, publish: recordedEvents().publish, now: new Date("2026-03-11T12:00:00Z") };
+  const room = await roomId(database.db, "keeping-going");
+  await joinLounge({ memberId: "ada", name: null }, { loungeName: "Sky Blue", rulesVersion: 1 }, options);
+  await getLoungeTable("ada", { roomId: room }, options);
+  return postToLounge("ada", { roomId: room, text: "ring me 07700 900 123" }, options);
+}
+
+describe("the moderation pages and actions", () => {
+  it("show the queue to a named moderator and 404 to any other member", async () => {
+    await heldPost();
+    signedIn.memberId = "mod-1";
+    expect(renderToStaticMarkup(await ModerationPage())).toContain("ring me 07700 900 123");
+    signedIn.memberId = "ada";
+    await expect(ModerationPage()).rejects.toThrow(/NEXT_HTTP_ERROR_FALLBACK;404/);
+    const refused = await moderatePostAction(idleForm, form({ postId: "x", action: "remove", reason: "spam" }));
+    expect(refused).toMatchObject({ status: "error", message: "Not found" });
+  });
+
+  it("ask for the reason, naming the field, then record the decision", async () => {
+    const post = await heldPost();
+    signedIn.memberId = "mod-1";
+    const missing = await moderatePostAction(idleForm, form({ postId: post.id, action: "publish", reason: "" }));
+    expect(missing.status).toBe("error");
+    expect(missing.fieldErrors.reason).toMatch(/reason is required/);
+    const saved = await moderatePostAction(
+      idleForm,
+      form({ postId: post.id, action: "publish", reason: "A club's public number" }),
+    );
+    expect(saved).toMatchObject({ status: "ok" });
+    expect(renderToStaticMarkup(await ModerationPage())).toContain("Nothing waits for a moderator.");
+  });
+});
