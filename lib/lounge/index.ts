@@ -23,3 +23,11 @@ export { closedMessage, HEAT_POSTS_PER_MINUTE, openingOf, SLOW_MODE_MINUTES, SLO
 export { DAILY_POST_LIMIT, LOUNGE_RULES_VERSION, POST_MAX, REPORT_REASONS, type ReportReason } from "./model";
 export { LoungeError } from "./errors";
 export { exportLounge, forgetLounge } from "./export";
+export {
+  CHILD_POSTS_SHOWN,
+  childLoungeOverview,
+  teensToConfirm,
+  type ChildLoungeOverview,
+  type ChildLoungePost,
+  type TeenToConfirm,
+} from "./family";

@@ -4,7 +4,9 @@ import type { Db } from "../db/open";
 import { memberTimeZone } from "../profile/zone";
 import { isDiscreet } from "../settings/settings";
 import { zonedDateTime } from "../time";
+import { childAccountOf } from "../circles/carers";
 import { LoungeError } from "./errors";
+import { childLoungeOverview, type ChildLoungePost } from "./family";
 import { HOLD_REASON_TEXT } from "./holds";
 import { DAILY_POST_LIMIT, POST_MAX } from "./model";
 import { LOUNGE_RULES } from "./rules";
@@ -29,6 +31,8 @@ export type LoungeHome = {
   notice: string | null;
   rooms: RoomLine[];
   rules: typeof LOUNGE_RULES;
+  /** An under-13 child's account: the page tells them their carers may read their posts. */
+  readByCarers: boolean;
 };
 
 /** A post as the table shows it: its time in words and, for its author's held post, why it waits. */
@@ -96,10 +100,11 @@ const roomLine = (room: RoomView, zone: string, now: Date): RoomLine => ({
 async function homeOf(memberId: string, options: Options): Promise<LoungeHome & { zone: string }> {
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
-  const [view, discreet, zone]: [RoomsView, boolean, string] = await Promise.all([
-    getLoungeRooms(memberId, { db, now }),
+  const [view, discreet, zone, child] = await Promise.all([
+    getLoungeRooms(memberId, { db, now }) as Promise<RoomsView>,
     isDiscreet(memberId, db),
     memberTimeZone(db, memberId),
+    childAccountOf(db, memberId, now),
   ]);
   return {
     discreet,
@@ -109,6 +114,7 @@ async function homeOf(memberId: string, options: Options): Promise<LoungeHome & 
     notice: view.notice,
     rooms: view.rooms.map((room) => roomLine(room, zone, now)),
     rules: LOUNGE_RULES,
+    readByCarers: child !== null,
   };
 }
 
@@ -164,3 +170,33 @@ export async function loungeTitle(memberId: string | undefined, title: string, o
   return (await isDiscreet(memberId, options.db)) ? NEUTRAL_TITLE : title;
 }
 export const NEUTRAL_TITLE = "Notes";
+
+/** A child's post as their carer's page lists it: its time in words by the carer's clock. */
+export type ChildPostLine = ChildLoungePost & { when: string };
+export type ChildLoungePage = { childId: string; name: string; enabled: boolean; posts: ChildPostLine[] };
+
+/**
+ * /circle/children/<child id>: the child's Lounge switch and own posts for one of their carers; null
+ * (the page is a 404) for anyone else, as for a child that does not exist.
+ */
+export async function loadChildLounge(
+  carerId: string,
+  childId: string,
+  options: Options = {},
+): Promise<ChildLoungePage | null> {
+  const db = options.db ?? (await getDb());
+  const now = options.now ?? new Date();
+  try {
+    const overview = await childLoungeOverview(carerId, childId, { db, now });
+    const zone = await memberTimeZone(db, carerId);
+    return {
+      childId,
+      name: overview.name ?? "Your child",
+      enabled: overview.enabled,
+      posts: overview.posts.map((post) => ({ ...post, when: whenText(post.createdAt, zone, now) })),
+    };
+  } catch (error) {
+    if (error instanceof LoungeError && error.status === 404) return null;
+    throw error;
+  }
+}

@@ -28,6 +28,11 @@ export default async function LoungePage() {
       <p className="mt-2 text-base text-muted">
         Small, slow rooms with a few people at each table. People decide, automation only holds.
       </p>
+      {page.readByCarers ? (
+        <p className="mt-2 text-base text-ink" data-testid="read-by-carers">
+          Your grown-ups can read what you post in the Lounge.
+        </p>
+      ) : null}
       {page.notice ? (
         <Panel aria-labelledby="notice-heading" className="mt-6">
           <h2 id="notice-heading" className="text-xl font-semibold text-ink">
