@@ -31,3 +31,14 @@ export {
   type ChildLoungePost,
   type TeenToConfirm,
 } from "./family";
+export {
+  DISCREET_REPLY_SUBJECT,
+  DISCREET_REPLY_TEXT,
+  markRepliesSeen,
+  noticeReply,
+  REPLY_EMAIL_HOURS,
+  REPLY_EMAIL_SUBJECT,
+  replyEmailsOn,
+  roomsWithNewReplies,
+  setReplyEmails,
+} from "./replies";

@@ -7,6 +7,7 @@ import { zonedDateTime } from "../time";
 import { childAccountOf } from "../circles/carers";
 import { LoungeError } from "./errors";
 import { childLoungeOverview, type ChildLoungePost } from "./family";
+import { markRepliesSeen, replyEmailsOn, roomsWithNewReplies } from "./replies";
 import { HOLD_REASON_TEXT } from "./holds";
 import { DAILY_POST_LIMIT, POST_MAX } from "./model";
 import { LOUNGE_RULES } from "./rules";
@@ -21,7 +22,11 @@ import { getLoungeRooms, getLoungeTable, type PostView, type RoomView, type Room
 type Options = { db?: Db; now?: Date };
 
 /** A room as /lounge lists it: open, or when it opens in the member's words. */
-export type RoomLine = RoomView & { opensAtText: string | null };
+export type RoomLine = RoomView & {
+  opensAtText: string | null;
+  /** Someone replied to one of the member's posts here since they last read the table. */
+  newReplies: boolean;
+};
 
 export type LoungeHome = {
   discreet: boolean;
@@ -33,6 +38,8 @@ export type LoungeHome = {
   rules: typeof LOUNGE_RULES;
   /** An under-13 child's account: the page tells them their carers may read their posts. */
   readByCarers: boolean;
+  /** Whether the member asked for reply emails (a child's account never gets them). */
+  replyEmails: boolean;
 };
 
 /** A post as the table shows it: its time in words and, for its author's held post, why it waits. */
@@ -92,19 +99,22 @@ export function threadsOf(posts: PostLine[]): Thread[] {
   return threads;
 }
 
-const roomLine = (room: RoomView, zone: string, now: Date): RoomLine => ({
+const roomLine = (room: RoomView, zone: string, now: Date, replied: Set<string>): RoomLine => ({
   ...room,
   opensAtText: room.opensAt === null ? null : whenText(room.opensAt, zone, now),
+  newReplies: replied.has(room.id),
 });
 
 async function homeOf(memberId: string, options: Options): Promise<LoungeHome & { zone: string }> {
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
-  const [view, discreet, zone, child] = await Promise.all([
+  const [view, discreet, zone, child, replied, replyEmails] = await Promise.all([
     getLoungeRooms(memberId, { db, now }) as Promise<RoomsView>,
     isDiscreet(memberId, db),
     memberTimeZone(db, memberId),
     childAccountOf(db, memberId, now),
+    roomsWithNewReplies(memberId, { db }),
+    replyEmailsOn(memberId, { db }),
   ]);
   return {
     discreet,
@@ -112,9 +122,10 @@ async function homeOf(memberId: string, options: Options): Promise<LoungeHome & 
     joined: view.joined,
     loungeName: view.loungeName,
     notice: view.notice,
-    rooms: view.rooms.map((room) => roomLine(room, zone, now)),
+    rooms: view.rooms.map((room) => roomLine(room, zone, now, replied)),
     rules: LOUNGE_RULES,
     readByCarers: child !== null,
+    replyEmails,
   };
 }
 
@@ -140,6 +151,7 @@ export async function loadLoungeRoom(
   if (!room) return null;
   try {
     const table = await getLoungeTable(memberId, { roomId }, { db, now });
+    await markRepliesSeen(memberId, roomId, { db, now });
     const lines = table.posts.map((post): PostLine => ({
       ...post,
       when: whenText(post.createdAt, home.zone, now),

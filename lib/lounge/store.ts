@@ -39,6 +39,7 @@ import {
   REPORT_PRIORITY,
 } from "./model";
 import { closedMessage, heatOf, openingOf } from "./pace";
+import { noticeReply } from "./replies";
 
 /** Publishes an ids-only event on a table's channel; the default is the process's live port (lib/live). */
 export type Publish = (channel: string, event: LiveEvent) => Promise<unknown>;
@@ -407,6 +408,8 @@ export async function postToLounge(memberId: string, value: unknown, options: Op
         createdAt: now,
       })
       .returning();
+    // A published reply tells the first post's author, when they asked (replies.ts), with the post.
+    if (created!.status === "published") await noticeReply(tx, created!, now);
     const [recent] = await tx
       .select({ n: count() })
       .from(loungePosts)
@@ -506,11 +509,16 @@ export async function decideHeldPost(
   if (!options.moderators.has(moderatorId)) throw postNotFound();
   const db = await dbOf(options);
   const now = options.now ?? new Date();
-  const [decided] = await db
-    .update(loungePosts)
-    .set({ status: value.decision === "publish" ? "published" : "removed", decidedAt: now, decidedBy: moderatorId })
-    .where(and(eq(loungePosts.id, postId), eq(loungePosts.status, "held")))
-    .returning({ tableId: loungePosts.tableId });
+  const decided = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(loungePosts)
+      .set({ status: value.decision === "publish" ? "published" : "removed", decidedAt: now, decidedBy: moderatorId })
+      .where(and(eq(loungePosts.id, postId), eq(loungePosts.status, "held")))
+      .returning({ tableId: loungePosts.tableId, authorId: loungePosts.authorId, replyTo: loungePosts.replyTo });
+    // A held reply let through tells the first post's author then, as one posted at once would have.
+    if (row && value.decision === "publish") await noticeReply(tx, row, now);
+    return row;
+  });
   if (!decided) throw postNotFound();
   await announce(options, decided.tableId, value.decision === "publish" ? "post.published" : "post.removed", postId);
 }

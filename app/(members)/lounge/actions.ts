@@ -4,7 +4,15 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { done, formError, type FormState } from "@/lib/forms";
 import { formField, memberAction } from "@/lib/account/member-action";
-import { cheerLoungePost, joinLounge, LOUNGE_RULES_VERSION, postToLounge, reportLoungePost } from "@/lib/lounge";
+import {
+  cheerLoungePost,
+  joinLounge,
+  LOUNGE_RULES_VERSION,
+  postToLounge,
+  REPLY_EMAIL_HOURS,
+  reportLoungePost,
+  setReplyEmails,
+} from "@/lib/lounge";
 
 /** The Lounge forms' fields, in the form's names (lib/lounge names the field at fault in the API's names). */
 const FIELDS = ["loungeName", "rulesVersion", "text", "replyTo", "postId", "reason", "note", "roomId"];
@@ -65,4 +73,19 @@ export const reportLoungeAction = memberAction(
     return done("Reported: a moderator will look at it. Nobody is told who reported it.");
   },
   options,
+);
+
+/** Reply emails, asked for or stopped (off unless asked; never for a child's account). */
+export const replyEmailsAction = memberAction(
+  z.object({ replyEmails: z.enum(["on", "off"], { message: "Choose on or off" }) }),
+  async (member, form): Promise<FormState> => {
+    await setReplyEmails(member.memberId, { enabled: form.replyEmails === "on" });
+    revalidatePath("/lounge");
+    return done(
+      form.replyEmails === "on"
+        ? `On: an email when someone replies to your post, at most one a post every ${REPLY_EMAIL_HOURS} hours, after your quiet hours.`
+        : "Off: no emails about replies.",
+    );
+  },
+  { revalidate: false },
 );
