@@ -42,3 +42,5 @@ export {
   roomsWithNewReplies,
   setReplyEmails,
 } from "./replies";
+export { loungePostImageHolder } from "./image-access";
+export { LOUNGE_IMAGE_HOLDER } from "./store";

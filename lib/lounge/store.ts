@@ -39,6 +39,7 @@ import {
   REPORT_PRIORITY,
 } from "./model";
 import { closedMessage, heatOf, openingOf } from "./pace";
+import { claimUpload, imageViews, type ImageView } from "../uploads";
 import { noticeReply } from "./replies";
 
 /** Publishes an ids-only event on a table's channel; the default is the process's live port (lib/live). */
@@ -81,10 +82,14 @@ export type PostView = {
   removed: boolean;
   /** The author alone: whether anyone cheered it. Never who, never how many. */
   cheered: boolean;
+  /** Its photo (lib/uploads; served to those who may see the post, checked on every request); null for none or a removed post. */
+  image: ImageView | null;
 };
 export type TableView = { roomId: string; tableId: string; slowMode: SlowModeView | null; posts: PostView[] };
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+/** The image holder kind of a post's photo (lib/uploads; its access rule is image-access.ts). */
+export const LOUNGE_IMAGE_HOLDER = "lounge-post";
 const tableChannel = (tableId: string) => `lounge-table:${tableId}`;
 type Room = typeof loungeRooms.$inferSelect;
 
@@ -317,6 +322,10 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
         ).map((row) => row.postId)
       : [],
   );
+  const photos = await imageViews(
+    db,
+    rows.flatMap(({ post }) => (post.imageId && post.status !== "removed" ? [post.imageId] : [])),
+  );
   return {
     roomId: room.id,
     tableId: table.id,
@@ -335,6 +344,7 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
         holdReasons: mine && post.status === "held" ? post.holdReasons : [],
         removed,
         cheered: mine && cheered.has(post.id),
+        image: (!removed && post.imageId && photos.get(post.imageId)) || null,
       };
     }),
   };
@@ -348,16 +358,18 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
  */
 export async function postToLounge(memberId: string, value: unknown, options: Options = {}): Promise<PostView> {
   const input = parsePost(value);
-  if (input.imageUploadId)
-    throw new LoungeError(422, "Images in the Lounge are not available yet: post the text alone.", {
-      field: "imageUploadId",
-    });
   const db = await dbOf(options);
   const now = options.now ?? new Date();
   const room = await enterableRoom(db, memberId, input.roomId, now);
+  // Photos are for teens and adults (issue 42): a child's post is its words alone.
+  if (input.imageUploadId && room.ageBand === "under13")
+    throw new LoungeError(403, "Photos are for the teen and adult rooms: post the words alone.", {
+      field: "imageUploadId",
+    });
   const table = await seatOf(db, memberId, room);
   const zone = await memberTimeZone(db, memberId);
-  const reasons = holdReasons(input.text);
+  // Until an offline classifier looks at photos, a person does: a post with a photo waits for a moderator.
+  const reasons = [...holdReasons(input.text), ...(input.imageUploadId ? (["image"] as const) : [])];
   const { post, authorName } = await db.transaction(async (tx) => {
     // The member's row is locked: their daily count and slow-mode wait are read and written in order.
     const member = await joinedMember(tx, memberId, true);
@@ -408,6 +420,21 @@ export async function postToLounge(memberId: string, value: unknown, options: Op
         createdAt: now,
       })
       .returning();
+    if (input.imageUploadId) {
+      // The post holds the upload (404 for someone else's, 409 for one another item holds), in this transaction.
+      await claimUpload(tx, memberId, input.imageUploadId, { kind: LOUNGE_IMAGE_HOLDER, id: created!.id }).catch(
+        (error: unknown) => {
+          const failure = error as { status?: number; message?: string };
+          if (failure.status === 404) throw new LoungeError(404, "Photo not found", { field: "imageUploadId" });
+          if (failure.status === 409 || failure.status === 422)
+            throw new LoungeError(failure.status, failure.message ?? "This photo cannot be used.", {
+              field: "imageUploadId",
+            });
+          throw error;
+        },
+      );
+      await tx.update(loungePosts).set({ imageId: input.imageUploadId }).where(eq(loungePosts.id, created!.id));
+    }
     // A published reply tells the first post's author, when they asked (replies.ts), with the post.
     if (created!.status === "published") await noticeReply(tx, created!, now);
     const [recent] = await tx
@@ -434,6 +461,9 @@ export async function postToLounge(memberId: string, value: unknown, options: Op
     holdReasons: post.holdReasons,
     removed: false,
     cheered: false,
+    image: input.imageUploadId
+      ? ((await imageViews(db, [input.imageUploadId])).get(input.imageUploadId) ?? null)
+      : null,
   };
 }
 

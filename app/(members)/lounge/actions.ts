@@ -1,7 +1,9 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { after } from "next/server";
 import { z } from "zod";
+import { processPendingImages } from "@/lib/uploads";
 import { done, formError, type FormState } from "@/lib/forms";
 import { formField, memberAction } from "@/lib/account/member-action";
 import {
@@ -16,7 +18,10 @@ import {
 
 /** The Lounge forms' fields, in the form's names (lib/lounge names the field at fault in the API's names). */
 const FIELDS = ["loungeName", "rulesVersion", "text", "replyTo", "postId", "reason", "note", "roomId"];
-const options = { fields: Object.fromEntries(FIELDS.map((name) => [name, name])), revalidate: false };
+const options = {
+  fields: { ...Object.fromEntries(FIELDS.map((name) => [name, name])), imageUploadId: "uploadId" },
+  revalidate: false,
+};
 
 /**
  * Accepts the house rules shown on the page (their version comes with the form, so rules that changed
@@ -34,15 +39,18 @@ export const joinLoungeAction = memberAction(
   options,
 );
 
-/** A post, or a reply (`replyTo`), at the member's table in a room. */
+/** A post, or a reply (`replyTo`), at the member's table in a room; with a photo already sent (`uploadId`). */
 export const postToLoungeAction = memberAction(
-  z.object({ roomId: formField, text: formField, replyTo: formField }),
+  z.object({ roomId: formField, text: formField, replyTo: formField, uploadId: formField }),
   async (member, form): Promise<FormState> => {
     const post = await postToLounge(member.memberId, {
       roomId: form.roomId,
       text: form.text,
       replyTo: form.replyTo || null,
+      imageUploadId: form.uploadId || null,
     });
+    // The photo is processed off the request, as the Vision Board's are.
+    if (form.uploadId) after(() => processPendingImages());
     revalidatePath(`/lounge/${form.roomId}`);
     return done(
       post.held

@@ -19,7 +19,7 @@ export type LoungeAgeBand = "under13" | "teen" | "adult";
 /** "published" | "held" (waiting for a moderator) | "removed". */
 export type LoungePostStatus = "published" | "held" | "removed";
 /** Why a post was held before publication (lib/lounge/holds.ts). */
-export type LoungeHoldReason = "phone" | "email" | "link" | "words";
+export type LoungeHoldReason = "phone" | "email" | "link" | "words" | "image";
 
 /** A themed room. Its opening hours are minutes after local midnight, read in each member's own zone. */
 export const loungeRooms = pgTable("lounge_rooms", {
@@ -111,6 +111,8 @@ export const loungePosts = pgTable(
     /** A reply names a top-level post at the same table: one level deep. */
     replyTo: uuid("reply_to"),
     text: text("text").notNull(),
+    /** One photo (teens and adults), an image of lib/uploads held by this post. */
+    imageId: uuid("image_id"),
     status: text("status").$type<LoungePostStatus>().notNull(),
     holdReasons: jsonb("hold_reasons").$type<LoungeHoldReason[]>().notNull().default([]),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
