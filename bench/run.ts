@@ -31,6 +31,7 @@ import { authSection } from "./sections/auth";
 import { calendarAgendaSection } from "./sections/calendar-agenda";
 import { membersPagesSection } from "./sections/members-pages";
 import { camSection } from "./sections/cam";
+import { loungeApiSection } from "./sections/lounge-api";
 
 /** The measurements, in order. Later issues add theirs here (a `Section` in bench/sections/). */
 const sections: Section[] = [
@@ -43,6 +44,7 @@ const sections: Section[] = [
   graphqlApiSection,
   calendarAgendaSection,
   habitsApiSection,
+  loungeApiSection,
   webhooksSection,
   manageSubscriptionSection,
 ];

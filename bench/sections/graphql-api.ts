@@ -36,7 +36,8 @@ export type ApiMeasurement = {
   section: string;
   mode: string;
   seeded: string;
-  queries: (token: string) => Record<string, RequestShape>;
+  /** `ready`: what the server printed beside its port and token (a seeded room's id...). */
+  queries: (token: string, ready: Record<string, unknown>) => Record<string, RequestShape>;
   check: (url: string, request: RequestShape) => Promise<void>;
 };
 
@@ -50,7 +51,7 @@ export async function measureOn(
   const { connections, durationSeconds, warmupSeconds, throughputRounds } = options;
   const tag = `${measurement.section} (${database.label})`;
   log(`${tag}: starting the API server (${measurement.seeded})`);
-  const server = await startChildServer<{ port: number; token: string }>({
+  const server = await startChildServer<{ port: number; token: string } & Record<string, unknown>>({
     rootDir: options.rootDir,
     script: "api-server.ts",
     args: [measurement.mode],
@@ -59,7 +60,7 @@ export async function measureOn(
   });
   try {
     const url = `http://127.0.0.1:${server.ready.port}/graphql`;
-    const queries = measurement.queries(server.ready.token);
+    const queries = measurement.queries(server.ready.token, server.ready);
     // The figures mean nothing unless the operation really answers.
     await measurement.check(url, Object.values(queries)[0]!);
     const runs: Record<string, ThroughputResult[]> = Object.fromEntries(Object.keys(queries).map((name) => [name, []]));

@@ -15,6 +15,11 @@
  *   habits    the same server and member, with 20 habits and a year of entries each (seedHabits),
  *             among 1,000 other families with five habits each person (seedTheirHabits).
  *
+ *   lounge    the same server and member, joined to the Lounge and seated at a table of ten in an adult
+ *             room with 50 posts (a third of them replies, some of the member's cheered), among 200 other
+ *             tables of that room with 50 posts each (seedLounge); the member's clock says midday, so
+ *             the room is open. The ready line adds `roomId`.
+ *
  *   webhooks  POST /api/webhooks/stripe's handler with the Stripe adapter talking to the fake Stripe
  *             API (lib/billing/stripe/fake-stripe-api.ts) in this process; the signed deliveries are
  *             written to the file named by the second argument. GET /stats counts what was stored.
@@ -49,6 +54,9 @@ import { createEvent } from "@/lib/calendar/store";
 import { makeCircle } from "@/lib/circles/testing";
 import { createHabit } from "@/lib/habits/store";
 import { habitEntries } from "@/lib/db/schema/habits";
+import { loungeCheers, loungePosts, loungeRooms } from "@/lib/db/schema/lounge";
+import { memberProfiles } from "@/lib/db/schema/profile";
+import { getLoungeTable, joinLounge, LOUNGE_RULES_VERSION } from "@/lib/lounge";
 
 const SITE = "http://localhost:3000";
 const [mode, planFile] = process.argv.slice(2);
@@ -80,7 +88,7 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Pr
   return (server.address() as AddressInfo).port;
 }
 
-async function graphqlServer(seed?: (memberId: string) => Promise<void>) {
+async function graphqlServer(seed?: (memberId: string) => Promise<Record<string, unknown> | void>) {
   const email = `bench.${randomBytes(4).toString("hex")}@example.com`;
   const { accountId } = await signUpNew(
     { email, password: "Bench-Mark-42!", givenName: "Bench", familyName: "Member" },
@@ -125,7 +133,7 @@ async function graphqlServer(seed?: (memberId: string) => Promise<void>) {
     3600,
   );
 
-  await seed?.(accountId);
+  const seeded = (await seed?.(accountId)) ?? {};
   const yoga = createGraphQLServer({
     resolveCaller: (request) => resolveCaller(request),
     billing: async () => billing,
@@ -134,7 +142,7 @@ async function graphqlServer(seed?: (memberId: string) => Promise<void>) {
     production: true,
   });
   const port = await listen(async (req, res) => send(res, await yoga.fetch(await toRequest(req))));
-  return { port, token };
+  return { port, token, ...seeded };
 }
 
 /**
@@ -269,6 +277,70 @@ async function seedTheirHabits() {
   await db.execute(sql.raw("analyze"));
 }
 
+/** A fixed zone where the local hour is `hour` now: the Lounge's rooms open by the member's clock. */
+function zoneAt(hour: number): string {
+  let offset = (hour - new Date().getUTCHours() + 24) % 24;
+  if (offset > 14) offset -= 24;
+  return offset === 0 ? "Etc/UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+}
+
+/** For `lounge`: the member at a full table of an adult room with 50 posts, among 200 other tables. */
+async function seedLounge(memberId: string) {
+  const db = await getDb();
+  const [room] = await db
+    .select()
+    .from(loungeRooms)
+    .where(sql`${loungeRooms.slug} = 'family-life'`);
+  const zone = zoneAt(12);
+  const people = [memberId, ...Array.from({ length: 9 }, (_, n) => `bench-lounger-${n}`)];
+  await db.insert(memberProfiles).values(people.map((id) => ({ memberId: id, timezone: zone })));
+  for (const [n, person] of people.entries()) {
+    await joinLounge(
+      { memberId: person, name: null },
+      { loungeName: `Bench Seat ${n}x`, rulesVersion: LOUNGE_RULES_VERSION },
+    );
+    await getLoungeTable(person, { roomId: room!.id });
+  }
+  const table = await getLoungeTable(memberId, { roomId: room!.id });
+  const start = Date.now() - 3 * 3_600_000;
+  const firsts: string[] = [];
+  for (let i = 0; i < 50; i++) {
+    const replyTo = i % 3 === 2 ? firsts[Math.floor(Math.random() * firsts.length)]! : null;
+    const [row] = await db
+      .insert(loungePosts)
+      .values({
+        roomId: room!.id,
+        tableId: table.tableId,
+        authorId: people[i % people.length]!,
+        replyTo,
+        text: `A post of a few words, number ${i}, about the small things of the day.`,
+        status: "published",
+        createdAt: new Date(start + i * 120_000),
+      })
+      .returning({ id: loungePosts.id, authorId: loungePosts.authorId });
+    if (!replyTo) firsts.push(row!.id);
+    if (row!.authorId === memberId) await db.insert(loungeCheers).values({ postId: row!.id, fromId: people[1]! });
+  }
+  // Other tables of the room, ten seats and 50 posts each, so the table's read finds its rows by index.
+  await db.execute(
+    sql.raw(`insert into lounge_tables (id, room_id, number)
+      select md5('bench-table-' || g)::uuid, '${room!.id}', g + 1 from generate_series(1, 200) g`),
+  );
+  await db.execute(
+    sql.raw(`insert into lounge_seats (room_id, member_id, table_id)
+      select '${room!.id}', 'bench-other-' || g || '-' || k, md5('bench-table-' || g)::uuid
+      from generate_series(1, 200) g, generate_series(0, 9) k`),
+  );
+  await db.execute(
+    sql.raw(`insert into lounge_posts (room_id, table_id, author_id, text, status, created_at)
+      select '${room!.id}', md5('bench-table-' || g)::uuid, 'bench-other-' || g || '-' || (p % 10),
+        'Another table''s post ' || p, 'published', now() - (p || ' minutes')::interval
+      from generate_series(1, 200) g, generate_series(1, 50) p`),
+  );
+  await db.execute(sql.raw("analyze"));
+  return { roomId: room!.id };
+}
+
 async function webhookServer() {
   const secret = `whsec_${randomBytes(16).toString("hex")}`;
   const fake = new FakeStripeApi();
@@ -330,8 +402,14 @@ async function webhookServer() {
 }
 
 async function main() {
-  if (mode !== "graphql" && mode !== "calendar" && mode !== "habits" && !(mode === "webhooks" && planFile))
-    throw new Error("usage: api-server.ts graphql | calendar | habits | webhooks <plan file>");
+  if (
+    mode !== "graphql" &&
+    mode !== "calendar" &&
+    mode !== "habits" &&
+    mode !== "lounge" &&
+    !(mode === "webhooks" && planFile)
+  )
+    throw new Error("usage: api-server.ts graphql | calendar | habits | lounge | webhooks <plan file>");
   // The embedded default's kind of database (PGlite with its files on disk), or a scratch database on
   // a PostgreSQL server; thrown away afterwards either way.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "happr-bench-api-"));
@@ -357,7 +435,9 @@ async function main() {
         ? await graphqlServer(seedCalendar)
         : mode === "habits"
           ? await graphqlServer(seedHabits)
-          : await webhookServer();
+          : mode === "lounge"
+            ? await graphqlServer(seedLounge)
+            : await webhookServer();
   process.stdout.write(`${JSON.stringify(ready)}\n`);
 }
 
