@@ -293,11 +293,15 @@ async function seedLounge(memberId: string) {
     .where(sql`${loungeRooms.slug} = 'family-life'`);
   const zone = zoneAt(12);
   const people = [memberId, ...Array.from({ length: 9 }, (_, n) => `bench-lounger-${n}`)];
-  await db.insert(memberProfiles).values(people.map((id) => ({ memberId: id, timezone: zone })));
+  // The member's profile exists from sign-up (their name): only its zone is set.
+  await db
+    .insert(memberProfiles)
+    .values(people.map((id) => ({ memberId: id, timezone: zone })))
+    .onConflictDoUpdate({ target: memberProfiles.memberId, set: { timezone: zone } });
   for (const [n, person] of people.entries()) {
     await joinLounge(
       { memberId: person, name: null },
-      { loungeName: `Bench Seat ${n}x`, rulesVersion: LOUNGE_RULES_VERSION },
+      { loungeName: `Quiet Reader ${"abcdefghij"[n]}`, rulesVersion: LOUNGE_RULES_VERSION },
     );
     await getLoungeTable(person, { roomId: room!.id });
   }
