@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
@@ -19,10 +19,10 @@ import {
 import { memberProfiles } from "../db/schema/profile";
 import { isCarerOf } from "../circles/carers";
 import { logError } from "../log";
-import { memberTimeZone } from "../profile/zone";
+import { memberTimeZone, zoneFrom } from "../profile/zone";
 import { localDateOf, startOfDay } from "../time";
 import { getLivePort, type LiveEvent } from "../live";
-import { loungeStanding } from "./access";
+import { loungeStanding, standingColumns, standingFrom, withStandingFacts } from "./access";
 import { LoungeError, postNotFound, roomNotFound } from "./errors";
 import { holdReasons } from "./holds";
 import {
@@ -294,12 +294,41 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
   const page = parsePage({ before: input?.before, limit: input?.limit });
   const db = await dbOf(options);
   const now = options.now ?? new Date();
+  // One row for every check (the room, the member's band, zone, membership and seat): a table read is
+  // the Lounge's most frequent request (each live change refetches it).
+  const [row] = await withStandingFacts(
+    db
+      .select({
+        room: loungeRooms,
+        ...standingColumns,
+        timezone: memberProfiles.timezone,
+        rulesVersion: loungeMembers.rulesVersion,
+        table: loungeTables,
+      })
+      .from(loungeRooms),
+    memberId,
+  )
+    .leftJoin(loungeMembers, eq(loungeMembers.memberId, memberId))
+    .leftJoin(loungeSeats, and(eq(loungeSeats.roomId, loungeRooms.id), eq(loungeSeats.memberId, memberId)))
+    .leftJoin(loungeTables, eq(loungeTables.id, loungeSeats.tableId))
+    .where(eq(loungeRooms.id, roomId));
   // The room first: one the caller may not enter is a 404 whether or not they joined.
-  const room = await enterableRoom(db, memberId, roomId, now);
-  await joinedMember(db, memberId);
-  const table = await seatOf(db, memberId, room);
+  const standing = row ? standingFrom(row, now) : null;
+  if (!row || !standing || standing.band !== row.room.ageBand) throw roomNotFound();
+  if (!standing.mayEnter) throw new LoungeError(403, standing.why);
+  const room = row.room;
+  if (!openingOf(room, zoneFrom(row.timezone), seconds(now)).open)
+    throw new LoungeError(403, closedMessage(room), { field: "roomId" });
+  // Not joined, or rules accepted in an older version: joinedMember's refusal says which.
+  if (row.rulesVersion === null || row.rulesVersion < LOUNGE_RULES_VERSION) await joinedMember(db, memberId);
+  const table = row.table ?? (await seatOf(db, memberId, room));
   const rows = await db
-    .select({ post: loungePosts, authorName: loungeMembers.loungeName })
+    .select({
+      post: loungePosts,
+      authorName: loungeMembers.loungeName,
+      // Read for the member's own posts only: whether anyone cheered, never who or how many.
+      cheered: sql<boolean>`(${loungePosts.authorId} = ${memberId} and exists (select 1 from ${loungeCheers} where ${loungeCheers.postId} = ${loungePosts.id}))`,
+    })
     .from(loungePosts)
     .leftJoin(loungeMembers, eq(loungeMembers.memberId, loungePosts.authorId))
     .where(
@@ -311,17 +340,7 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
     )
     .orderBy(desc(loungePosts.createdAt), desc(loungePosts.id))
     .limit(page.limit);
-  const mineIds = rows.filter((row) => row.post.authorId === memberId).map((row) => row.post.id);
-  const cheered = new Set(
-    mineIds.length
-      ? (
-          await db
-            .selectDistinct({ postId: loungeCheers.postId })
-            .from(loungeCheers)
-            .where(inArray(loungeCheers.postId, mineIds))
-        ).map((row) => row.postId)
-      : [],
-  );
+  const cheered = new Set(rows.filter((entry) => entry.cheered).map((entry) => entry.post.id));
   const photos = await imageViews(
     db,
     rows.flatMap(({ post }) => (post.imageId && post.status !== "removed" ? [post.imageId] : [])),
