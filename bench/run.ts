@@ -33,6 +33,7 @@ import { membersPagesSection } from "./sections/members-pages";
 import { camSection } from "./sections/cam";
 import { visionBoardPageSection } from "./sections/vision-board-page";
 import { visionBoardApiSection } from "./sections/vision-board-api";
+import { loungeApiSection } from "./sections/lounge-api";
 
 /** The measurements, in order. Later issues add theirs here (a `Section` in bench/sections/). */
 const sections: Section[] = [
@@ -47,6 +48,7 @@ const sections: Section[] = [
   calendarAgendaSection,
   habitsApiSection,
   visionBoardApiSection,
+  loungeApiSection,
   webhooksSection,
   manageSubscriptionSection,
 ];

@@ -26,8 +26,18 @@ const postOf = (post: PostView): LoungePost => ({
   authorName: post.authorName,
   mine: post.mine,
   text: post.text,
-  // Images in the Lounge are not built yet (lib/lounge/README.md).
-  image: null,
+  // A photo still being processed (or refused) answers null; ask again.
+  image:
+    post.image?.status === "ready"
+      ? {
+          url: post.image.url!,
+          thumbnailUrl: post.image.thumbnailUrl,
+          width: post.image.width!,
+          height: post.image.height!,
+          placeholder: post.image.placeholder,
+          alt: null,
+        }
+      : null,
   replyTo: post.replyTo,
   createdAt: post.createdAt,
   held: post.held,

@@ -30,6 +30,6 @@ describe("the members' features, listed once", () => {
   });
 
   it("give the image route a holder for every kind of item that holds an image", () => {
-    expect(Object.keys(imageHolders)).toEqual(["moment", "board-item"]);
+    expect(Object.keys(imageHolders)).toEqual(["moment", "board-item", "lounge-post"]);
   });
 });

@@ -39,7 +39,7 @@ import {
   lookBackJobHandlers,
   type BoardLinks,
 } from "./vision-board";
-import { exportLounge, forgetLounge } from "./lounge";
+import { exportLounge, forgetLounge, LOUNGE_IMAGE_HOLDER, loungePostImageHolder } from "./lounge";
 
 /** Whom an erasure is about: the member's id and every address that names them. */
 export type ForgottenPerson = { memberId: string; emails: string[]; addresses: string[] };
@@ -137,6 +137,8 @@ export const memberFeatures = [
   {
     // Happr Lounge: their Lounge name, their posts (held and removed ones too), the reports and cheers they gave.
     name: "lounge",
+    // A post's photo: seen by those at its table (a held one by its author), asked on every request.
+    imageHolders: { [LOUNGE_IMAGE_HOLDER]: loungePostImageHolder },
     download: { lounge: (memberId) => exportLounge(memberId) },
     forget: (tx, person) => forgetLounge(tx, person.memberId),
   },

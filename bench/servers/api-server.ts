@@ -18,6 +18,10 @@
  *   vision-board  the same server and member, with 60 items on "My board" (20 goals with three
  *             milestones each and five of them linked to two habits, 20 words, 20 colours: seedBoard),
  *             among 1,000 other families each person with a board of ten items; prints the board's id.
+ *   lounge    the same server and member, joined to the Lounge and seated at a table of ten in an adult
+ *             room with 50 posts (a third of them replies, some of the member's cheered), among 200 other
+ *             tables of that room with 50 posts each (seedLounge); the member's clock says midday, so
+ *             the room is open. The ready line adds `roomId`.
  *
  *   webhooks  POST /api/webhooks/stripe's handler with the Stripe adapter talking to the fake Stripe
  *             API (lib/billing/stripe/fake-stripe-api.ts) in this process; the signed deliveries are
@@ -55,6 +59,9 @@ import { createHabit } from "@/lib/habits/store";
 import { habitEntries } from "@/lib/db/schema/habits";
 import { boardLinks } from "@/lib/features";
 import { addBoardItem, addMilestone, completeMilestone, getMyBoards } from "@/lib/vision-board";
+import { loungeCheers, loungePosts, loungeRooms } from "@/lib/db/schema/lounge";
+import { memberProfiles } from "@/lib/db/schema/profile";
+import { getLoungeTable, joinLounge, LOUNGE_RULES_VERSION } from "@/lib/lounge";
 
 const SITE = "http://localhost:3000";
 const [mode, planFile] = process.argv.slice(2);
@@ -330,6 +337,74 @@ async function seedBoard(memberId: string) {
   return { boardId: mine!.id };
 }
 
+/** A fixed zone where the local hour is `hour` now: the Lounge's rooms open by the member's clock. */
+function zoneAt(hour: number): string {
+  let offset = (hour - new Date().getUTCHours() + 24) % 24;
+  if (offset > 14) offset -= 24;
+  return offset === 0 ? "Etc/UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+}
+
+/** For `lounge`: the member at a full table of an adult room with 50 posts, among 200 other tables. */
+async function seedLounge(memberId: string) {
+  const db = await getDb();
+  const [room] = await db
+    .select()
+    .from(loungeRooms)
+    .where(sql`${loungeRooms.slug} = 'family-life'`);
+  const zone = zoneAt(12);
+  const people = [memberId, ...Array.from({ length: 9 }, (_, n) => `bench-lounger-${n}`)];
+  // The member's profile exists from sign-up (their name): only its zone is set.
+  await db
+    .insert(memberProfiles)
+    .values(people.map((id) => ({ memberId: id, timezone: zone })))
+    .onConflictDoUpdate({ target: memberProfiles.memberId, set: { timezone: zone } });
+  for (const [n, person] of people.entries()) {
+    await joinLounge(
+      { memberId: person, name: null },
+      { loungeName: `Quiet Reader ${"abcdefghij"[n]}`, rulesVersion: LOUNGE_RULES_VERSION },
+    );
+    await getLoungeTable(person, { roomId: room!.id });
+  }
+  const table = await getLoungeTable(memberId, { roomId: room!.id });
+  const start = Date.now() - 3 * 3_600_000;
+  const firsts: string[] = [];
+  for (let i = 0; i < 50; i++) {
+    const replyTo = i % 3 === 2 ? firsts[Math.floor(Math.random() * firsts.length)]! : null;
+    const [row] = await db
+      .insert(loungePosts)
+      .values({
+        roomId: room!.id,
+        tableId: table.tableId,
+        authorId: people[i % people.length]!,
+        replyTo,
+        text: `A post of a few words, number ${i}, about the small things of the day.`,
+        status: "published",
+        createdAt: new Date(start + i * 120_000),
+      })
+      .returning({ id: loungePosts.id, authorId: loungePosts.authorId });
+    if (!replyTo) firsts.push(row!.id);
+    if (row!.authorId === memberId) await db.insert(loungeCheers).values({ postId: row!.id, fromId: people[1]! });
+  }
+  // Other tables of the room, ten seats and 50 posts each, so the table's read finds its rows by index.
+  await db.execute(
+    sql.raw(`insert into lounge_tables (id, room_id, number)
+      select md5('bench-table-' || g)::uuid, '${room!.id}', g + 1 from generate_series(1, 200) g`),
+  );
+  await db.execute(
+    sql.raw(`insert into lounge_seats (room_id, member_id, table_id)
+      select '${room!.id}', 'bench-other-' || g || '-' || k, md5('bench-table-' || g)::uuid
+      from generate_series(1, 200) g, generate_series(0, 9) k`),
+  );
+  await db.execute(
+    sql.raw(`insert into lounge_posts (room_id, table_id, author_id, text, status, created_at)
+      select '${room!.id}', md5('bench-table-' || g)::uuid, 'bench-other-' || g || '-' || (p % 10),
+        'Another table''s post ' || p, 'published', now() - (p || ' minutes')::interval
+      from generate_series(1, 200) g, generate_series(1, 50) p`),
+  );
+  await db.execute(sql.raw("analyze"));
+  return { roomId: room!.id };
+}
+
 async function webhookServer() {
   const secret = `whsec_${randomBytes(16).toString("hex")}`;
   const fake = new FakeStripeApi();
@@ -391,9 +466,9 @@ async function webhookServer() {
 }
 
 async function main() {
-  const apiModes = ["graphql", "calendar", "habits", "vision-board"];
+  const apiModes = ["graphql", "calendar", "habits", "vision-board", "lounge"];
   if (!apiModes.includes(mode!) && !(mode === "webhooks" && planFile))
-    throw new Error("usage: api-server.ts graphql | calendar | habits | vision-board | webhooks <plan file>");
+    throw new Error("usage: api-server.ts graphql | calendar | habits | vision-board | lounge | webhooks <plan file>");
   // The embedded default's kind of database (PGlite with its files on disk), or a scratch database on
   // a PostgreSQL server; thrown away afterwards either way.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "happr-bench-api-"));
@@ -421,7 +496,9 @@ async function main() {
           ? await graphqlServer(seedHabits)
           : mode === "vision-board"
             ? await graphqlServer(seedBoard)
-            : await webhookServer();
+            : mode === "lounge"
+              ? await graphqlServer(seedLounge)
+              : await webhookServer();
   process.stdout.write(`${JSON.stringify(ready)}\n`);
 }
 

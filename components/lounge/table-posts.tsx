@@ -27,6 +27,20 @@ function Post({ post, actions }: { post: PostLine; actions: Actions }) {
         {post.mine ? " (you)" : ""} · <time dateTime={new Date(post.createdAt * 1000).toISOString()}>{post.when}</time>
       </p>
       <p className="mt-1 text-base break-words whitespace-pre-line text-ink">{post.text}</p>
+      {post.image?.url ? (
+        // eslint-disable-next-line @next/next/no-img-element -- the image route checks who may see it on every request
+        <img
+          src={post.image.url}
+          alt={`A photo ${post.mine ? "you" : post.authorName} posted`}
+          width={post.image.width ?? undefined}
+          height={post.image.height ?? undefined}
+          className="mt-2 h-auto max-h-96 w-auto max-w-full rounded-xl"
+        />
+      ) : post.image?.status === "processing" ? (
+        <p className="mt-1 text-sm text-muted">The photo is being prepared.</p>
+      ) : post.image?.status === "failed" ? (
+        <p className="mt-1 text-sm text-muted">The photo could not be taken: {post.image.error}</p>
+      ) : null}
       {post.held ? (
         <div className="mt-2 text-sm text-ink">
           <p className="font-semibold">Held for a moderator: only you can see it until a person decides.</p>

@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { childConsents } from "../db/schema/circles";
 import { loungeChildSettings, loungeTeenConfirmations, type LoungeAgeBand } from "../db/schema/lounge";
 import { memberProfiles } from "../db/schema/profile";
-import { childAccountOf, turns13At } from "../circles/carers";
+import { isUnder13, turns13At } from "../circles/carers";
 
 /**
  * Who may enter which rooms (issue 42, point 6), on the child rule of lib/circles/carers.ts:
@@ -37,37 +37,58 @@ function ageAt(birth: string, now: Date): number {
   return age;
 }
 
-export async function loungeStanding(db: Db, memberId: string, now: Date): Promise<LoungeStanding> {
-  const child = await childAccountOf(db, memberId, now);
-  if (child) {
-    const [setting] = await db
-      .select({ enabled: loungeChildSettings.enabled })
-      .from(loungeChildSettings)
-      .where(eq(loungeChildSettings.childId, memberId));
-    return setting?.enabled
+/** What the band depends on, read in one row (standingFacts below, or joined into a table read). */
+export type StandingFacts = {
+  /** The consent record's birth month: an account made as a child. */
+  birthMonth: string | null;
+  /** The carers' switch (null: never set, so off). */
+  childEnabled: boolean | null;
+  /** The profile's date of birth. */
+  dob: string | null;
+  /** A grown-up confirmed the teen band. */
+  teenConfirmed: boolean;
+};
+
+/** The band and whether the member may enter, from the facts (the rule above). */
+export function standingFrom(facts: StandingFacts, now: Date): LoungeStanding {
+  if (facts.birthMonth && isUnder13(facts.birthMonth, now))
+    return facts.childEnabled
       ? { band: "under13", mayEnter: true }
       : { band: "under13", mayEnter: false, why: CARER_SWITCH_OFF };
-  }
-  const [consent] = await db
-    .select({ birthMonth: childConsents.birthMonth })
-    .from(childConsents)
-    .where(eq(childConsents.childId, memberId));
-  if (consent && now >= turns13At(consent.birthMonth) && ageAt(consent.birthMonth, now) < 18)
+  if (facts.birthMonth && now >= turns13At(facts.birthMonth) && ageAt(facts.birthMonth, now) < 18)
     return { band: "teen", mayEnter: true };
-  const [profile] = await db
-    .select({ dob: memberProfiles.dob })
-    .from(memberProfiles)
-    .where(eq(memberProfiles.memberId, memberId));
-  if (profile?.dob) {
-    const age = ageAt(profile.dob, now);
+  if (facts.dob) {
+    const age = ageAt(facts.dob, now);
     if (age < 13) return { band: null, mayEnter: false, why: TOO_YOUNG };
-    if (age < 18) {
-      const [confirmed] = await db
-        .select({ by: loungeTeenConfirmations.confirmedBy })
-        .from(loungeTeenConfirmations)
-        .where(eq(loungeTeenConfirmations.memberId, memberId));
-      return confirmed ? { band: "teen", mayEnter: true } : { band: "teen", mayEnter: false, why: TEEN_NOT_CONFIRMED };
-    }
+    if (age < 18)
+      return facts.teenConfirmed
+        ? { band: "teen", mayEnter: true }
+        : { band: "teen", mayEnter: false, why: TEEN_NOT_CONFIRMED };
   }
   return { band: "adult", mayEnter: true };
+}
+
+/** The facts' columns for a select whose row is the member's (`memberId`): joined by standingJoins. */
+export const standingColumns = {
+  birthMonth: childConsents.birthMonth,
+  childEnabled: loungeChildSettings.enabled,
+  dob: memberProfiles.dob,
+  teenConfirmed: sql<boolean>`${loungeTeenConfirmations.memberId} is not null`,
+};
+
+/** Left joins that put the member's facts beside any row (the member's own rows, at most one each). */
+export function withStandingFacts<T extends { leftJoin: (...args: never[]) => unknown }>(query: T, memberId: string) {
+  return (query as unknown as StandingJoinable)
+    .leftJoin(childConsents, eq(childConsents.childId, memberId))
+    .leftJoin(loungeChildSettings, eq(loungeChildSettings.childId, memberId))
+    .leftJoin(memberProfiles, eq(memberProfiles.memberId, memberId))
+    .leftJoin(loungeTeenConfirmations, eq(loungeTeenConfirmations.memberId, memberId)) as unknown as T;
+}
+type StandingJoinable = {
+  leftJoin: (table: unknown, on: unknown) => StandingJoinable;
+};
+
+export async function loungeStanding(db: Db, memberId: string, now: Date): Promise<LoungeStanding> {
+  const [facts] = await withStandingFacts(db.select({ ...standingColumns }).from(sql`(select 1) as one`), memberId);
+  return standingFrom(facts ?? { birthMonth: null, childEnabled: null, dob: null, teenConfirmed: false }, now);
 }

@@ -29,6 +29,7 @@ export async function exportLounge(memberId: string, options: { db?: Db } = {}) 
     loungeName: member?.loungeName ?? null,
     rulesVersion: member?.rulesVersion ?? null,
     joinedAt: member ? iso(member.joinedAt) : null,
+    replyEmails: member?.replyEmails ?? false,
     posts: posts.map((post) => ({
       id: post.id,
       roomId: post.roomId,

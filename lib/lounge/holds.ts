@@ -28,6 +28,7 @@ export const HOLD_REASON_TEXT: Record<HoldReason, string> = {
   email: "It seems to contain an email address.",
   link: "It links to a site outside the Lounge's list.",
   words: "It uses words on the Lounge's list.",
+  image: "It has a photo: a moderator looks at every photo before others see it.",
 };
 
 // Digits written with the usual separators between them: "07700 900 123", "+44 (0)7700-900123", "0 7 7 0 0 ...".

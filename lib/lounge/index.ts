@@ -41,3 +41,24 @@ export {
   type MonthlyModerationReport,
   type QueueItem,
 } from "./moderation";
+export {
+  CHILD_POSTS_SHOWN,
+  childLoungeOverview,
+  teensToConfirm,
+  type ChildLoungeOverview,
+  type ChildLoungePost,
+  type TeenToConfirm,
+} from "./family";
+export {
+  DISCREET_REPLY_SUBJECT,
+  DISCREET_REPLY_TEXT,
+  markRepliesSeen,
+  noticeReply,
+  REPLY_EMAIL_HOURS,
+  REPLY_EMAIL_SUBJECT,
+  replyEmailsOn,
+  roomsWithNewReplies,
+  setReplyEmails,
+} from "./replies";
+export { loungePostImageHolder } from "./image-access";
+export { LOUNGE_IMAGE_HOLDER } from "./store";

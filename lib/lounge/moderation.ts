@@ -20,6 +20,7 @@ import { sendEmail } from "../mail/outbox";
 import { getLivePort, type LiveEvent } from "../live";
 import { logError } from "../log";
 import { LoungeError } from "./errors";
+import { noticeReply } from "./replies";
 
 /**
  * The Lounge's moderators' side (issue 42): the queue, actions with a reason, each written to the
@@ -291,6 +292,8 @@ export async function moderatePost(
         .update(loungePosts)
         .set({ status: input.action === "publish" ? "published" : "removed", decidedAt: now, decidedBy: moderatorId })
         .where(eq(loungePosts.id, post.id));
+    // A held reply let through tells the first post's author now, as one published at once would have.
+    if (input.action === "publish") await noticeReply(tx, post, now);
     const [entry] = await tx
       .insert(loungeModerationLog)
       .values({

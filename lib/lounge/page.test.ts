@@ -12,6 +12,7 @@ const post = (id: string, createdAt: number, replyTo: string | null = null): Pos
   holdReasons: [],
   removed: false,
   cheered: false,
+  image: null,
   when: "",
   heldBecause: [],
 });

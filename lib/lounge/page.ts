@@ -4,7 +4,10 @@ import type { Db } from "../db/open";
 import { memberTimeZone } from "../profile/zone";
 import { isDiscreet } from "../settings/settings";
 import { zonedDateTime } from "../time";
+import { childAccountOf } from "../circles/carers";
 import { LoungeError } from "./errors";
+import { childLoungeOverview, type ChildLoungePost } from "./family";
+import { markRepliesSeen, replyEmailsOn, roomsWithNewReplies } from "./replies";
 import { HOLD_REASON_TEXT } from "./holds";
 import { DAILY_POST_LIMIT, POST_MAX } from "./model";
 import { LOUNGE_RULES } from "./rules";
@@ -19,7 +22,11 @@ import { getLoungeRooms, getLoungeTable, type PostView, type RoomView, type Room
 type Options = { db?: Db; now?: Date };
 
 /** A room as /lounge lists it: open, or when it opens in the member's words. */
-export type RoomLine = RoomView & { opensAtText: string | null };
+export type RoomLine = RoomView & {
+  opensAtText: string | null;
+  /** Someone replied to one of the member's posts here since they last read the table. */
+  newReplies: boolean;
+};
 
 export type LoungeHome = {
   discreet: boolean;
@@ -29,6 +36,10 @@ export type LoungeHome = {
   notice: string | null;
   rooms: RoomLine[];
   rules: typeof LOUNGE_RULES;
+  /** An under-13 child's account: the page tells them their carers may read their posts. */
+  readByCarers: boolean;
+  /** Whether the member asked for reply emails (a child's account never gets them). */
+  replyEmails: boolean;
 };
 
 /** A post as the table shows it: its time in words and, for its author's held post, why it waits. */
@@ -88,18 +99,22 @@ export function threadsOf(posts: PostLine[]): Thread[] {
   return threads;
 }
 
-const roomLine = (room: RoomView, zone: string, now: Date): RoomLine => ({
+const roomLine = (room: RoomView, zone: string, now: Date, replied: Set<string>): RoomLine => ({
   ...room,
   opensAtText: room.opensAt === null ? null : whenText(room.opensAt, zone, now),
+  newReplies: replied.has(room.id),
 });
 
 async function homeOf(memberId: string, options: Options): Promise<LoungeHome & { zone: string }> {
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
-  const [view, discreet, zone]: [RoomsView, boolean, string] = await Promise.all([
-    getLoungeRooms(memberId, { db, now }),
+  const [view, discreet, zone, child, replied, replyEmails] = await Promise.all([
+    getLoungeRooms(memberId, { db, now }) as Promise<RoomsView>,
     isDiscreet(memberId, db),
     memberTimeZone(db, memberId),
+    childAccountOf(db, memberId, now),
+    roomsWithNewReplies(memberId, { db }),
+    replyEmailsOn(memberId, { db }),
   ]);
   return {
     discreet,
@@ -107,8 +122,10 @@ async function homeOf(memberId: string, options: Options): Promise<LoungeHome & 
     joined: view.joined,
     loungeName: view.loungeName,
     notice: view.notice,
-    rooms: view.rooms.map((room) => roomLine(room, zone, now)),
+    rooms: view.rooms.map((room) => roomLine(room, zone, now, replied)),
     rules: LOUNGE_RULES,
+    readByCarers: child !== null,
+    replyEmails,
   };
 }
 
@@ -134,6 +151,7 @@ export async function loadLoungeRoom(
   if (!room) return null;
   try {
     const table = await getLoungeTable(memberId, { roomId }, { db, now });
+    await markRepliesSeen(memberId, roomId, { db, now });
     const lines = table.posts.map((post): PostLine => ({
       ...post,
       when: whenText(post.createdAt, home.zone, now),
@@ -164,3 +182,33 @@ export async function loungeTitle(memberId: string | undefined, title: string, o
   return (await isDiscreet(memberId, options.db)) ? NEUTRAL_TITLE : title;
 }
 export const NEUTRAL_TITLE = "Notes";
+
+/** A child's post as their carer's page lists it: its time in words by the carer's clock. */
+export type ChildPostLine = ChildLoungePost & { when: string };
+export type ChildLoungePage = { childId: string; name: string; enabled: boolean; posts: ChildPostLine[] };
+
+/**
+ * /circle/children/<child id>: the child's Lounge switch and own posts for one of their carers; null
+ * (the page is a 404) for anyone else, as for a child that does not exist.
+ */
+export async function loadChildLounge(
+  carerId: string,
+  childId: string,
+  options: Options = {},
+): Promise<ChildLoungePage | null> {
+  const db = options.db ?? (await getDb());
+  const now = options.now ?? new Date();
+  try {
+    const overview = await childLoungeOverview(carerId, childId, { db, now });
+    const zone = await memberTimeZone(db, carerId);
+    return {
+      childId,
+      name: overview.name ?? "Your child",
+      enabled: overview.enabled,
+      posts: overview.posts.map((post) => ({ ...post, when: whenText(post.createdAt, zone, now) })),
+    };
+  } catch (error) {
+    if (error instanceof LoungeError && error.status === 404) return null;
+    throw error;
+  }
+}

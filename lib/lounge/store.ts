@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
@@ -19,10 +19,10 @@ import {
 import { memberProfiles } from "../db/schema/profile";
 import { isCarerOf } from "../circles/carers";
 import { logError } from "../log";
-import { memberTimeZone } from "../profile/zone";
+import { memberTimeZone, zoneFrom } from "../profile/zone";
 import { localDateOf, startOfDay } from "../time";
 import { getLivePort, type LiveEvent } from "../live";
-import { loungeStanding } from "./access";
+import { loungeStanding, standingColumns, standingFrom, withStandingFacts } from "./access";
 import { LoungeError, postNotFound, roomNotFound } from "./errors";
 import { holdReasons } from "./holds";
 import { assertMayPost } from "./moderation";
@@ -40,6 +40,8 @@ import {
   REPORT_PRIORITY,
 } from "./model";
 import { closedMessage, heatOf, openingOf } from "./pace";
+import { claimUpload, imageViews, type ImageView } from "../uploads";
+import { noticeReply } from "./replies";
 
 /** Publishes an ids-only event on a table's channel; the default is the process's live port (lib/live). */
 export type Publish = (channel: string, event: LiveEvent) => Promise<unknown>;
@@ -81,10 +83,14 @@ export type PostView = {
   removed: boolean;
   /** The author alone: whether anyone cheered it. Never who, never how many. */
   cheered: boolean;
+  /** Its photo (lib/uploads; served to those who may see the post, checked on every request); null for none or a removed post. */
+  image: ImageView | null;
 };
 export type TableView = { roomId: string; tableId: string; slowMode: SlowModeView | null; posts: PostView[] };
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+/** The image holder kind of a post's photo (lib/uploads; its access rule is image-access.ts). */
+export const LOUNGE_IMAGE_HOLDER = "lounge-post";
 const tableChannel = (tableId: string) => `lounge-table:${tableId}`;
 type Room = typeof loungeRooms.$inferSelect;
 
@@ -289,12 +295,41 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
   const page = parsePage({ before: input?.before, limit: input?.limit });
   const db = await dbOf(options);
   const now = options.now ?? new Date();
+  // One row for every check (the room, the member's band, zone, membership and seat): a table read is
+  // the Lounge's most frequent request (each live change refetches it).
+  const [row] = await withStandingFacts(
+    db
+      .select({
+        room: loungeRooms,
+        ...standingColumns,
+        timezone: memberProfiles.timezone,
+        rulesVersion: loungeMembers.rulesVersion,
+        table: loungeTables,
+      })
+      .from(loungeRooms),
+    memberId,
+  )
+    .leftJoin(loungeMembers, eq(loungeMembers.memberId, memberId))
+    .leftJoin(loungeSeats, and(eq(loungeSeats.roomId, loungeRooms.id), eq(loungeSeats.memberId, memberId)))
+    .leftJoin(loungeTables, eq(loungeTables.id, loungeSeats.tableId))
+    .where(eq(loungeRooms.id, roomId));
   // The room first: one the caller may not enter is a 404 whether or not they joined.
-  const room = await enterableRoom(db, memberId, roomId, now);
-  await joinedMember(db, memberId);
-  const table = await seatOf(db, memberId, room);
+  const standing = row ? standingFrom(row, now) : null;
+  if (!row || !standing || standing.band !== row.room.ageBand) throw roomNotFound();
+  if (!standing.mayEnter) throw new LoungeError(403, standing.why);
+  const room = row.room;
+  if (!openingOf(room, zoneFrom(row.timezone), seconds(now)).open)
+    throw new LoungeError(403, closedMessage(room), { field: "roomId" });
+  // Not joined, or rules accepted in an older version: joinedMember's refusal says which.
+  if (row.rulesVersion === null || row.rulesVersion < LOUNGE_RULES_VERSION) await joinedMember(db, memberId);
+  const table = row.table ?? (await seatOf(db, memberId, room));
   const rows = await db
-    .select({ post: loungePosts, authorName: loungeMembers.loungeName })
+    .select({
+      post: loungePosts,
+      authorName: loungeMembers.loungeName,
+      // Read for the member's own posts only: whether anyone cheered, never who or how many.
+      cheered: sql<boolean>`(${loungePosts.authorId} = ${memberId} and exists (select 1 from ${loungeCheers} where ${loungeCheers.postId} = ${loungePosts.id}))`,
+    })
     .from(loungePosts)
     .leftJoin(loungeMembers, eq(loungeMembers.memberId, loungePosts.authorId))
     .where(
@@ -306,16 +341,10 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
     )
     .orderBy(desc(loungePosts.createdAt), desc(loungePosts.id))
     .limit(page.limit);
-  const mineIds = rows.filter((row) => row.post.authorId === memberId).map((row) => row.post.id);
-  const cheered = new Set(
-    mineIds.length
-      ? (
-          await db
-            .selectDistinct({ postId: loungeCheers.postId })
-            .from(loungeCheers)
-            .where(inArray(loungeCheers.postId, mineIds))
-        ).map((row) => row.postId)
-      : [],
+  const cheered = new Set(rows.filter((entry) => entry.cheered).map((entry) => entry.post.id));
+  const photos = await imageViews(
+    db,
+    rows.flatMap(({ post }) => (post.imageId && post.status !== "removed" ? [post.imageId] : [])),
   );
   return {
     roomId: room.id,
@@ -335,6 +364,7 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
         holdReasons: mine && post.status === "held" ? post.holdReasons : [],
         removed,
         cheered: mine && cheered.has(post.id),
+        image: (!removed && post.imageId && photos.get(post.imageId)) || null,
       };
     }),
   };
@@ -348,16 +378,18 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
  */
 export async function postToLounge(memberId: string, value: unknown, options: Options = {}): Promise<PostView> {
   const input = parsePost(value);
-  if (input.imageUploadId)
-    throw new LoungeError(422, "Images in the Lounge are not available yet: post the text alone.", {
-      field: "imageUploadId",
-    });
   const db = await dbOf(options);
   const now = options.now ?? new Date();
   const room = await enterableRoom(db, memberId, input.roomId, now);
+  // Photos are for teens and adults (issue 42): a child's post is its words alone.
+  if (input.imageUploadId && room.ageBand === "under13")
+    throw new LoungeError(403, "Photos are for the teen and adult rooms: post the words alone.", {
+      field: "imageUploadId",
+    });
   const table = await seatOf(db, memberId, room);
   const zone = await memberTimeZone(db, memberId);
-  const reasons = holdReasons(input.text);
+  // Until an offline classifier looks at photos, a person does: a post with a photo waits for a moderator.
+  const reasons = [...holdReasons(input.text), ...(input.imageUploadId ? (["image"] as const) : [])];
   const { post, authorName } = await db.transaction(async (tx) => {
     // The member's row is locked: their daily count and slow-mode wait are read and written in order.
     const member = await joinedMember(tx, memberId, true);
@@ -409,6 +441,23 @@ export async function postToLounge(memberId: string, value: unknown, options: Op
         createdAt: now,
       })
       .returning();
+    if (input.imageUploadId) {
+      // The post holds the upload (404 for someone else's, 409 for one another item holds), in this transaction.
+      await claimUpload(tx, memberId, input.imageUploadId, { kind: LOUNGE_IMAGE_HOLDER, id: created!.id }).catch(
+        (error: unknown) => {
+          const failure = error as { status?: number; message?: string };
+          if (failure.status === 404) throw new LoungeError(404, "Photo not found", { field: "imageUploadId" });
+          if (failure.status === 409 || failure.status === 422)
+            throw new LoungeError(failure.status, failure.message ?? "This photo cannot be used.", {
+              field: "imageUploadId",
+            });
+          throw error;
+        },
+      );
+      await tx.update(loungePosts).set({ imageId: input.imageUploadId }).where(eq(loungePosts.id, created!.id));
+    }
+    // A published reply tells the first post's author, when they asked (replies.ts), with the post.
+    if (created!.status === "published") await noticeReply(tx, created!, now);
     const [recent] = await tx
       .select({ n: count() })
       .from(loungePosts)
@@ -433,6 +482,9 @@ export async function postToLounge(memberId: string, value: unknown, options: Op
     holdReasons: post.holdReasons,
     removed: false,
     cheered: false,
+    image: input.imageUploadId
+      ? ((await imageViews(db, [input.imageUploadId])).get(input.imageUploadId) ?? null)
+      : null,
   };
 }
 

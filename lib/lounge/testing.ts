@@ -18,6 +18,26 @@ import {
 } from "../db/schema/lounge";
 import { memberProfiles } from "../db/schema/profile";
 import type { LiveEvent } from "../live";
+import { images } from "../db/schema/uploads";
+import { jobs } from "../db/schema";
+import { createImageUpload, receiveUploadBody } from "../uploads";
+import { phoneJpeg } from "../images/__fixtures__/photos";
+
+/** Test helper: a photo the member has uploaded whole (no post names it yet); its upload id. */
+export async function uploadedPhoto(db: Db, memberId: string): Promise<string> {
+  const bytes = await phoneJpeg({ width: 64, height: 48 });
+  const { uploadId } = await createImageUpload(memberId, { contentType: "image/jpeg", byteSize: bytes.length }, { db });
+  await receiveUploadBody(
+    memberId,
+    uploadId,
+    { contentRange: null, body: new Blob([new Uint8Array(bytes)]).stream() },
+    { db },
+  );
+  return uploadId;
+}
+
+/** With LOUNGE_TABLES, what a test of posts' photos empties too. */
+export const LOUNGE_IMAGE_TABLES = [images, jobs];
 
 /** The tables a Lounge test empties between tests (the rooms stay: the migration seeds them). */
 export const LOUNGE_TABLES = [

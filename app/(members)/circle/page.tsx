@@ -1,4 +1,8 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { ActionButton } from "@/components/forms";
+import { teensToConfirm } from "@/lib/lounge";
+import { confirmTeenBandAction } from "./lounge-actions";
 import { getMember } from "@/lib/auth/member";
 import { familyPlanOf, loadCirclePage } from "@/lib/circles/page";
 import { canInviteByText, getCircle } from "@/lib/invitations";
@@ -26,9 +30,10 @@ const circleActions = {
 export default async function CirclePage() {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
-  const [{ circles, shares, managed, children, canCreateChild }, safeCircle] = await Promise.all([
+  const [{ circles, shares, managed, children, canCreateChild }, safeCircle, teens] = await Promise.all([
     loadCirclePage(member.memberId, itemKinds),
     getCircle(member, { familyPlan: familyPlanOf }),
+    teensToConfirm(member.memberId),
   ]);
   // A child neither invites nor holds a plan: their grown-ups look after the circle (lib/circles child-limits.ts).
   const asChild = safeCircle.role === "member" && safeCircle.circleRole === "child";
@@ -72,6 +77,50 @@ export default async function CirclePage() {
           {children.map((child) => (
             <ChildPasswordForm key={child.childId} child={child} action={resetChildPasswordAction} />
           ))}
+        </section>
+      ) : null}
+      {children.length > 0 ? (
+        <section aria-labelledby="children-lounge" className="mt-10 grid gap-3">
+          <h2 id="children-lounge" className="text-xl font-semibold text-ink">
+            Children in the Lounge
+          </h2>
+          <p className="text-base text-muted">
+            The Lounge is off for a child until you turn it on. You can read what they post there.
+          </p>
+          <ul className="grid gap-2">
+            {children.map((child) => (
+              <li key={child.childId}>
+                <Link href={`/circle/children/${encodeURIComponent(child.childId)}`} className="underline">
+                  {child.name}&rsquo;s Lounge
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {teens.length > 0 ? (
+        <section aria-labelledby="teens-lounge" className="mt-10 grid gap-3">
+          <h2 id="teens-lounge" className="text-xl font-semibold text-ink">
+            Teen rooms to confirm
+          </h2>
+          <p className="text-base text-muted">
+            Their date of birth puts them in the Lounge&rsquo;s rooms for 13 to 17 year olds. Confirm it if it is right:
+            nobody reads a teen&rsquo;s posts but the moderators.
+          </p>
+          <ul className="grid gap-3">
+            {teens.map((teen) => (
+              <li key={teen.memberId} className="grid gap-2">
+                <p className="text-base text-ink">{teen.name}</p>
+                <ActionButton
+                  action={confirmTeenBandAction}
+                  fields={{ memberId: teen.memberId }}
+                  label="Confirm the teen rooms"
+                  accessibleLabel={`Confirm the teen rooms for ${teen.name}`}
+                  pendingLabel="Confirming…"
+                />
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
       <ChildrenCamSharing action={childCamSharingAction} />

@@ -1,14 +1,27 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { after } from "next/server";
 import { z } from "zod";
+import { processPendingImages } from "@/lib/uploads";
 import { done, formError, type FormState } from "@/lib/forms";
 import { formField, memberAction } from "@/lib/account/member-action";
-import { cheerLoungePost, joinLounge, LOUNGE_RULES_VERSION, postToLounge, reportLoungePost } from "@/lib/lounge";
+import {
+  cheerLoungePost,
+  joinLounge,
+  LOUNGE_RULES_VERSION,
+  postToLounge,
+  REPLY_EMAIL_HOURS,
+  reportLoungePost,
+  setReplyEmails,
+} from "@/lib/lounge";
 
 /** The Lounge forms' fields, in the form's names (lib/lounge names the field at fault in the API's names). */
 const FIELDS = ["loungeName", "rulesVersion", "text", "replyTo", "postId", "reason", "note", "roomId"];
-const options = { fields: Object.fromEntries(FIELDS.map((name) => [name, name])), revalidate: false };
+const options = {
+  fields: { ...Object.fromEntries(FIELDS.map((name) => [name, name])), imageUploadId: "uploadId" },
+  revalidate: false,
+};
 
 /**
  * Accepts the house rules shown on the page (their version comes with the form, so rules that changed
@@ -26,15 +39,18 @@ export const joinLoungeAction = memberAction(
   options,
 );
 
-/** A post, or a reply (`replyTo`), at the member's table in a room. */
+/** A post, or a reply (`replyTo`), at the member's table in a room; with a photo already sent (`uploadId`). */
 export const postToLoungeAction = memberAction(
-  z.object({ roomId: formField, text: formField, replyTo: formField }),
+  z.object({ roomId: formField, text: formField, replyTo: formField, uploadId: formField }),
   async (member, form): Promise<FormState> => {
     const post = await postToLounge(member.memberId, {
       roomId: form.roomId,
       text: form.text,
       replyTo: form.replyTo || null,
+      imageUploadId: form.uploadId || null,
     });
+    // The photo is processed off the request, as the Vision Board's are.
+    if (form.uploadId) after(() => processPendingImages());
     revalidatePath(`/lounge/${form.roomId}`);
     return done(
       post.held
@@ -65,4 +81,19 @@ export const reportLoungeAction = memberAction(
     return done("Reported: a moderator will look at it. Nobody is told who reported it.");
   },
   options,
+);
+
+/** Reply emails, asked for or stopped (off unless asked; never for a child's account). */
+export const replyEmailsAction = memberAction(
+  z.object({ replyEmails: z.enum(["on", "off"], { message: "Choose on or off" }) }),
+  async (member, form): Promise<FormState> => {
+    await setReplyEmails(member.memberId, { enabled: form.replyEmails === "on" });
+    revalidatePath("/lounge");
+    return done(
+      form.replyEmails === "on"
+        ? `On: an email when someone replies to your post, at most one a post every ${REPLY_EMAIL_HOURS} hours, after your quiet hours.`
+        : "Off: no emails about replies.",
+    );
+  },
+  { revalidate: false },
 );

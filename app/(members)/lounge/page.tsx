@@ -6,7 +6,8 @@ import { Panel } from "@/components/ui/panel";
 import { LeaveNow } from "@/components/discreet/leave-now";
 import { HouseRules } from "@/components/lounge/house-rules";
 import { JoinLoungeForm } from "@/components/lounge/join-form";
-import { joinLoungeAction } from "./actions";
+import { ActionButton } from "@/components/forms";
+import { joinLoungeAction, replyEmailsAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: await loungeTitle((await getMember())?.memberId, "Lounge") };
@@ -28,6 +29,11 @@ export default async function LoungePage() {
       <p className="mt-2 text-base text-muted">
         Small, slow rooms with a few people at each table. People decide, automation only holds.
       </p>
+      {page.readByCarers ? (
+        <p className="mt-2 text-base text-ink" data-testid="read-by-carers">
+          Your grown-ups can read what you post in the Lounge.
+        </p>
+      ) : null}
       {page.notice ? (
         <Panel aria-labelledby="notice-heading" className="mt-6">
           <h2 id="notice-heading" className="text-xl font-semibold text-ink">
@@ -69,9 +75,30 @@ export default async function LoungePage() {
                   {room.open ? "Open now." : `Closed for the night: opens at ${room.opensAtText}, your time.`}
                 </p>
                 {room.slowMode ? <p className="mt-1 text-sm text-ink">{room.slowMode.reason}</p> : null}
+                {room.newReplies ? (
+                  <p className="mt-1 text-sm font-semibold text-ink">New replies to your posts.</p>
+                ) : null}
               </li>
             ))}
           </ul>
+          <h3 className="mt-6 text-lg font-semibold text-ink">Replies to your posts</h3>
+          {page.readByCarers ? (
+            <p className="mt-1 text-base text-ink">When someone replies to your post, its room says so here.</p>
+          ) : (
+            <div className="mt-1 grid gap-2">
+              <p className="text-base text-ink">
+                {page.replyEmails
+                  ? "You get an email when someone replies to your post: it names nobody and quotes nothing, and waits for your quiet hours."
+                  : "Rooms with new replies say so here. You can also ask for an email when someone replies to your post."}
+              </p>
+              <ActionButton
+                action={replyEmailsAction}
+                fields={{ replyEmails: page.replyEmails ? "off" : "on" }}
+                label={page.replyEmails ? "Stop reply emails" : "Email me about replies"}
+                pendingLabel="Saving…"
+              />
+            </div>
+          )}
         </Panel>
       )}
       {page.discreet ? null : <LeaveNow />}

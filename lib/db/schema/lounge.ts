@@ -19,7 +19,7 @@ export type LoungeAgeBand = "under13" | "teen" | "adult";
 /** "published" | "held" (waiting for a moderator) | "removed". */
 export type LoungePostStatus = "published" | "held" | "removed";
 /** Why a post was held before publication (lib/lounge/holds.ts). */
-export type LoungeHoldReason = "phone" | "email" | "link" | "words";
+export type LoungeHoldReason = "phone" | "email" | "link" | "words" | "image";
 
 /** A themed room. Its opening hours are minutes after local midnight, read in each member's own zone. */
 export const loungeRooms = pgTable("lounge_rooms", {
@@ -65,6 +65,8 @@ export const loungeSeats = pgTable(
     tableId: uuid("table_id")
       .notNull()
       .references(() => loungeTables.id, { onDelete: "cascade" }),
+    /** When the member last read this table: replies to their posts after it are "new" on /lounge. */
+    repliesSeenAt: timestamp("replies_seen_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -81,6 +83,8 @@ export const loungeMembers = pgTable("lounge_members", {
   /** The name folded (lower case, letters and digits only): unique, so "Sky Blue" and "skyblue" are one name. */
   nameKey: text("name_key").notNull().unique(),
   rulesVersion: integer("rules_version").notNull(),
+  /** Asked for: an email when someone replies to their post (off unless asked; never for an under-13). */
+  replyEmails: boolean("reply_emails").notNull().default(false),
   joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -107,10 +111,14 @@ export const loungePosts = pgTable(
     /** A reply names a top-level post at the same table: one level deep. */
     replyTo: uuid("reply_to"),
     text: text("text").notNull(),
+    /** One photo (teens and adults), an image of lib/uploads held by this post. */
+    imageId: uuid("image_id"),
     status: text("status").$type<LoungePostStatus>().notNull(),
     holdReasons: jsonb("hold_reasons").$type<LoungeHoldReason[]>().notNull().default([]),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decidedBy: text("decided_by"),
+    /** The last reply email about this post: at most one every REPLY_EMAIL_HOURS, however busy the thread. */
+    replyNoticeAt: timestamp("reply_notice_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

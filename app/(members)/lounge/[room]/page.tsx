@@ -8,7 +8,9 @@ import { LeaveNow } from "@/components/discreet/leave-now";
 import { LiveTable } from "@/components/lounge/live-table";
 import { PostForm } from "@/components/lounge/post-form";
 import { TablePosts } from "@/components/lounge/table-posts";
+import { MAX_UPLOAD_BYTES } from "@/lib/uploads";
 import { cheerLoungeAction, postToLoungeAction, reportLoungeAction } from "../actions";
+import { startUploadAction } from "../../upload-actions";
 
 // The room's name says nothing personal; in discreet mode even that gives way to a neutral word.
 export async function generateMetadata(): Promise<Metadata> {
@@ -67,6 +69,12 @@ export default async function LoungeRoomPage({ params }: { params: Promise<{ roo
                 hint={`Up to ${page.limits.dailyPosts} posts a day. Contact details and links to other sites are held for a moderator.`}
                 postMax={page.limits.postMax}
                 action={actions.post}
+                // Photos are for teens and adults (issue 42); a moderator sees each before the table does.
+                photo={
+                  room.ageBand === "under13"
+                    ? undefined
+                    : { startUpload: startUploadAction, maxBytes: MAX_UPLOAD_BYTES }
+                }
               />
             </div>
           </Panel>
