@@ -15,9 +15,8 @@ import { camJobHandlers, camPhotoFiles, exportCam, forgetCam, momentImageHolder,
 import type { ImageHolders } from "./uploads";
 import { childCamSharing } from "./cam";
 import { createEvent, deleteEvent } from "./calendar/store";
-import { getMyHabits } from "./habits/store";
+import { getMyHabits, myHabitChoices } from "./habits/store";
 import { addDays } from "./time";
-import { listTitle } from "./display";
 import { isDomainError } from "./errors";
 import { boardItemImageHolder, exportVisionBoard, forgetVisionBoard, goalKind, type BoardLinks } from "./vision-board";
 import { exportLounge, forgetLounge } from "./lounge";
@@ -134,10 +133,7 @@ export const boardLinks: BoardLinks = {
         .map((habit) => [habit.id, habit.score]),
     );
   },
-  habitChoices: async (ownerId, db) =>
-    (await getMyHabits(ownerId, { db }))
-      .filter((habit) => habit.ownerId === ownerId && !habit.pending)
-      .map((habit) => ({ id: habit.id, title: listTitle(habit) })),
+  habitChoices: (ownerId, db) => myHabitChoices(ownerId, { db }),
   addMilestoneEvent: async (ownerId, { title, privateTitle, date }, db) =>
     (
       await createEvent(

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getMember } from "@/lib/auth/member";
-import { concealChoice, loadCamPage } from "@/lib/cam/page";
+import { concealChoice, loadCamTimeline } from "@/lib/cam/page";
 import { Panel } from "@/components/ui/panel";
 import { dayName, MomentCard } from "@/components/cam/moment-card";
 import { UploadMomentForm } from "@/components/cam/upload-form";
@@ -31,7 +31,7 @@ export default async function CamPage({ searchParams }: { searchParams: SearchPa
   const { habit, album, before } = await searchParams;
   const beforeSeconds = Number(before);
   const [page, habits, conceal] = await Promise.all([
-    loadCamPage(member, {
+    loadCamTimeline(member, {
       habitId: habit || undefined,
       albumId: album || undefined,
       before: Number.isInteger(beforeSeconds) && beforeSeconds > 0 ? beforeSeconds : undefined,
