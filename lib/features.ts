@@ -25,9 +25,8 @@ import {
 import type { ImageHolders } from "./uploads";
 import { childCamSharing } from "./cam";
 import { createEvent, deleteEvent } from "./calendar/store";
-import { getMyHabits, ownHabitScores } from "./habits/store";
+import { myHabitChoices, ownHabitScores } from "./habits/store";
 import { addDays } from "./time";
-import { listTitle } from "./display";
 import { isDomainError } from "./errors";
 import {
   boardItemImageHolder,
@@ -153,10 +152,7 @@ export const boardLinks: BoardLinks = {
   habitOwnerOf: (habitId, db) => habitKind.ownerOf(habitId, db),
   // The linked habits alone, scored as the habits' own list scores them.
   habitScores: (ownerId, habitIds, db) => ownHabitScores(ownerId, habitIds, { db }),
-  habitChoices: async (ownerId, db) =>
-    (await getMyHabits(ownerId, { db }))
-      .filter((habit) => habit.ownerId === ownerId && !habit.pending)
-      .map((habit) => ({ id: habit.id, title: listTitle(habit) })),
+  habitChoices: (ownerId, db) => myHabitChoices(ownerId, { db }),
   addMilestoneEvent: async (ownerId, { title, privateTitle, date }, db) =>
     (
       await createEvent(

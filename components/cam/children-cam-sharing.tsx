@@ -1,5 +1,5 @@
 import { getMember } from "@/lib/auth/member";
-import { loadCamPage } from "@/lib/cam/page";
+import { loadChildCamSwitches } from "@/lib/cam/page";
 import type { FormAction, FormState } from "@/lib/forms";
 import { ChildCamSharingForm } from "./child-cam-sharing";
 
@@ -10,7 +10,7 @@ import { ChildCamSharingForm } from "./child-cam-sharing";
 export async function ChildrenCamSharing({ action }: { action: FormAction<FormState> }) {
   const member = await getMember();
   if (!member) return null;
-  const { childrenInCare } = await loadCamPage(member, {});
+  const childrenInCare = await loadChildCamSwitches(member);
   if (childrenInCare.length === 0) return null;
   return (
     <section aria-labelledby="children-cam" className="mt-10 grid gap-4">

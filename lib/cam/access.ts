@@ -44,7 +44,12 @@ export async function momentAccess(
 
 /** Whether the member may share their moments: adults always; a child when their carers turned it on. */
 export async function mayShareMoments(db: Db, memberId: string): Promise<boolean> {
-  if (!(await childAccountOf(db, memberId))) return true;
+  return mayShareMomentsAs(db, memberId, await childAccountOf(db, memberId));
+}
+
+/** mayShareMoments for a member whose child's account (or null) the caller has already read (/cam reads it once). */
+export async function mayShareMomentsAs(db: Db, memberId: string, child: { childId: string } | null): Promise<boolean> {
+  if (!child) return true;
   const [setting] = await db
     .select({ mayShare: childCamSettings.mayShare })
     .from(childCamSettings)

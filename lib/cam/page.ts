@@ -4,12 +4,12 @@ import type { Db } from "../db/open";
 import { childCamSettings } from "../db/schema/cam";
 import { circleMemberships } from "../db/schema/circles";
 import type { Member } from "../auth/member";
-import { childAccountOf } from "../circles/carers";
+import { childAccountOf, type ChildAccount } from "../circles/carers";
 import { childrenInCareOf } from "../circles/children";
 import { circlesOf } from "../circles/membership";
 import { MAX_UPLOAD_BYTES, uploadQuota } from "../uploads";
 import { isCamError } from "./errors";
-import { mayShareMoments } from "./access";
+import { mayShareMoments, mayShareMomentsAs } from "./access";
 import { PAGE_SIZE } from "./model";
 import { getMoment, getMyAlbums, getMyMoments, type Album, type MomentView } from "./store";
 
@@ -47,7 +47,11 @@ type Filter = { habitId?: string | null; albumId?: string | null; before?: numbe
  */
 export async function shareTargetsOf(db: Db, memberId: string): Promise<ShareTargets> {
   if (!(await mayShareMoments(db, memberId))) return { circles: [], people: [] };
-  const child = await childAccountOf(db, memberId);
+  return shareTargetsAs(db, memberId, await childAccountOf(db, memberId));
+}
+
+/** shareTargetsOf for a member who may share, whose child's account (or null) is already read. */
+async function shareTargetsAs(db: Db, memberId: string, child: ChildAccount | null): Promise<ShareTargets> {
   const circles = (await circlesOf(db, memberId))
     .filter((circle) => !child || circle.circleId === child.circleId)
     .map((circle) => ({ id: circle.circleId, name: circle.name }));
@@ -89,7 +93,46 @@ async function childSwitches(db: Db, memberId: string): Promise<ChildCamSwitch[]
   }));
 }
 
-/** /cam: the timeline (newest first, a page of PAGE_SIZE) and what its forms offer. */
+/** What the timeline pages (/cam, /cam/compare) show: the moments, the albums, the space used, and whether the member is a child (no prompt setting). */
+export type CamTimeline = Pick<CamPage, "moments" | "albums" | "quota" | "maxBytes" | "nextBefore" | "isChild">;
+
+/**
+ * /cam's timeline (newest first, a page of PAGE_SIZE), its albums and the space used, read at once: what
+ * /cam and /cam/compare render, without the sharing and carers' reads they do not show.
+ */
+export async function loadCamTimeline(
+  member: Pick<Member, "memberId">,
+  filter: Filter = {},
+  options: { db?: Db } = {},
+): Promise<CamTimeline> {
+  const db = options.db ?? (await getDb());
+  const { memberId } = member;
+  const [moments, albums, quota, child] = await Promise.all([
+    getMyMoments(memberId, { ...filter, limit: PAGE_SIZE + 1 }, { db }),
+    getMyAlbums(memberId, { db }),
+    uploadQuota(memberId, { db }),
+    childAccountOf(db, memberId),
+  ]);
+  return {
+    isChild: child !== null,
+    moments: moments.slice(0, PAGE_SIZE),
+    albums,
+    quota,
+    maxBytes: MAX_UPLOAD_BYTES,
+    nextBefore: moments.length > PAGE_SIZE ? moments[PAGE_SIZE - 1]!.createdAt : null,
+  };
+}
+
+/** The carers' switches /circle shows: one per child in the member's care (none for a child). */
+export async function loadChildCamSwitches(
+  member: Pick<Member, "memberId">,
+  options: { db?: Db } = {},
+): Promise<ChildCamSwitch[]> {
+  const db = options.db ?? (await getDb());
+  return (await childAccountOf(db, member.memberId)) ? [] : childSwitches(db, member.memberId);
+}
+
+/** Cam's data in full: the timeline and what its forms offer (whom the member may share with, the carers' switches). */
 export async function loadCamPage(
   member: Pick<Member, "memberId">,
   filter: Filter = {},
@@ -97,19 +140,18 @@ export async function loadCamPage(
 ): Promise<CamPage> {
   const db = options.db ?? (await getDb());
   const { memberId } = member;
-  const moments = await getMyMoments(memberId, { ...filter, limit: PAGE_SIZE + 1 }, { db });
-  const isChild = (await childAccountOf(db, memberId)) !== null;
-  return {
-    moments: moments.slice(0, PAGE_SIZE),
-    albums: await getMyAlbums(memberId, { db }),
-    quota: await uploadQuota(memberId, { db }),
-    maxBytes: MAX_UPLOAD_BYTES,
-    isChild,
-    mayShare: await mayShareMoments(db, memberId),
-    shareTargets: await shareTargetsOf(db, memberId),
-    childrenInCare: isChild ? [] : await childSwitches(db, memberId),
-    nextBefore: moments.length > PAGE_SIZE ? moments[PAGE_SIZE - 1]!.createdAt : null,
-  };
+  // Every read at once; the child's account (which sharing and the carers' switches depend on) once.
+  const childRead = childAccountOf(db, memberId);
+  const mayShareRead = childRead.then((child) => mayShareMomentsAs(db, memberId, child));
+  const [timeline, mayShare, shareTargets, childrenInCare] = await Promise.all([
+    loadCamTimeline(member, filter, { db }),
+    mayShareRead,
+    Promise.all([childRead, mayShareRead]).then(([child, mayShare]) =>
+      mayShare ? shareTargetsAs(db, memberId, child) : { circles: [], people: [] },
+    ),
+    childRead.then((child) => (child ? [] : childSwitches(db, memberId))),
+  ]);
+  return { ...timeline, mayShare, shareTargets, childrenInCare };
 }
 
 /** One moment's page (/cam/<id>): null when the member may not see it (the page answers 404). */

@@ -101,7 +101,7 @@ async function views(db: Db, viewerId: string, rows: Row[]): Promise<MomentView[
   const reactions = new Map<string, MomentReaction[]>();
   const shared = new Map<string, MomentShare[]>();
   if (owned.length > 0) {
-    const reactionRows = await db
+    const reactionsRead = db
       .select({
         momentId: momentReactions.momentId,
         reaction: momentReactions.reaction,
@@ -116,17 +116,7 @@ async function views(db: Db, viewerId: string, rows: Row[]): Promise<MomentView[
       .from(momentReactions)
       .where(inArray(momentReactions.momentId, owned))
       .orderBy(momentReactions.createdAt);
-    for (const row of reactionRows) {
-      const list = reactions.get(row.momentId) ?? [];
-      list.push({
-        reaction: row.reaction as Reaction,
-        note: row.note,
-        at: seconds(row.at),
-        fromName: row.fromName ?? "Someone in your circle",
-      });
-      reactions.set(row.momentId, list);
-    }
-    const shareRows = await db
+    const sharesRead = db
       .select({
         shareId: shares.id,
         itemId: shares.itemId,
@@ -140,6 +130,18 @@ async function views(db: Db, viewerId: string, rows: Row[]): Promise<MomentView[
       .leftJoin(circles, eq(circles.id, shares.circleId))
       .where(and(eq(shares.itemType, "moment"), eq(shares.ownerId, viewerId), inArray(shares.itemId, owned)))
       .orderBy(shares.createdAt);
+    // The two reads at once: a page of moments waits for one round trip, not two.
+    const [reactionRows, shareRows] = await Promise.all([reactionsRead, sharesRead]);
+    for (const row of reactionRows) {
+      const list = reactions.get(row.momentId) ?? [];
+      list.push({
+        reaction: row.reaction as Reaction,
+        note: row.note,
+        at: seconds(row.at),
+        fromName: row.fromName ?? "Someone in your circle",
+      });
+      reactions.set(row.momentId, list);
+    }
     for (const row of shareRows) {
       const list = shared.get(row.itemId) ?? [];
       list.push({

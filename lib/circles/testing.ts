@@ -8,7 +8,7 @@ export const CHILD_BIRTH_MONTH = "2019-06";
 /** Someone in a test's circle: their role, or their role with what the circle shows of them. */
 export type CirclePerson =
   | Exclude<CircleRole, "owner">
-  | { role: Exclude<CircleRole, "owner">; name?: string; label?: string; pronouns?: string };
+  | { role: Exclude<CircleRole, "owner">; name?: string; label?: string; pronouns?: string; contact?: string };
 
 /**
  * Test helper, the one circle fixture: a circle owned by `owner` with the given people and roles,

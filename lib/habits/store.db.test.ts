@@ -14,6 +14,7 @@ import {
   createHabit,
   getHabitHistory,
   getMyHabits,
+  myHabitChoices,
   suggestHabit,
   undoHabitCheckIn,
   updateHabit,
@@ -199,6 +200,38 @@ describe("habits", () => {
     expect((await getMyHabits("kit", options())).map((h) => [h.title, h.pending])).toEqual([["Run", false]]);
     expect(await failure(answerSuggestion("kit", first.id, false, options()))).toMatchObject({ status: 409 });
     await checkInHabit("kit", first.id, { date: "2026-03-11" }, options());
+  });
+
+  it("a select's choices are the member's own live habits by their list title, without shared ones or suggestions waiting", async () => {
+    await makeCircle(database.db, "olga", { gus: "guardian", kit: "child", ada: "member" });
+    const running = await createHabit("ada", { ...run, privateTitle: "R" }, options());
+    const drink = await createHabit("ada", water, options());
+    const old = await createHabit("ada", { ...run, title: "Old" }, options());
+    await archiveHabit("ada", old.id, options());
+    const swim = await createHabit("olga", { ...run, title: "Swim" }, options());
+    await shareItem(
+      "olga",
+      { itemType: "habit", itemId: swim.id, memberId: "ada", permission: "edit" },
+      { db: database.db, kinds: itemKinds },
+    );
+    // What the selects listed when they were read from getMyHabits: the same list, in the same order.
+    const fromViews = async (memberId: string) =>
+      (await getMyHabits(memberId, options()))
+        .filter((habit) => habit.ownerId === memberId && !habit.pending)
+        .map((habit) => ({ id: habit.id, title: habit.privateTitle || habit.title }));
+    expect(await myHabitChoices("ada", { db: database.db })).toEqual([
+      { id: running.id, title: "R" },
+      { id: drink.id, title: "Water" },
+    ]);
+    expect(await myHabitChoices("ada", { db: database.db })).toEqual(await fromViews("ada"));
+    expect(await myHabitChoices("olga", { db: database.db })).toEqual([{ id: swim.id, title: "Swim" }]);
+
+    const suggested = await suggestHabit("gus", "kit", { ...run, title: "Read" }, options());
+    expect(await myHabitChoices("kit", { db: database.db })).toEqual([]);
+    expect(await myHabitChoices("gus", { db: database.db })).toEqual([]);
+    await answerSuggestion("kit", suggested.id, true, options());
+    expect(await myHabitChoices("kit", { db: database.db })).toEqual([{ id: suggested.id, title: "Read" }]);
+    expect(await myHabitChoices("kit", { db: database.db })).toEqual(await fromViews("kit"));
   });
 
   it("scores from the last Sunday's checkpoint; a back-filled day before it gives what the whole history gives", async () => {

@@ -8,7 +8,7 @@ import { habitEntries, habits, habitScoreCheckpoints, habitTargets } from "../db
 import { addDays, localDateOf, type LocalDate } from "../time";
 import { memberTimeZone, storedZoneOf, zoneFrom } from "../profile/zone";
 import { accessColumn, accessTo, itemsReaching, ownerWithinReach, type Access } from "../circles/sharing/rule";
-import { behindCodeWord } from "../display";
+import { behindCodeWord, listTitle } from "../display";
 import { HabitError, habitNotFound } from "./errors";
 import { isUuid } from "../uuid";
 import { scheduleHabitJobs } from "./schedule";
@@ -516,6 +516,26 @@ export async function ownHabitScores(
     today,
   );
   return new Map(views.map((view) => [view.id, view.score]));
+}
+
+/**
+ * The caller's own live habits, their suggestions waiting for an answer aside, as a select offers them
+ * (id and list title, in getMyHabits' order): Cam's and the Vision Board's habit selects. One read of
+ * the habits' rows, where getMyHabits reads and scores every habit's history for the same list.
+ */
+export async function myHabitChoices(
+  ownerId: string,
+  options: { db?: Db } = {},
+): Promise<{ id: string; title: string }[]> {
+  const db = options.db ?? (await getDb());
+  const rows = await db
+    .select({ id: habits.id, title: habits.title, privateTitle: habits.privateTitle })
+    .from(habits)
+    .where(
+      and(eq(habits.ownerId, ownerId), isNull(habits.archivedAt), sql`${habits.suggestion} is distinct from 'pending'`),
+    )
+    .orderBy(asc(habits.createdAt), asc(habits.id));
+  return rows.map((row) => ({ id: row.id, title: listTitle(row) }));
 }
 
 /** One habit's entries (every member's) between two local dates, inclusive, with its score and streaks. */

@@ -17,19 +17,27 @@ export async function recordTodayVisit(memberId: string, now = new Date(), db?: 
   const database = db ?? (await getDb());
   const gap = sql`make_interval(mins => ${VISIT_GAP_MINUTES})`;
   const at = now.toISOString();
-  const [row] = await database
-    .insert(memberSettings)
-    .values({ memberId, todaySeenAt: now, todaySinceAt: null })
-    .onConflictDoUpdate({
-      target: memberSettings.memberId,
-      set: {
-        todaySinceAt: sql`case
+  // The marker says what Today lists as new, it is not a record to keep through a crash: committed
+  // without waiting for the disk flush (synchronous_commit off, for this transaction alone). Waiting
+  // held the member's row locked through a flush, so views of Today at once (tabs, the bench's ten
+  // connections) queued on it, each holding a pooled connection the page's reads then waited for.
+  // A crash may lose the last moment's markers (PostgreSQL: up to three WAL writer delays), no more.
+  const [row] = await database.transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    return tx
+      .insert(memberSettings)
+      .values({ memberId, todaySeenAt: now, todaySinceAt: null })
+      .onConflictDoUpdate({
+        target: memberSettings.memberId,
+        set: {
+          todaySinceAt: sql`case
           when ${memberSettings.todaySeenAt} is null then ${memberSettings.todaySinceAt}
           when ${memberSettings.todaySeenAt} < ${at}::timestamptz - ${gap} then ${memberSettings.todaySeenAt}
           else ${memberSettings.todaySinceAt} end`,
-        todaySeenAt: sql`greatest(${memberSettings.todaySeenAt}, ${at}::timestamptz)`,
-      },
-    })
-    .returning({ since: memberSettings.todaySinceAt });
+          todaySeenAt: sql`greatest(${memberSettings.todaySeenAt}, ${at}::timestamptz)`,
+        },
+      })
+      .returning({ since: memberSettings.todaySinceAt });
+  });
   return { since: row?.since ?? null };
 }

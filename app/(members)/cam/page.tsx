@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getMember } from "@/lib/auth/member";
-import { camPromptWeekday, concealChoice, loadCamPage } from "@/lib/cam/page";
+import { camPromptWeekday, concealChoice, loadCamTimeline } from "@/lib/cam/page";
 import { Panel } from "@/components/ui/panel";
 import { dayName, MomentCard } from "@/components/cam/moment-card";
 import { UploadMomentForm } from "@/components/cam/upload-form";
@@ -33,7 +33,7 @@ export default async function CamPage({ searchParams }: { searchParams: SearchPa
   const { habit, album, before, goal } = await searchParams;
   const beforeSeconds = Number(before);
   const [page, habits, goals, conceal, promptWeekday] = await Promise.all([
-    loadCamPage(member, {
+    loadCamTimeline(member, {
       habitId: habit || undefined,
       albumId: album || undefined,
       before: Number.isInteger(beforeSeconds) && beforeSeconds > 0 ? beforeSeconds : undefined,

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getMember } from "@/lib/auth/member";
-import { concealsPhotos, loadCamPage } from "@/lib/cam/page";
+import { concealsPhotos, loadCamTimeline } from "@/lib/cam/page";
 import { Panel } from "@/components/ui/panel";
 import { dayName, MomentPhoto } from "@/components/cam/moment-card";
 import { PlainSelect } from "@/components/cam/choices";
@@ -25,7 +25,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
   const [kind, id] = of.split(/:(.*)/s);
   const filter = kind === "habit" && id ? { habitId: id } : kind === "album" && id ? { albumId: id } : null;
   const [page, habits, discreet] = await Promise.all([
-    loadCamPage(member, filter ?? {}),
+    loadCamTimeline(member, filter ?? {}),
     habitChoices(member.memberId),
     concealsPhotos(member.memberId),
   ]);
