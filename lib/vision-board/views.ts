@@ -121,12 +121,15 @@ export async function itemViews(
   const imageIds = rows.flatMap((row) => (row.item.imageId ? [row.item.imageId] : []));
   // Photos and names need nothing else: they go out at once, beside the goals' reads and scores.
   const imagesRead = imageViews(db, imageIds);
-  const namesRead = options.circleId
-    ? db
-        .select({ memberId: circleMemberships.memberId, name: circleMemberships.name })
-        .from(circleMemberships)
-        .where(eq(circleMemberships.circleId, options.circleId))
-    : Promise.resolve([]);
+  // A real promise: a drizzle query runs again on each `then`, and this one is both caught and awaited.
+  const namesRead = Promise.resolve(
+    options.circleId
+      ? db
+          .select({ memberId: circleMemberships.memberId, name: circleMemberships.name })
+          .from(circleMemberships)
+          .where(eq(circleMemberships.circleId, options.circleId))
+      : [],
+  );
   // Handled at once: should the goals' reads fail first, these would reject with no handler yet.
   imagesRead.catch(() => {});
   namesRead.catch(() => {});
