@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/open";
+import { preparedPerDatabase } from "../db/prepared";
 import { visionBoardItems, visionBoards, visionChildRights } from "../db/schema/vision-board";
 import { membershipOf } from "../circles/membership";
 import { accessTo } from "../circles/sharing/rule";
@@ -40,10 +41,19 @@ export async function reachOf(db: Db, viewerId: string, board: BoardRow): Promis
   return { board, canAdd: (await childRightOn(db, board.circleId!, viewerId)) === "add", isChild: true };
 }
 
+/** A board's row by id: read on every board view, so prepared (lib/db/prepared.ts). */
+const boardById = preparedPerDatabase((db: Db) =>
+  db
+    .select()
+    .from(visionBoards)
+    .where(eq(visionBoards.id, sql.placeholder("id")))
+    .prepare("vision_board_by_id"),
+);
+
 /** The board `boardId` as it reaches the viewer, or 404. */
 export async function boardFor(db: Db, viewerId: string, boardId: unknown): Promise<BoardReach> {
   if (!isUuid(boardId)) throw boardNotFound();
-  const [board] = await db.select().from(visionBoards).where(eq(visionBoards.id, boardId));
+  const [board] = await boardById(db).execute({ id: boardId });
   const reach = board ? await reachOf(db, viewerId, board) : null;
   if (!reach) throw boardNotFound();
   return reach;

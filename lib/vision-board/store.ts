@@ -34,7 +34,7 @@ import {
   type ChildRight,
   type ItemInput,
 } from "./model";
-import { cheersOf, itemViews, type Cheer, type ItemView } from "./views";
+import { cheersOf, itemViews, readBoardContents, type BoardContents, type Cheer, type ItemView } from "./views";
 
 export type Options = { db?: Db; now?: Date };
 export type LinkedOptions = Options & { links: BoardLinks };
@@ -63,10 +63,8 @@ const dbOf = async (options: Options) => options.db ?? (await getDb());
  */
 export async function getMyBoards(memberId: string, options: LinkedOptions): Promise<BoardView[]> {
   const db = await dbOf(options);
-  const boards: BoardView[] = [];
-  for (const reach of await myBoardReaches(db, memberId))
-    boards.push(await boardView(db, memberId, reach, options.links));
-  return boards;
+  const reaches = await myBoardReaches(db, memberId);
+  return Promise.all(reaches.map((reach) => boardView(db, memberId, reach, options.links)));
 }
 
 /**
@@ -121,7 +119,12 @@ async function ensureBoards(db: Db, memberId: string, theirs: { circleId: string
 /** One board the member reaches, with its items; 404 for any other id. */
 export async function getBoard(memberId: string, boardId: unknown, options: LinkedOptions): Promise<BoardView> {
   const db = await dbOf(options);
-  return boardView(db, memberId, await boardFor(db, memberId, boardId), options.links);
+  // The board's contents are read beside its row and shown only once the row says the member reaches it.
+  const [reach, contents] = await Promise.all([
+    boardFor(db, memberId, boardId),
+    isUuid(boardId) ? readBoardContents(db, boardId) : undefined,
+  ]);
+  return boardView(db, memberId, reach, options.links, contents);
 }
 
 /** An extra board of the member's own (a year, a theme). */
@@ -168,22 +171,35 @@ export async function removeBoard(memberId: string, boardId: unknown, options: L
   });
 }
 
-export async function boardView(db: Db, viewerId: string, reach: BoardReach, links: BoardLinks): Promise<BoardView> {
+/** One board as `viewerId` reaches it, with its items (`contents` when read already, else read here). */
+export async function boardView(
+  db: Db,
+  viewerId: string,
+  reach: BoardReach,
+  links: BoardLinks,
+  contents?: BoardContents,
+): Promise<BoardView> {
   const { board } = reach;
-  const items = await db
-    .select()
-    .from(visionBoardItems)
-    .where(eq(visionBoardItems.boardId, board.id))
-    .orderBy(asc(visionBoardItems.position), asc(visionBoardItems.createdAt));
-  const rows = items.map((item) => ({ item, access: (item.ownerId === viewerId ? "owner" : "view") as ItemAccess }));
+  const itemsRead = async () => {
+    const read = contents ?? (await readBoardContents(db, board.id));
+    const rows = read.items.map((item) => ({
+      item,
+      access: (item.ownerId === viewerId ? "owner" : "view") as ItemAccess,
+    }));
+    return itemViews(db, viewerId, rows, { links, circleId: board.circleId, contents: read });
+  };
+  const [name, items] = await Promise.all([
+    board.kind === "family" ? circleName(db, board.circleId!, board.name) : board.name,
+    itemsRead(),
+  ]);
   return {
     id: board.id,
     kind: board.kind,
-    name: board.kind === "family" ? await circleName(db, board.circleId!, board.name) : board.name,
+    name,
     circleId: board.circleId,
     canAdd: reach.canAdd,
     viewOnly: reach.isChild && !reach.canAdd,
-    items: await itemViews(db, viewerId, rows, { links, circleId: board.circleId }),
+    items,
   };
 }
 

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/open";
+import { preparedPerDatabase } from "../db/prepared";
 import { circleMemberships } from "../db/schema/circles";
-import { visionGoalCheers, visionGoalHabits, visionMilestones } from "../db/schema/vision-board";
+import { visionBoardItems, visionGoalCheers, visionGoalHabits, visionMilestones } from "../db/schema/vision-board";
 import { listTitle } from "../display";
 import type { LocalDate } from "../time";
 import type { ItemAccess, ItemRow } from "./access";
@@ -55,6 +56,51 @@ export type ItemView = {
 
 export type Cheer = { fromMemberId: string; fromName: string | null; note: string | null; at: Date };
 
+type MilestoneRow = typeof visionMilestones.$inferSelect;
+type GoalHabitRow = typeof visionGoalHabits.$inferSelect;
+
+/** A board's items with their goals' milestones and linked habits: what `itemViews` reads per item otherwise. */
+export type BoardContents = { items: ItemRow[]; milestones: MilestoneRow[]; goalHabits: GoalHabitRow[] };
+
+/**
+ * A whole board's reads, prepared (lib/db/prepared.ts: parsed and planned once per connection) and by
+ * the board's id alone, so the three go out together and beside the board's own row (`getBoard`).
+ */
+const boardReads = preparedPerDatabase((db: Db) => {
+  const boardId = sql.placeholder("boardId");
+  const onBoard = sql`(select ${visionBoardItems.id} from ${visionBoardItems} where ${visionBoardItems.boardId} = ${boardId})`;
+  return {
+    items: db
+      .select()
+      .from(visionBoardItems)
+      .where(eq(visionBoardItems.boardId, boardId))
+      .orderBy(asc(visionBoardItems.position), asc(visionBoardItems.createdAt))
+      .prepare("vision_board_items_of"),
+    milestones: db
+      .select()
+      .from(visionMilestones)
+      .where(sql`${visionMilestones.itemId} in ${onBoard}`)
+      .orderBy(asc(visionMilestones.date), asc(visionMilestones.createdAt))
+      .prepare("vision_board_milestones_of"),
+    goalHabits: db
+      .select()
+      .from(visionGoalHabits)
+      .where(sql`${visionGoalHabits.itemId} in ${onBoard}`)
+      .prepare("vision_board_goal_habits_of"),
+  };
+});
+
+/** The board's items, milestones and linked habits, in three reads at once (no per-item read). */
+export async function readBoardContents(db: Db, boardId: string): Promise<BoardContents> {
+  const reads = boardReads(db);
+  const [items, milestones, goalHabits] = await Promise.all([
+    reads.items.execute({ boardId }),
+    reads.milestones.execute({ boardId }),
+    reads.goalHabits.execute({ boardId }),
+  ]);
+  return { items, milestones, goalHabits };
+}
+
 /**
  * The items as `viewerId` sees them, in one read per table (a board of 60 items is five queries, not
  * sixty). Behind a code word anyone but the owner sees the code word alone: no why, text or milestones.
@@ -63,32 +109,50 @@ export async function itemViews(
   db: Db,
   viewerId: string,
   rows: { item: ItemRow; access: ItemAccess }[],
-  options: { links: BoardLinks; circleId: string | null },
+  options: {
+    links: BoardLinks;
+    circleId: string | null;
+    /** The goals' milestones and linked habits when read already (a whole board's, `readBoardContents`). */
+    contents?: Pick<BoardContents, "milestones" | "goalHabits">;
+  },
 ): Promise<ItemView[]> {
   if (rows.length === 0) return [];
   const goalIds = rows.filter((row) => row.item.kind === "goal").map((row) => row.item.id);
   const imageIds = rows.flatMap((row) => (row.item.imageId ? [row.item.imageId] : []));
-  const [milestones, links, images, names] = await Promise.all([
-    goalIds.length
-      ? db
-          .select()
-          .from(visionMilestones)
-          .where(inArray(visionMilestones.itemId, goalIds))
-          .orderBy(asc(visionMilestones.date), asc(visionMilestones.createdAt))
-      : [],
-    goalIds.length ? db.select().from(visionGoalHabits).where(inArray(visionGoalHabits.itemId, goalIds)) : [],
-    imageViews(db, imageIds),
+  // Photos and names need nothing else: they go out at once, beside the goals' reads and scores.
+  const imagesRead = imageViews(db, imageIds);
+  // A real promise: a drizzle query runs again on each `then`, and this one is both caught and awaited.
+  const namesRead = Promise.resolve(
     options.circleId
       ? db
           .select({ memberId: circleMemberships.memberId, name: circleMemberships.name })
           .from(circleMemberships)
           .where(eq(circleMemberships.circleId, options.circleId))
       : [],
-  ]);
+  );
+  // Handled at once: should the goals' reads fail first, these would reject with no handler yet.
+  imagesRead.catch(() => {});
+  namesRead.catch(() => {});
+  const [milestones, links] = options.contents
+    ? [options.contents.milestones, options.contents.goalHabits]
+    : await Promise.all([
+        goalIds.length
+          ? db
+              .select()
+              .from(visionMilestones)
+              .where(inArray(visionMilestones.itemId, goalIds))
+              .orderBy(asc(visionMilestones.date), asc(visionMilestones.createdAt))
+          : [],
+        goalIds.length ? db.select().from(visionGoalHabits).where(inArray(visionGoalHabits.itemId, goalIds)) : [],
+      ]);
   const milestonesOf = groupBy(milestones, (row) => row.itemId);
   const habitsOf = groupBy(links, (row) => row.itemId);
+  const [scores, images, names] = await Promise.all([
+    scoresByOwner(db, rows, habitsOf, options.links),
+    imagesRead,
+    namesRead,
+  ]);
   const nameOf = new Map(names.map((row) => [row.memberId, row.name]));
-  const scores = await scoresByOwner(db, rows, habitsOf, options.links);
   return rows.map(({ item, access }) => {
     const owner = access === "owner";
     const hidden = !owner && Boolean(item.privateTitle);
@@ -197,6 +261,10 @@ export async function cheersOf(db: Db, itemId: string): Promise<Cheer[]> {
 
 function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
-  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
   return groups;
 }
