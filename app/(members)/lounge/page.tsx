@@ -81,7 +81,13 @@ export default async function LoungePage() {
               </li>
             ))}
           </ul>
-          <h3 className="mt-6 text-lg font-semibold text-ink">Replies to your posts</h3>
+        </Panel>
+      )}
+      {page.joined && !page.notice ? (
+        <Panel aria-labelledby="replies-heading" compact className="mt-6">
+          <h2 id="replies-heading" className="text-xl font-semibold text-ink">
+            Replies to your posts
+          </h2>
           {page.readByCarers ? (
             <p className="mt-1 text-base text-ink">When someone replies to your post, its room says so here.</p>
           ) : (
@@ -100,7 +106,7 @@ export default async function LoungePage() {
             </div>
           )}
         </Panel>
-      )}
+      ) : null}
       {page.discreet ? null : <LeaveNow />}
     </div>
   );
