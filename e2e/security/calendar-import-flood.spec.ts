@@ -62,7 +62,9 @@ test("hostile calendar files are answered within 2 s while /api/health answers w
   ).toBeVisible();
   expect(Date.now() - started).toBeLessThan(2000);
 
-  // Nearly 1 MB of allowed parts that would take seconds to read: refused whole, naming the file.
+  // Nearly 1 MB of allowed parts that take about a second to read: past the reader's budget it is
+  // refused whole, naming the file; on a quiet machine the reader may finish inside it and import it
+  // (as parse-off-thread.attack.test.ts allows). Either way the answer comes in time and health holds.
   started = Date.now();
   await form.getByLabel(/^Calendar file/).setInputFiles({
     name: "family.ics",
@@ -71,7 +73,9 @@ test("hostile calendar files are answered within 2 s while /api/health answers w
   });
   await form.getByRole("button", { name: "Import" }).click();
   await expect(
-    form.getByText(/"family\.ics" (asks for more work than an import may do|takes too long to read)/),
+    form
+      .getByText(/"family\.ics" (asks for more work than an import may do|takes too long to read)/)
+      .or(report.getByText(/^[1-9]\d* added, 0 updated, 0 skipped\.$/)),
   ).toBeVisible();
   expect(Date.now() - started).toBeLessThan(2000 + 1000); // the upload of 1 MB itself included
   const health = await stop();
