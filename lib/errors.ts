@@ -34,6 +34,25 @@ export class DomainError<Code extends string = string, Status extends number = n
 }
 
 /**
+ * The one code for each HTTP-like status the domains answer with. A domain error class picks the
+ * statuses it may use (`CodeOf<400 | 404>`) and takes its code from here, so "not found" is spelled
+ * once for every feature.
+ */
+export const codeOfStatus = {
+  400: "invalid_argument",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  413: "too_large",
+  415: "unsupported_type",
+  422: "unprocessable",
+  429: "too_many_requests",
+} as const;
+
+export type DomainStatus = keyof typeof codeOfStatus;
+export type CodeOf<S extends DomainStatus> = (typeof codeOfStatus)[S];
+
+/**
  * By a mark as well as by class: Next gives each bundle its own copy of a module, so an error made in
  * one (the billing provider, built once per process) may not be an instance of the caller's copy; the
  * mark is a global symbol, the same in every copy. No list of names: every subclass is one.

@@ -1,18 +1,11 @@
-import { DomainError } from "../errors";
+import { codeOfStatus, DomainError, type CodeOf } from "../errors";
 
 type CamStatus = 400 | 403 | 404 | 409 | 422;
-const codeOf = {
-  400: "invalid_argument",
-  403: "forbidden",
-  404: "not_found",
-  409: "conflict",
-  422: "unprocessable",
-} as const;
 
 /** Happr Cam's one error: an HTTP-like status, a message safe to show, and the field it is about. */
-export class CamError extends DomainError<(typeof codeOf)[CamStatus], CamStatus> {
+export class CamError extends DomainError<CodeOf<CamStatus>, CamStatus> {
   constructor(status: CamStatus, message: string, options: { field?: string } = {}) {
-    super(codeOf[status], status, message, options);
+    super(codeOfStatus[status], status, message, options);
     this.name = "CamError";
   }
 }

@@ -1,17 +1,11 @@
-import { DomainError } from "../errors";
+import { codeOfStatus, DomainError, type CodeOf } from "../errors";
 
 type CircleStatus = 400 | 403 | 404 | 409;
-const codeOf = {
-  400: "invalid_argument",
-  403: "forbidden",
-  404: "not_found",
-  409: "conflict",
-} as const;
 
 /** Circles' and sharing's one error: an HTTP-like status, a message safe to show, and the field it is about. */
-export class CircleError extends DomainError<(typeof codeOf)[CircleStatus], CircleStatus> {
+export class CircleError extends DomainError<CodeOf<CircleStatus>, CircleStatus> {
   constructor(status: CircleStatus, message: string, options: { field?: string; namesField?: boolean } = {}) {
-    super(codeOf[status], status, message, options);
+    super(codeOfStatus[status], status, message, options);
     this.name = "CircleError";
   }
 }

@@ -1,12 +1,11 @@
-import { DomainError } from "../errors";
+import { codeOfStatus, DomainError, type CodeOf } from "../errors";
 
 type HabitStatus = 400 | 403 | 404 | 409;
-const codeOf = { 400: "invalid_argument", 403: "forbidden", 404: "not_found", 409: "conflict" } as const;
 
 /** My Habits' one error: an HTTP-like status, a message safe to show (starting with the field), and the field. */
-export class HabitError extends DomainError<(typeof codeOf)[HabitStatus], HabitStatus> {
+export class HabitError extends DomainError<CodeOf<HabitStatus>, HabitStatus> {
   constructor(status: HabitStatus, message: string, options: { field?: string; namesField?: boolean } = {}) {
-    super(codeOf[status], status, message, options);
+    super(codeOfStatus[status], status, message, options);
     this.name = "HabitError";
   }
 }

@@ -1,18 +1,11 @@
-import { DomainError } from "../errors";
+import { codeOfStatus, DomainError, type CodeOf } from "../errors";
 
 type InvitationStatus = 400 | 403 | 404 | 409 | 429;
-const codeOf = {
-  400: "invalid_argument",
-  403: "forbidden",
-  404: "not_found",
-  409: "conflict",
-  429: "rate_limited",
-} as const;
 
 /** The invitations domain's one error: an HTTP-like status and a message safe to show the member. */
-export class InvitationError extends DomainError<(typeof codeOf)[InvitationStatus], InvitationStatus> {
+export class InvitationError extends DomainError<CodeOf<InvitationStatus>, InvitationStatus> {
   constructor(status: InvitationStatus, message: string, options: { field?: string; namesField?: boolean } = {}) {
-    super(codeOf[status], status, message, options);
+    super(codeOfStatus[status], status, message, options);
     this.name = "InvitationError";
   }
 }

@@ -97,8 +97,9 @@ export async function scheduleLookBack(db: Db, memberId: string, now = new Date(
 export async function setLookBack(memberId: string, input: unknown, options: { db?: Db; now?: Date } = {}) {
   const parsed = choiceInput.safeParse(input);
   if (!parsed.success)
-    throw new VisionBoardError(400, "lookBack: choose a day of the month for the look back, or off", {
+    throw new VisionBoardError(400, "choose a day of the month for the look back, or off", {
       field: "lookBack",
+      namesField: true,
     });
   const { lookBack } = parsed.data;
   const db = options.db ?? (await getDb());
