@@ -6,3 +6,4 @@ export { FormMessage } from "./form-message";
 export { NewPasswordField } from "./new-password-field";
 export { SubmitButton } from "./submit-button";
 export { useFocusAfterAnswer, useForm } from "./use-form";
+export { SettingSelectForm, type SettingChoice, type SettingChoiceGroup } from "./setting-select-form";
