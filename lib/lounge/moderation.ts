@@ -11,6 +11,7 @@ import {
   loungePosts,
   loungeReports,
   loungeSuspensions,
+  type LoungeHoldReason,
   type LoungeModerationAction,
   type LoungePostStatus,
 } from "../db/schema/lounge";
@@ -20,6 +21,7 @@ import { sendEmail } from "../mail/outbox";
 import { getLivePort, type LiveEvent } from "../live";
 import { logError } from "../log";
 import { LoungeError } from "./errors";
+import type { ReportReason } from "./model";
 import { noticeReply } from "./replies";
 
 /**
@@ -95,8 +97,8 @@ export type QueueItem = {
   /** "removed" only in a post's detail (the queue holds held and published ones). */
   status: LoungePostStatus;
   createdAt: string;
-  holdReasons: string[];
-  reports: { reason: string; note: string | null; createdAt: string }[];
+  holdReasons: LoungeHoldReason[];
+  reports: { reason: ReportReason; note: string | null; createdAt: string }[];
   /** Oldest first: held since, or first reported at. */
   since: string;
 };
@@ -137,7 +139,7 @@ export async function getModerationQueue(moderatorId: string, options: Moderatio
         createdAt: post.createdAt.toISOString(),
         holdReasons: post.holdReasons,
         reports: its.map((report) => ({
-          reason: report.reason,
+          reason: report.reason as ReportReason,
           note: report.note,
           createdAt: report.createdAt.toISOString(),
         })),
@@ -215,7 +217,7 @@ export async function getModerationPost(
       createdAt: post.createdAt.toISOString(),
       holdReasons: post.holdReasons,
       reports: reports.map((report) => ({
-        reason: report.reason,
+        reason: report.reason as ReportReason,
         note: report.note,
         createdAt: report.createdAt.toISOString(),
       })),

@@ -9,6 +9,7 @@ import { LoungeError } from "./errors";
 import { childLoungeOverview, type ChildLoungePost } from "./family";
 import { markRepliesSeen, replyEmailsOn, roomsWithNewReplies } from "./replies";
 import { HOLD_REASON_TEXT } from "./holds";
+import { isLoungeModerator } from "./moderation";
 import { DAILY_POST_LIMIT, POST_MAX } from "./model";
 import { LOUNGE_RULES } from "./rules";
 import { getLoungeRooms, getLoungeTable, type PostView, type RoomView, type RoomsView } from "./store";
@@ -40,6 +41,8 @@ export type LoungeHome = {
   readByCarers: boolean;
   /** Whether the member asked for reply emails (a child's account never gets them). */
   replyEmails: boolean;
+  /** Named in LOUNGE_MODERATORS: /lounge links the moderators' console (nobody else sees the link). */
+  moderator: boolean;
 };
 
 /** A post as the table shows it: its time in words and, for its author's held post, why it waits. */
@@ -108,13 +111,14 @@ const roomLine = (room: RoomView, zone: string, now: Date, replied: Set<string>)
 async function homeOf(memberId: string, options: Options): Promise<LoungeHome & { zone: string }> {
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
-  const [view, discreet, zone, child, replied, replyEmails] = await Promise.all([
+  const [view, discreet, zone, child, replied, replyEmails, moderator] = await Promise.all([
     getLoungeRooms(memberId, { db, now }) as Promise<RoomsView>,
     isDiscreet(memberId, db),
     memberTimeZone(db, memberId),
     childAccountOf(db, memberId, now),
     roomsWithNewReplies(memberId, { db }),
     replyEmailsOn(memberId, { db }),
+    isLoungeModerator(memberId, { db }),
   ]);
   return {
     discreet,
@@ -126,6 +130,7 @@ async function homeOf(memberId: string, options: Options): Promise<LoungeHome & 
     rules: LOUNGE_RULES,
     readByCarers: child !== null,
     replyEmails,
+    moderator,
   };
 }
 

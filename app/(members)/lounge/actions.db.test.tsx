@@ -19,6 +19,11 @@ vi.mock("next/navigation", async (importOriginal) => ({
   ...(await importOriginal<typeof import("next/navigation")>()),
   useRouter: () => ({ refresh: () => {} }),
 }));
+// "mod" is the one moderator the operator named (by id; an address is matched as lib/lounge tests show).
+vi.mock("@/lib/config", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/config")>();
+  return { ...actual, getConfig: () => ({ ...actual.getConfig(), loungeModerators: ["mod"] }) };
+});
 vi.mock("@/lib/auth/member", async () => {
   const { DomainError } = await import("@/lib/errors");
   class MemberRequiredError extends DomainError {
@@ -149,6 +154,17 @@ describe("/lounge", () => {
     await expect(room(await roomId(database.db, "keeping-going"))).rejects.toMatchObject({
       digest: expect.stringContaining("404"),
     });
+  });
+
+  it("links the moderators' console for a named moderator only, joined or not", async () => {
+    as("mod");
+    await livesAt("mod", 12);
+    expect(await lounge()).toContain('href="/lounge/moderation"');
+    expect(text(await lounge())).toContain("Moderators’ console");
+    await joined("ada", "Sky Blue");
+    const member = await lounge();
+    expect(member).not.toContain("/lounge/moderation");
+    expect(text(member)).not.toContain("console");
   });
 
   it("in discreet mode titles the pages neutrally and leaves the quick exit to the members' layout", async () => {

@@ -29,6 +29,14 @@ export default async function LoungePage() {
       <p className="mt-2 text-base text-muted">
         Small, slow rooms with a few people at each table. People decide, automation only holds.
       </p>
+      {page.moderator ? (
+        // Only for the members the operator named: the console itself answers 404 to everyone else.
+        <p className="mt-2 text-base">
+          <Link href="/lounge/moderation" className="underline">
+            Moderators&rsquo; console
+          </Link>
+        </p>
+      ) : null}
       {page.readByCarers ? (
         <p className="mt-2 text-base text-ink" data-testid="read-by-carers">
           Your grown-ups can read what you post in the Lounge.

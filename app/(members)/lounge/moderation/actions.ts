@@ -48,7 +48,9 @@ export const decideAppealAction = memberAction(
   z.object({ appealId: formField, decision: formField, reason: formField }),
   async (member, form) => {
     await decideAppeal(member.memberId, form);
-    refresh();
+    // No refresh of the console here: the appeal would leave the list with the form and its answer.
+    // The form shows the answer in its place; the console lists what is still open on the next visit.
+    revalidatePath("/lounge/moderation/log");
     return done(form.decision === "uphold" ? "Appeal upheld: the decision is undone." : "Appeal rejected.");
   },
   fields(["appealId", "decision", "reason"]),
