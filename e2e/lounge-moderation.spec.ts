@@ -191,5 +191,41 @@ test("the moderators' console: a held phone number published with a reason, a re
   await expect(log).toContainText("A running club's public number: fine to share.");
   await expectNoAxeViolations(mod2.page);
 
+  // Ada takes another Lounge name from /lounge, by the rules she joined with.
+  await openMembersPlace(ada.page, "Lounge");
+  const rename = ada.page.getByRole("form", { name: "Change your Lounge name" });
+  await rename.getByLabel(/^New Lounge name/).fill("Ada Lovelace");
+  await rename.getByRole("button", { name: "Change name" }).click();
+  await expect(rename.getByLabel(/^New Lounge name/)).toHaveAttribute("aria-invalid", "true");
+  await expect(
+    rename.getByText("Choose a Lounge name that is not your own name or the name your circle knows you by."),
+  ).toBeVisible();
+  await rename.getByLabel(/^New Lounge name/).fill(fox);
+  await rename.getByRole("button", { name: "Change name" }).click();
+  await expect(rename.getByText("That Lounge name is taken: choose another.")).toBeVisible();
+  const sea = `Sea Green ${run}`;
+  await rename.getByLabel(/^New Lounge name/).fill(sea);
+  await rename.getByRole("button", { name: "Change name" }).click();
+  await expect(rename.getByRole("status")).toHaveText(`You are ${sea} now: your posts show the new name.`);
+  await expect(ada.page.getByText(`You are ${sea} here.`)).toBeVisible();
+  await expectNoAxeViolations(ada.page);
+  await ben.page.reload();
+  await expect(postOf(ben.page, phone)).toContainText(sea);
+
+  // The public moderation report, for anyone, from the site's footer: numbers only.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto("/about-us");
+  await visitor.getByRole("contentinfo").getByRole("link", { name: "Moderation report" }).click();
+  await expect(visitor.getByRole("heading", { level: 1, name: "Lounge moderation report" })).toBeVisible();
+  await expect(visitor.getByRole("heading", { level: 2, name: / so far$/ })).toBeVisible();
+  await expect(visitor.getByRole("table", { name: "Moderators’ decisions" })).toContainText("Posts removed");
+  await expect(visitor.getByRole("table", { name: "Posts held by the automatic checks" })).toContainText(
+    "Held for a phone number",
+  );
+  for (const secret of [sky, sea, fox, "07700", unkind]) await expect(visitor.getByText(secret)).toHaveCount(0);
+  await expectNoAxeViolations(visitor);
+
   for (const someone of [ada, ben, mod1, mod2]) await someone.close();
+  await visitorContext.close();
 });
