@@ -28,6 +28,7 @@ vi.mock("@/lib/auth/member", async () => {
 
 const { moderatePostAction } = await import("./actions");
 const { default: ModerationPage } = await import("./page");
+const { default: LogPage } = await import("./log/page");
 const { joinLounge, postToLounge, getLoungeTable } = await import("@/lib/lounge");
 const { idleForm } = await import("@/lib/forms");
 
@@ -68,5 +69,12 @@ describe("the moderation pages and actions", () => {
     );
     expect(saved).toMatchObject({ status: "ok" });
     expect(renderToStaticMarkup(await ModerationPage())).toContain("Nothing waits for a moderator.");
+    // The audit log page: the decision with its reason, and this month's counts as the public report shows them.
+    const log = renderToStaticMarkup(await LogPage({ searchParams: Promise.resolve({}) }))
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ");
+    expect(log).toContain("A club&#x27;s public number");
+    expect(log).toMatch(/Held posts published 1 /);
+    expect(log).toMatch(/Posts removed 0 /);
   });
 });
