@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 import { journeyCommand, journeyNode, tsxBin } from "./e2e/support/journey-node";
 import { PREVIEW_SECRET } from "./e2e/support/preview";
+import { LOUNGE_MODERATORS } from "./e2e/support/lounge";
 
 // Journeys run in Debian's Chromium against the production build (`next build && next start`, on
 // Node.js 24: e2e/support/journey-node.ts) on the embedded defaults, with a database of their own so
@@ -97,6 +98,8 @@ export default defineConfig({
         SIGN_UPS_PER_ADDRESS_PER_HOUR: "1000",
         // Editors' draft preview (e2e/draft-preview.spec.ts, e2e/security/draft-preview-cache.spec.ts).
         SANITY_PREVIEW_SECRET: PREVIEW_SECRET,
+        // The Lounge's moderators, by address: e2e/lounge-moderation.spec.ts signs them up.
+        LOUNGE_MODERATORS: LOUNGE_MODERATORS.join(","),
         // Production refuses to start without a session secret; a throwaway one per run is right here.
         AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(33).toString("base64"),
       },

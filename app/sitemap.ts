@@ -4,7 +4,18 @@ import { getLandingPaths, getPostSlugs, getPostsPage } from "@/lib/content";
 import { blogPageHref } from "@/components/site/blog-list";
 
 // Every public page and post. Landing pages and posts come from the content source.
-const fixedPaths = ["/", "/planform", "/about-us", "/privacy", "/support", "/contact", "/faq", "/blog", "/coming-soon"];
+const fixedPaths = [
+  "/",
+  "/planform",
+  "/about-us",
+  "/privacy",
+  "/support",
+  "/contact",
+  "/faq",
+  "/blog",
+  "/coming-soon",
+  "/moderation-report",
+];
 
 // Refreshed by the webhook through its fetches' tags; the hour is the fallback (see app/layout.tsx).
 export const revalidate = 3600;

@@ -1,68 +1,14 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { openMembersPlace, signUp } from "./support/members";
+import { cityWhere, joinLounge, keepBrowserZone, postOf } from "./support/lounge";
 
 // Two sign-ups and a live stream on a shared, busy machine.
 test.describe.configure({ timeout: 300_000 });
 
-/**
- * The rooms open by the member's own clock (adults 06:00-23:00, their profile's zone): the journey's
- * members live where it is daytime now, and one moves to where it is night. One city for each hour
- * from UTC-10 to UTC+12, so whatever the hour of the run one of them is in the hours asked for.
- */
-const CITIES = [
-  "Pacific/Honolulu",
-  "America/Anchorage",
-  "America/Los_Angeles",
-  "America/Denver",
-  "America/Chicago",
-  "America/New_York",
-  "America/Halifax",
-  "America/Sao_Paulo",
-  "Atlantic/South_Georgia",
-  "Atlantic/Azores",
-  "Europe/London",
-  "Europe/Paris",
-  "Europe/Athens",
-  "Europe/Moscow",
-  "Asia/Dubai",
-  "Asia/Karachi",
-  "Asia/Dhaka",
-  "Asia/Bangkok",
-  "Asia/Singapore",
-  "Asia/Tokyo",
-  "Australia/Brisbane",
-  "Pacific/Noumea",
-  "Pacific/Auckland",
-];
-const hourIn = (zone: string) =>
-  Number(new Intl.DateTimeFormat("en-GB", { hour: "numeric", hourCycle: "h23", timeZone: zone }).format(new Date()));
-/** A city where it is now between `from` and `to` o'clock, the middle of that span preferred. */
-function cityWhere(from: number, to: number): string {
-  const middle = (from + to) / 2;
-  const fits = CITIES.filter((zone) => hourIn(zone) >= from && hourIn(zone) < to);
-  return fits.sort((a, b) => Math.abs(hourIn(a) - middle) - Math.abs(hourIn(b) - middle))[0]!;
-}
 const day = cityWhere(9, 20);
 const night = cityWhere(1, 5);
 test.use({ timezoneId: day });
-
-/** Saves the profile with the time zone the form starts with, the browser's: the Lounge's hours follow it. */
-async function keepBrowserZone(page: Page) {
-  const profile = page.getByRole("region", { name: "Profile" });
-  await expect(profile.getByLabel("Time zone")).toHaveValue(day);
-  await profile.getByRole("button", { name: "Save profile" }).click();
-  await expect(profile.getByRole("status")).toHaveText("Profile saved.");
-}
-
-async function join(page: Page, loungeName: string) {
-  const form = page.getByRole("form", { name: "Join the Lounge" });
-  await form.getByLabel(/^Lounge name/).fill(loungeName);
-  await form.getByLabel("I have read the house rules and I accept them.").check();
-  await form.getByRole("button", { name: "Enter the Lounge" }).click();
-}
-
-const postOf = (page: Page, text: string) => page.getByRole("article").filter({ hasText: text });
 
 test("two members at one table: a post arrives live, a private cheer, a reply, a held phone number seen by its author alone, a report in two taps, and the room closed at night", async ({
   page,
@@ -76,12 +22,12 @@ test("two members at one table: a post arrives live, a private cheer, a reply, a
 
   // Ada joins: the house rules on one screen, a Lounge name; her real name is refused next to the field.
   await signUp(page, { firstName: "Ada", lastName: "Lovelace" });
-  await keepBrowserZone(page);
+  await keepBrowserZone(page, day);
   await openMembersPlace(page, "Lounge");
   await expect(page).toHaveURL(/\/lounge$/);
   await expect(page.getByRole("heading", { level: 2, name: "House rules" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Leave now" })).toBeVisible();
-  await join(page, "Ada Lovelace");
+  await joinLounge(page, "Ada Lovelace");
   const nameField = page.getByLabel(/^Lounge name/);
   await expect(nameField).toHaveAttribute("aria-invalid", "true");
   await expect(
@@ -89,7 +35,7 @@ test("two members at one table: a post arrives live, a private cheer, a reply, a
   ).toBeVisible();
   await expect(nameField).toHaveValue("Ada Lovelace");
   await expectNoAxeViolations(page);
-  await join(page, sky);
+  await joinLounge(page, sky);
   await expect(page.getByText(`You are ${sky} here.`)).toBeVisible();
   const rooms = page.getByRole("region", { name: "Rooms" });
   await expect(rooms.getByRole("heading", { level: 3 })).toHaveText([
@@ -104,9 +50,9 @@ test("two members at one table: a post arrives live, a private cheer, a reply, a
   const benContext = await browser.newContext({ timezoneId: day });
   const ben = await benContext.newPage();
   await signUp(ben, { firstName: "Ben", lastName: "Okri" });
-  await keepBrowserZone(ben);
+  await keepBrowserZone(ben, day);
   await ben.goto("/lounge");
-  await join(ben, fox);
+  await joinLounge(ben, fox);
   await expect(ben.getByText(`You are ${fox} here.`)).toBeVisible();
   // The table's live stream answers once it listens: only then is a post sure to reach it.
   const listening = ben.waitForResponse(

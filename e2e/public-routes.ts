@@ -26,4 +26,5 @@ export const publicRoutes = [
   "/blog/page/2",
   "/blog/page/3",
   "/coming-soon",
+  "/moderation-report",
 ];

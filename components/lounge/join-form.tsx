@@ -47,3 +47,50 @@ export function JoinLoungeForm({ rulesVersion, action }: { rulesVersion: number;
     </ActionForm>
   );
 }
+
+/**
+ * A new Lounge name, by the same rules as the first (lib/lounge's joinLounge, as the API renames): the
+ * refusal is said next to the field, and what was typed stays.
+ */
+export function RenameLoungeForm({
+  loungeName,
+  rulesVersion,
+  action,
+}: {
+  loungeName: string;
+  rulesVersion: number;
+  action: FormAction<FormState>;
+}) {
+  const id = useId();
+  return (
+    <ActionForm
+      action={action}
+      hidden={{ rulesVersion: String(rulesVersion) }}
+      label="Change your Lounge name"
+      className="mt-3 grid gap-4"
+    >
+      {(state, pending) => (
+        <>
+          <TextField
+            id={`${id}-name`}
+            name="loungeName"
+            label="New Lounge name"
+            hint="Not your real name, nor the name your circle uses, nor a name someone has. 3 to 24 letters or digits. Your posts show the new name."
+            required
+            aria-required="true"
+            minLength={3}
+            maxLength={24}
+            autoComplete="off"
+            defaultValue={loungeName}
+            error={state.fieldErrors.loungeName ?? state.fieldErrors.rulesVersion}
+          />
+          <div>
+            <SubmitButton variant="secondary" pending={pending} pendingLabel="Saving…">
+              Change name
+            </SubmitButton>
+          </div>
+        </>
+      )}
+    </ActionForm>
+  );
+}

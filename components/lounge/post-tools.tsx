@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useId } from "react";
 import { ActionButton, ActionForm, SubmitButton, TextAreaField } from "@/components/forms";
 import type { FormAction, FormState } from "@/lib/forms";
+import { REPORT_REASON_LABEL } from "@/lib/lounge/labels";
 
 /** A private cheer: the author alone learns that someone cheered; nobody sees a count. */
 export function CheerButton({
@@ -27,13 +28,7 @@ export function CheerButton({
 }
 
 /** The reasons in the contract's order, safety first, as a member reads them. */
-const REASONS = [
-  { value: "UNSAFE", label: "Someone may be unsafe" },
-  { value: "PERSONAL_DETAILS", label: "Shares personal details" },
-  { value: "UNKIND", label: "Unkind or hateful" },
-  { value: "SPAM", label: "Selling or spam" },
-  { value: "OTHER", label: "Something else" },
-] as const;
+const REASONS = Object.entries(REPORT_REASON_LABEL).map(([value, label]) => ({ value, label }));
 
 /**
  * A private report in two taps: "Report" opens it, a reason sends it (each reason is its own submit

@@ -39,6 +39,10 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
                 <Link href={link.href}>{link.label}</Link>
               </li>
             ))}
+            {/* The app's own page (not content): the Lounge's monthly figures, published as issue 42 promises. */}
+            <li>
+              <Link href="/moderation-report">Moderation report</Link>
+            </li>
           </ul>
         </div>
         <FooterAccountLinks />

@@ -21,6 +21,8 @@ import {
   getOpenAppeals,
   isLoungeModerator,
   moderatePost,
+  moderationReportMonths,
+  monthlyModerationCounts,
 } from "./moderation";
 import { LOUNGE_TABLES, recordedEvents, roomId } from "./testing";
 
@@ -235,6 +237,111 @@ describe("appeals", () => {
     expect((await database.db.select().from(loungeModerationLog)).map((entry) => entry.moderatorId).sort()).toEqual([
       "erased",
       "mod-1",
+    ]);
+  });
+});
+
+describe("the monthly moderation report", () => {
+  it("counts a month's holds and reports by reason, decisions, appeals and the median wait, naming nobody", async () => {
+    const id = await room();
+    const when = (iso: string) => lounge(new Date(iso));
+    const by = (iso: string) => mod(new Date(iso));
+    // February: one held phone number, decided on the 1st of March (a 4-hour wait, counted in March).
+    const february = await postToLounge(
+      "ada",
+      { roomId: id, text: "ring 07700 900 111" },
+      when("2026-02-28T20:00:00Z"),
+    );
+    await moderatePost(
+      "mod-1",
+      { action: "publish", postId: february.id, reason: "A shop" },
+      by("2026-03-01T00:00:00Z"),
+    );
+    // March: a phone number published after 30 minutes; an email address warned about after 130.
+    const phone = await postToLounge("ada", { roomId: id, text: "call 07700 900 123" }, when("2026-03-11T12:00:00Z"));
+    const email = await postToLounge(
+      "cy",
+      { roomId: id, text: "mail me: cy@example.org" },
+      when("2026-03-11T12:00:00Z"),
+    );
+    expect([phone.holdReasons, email.holdReasons]).toEqual([["phone"], ["email"]]);
+    await moderatePost("mod-1", { action: "publish", postId: phone.id, reason: "A club" }, by("2026-03-11T12:30:00Z"));
+    await moderatePost(
+      "mod-1",
+      { action: "warn", postId: email.id, reason: "No addresses" },
+      by("2026-03-11T14:10:00Z"),
+    );
+    await moderatePost(
+      "mod-1",
+      { action: "remove", postId: email.id, reason: "No addresses" },
+      by("2026-03-11T14:11:00Z"),
+    );
+    // Reported twice from 12:10, removed an hour later; the appeal rejected by the other moderator.
+    const spam = await postToLounge("ben", { roomId: id, text: "buy my stuff" }, when("2026-03-11T12:00:00Z"));
+    await reportLoungePost("ada", { postId: spam.id, reason: "SPAM" }, when("2026-03-11T12:10:00Z"));
+    await reportLoungePost("cy", { postId: spam.id, reason: "UNKIND", note: "rude" }, when("2026-03-11T12:20:00Z"));
+    const { logId } = await moderatePost(
+      "mod-1",
+      { action: "remove", postId: spam.id, reason: "Selling" },
+      by("2026-03-11T13:10:00Z"),
+    );
+    const { appealId } = await appealModeration("ben", { logId, text: "Just sharing" }, by("2026-03-12T09:00:00Z"));
+    await decideAppeal("mod-2", { appealId, decision: "reject", reason: "Selling" }, by("2026-03-12T10:00:00Z"));
+    // April: a suspension for the March post (its first decision was in March: no wait counted).
+    await moderatePost(
+      "mod-2",
+      { action: "suspend", postId: spam.id, reason: "Selling again", days: 2 },
+      by("2026-04-02T10:00:00Z"),
+    );
+
+    const march = await monthlyModerationCounts("2026-03", { db: database.db });
+    expect(march).toEqual({
+      month: "2026-03",
+      holds: 2,
+      holdsByReason: { phone: 1, email: 1, link: 0, words: 0, image: 0 },
+      reports: 2,
+      reportsByReason: { UNSAFE: 0, PERSONAL_DETAILS: 0, UNKIND: 1, SPAM: 1, OTHER: 0 },
+      published: 2,
+      removals: 2,
+      dismissals: 0,
+      warnings: 1,
+      suspensions: 0,
+      appeals: 1,
+      appealsUpheld: 0,
+      appealsRejected: 1,
+      // Waits of 240, 30, 130 and 60 minutes.
+      medianMinutesToDecision: 95,
+    });
+    expect(await monthlyModerationCounts("2026-02", { db: database.db })).toMatchObject({
+      holds: 1,
+      holdsByReason: { phone: 1 },
+      published: 0,
+      medianMinutesToDecision: null,
+    });
+    expect(await monthlyModerationCounts("2026-04", { db: database.db })).toMatchObject({
+      holds: 0,
+      suspensions: 1,
+      removals: 0,
+      medianMinutesToDecision: null,
+    });
+    // Nobody and nothing said: no member id, Lounge name, post text, note or moderator's reason.
+    const words = JSON.stringify(march);
+    for (const secret of ["ada", "ben", "mod-1", "Sky Blue", "07700", "buy my", "rude", "Selling", "Just sharing"])
+      expect(words).not.toContain(secret);
+    expect(await failure(monthlyModerationCounts("2026-13", { db: database.db }))).toMatchObject({
+      status: 400,
+      field: "month",
+    });
+    expect(await moderationReportMonths({ db: database.db, now: new Date("2026-04-20T00:00:00Z") })).toEqual([
+      "2026-04",
+      "2026-03",
+      "2026-02",
+    ]);
+  });
+
+  it("offers the current month alone before anything happened", async () => {
+    expect(await moderationReportMonths({ db: database.db, now: new Date("2026-05-31T23:59:00Z") })).toEqual([
+      "2026-05",
     ]);
   });
 });

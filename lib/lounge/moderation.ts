@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
@@ -11,6 +11,7 @@ import {
   loungePosts,
   loungeReports,
   loungeSuspensions,
+  type LoungeHoldReason,
   type LoungeModerationAction,
   type LoungePostStatus,
 } from "../db/schema/lounge";
@@ -20,6 +21,7 @@ import { sendEmail } from "../mail/outbox";
 import { getLivePort, type LiveEvent } from "../live";
 import { logError } from "../log";
 import { LoungeError } from "./errors";
+import { REPORT_REASONS, type ReportReason } from "./model";
 import { noticeReply } from "./replies";
 
 /**
@@ -95,8 +97,8 @@ export type QueueItem = {
   /** "removed" only in a post's detail (the queue holds held and published ones). */
   status: LoungePostStatus;
   createdAt: string;
-  holdReasons: string[];
-  reports: { reason: string; note: string | null; createdAt: string }[];
+  holdReasons: LoungeHoldReason[];
+  reports: { reason: ReportReason; note: string | null; createdAt: string }[];
   /** Oldest first: held since, or first reported at. */
   since: string;
 };
@@ -137,7 +139,7 @@ export async function getModerationQueue(moderatorId: string, options: Moderatio
         createdAt: post.createdAt.toISOString(),
         holdReasons: post.holdReasons,
         reports: its.map((report) => ({
-          reason: report.reason,
+          reason: report.reason as ReportReason,
           note: report.note,
           createdAt: report.createdAt.toISOString(),
         })),
@@ -215,7 +217,7 @@ export async function getModerationPost(
       createdAt: post.createdAt.toISOString(),
       holdReasons: post.holdReasons,
       reports: reports.map((report) => ({
-        reason: report.reason,
+        reason: report.reason as ReportReason,
         note: report.note,
         createdAt: report.createdAt.toISOString(),
       })),
@@ -568,48 +570,176 @@ export async function decideAppeal(moderatorId: string, value: unknown, options:
 
 export type MonthlyModerationReport = {
   month: string;
+  /** Posts the checks held this month, and how many for each reason (a post may have several). */
   holds: number;
+  holdsByReason: Record<LoungeHoldReason, number>;
+  /** Reports made this month, by their fixed reason. */
+  reports: number;
+  reportsByReason: Record<ReportReason, number>;
+  /** Decisions this month (from the audit log). */
   published: number;
   removals: number;
   dismissals: number;
   warnings: number;
   suspensions: number;
+  /** Appeals made this month; appeals decided this month, by outcome. */
+  appeals: number;
   appealsUpheld: number;
   appealsRejected: number;
+  /**
+   * The median wait, in minutes, from a post being held (or first reported) to a moderator's first
+   * decision on it, over the first decisions made this month; null when there were none.
+   */
+  medianMinutesToDecision: number | null;
+};
+
+const FIRST_DECISIONS: LoungeModerationAction[] = ["publish", "remove", "dismiss", "warn", "suspend"];
+const HOLD_REASONS: LoungeHoldReason[] = ["phone", "email", "link", "words", "image"];
+
+/** The UTC month "2026-03" as its first instant and the next month's; 400 naming `month` otherwise. */
+export function monthSpan(month: string): { start: Date; end: Date } {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
+  if (!match) throw new LoungeError(400, "The month is YYYY-MM.", { field: "month" });
+  return {
+    start: new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)),
+    end: new Date(Date.UTC(Number(match[1]), Number(match[2]), 1)),
+  };
+}
+
+const median = (values: number[]) => {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
 /**
- * A month's counts from the audit log and the posts held in it (UTC month "2026-03"): no member, no
- * words. A public page can call `monthlyModerationCounts` directly; moderators read it through
- * `getMonthlyModerationReport`.
+ * A month's counts (UTC month "2026-03") from the tables: posts held and why, reports and why, the
+ * moderators' decisions from the audit log, appeals, and the median wait for a decision. No member,
+ * no Lounge name, no words: the public report (/moderation-report) shows it as it is; moderators read
+ * it through `getMonthlyModerationReport`.
  */
 export async function monthlyModerationCounts(month: string, options: { db?: Db } = {}) {
-  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
-  if (!match) throw new LoungeError(400, "The month is YYYY-MM.", { field: "month" });
+  const { start, end } = monthSpan(month);
   const db = options.db ?? (await getDb());
-  const start = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  const end = new Date(Date.UTC(Number(match[1]), Number(match[2]), 1));
-  const entries = await db
-    .select({ action: loungeModerationLog.action })
-    .from(loungeModerationLog)
-    .where(and(gte(loungeModerationLog.createdAt, start), lt(loungeModerationLog.createdAt, end)));
-  // A held post is one whose hold reasons are set, whatever became of it.
-  const posts = await db
-    .select({ holdReasons: loungePosts.holdReasons })
-    .from(loungePosts)
-    .where(and(gte(loungePosts.createdAt, start), lt(loungePosts.createdAt, end)));
-  const count = (action: LoungeModerationAction) => entries.filter((entry) => entry.action === action).length;
+  const [entries, held, reports, appeals, firsts] = await Promise.all([
+    db
+      .select({ action: loungeModerationLog.action, n: count() })
+      .from(loungeModerationLog)
+      .where(and(gte(loungeModerationLog.createdAt, start), lt(loungeModerationLog.createdAt, end)))
+      .groupBy(loungeModerationLog.action),
+    // A held post is one whose hold reasons are set, whatever became of it.
+    db
+      .select({ holdReasons: loungePosts.holdReasons })
+      .from(loungePosts)
+      .where(
+        and(
+          gte(loungePosts.createdAt, start),
+          lt(loungePosts.createdAt, end),
+          sql`jsonb_array_length(${loungePosts.holdReasons}) > 0`,
+        ),
+      ),
+    db
+      .select({ reason: loungeReports.reason, n: count() })
+      .from(loungeReports)
+      .where(and(gte(loungeReports.createdAt, start), lt(loungeReports.createdAt, end)))
+      .groupBy(loungeReports.reason),
+    db
+      .select({ n: count() })
+      .from(loungeAppeals)
+      .where(and(gte(loungeAppeals.createdAt, start), lt(loungeAppeals.createdAt, end))),
+    // Each post's first decision, kept when it fell in this month.
+    db
+      .select({
+        postId: loungeModerationLog.postId,
+        decidedAt: sql<Date>`min(${loungeModerationLog.createdAt})`.mapWith(loungeModerationLog.createdAt),
+      })
+      .from(loungeModerationLog)
+      .where(and(isNotNull(loungeModerationLog.postId), inArray(loungeModerationLog.action, FIRST_DECISIONS)))
+      .groupBy(loungeModerationLog.postId)
+      .having(
+        and(
+          gte(sql`min(${loungeModerationLog.createdAt})`, start),
+          lt(sql`min(${loungeModerationLog.createdAt})`, end),
+        ),
+      ),
+  ]);
+  const ids = firsts.map((first) => first.postId!);
+  const [posts, firstReports] = ids.length
+    ? await Promise.all([
+        db
+          .select({ id: loungePosts.id, createdAt: loungePosts.createdAt, holdReasons: loungePosts.holdReasons })
+          .from(loungePosts)
+          .where(inArray(loungePosts.id, ids)),
+        db
+          .select({
+            postId: loungeReports.postId,
+            at: sql<Date>`min(${loungeReports.createdAt})`.mapWith(loungeReports.createdAt),
+          })
+          .from(loungeReports)
+          .where(inArray(loungeReports.postId, ids))
+          .groupBy(loungeReports.postId),
+      ])
+    : [[], []];
+  // Waiting since: a held post from when it was posted, a reported one from its first report. A post
+  // since erased leaves no wait to count.
+  const waits = firsts.flatMap((first) => {
+    const post = posts.find((row) => row.id === first.postId);
+    if (!post) return [];
+    const reported = firstReports.find((row) => row.postId === post.id)?.at;
+    const since = post.holdReasons.length > 0 || !reported ? post.createdAt : reported;
+    return [Math.max(0, (first.decidedAt.getTime() - since.getTime()) / 60_000)];
+  });
+  const decided = (action: LoungeModerationAction) => entries.find((entry) => entry.action === action)?.n ?? 0;
+  const holdsByReason = Object.fromEntries(
+    HOLD_REASONS.map((reason) => [reason, held.filter((post) => post.holdReasons.includes(reason)).length]),
+  ) as Record<LoungeHoldReason, number>;
+  const reportsByReason = Object.fromEntries(
+    REPORT_REASONS.map((reason) => [reason, reports.find((row) => row.reason === reason)?.n ?? 0]),
+  ) as Record<ReportReason, number>;
+  const wait = median(waits);
   return {
     month,
-    holds: posts.filter((post) => post.holdReasons.length > 0).length,
-    published: count("publish"),
-    removals: count("remove"),
-    dismissals: count("dismiss"),
-    warnings: count("warn"),
-    suspensions: count("suspend"),
-    appealsUpheld: count("appeal_upheld"),
-    appealsRejected: count("appeal_rejected"),
+    holds: held.length,
+    holdsByReason,
+    reports: reports.reduce((sum, row) => sum + row.n, 0),
+    reportsByReason,
+    published: decided("publish"),
+    removals: decided("remove"),
+    dismissals: decided("dismiss"),
+    warnings: decided("warn"),
+    suspensions: decided("suspend"),
+    appeals: appeals[0]?.n ?? 0,
+    appealsUpheld: decided("appeal_upheld"),
+    appealsRejected: decided("appeal_rejected"),
+    medianMinutesToDecision: wait === null ? null : Math.round(wait),
   } satisfies MonthlyModerationReport;
+}
+
+/**
+ * The months the public report offers, newest first: from the month of the Lounge's first post (or
+ * first decision) to the current one. Before anything happened, the current month alone.
+ */
+export async function moderationReportMonths(options: { db?: Db; now?: Date } = {}): Promise<string[]> {
+  const db = options.db ?? (await getDb());
+  const now = options.now ?? new Date();
+  const [firstPost] = await db
+    .select({ at: sql<Date | null>`min(${loungePosts.createdAt})`.mapWith(loungePosts.createdAt) })
+    .from(loungePosts);
+  const [firstLog] = await db
+    .select({ at: sql<Date | null>`min(${loungeModerationLog.createdAt})`.mapWith(loungeModerationLog.createdAt) })
+    .from(loungeModerationLog);
+  const earliest = [firstPost?.at, firstLog?.at, now]
+    .filter((at): at is Date => at instanceof Date)
+    .reduce((a, b) => (a < b ? a : b));
+  const months: string[] = [];
+  const cursor = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const first = Date.UTC(earliest.getUTCFullYear(), earliest.getUTCMonth(), 1);
+  while (cursor.getTime() >= first) {
+    months.push(cursor.toISOString().slice(0, 7));
+    cursor.setUTCMonth(cursor.getUTCMonth() - 1);
+  }
+  return months;
 }
 
 export async function getMonthlyModerationReport(

@@ -9,7 +9,8 @@ import { LoungeError } from "./errors";
 import { childLoungeOverview, type ChildLoungePost } from "./family";
 import { markRepliesSeen, replyEmailsOn, roomsWithNewReplies } from "./replies";
 import { HOLD_REASON_TEXT } from "./holds";
-import { DAILY_POST_LIMIT, POST_MAX } from "./model";
+import { isLoungeModerator } from "./moderation";
+import { DAILY_POST_LIMIT, PAGE_SIZE, POST_MAX } from "./model";
 import { LOUNGE_RULES } from "./rules";
 import { getLoungeRooms, getLoungeTable, type PostView, type RoomView, type RoomsView } from "./store";
 
@@ -40,6 +41,8 @@ export type LoungeHome = {
   readByCarers: boolean;
   /** Whether the member asked for reply emails (a child's account never gets them). */
   replyEmails: boolean;
+  /** Named in LOUNGE_MODERATORS: /lounge links the moderators' console (nobody else sees the link). */
+  moderator: boolean;
 };
 
 /** A post as the table shows it: its time in words and, for its author's held post, why it waits. */
@@ -59,6 +62,10 @@ export type LoungeRoomPage =
       slowMode: { reason: string; until: string } | null;
       threads: Thread[];
       limits: { dailyPosts: number; postMax: number };
+      /** Showing posts before this instant (Unix s) rather than the newest. */
+      before: number | null;
+      /** The cursor of the next older page (the oldest post shown), or null when these are the oldest. */
+      olderBefore: number | null;
     };
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -108,13 +115,14 @@ const roomLine = (room: RoomView, zone: string, now: Date, replied: Set<string>)
 async function homeOf(memberId: string, options: Options): Promise<LoungeHome & { zone: string }> {
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
-  const [view, discreet, zone, child, replied, replyEmails] = await Promise.all([
+  const [view, discreet, zone, child, replied, replyEmails, moderator] = await Promise.all([
     getLoungeRooms(memberId, { db, now }) as Promise<RoomsView>,
     isDiscreet(memberId, db),
     memberTimeZone(db, memberId),
     childAccountOf(db, memberId, now),
     roomsWithNewReplies(memberId, { db }),
     replyEmailsOn(memberId, { db }),
+    isLoungeModerator(memberId, { db }),
   ]);
   return {
     discreet,
@@ -126,6 +134,7 @@ async function homeOf(memberId: string, options: Options): Promise<LoungeHome & 
     rules: LOUNGE_RULES,
     readByCarers: child !== null,
     replyEmails,
+    moderator,
   };
 }
 
@@ -141,7 +150,7 @@ export async function loadLoungePage(memberId: string, options: Options = {}): P
 export async function loadLoungeRoom(
   memberId: string,
   roomId: string,
-  options: Options = {},
+  options: Options & { before?: number | null } = {},
 ): Promise<LoungeRoomPage | null> {
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
@@ -150,7 +159,9 @@ export async function loadLoungeRoom(
   const room = home.rooms.find((entry) => entry.id === roomId);
   if (!room) return null;
   try {
-    const table = await getLoungeTable(memberId, { roomId }, { db, now });
+    // A page of PAGE_SIZE posts before the cursor, as the API's `before` pages (getLoungeTable for both).
+    const before = options.before ?? null;
+    const table = await getLoungeTable(memberId, { roomId, before, limit: PAGE_SIZE }, { db, now });
     await markRepliesSeen(memberId, roomId, { db, now });
     const lines = table.posts.map((post): PostLine => ({
       ...post,
@@ -167,6 +178,9 @@ export async function loadLoungeRoom(
         : null,
       threads: threadsOf(lines),
       limits: { dailyPosts: DAILY_POST_LIMIT, postMax: POST_MAX },
+      before,
+      // A full page may have older posts behind it: its oldest post's time is the next cursor.
+      olderBefore: table.posts.length === PAGE_SIZE ? table.posts.at(-1)!.createdAt : null,
     };
   } catch (error) {
     // Night hours: the room's own message says when it opens, by the member's clock.

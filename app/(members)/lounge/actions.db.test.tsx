@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import { useTestDatabase } from "@/lib/db/testing";
 import { memberSettings } from "@/lib/db/schema/settings";
-import { loungeReports } from "@/lib/db/schema/lounge";
+import { loungePosts, loungeReports } from "@/lib/db/schema/lounge";
 import { memberProfiles } from "@/lib/db/schema/profile";
 import { LOUNGE_TABLES, roomId } from "@/lib/lounge/testing";
 import { makeCircle } from "@/lib/circles/testing";
@@ -19,6 +19,11 @@ vi.mock("next/navigation", async (importOriginal) => ({
   ...(await importOriginal<typeof import("next/navigation")>()),
   useRouter: () => ({ refresh: () => {} }),
 }));
+// "mod" is the one moderator the operator named (by id; an address is matched as lib/lounge tests show).
+vi.mock("@/lib/config", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/config")>();
+  return { ...actual, getConfig: () => ({ ...actual.getConfig(), loungeModerators: ["mod"] }) };
+});
 vi.mock("@/lib/auth/member", async () => {
   const { DomainError } = await import("@/lib/errors");
   class MemberRequiredError extends DomainError {
@@ -42,11 +47,12 @@ vi.mock("@/lib/auth/member", async () => {
   };
 });
 
-const { cheerLoungeAction, joinLoungeAction, postToLoungeAction, reportLoungeAction } = await import("./actions");
+const { cheerLoungeAction, joinLoungeAction, postToLoungeAction, renameLoungeAction, reportLoungeAction } =
+  await import("./actions");
 const { default: LoungePage, generateMetadata } = await import("./page");
 const { default: RoomPage } = await import("./[room]/page");
 const { setDiscreetMode } = await import("@/lib/settings");
-const { setChildLounge } = await import("@/lib/lounge");
+const { getLoungeTable, setChildLounge } = await import("@/lib/lounge");
 
 const idle = { status: "idle" as const, message: "", fieldErrors: {}, values: {} };
 const formOf = (fields: Record<string, string>) => {
@@ -56,7 +62,10 @@ const formOf = (fields: Record<string, string>) => {
 };
 const as = (memberId: string | null) => (signedIn.memberId = memberId);
 const lounge = async () => renderToStaticMarkup((await LoungePage())!);
-const room = async (id: string) => renderToStaticMarkup((await RoomPage({ params: Promise.resolve({ room: id }) }))!);
+const room = async (id: string, before?: string) =>
+  renderToStaticMarkup(
+    (await RoomPage({ params: Promise.resolve({ room: id }), searchParams: Promise.resolve({ before }) }))!,
+  );
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 
 /** A fixed zone where the local hour is `hour` now: the rooms open by the member's clock. */
@@ -151,6 +160,51 @@ describe("/lounge", () => {
     });
   });
 
+  it("links the moderators' console for a named moderator only, joined or not", async () => {
+    as("mod");
+    await livesAt("mod", 12);
+    expect(await lounge()).toContain('href="/lounge/moderation"');
+    expect(text(await lounge())).toContain("Moderators’ console");
+    await joined("ada", "Sky Blue");
+    const member = await lounge();
+    expect(member).not.toContain("/lounge/moderation");
+    expect(text(member)).not.toContain("console");
+  });
+
+  it("renames from the page by the joining rules, each refusal next to the field; the posts show the new name", async () => {
+    await joined("ben", "Quiet Fox");
+    await joined("ada", "Sky Blue");
+    const keeping = await roomId(database.db, "keeping-going");
+    await postToLoungeAction(idle, formOf({ roomId: keeping, text: "Morning walk done" }));
+    const form = await lounge();
+    expect(form).toContain('aria-label="Change your Lounge name"');
+    expect(form).toMatch(/value="Sky Blue"/);
+    const rename = (loungeName: string, rulesVersion = "1") =>
+      renameLoungeAction(idle, formOf({ loungeName, rulesVersion }));
+    expect(await rename("Ada Lovelace")).toMatchObject({
+      status: "error",
+      fieldErrors: {
+        loungeName: "Choose a Lounge name that is not your own name or the name your circle knows you by.",
+      },
+    });
+    expect(await rename("quiet fox")).toMatchObject({
+      status: "error",
+      fieldErrors: { loungeName: "That Lounge name is taken: choose another." },
+    });
+    expect(await rename("x")).toMatchObject({ status: "error", fieldErrors: { loungeName: expect.any(String) } });
+    expect((await rename("Sea Green", "0")).fieldErrors).toHaveProperty("rulesVersion");
+    expect(text(await lounge())).toContain("You are Sky Blue here.");
+    expect(await rename("Sea Green")).toMatchObject({
+      status: "ok",
+      message: "You are Sea Green now: your posts show the new name.",
+    });
+    expect(text(await lounge())).toContain("You are Sea Green here.");
+    as("ben");
+    const table = text(await room(keeping));
+    expect(table).toContain("Sea Green");
+    expect(table).not.toContain("Sky Blue");
+  });
+
   it("in discreet mode titles the pages neutrally and leaves the quick exit to the members' layout", async () => {
     await joined("ada", "Sky Blue");
     await setDiscreetMode("ada", true, database.db);
@@ -230,6 +284,39 @@ describe("/lounge/<room>", () => {
     expect(author).toContain("Someone cheered this.");
     expect(author).toContain("Well done");
     expect(author).not.toMatch(/\d+ cheers?/i);
+  });
+
+  it("pages back through older posts with a cursor, 50 at a time, as the API's before does", async () => {
+    await joined("ada", "Sky Blue");
+    const keeping = await roomId(database.db, "keeping-going");
+    // 55 posts a minute apart (written straight in: the daily limit and slow mode are not under test).
+    const { tableId } = await getLoungeTable("ada", { roomId: keeping }, { db: database.db });
+    const start = Date.now() - 60 * 60_000;
+    await database.db.insert(loungePosts).values(
+      Array.from({ length: 55 }, (_, n) => ({
+        roomId: keeping,
+        tableId,
+        authorId: "ada",
+        text: `Walk number ${n}.`,
+        status: "published" as const,
+        createdAt: new Date(start + n * 60_000),
+      })),
+    );
+    const newest = await room(keeping);
+    expect(text(newest)).toContain("Walk number 54.");
+    expect(text(newest)).toContain("Walk number 5.");
+    expect(text(newest)).not.toContain("Walk number 4.");
+    const cursor = Math.floor((start + 5 * 60_000) / 1000);
+    expect(newest).toContain(`href="/lounge/${keeping}?before=${cursor}"`);
+    expect(text(newest)).not.toContain("older posts");
+
+    const older = text(await room(keeping, String(cursor)));
+    for (const n of [4, 3, 2, 1, 0]) expect(older).toContain(`Walk number ${n}.`);
+    expect(older).not.toContain("Walk number 5.");
+    expect(older).toContain("You are reading older posts. Back to the newest posts");
+    expect(older).not.toContain("Older posts");
+    // A cursor that is not an instant shows the newest page.
+    expect(text(await room(keeping, "yesterday"))).toContain("Walk number 54.");
   });
 
   it("shows slow mode's wait and the daily limit as the form's message", async () => {

@@ -39,6 +39,24 @@ export const joinLoungeAction = memberAction(
   options,
 );
 
+/**
+ * A new Lounge name from /lounge: joinLounge again, as the API renames, so both keep one set of rules
+ * (not the member's own or circle name, unique, no contact details); the rules' version is the one the
+ * member accepted on the page, so a rename never accepts rules they have not seen.
+ */
+export const renameLoungeAction = memberAction(
+  z.object({ loungeName: formField, rulesVersion: formField }),
+  async (member, form): Promise<FormState> => {
+    const { loungeName } = await joinLounge(member, {
+      loungeName: form.loungeName,
+      rulesVersion: Number(form.rulesVersion),
+    });
+    revalidatePath("/lounge");
+    return done(`You are ${loungeName} now: your posts show the new name.`);
+  },
+  options,
+);
+
 /** A post, or a reply (`replyTo`), at the member's table in a room; with a photo already sent (`uploadId`). */
 export const postToLoungeAction = memberAction(
   z.object({ roomId: formField, text: formField, replyTo: formField, uploadId: formField }),

@@ -5,9 +5,9 @@ import { loadLoungePage, loungeTitle, NEUTRAL_TITLE } from "@/lib/lounge/page";
 import { Panel } from "@/components/ui/panel";
 import { LeaveNow } from "@/components/discreet/leave-now";
 import { HouseRules } from "@/components/lounge/house-rules";
-import { JoinLoungeForm } from "@/components/lounge/join-form";
+import { JoinLoungeForm, RenameLoungeForm } from "@/components/lounge/join-form";
 import { ActionButton } from "@/components/forms";
-import { joinLoungeAction, replyEmailsAction } from "./actions";
+import { joinLoungeAction, renameLoungeAction, replyEmailsAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: await loungeTitle((await getMember())?.memberId, "Lounge") };
@@ -29,6 +29,14 @@ export default async function LoungePage() {
       <p className="mt-2 text-base text-muted">
         Small, slow rooms with a few people at each table. People decide, automation only holds.
       </p>
+      {page.moderator ? (
+        // Only for the members the operator named: the console itself answers 404 to everyone else.
+        <p className="mt-2 text-base">
+          <Link href="/lounge/moderation" className="underline">
+            Moderators&rsquo; console
+          </Link>
+        </p>
+      ) : null}
       {page.readByCarers ? (
         <p className="mt-2 text-base text-ink" data-testid="read-by-carers">
           Your grown-ups can read what you post in the Lounge.
@@ -105,6 +113,18 @@ export default async function LoungePage() {
               />
             </div>
           )}
+        </Panel>
+      ) : null}
+      {page.joined && !page.notice ? (
+        <Panel aria-labelledby="name-heading" compact className="mt-6">
+          <h2 id="name-heading" className="text-xl font-semibold text-ink">
+            Your Lounge name
+          </h2>
+          <RenameLoungeForm
+            loungeName={page.loungeName ?? ""}
+            rulesVersion={page.rules.version}
+            action={renameLoungeAction}
+          />
         </Panel>
       ) : null}
       {page.discreet ? null : <LeaveNow />}

@@ -5,16 +5,28 @@ import type { FormAction, FormState } from "@/lib/forms";
 
 type Action = FormAction<FormState>;
 
-/** A moderator's decision on a post: the action, a required reason, and the days of a suspension. */
-export function ModeratePostForm({ action, postId, held }: { action: Action; postId: string; held: boolean }) {
+/**
+ * A moderator's decision on a post: the action, a required reason, and the days of a suspension. The
+ * actions the post's status allows: publish a held one, keep a published one, warn or suspend the
+ * author of a removed one.
+ */
+export function ModeratePostForm({
+  action,
+  postId,
+  status,
+}: {
+  action: Action;
+  postId: string;
+  status: "held" | "published" | "removed";
+}) {
   return (
     <ActionForm action={action} hidden={{ postId }} label="Decide on this post" className="grid gap-4">
       {(state, pending) => (
         <>
           <SelectField id="moderate-action" name="action" label="Action" error={state.fieldErrors.action}>
-            {held ? <option value="publish">Publish the held post</option> : null}
-            {!held ? <option value="dismiss">Keep the post (dismiss the reports)</option> : null}
-            <option value="remove">Remove the post</option>
+            {status === "held" ? <option value="publish">Publish the held post</option> : null}
+            {status === "published" ? <option value="dismiss">Keep the post (dismiss the reports)</option> : null}
+            {status !== "removed" ? <option value="remove">Remove the post</option> : null}
             <option value="warn">Warn the author</option>
             <option value="suspend">Suspend the author from posting</option>
           </SelectField>
@@ -74,26 +86,34 @@ export function ModeratorNoteForm({ action, memberId, postId }: { action: Action
 export function DecideAppealForm({ action, appealId }: { action: Action; appealId: string }) {
   return (
     <ActionForm action={action} hidden={{ appealId }} label="Decide this appeal" className="grid gap-3">
-      {(state, pending) => (
-        <>
-          <SelectField id={`decision-${appealId}`} name="decision" label="Decision" error={state.fieldErrors.decision}>
-            <option value="reject">Reject: the decision stands</option>
-            <option value="uphold">Uphold: undo the decision</option>
-          </SelectField>
-          <TextAreaField
-            id={`appeal-reason-${appealId}`}
-            name="reason"
-            label="Reason"
-            required
-            maxLength={500}
-            rows={2}
-            error={state.fieldErrors.reason}
-          />
-          <SubmitButton pending={pending} pendingLabel="Saving">
-            Decide appeal
-          </SubmitButton>
-        </>
-      )}
+      {(state, pending) =>
+        // Decided: only the answer stays (a second decision would be refused as already made).
+        state.status === "ok" ? null : (
+          <>
+            <SelectField
+              id={`decision-${appealId}`}
+              name="decision"
+              label="Decision"
+              error={state.fieldErrors.decision}
+            >
+              <option value="reject">Reject: the decision stands</option>
+              <option value="uphold">Uphold: undo the decision</option>
+            </SelectField>
+            <TextAreaField
+              id={`appeal-reason-${appealId}`}
+              name="reason"
+              label="Reason"
+              required
+              maxLength={500}
+              rows={2}
+              error={state.fieldErrors.reason}
+            />
+            <SubmitButton pending={pending} pendingLabel="Saving">
+              Decide appeal
+            </SubmitButton>
+          </>
+        )
+      }
     </ActionForm>
   );
 }

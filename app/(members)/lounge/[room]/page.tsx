@@ -24,10 +24,19 @@ const actions = { post: postToLoungeAction, cheer: cheerLoungeAction, report: re
  * post form with the daily limit and slow mode said plainly; at night, the room's closed notice with
  * its hours by the member's clock. Another band's room, or one that does not exist, is a 404.
  */
-export default async function LoungeRoomPage({ params }: { params: Promise<{ room: string }> }) {
+export default async function LoungeRoomPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ room: string }>;
+  searchParams?: Promise<{ before?: string | string[] }>;
+}) {
   const member = await getMember();
   if (!member) return null; // the layout sends visitors to sign-in
-  const page = await loadLoungeRoom(member.memberId, (await params).room);
+  // ?before=<Unix s>: an older page (the "Older posts" link); anything else shows the newest.
+  const cursor = (await searchParams)?.before;
+  const before = typeof cursor === "string" && /^[1-9]\d{0,11}$/.test(cursor) ? Number(cursor) : null;
+  const page = await loadLoungeRoom(member.memberId, (await params).room, { before });
   if (!page) notFound();
   if (page.kind === "join") redirect("/lounge");
   const { room } = page;
@@ -86,7 +95,22 @@ export default async function LoungeRoomPage({ params }: { params: Promise<{ roo
               A few people sit at each table. New posts appear here as they are posted.
             </p>
             <LiveTable roomId={room.id} />
+            {page.before ? (
+              <p className="mt-3 text-sm">
+                You are reading older posts.{" "}
+                <Link href={`/lounge/${room.id}`} className="underline">
+                  Back to the newest posts
+                </Link>
+              </p>
+            ) : null}
             <TablePosts roomId={room.id} threads={page.threads} postMax={page.limits.postMax} actions={actions} />
+            {page.olderBefore ? (
+              <p className="mt-4">
+                <Link href={`/lounge/${room.id}?before=${page.olderBefore}`} className="underline">
+                  Older posts
+                </Link>
+              </p>
+            ) : null}
           </Panel>
         </>
       )}

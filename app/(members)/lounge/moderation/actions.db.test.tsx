@@ -4,7 +4,7 @@ import { useTestDatabase } from "@/lib/db/testing";
 import { LOUNGE_TABLES, recordedEvents, roomId } from "@/lib/lounge/testing";
 
 // The actions and pages run as the member the mock answers, against this file's database, with "mod-1"
-// named in LOUNGE_MODERATORS.
+// and "mod-2" named in LOUNGE_MODERATORS.
 const database = useTestDatabase(LOUNGE_TABLES);
 const signedIn = { memberId: "mod-1" };
 vi.mock("next/cache", async (importOriginal) => ({
@@ -13,7 +13,7 @@ vi.mock("next/cache", async (importOriginal) => ({
 }));
 vi.mock("@/lib/config", async (importOriginal) => {
   const actual = await importOriginal<typeof import("@/lib/config")>();
-  return { ...actual, getConfig: () => ({ ...actual.getConfig(), loungeModerators: ["mod-1"] }) };
+  return { ...actual, getConfig: () => ({ ...actual.getConfig(), loungeModerators: ["mod-1", "mod-2"] }) };
 });
 vi.mock("@/lib/auth/member", async () => {
   const { DomainError } = await import("@/lib/errors");
@@ -26,9 +26,10 @@ vi.mock("@/lib/auth/member", async () => {
   return { MemberRequiredError, getMember: async () => member(), requireMember: async () => member() };
 });
 
-const { moderatePostAction } = await import("./actions");
+const { appealModerationAction, decideAppealAction, moderatePostAction } = await import("./actions");
 const { default: ModerationPage } = await import("./page");
-const { joinLounge, postToLounge, getLoungeTable } = await import("@/lib/lounge");
+const { default: LogPage } = await import("./log/page");
+const { joinLounge, postToLounge, getLoungeTable, getMyAppealable, getOpenAppeals } = await import("@/lib/lounge");
 const { idleForm } = await import("@/lib/forms");
 
 const form = (fields: Record<string, string>) => {
@@ -68,5 +69,41 @@ describe("the moderation pages and actions", () => {
     );
     expect(saved).toMatchObject({ status: "ok" });
     expect(renderToStaticMarkup(await ModerationPage())).toContain("Nothing waits for a moderator.");
+    // The audit log page: the decision with its reason, and this month's counts as the public report shows them.
+    const log = renderToStaticMarkup(await LogPage({ searchParams: Promise.resolve({}) }))
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ");
+    expect(log).toContain("A club&#x27;s public number");
+    expect(log).toMatch(/Held posts published 1 /);
+    expect(log).toMatch(/Posts removed 0 /);
+  });
+
+  it("refuse the appeal's decision to the moderator who acted, saying why, and take the other's", async () => {
+    const post = await heldPost();
+    signedIn.memberId = "mod-1";
+    await moderatePostAction(idleForm, form({ postId: post.id, action: "remove", reason: "Contact details" }));
+    signedIn.memberId = "ada";
+    const [entry] = await getMyAppealable("ada");
+    expect(
+      await appealModerationAction(idleForm, form({ logId: entry!.logId, text: "It is my club's number" })),
+    ).toMatchObject({
+      status: "ok",
+    });
+    const [appeal] = await getOpenAppeals("mod-1");
+    const decide = form({ appealId: appeal!.id, decision: "uphold", reason: "A public number" });
+    // The console offers mod-1 no form; a forged submission is refused all the same.
+    signedIn.memberId = "mod-1";
+    expect(renderToStaticMarkup(await ModerationPage())).toContain(
+      "You made this decision: another moderator decides the appeal.",
+    );
+    expect(await decideAppealAction(idleForm, decide)).toMatchObject({
+      status: "error",
+      fieldErrors: { appealId: "Another moderator decides an appeal against your own decision." },
+    });
+    signedIn.memberId = "mod-2";
+    expect(await decideAppealAction(idleForm, decide)).toMatchObject({
+      status: "ok",
+      message: "Appeal upheld: the decision is undone.",
+    });
   });
 });

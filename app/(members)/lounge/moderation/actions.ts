@@ -48,7 +48,9 @@ export const decideAppealAction = memberAction(
   z.object({ appealId: formField, decision: formField, reason: formField }),
   async (member, form) => {
     await decideAppeal(member.memberId, form);
-    refresh();
+    // No revalidatePath here (any would re-render the console at once, and the appeal would leave the
+    // list with its form and answer): the form shows the answer in its place; the console and the log,
+    // rendered per request, show the decision on the next visit.
     return done(form.decision === "uphold" ? "Appeal upheld: the decision is undone." : "Appeal rejected.");
   },
   fields(["appealId", "decision", "reason"]),

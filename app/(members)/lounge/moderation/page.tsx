@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getModerationQueue, getOpenAppeals } from "@/lib/lounge";
+import { HOLD_REASON_LABEL, REPORT_REASON_LABEL } from "@/lib/lounge/labels";
 import { Panel } from "@/components/ui/panel";
 import { DecideAppealForm } from "@/components/lounge/moderation/forms";
 import { decideAppealAction } from "./actions";
@@ -36,10 +37,12 @@ export default async function ModerationPage() {
                   <strong>{item.authorName}</strong>: {item.text}
                 </p>
                 <p className="text-sm">
-                  {item.status === "held" ? `Held (${item.holdReasons.join(", ")})` : "Reported"} since{" "}
-                  {when(item.since)} UTC
+                  {item.status === "held"
+                    ? `Held (${item.holdReasons.map((reason) => HOLD_REASON_LABEL[reason]).join(", ")})`
+                    : "Reported"}{" "}
+                  since {when(item.since)} UTC
                   {item.reports.length
-                    ? `; reports: ${item.reports.map((report) => report.reason + (report.note ? ` ("${report.note}")` : "")).join("; ")}`
+                    ? `; reports: ${item.reports.map((report) => REPORT_REASON_LABEL[report.reason] + (report.note ? ` ("${report.note}")` : "")).join("; ")}`
                     : ""}
                 </p>
                 <Link href={`/lounge/moderation/${item.postId}`} className="underline">

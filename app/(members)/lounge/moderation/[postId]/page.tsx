@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getModerationPost, LoungeError } from "@/lib/lounge";
+import { HOLD_REASON_LABEL, REPORT_REASON_LABEL } from "@/lib/lounge/labels";
 import { Panel } from "@/components/ui/panel";
 import { ModeratePostForm, ModeratorNoteForm } from "@/components/lounge/moderation/forms";
 import { addModeratorNoteAction, moderatePostAction } from "../actions";
@@ -44,28 +45,30 @@ export default async function ModerationPostPage({ params }: { params: Promise<{
         </ol>
         <p className="text-sm">
           Status: {post.status}
-          {post.holdReasons.length ? `; held for: ${post.holdReasons.join(", ")}` : ""}
+          {post.holdReasons.length
+            ? `; held for: ${post.holdReasons.map((reason) => HOLD_REASON_LABEL[reason]).join(", ")}`
+            : ""}
           {detail.suspendedUntil ? `; author suspended until ${when(detail.suspendedUntil)} UTC` : ""}
         </p>
         {post.reports.length ? (
           <ul className="text-sm">
             {post.reports.map((report, index) => (
               <li key={index}>
-                Reported {report.reason}
+                Reported: {REPORT_REASON_LABEL[report.reason]}
                 {report.note ? `: "${report.note}"` : ""}
               </li>
             ))}
           </ul>
         ) : null}
       </Panel>
-      {post.status === "held" || post.status === "published" ? (
-        <Panel aria-labelledby="decide-heading">
-          <h2 id="decide-heading" className="text-xl font-semibold">
-            Decide
-          </h2>
-          <ModeratePostForm action={moderatePostAction} postId={post.postId} held={post.status === "held"} />
-        </Panel>
-      ) : null}
+      {/* Always here, a removed post's too (its author may still be warned or suspended): the form
+          stays in place after a decision, with its answer, while the page around it shows the new status. */}
+      <Panel aria-labelledby="decide-heading">
+        <h2 id="decide-heading" className="text-xl font-semibold">
+          Decide
+        </h2>
+        <ModeratePostForm action={moderatePostAction} postId={post.postId} status={post.status} />
+      </Panel>
       <Panel aria-labelledby="notes-heading">
         <h2 id="notes-heading" className="text-xl font-semibold">
           Notes on {post.authorName}

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getModerationLog, getMonthlyModerationReport } from "@/lib/lounge";
 import { Panel } from "@/components/ui/panel";
+import { ModerationCounts } from "@/components/lounge/moderation-counts";
 import { moderatorOrNotFound } from "../guard";
 
 export const metadata: Metadata = { title: "Lounge moderation: audit log" };
@@ -18,16 +19,6 @@ export default async function ModerationLogPage({ searchParams }: { searchParams
     getModerationLog(member.memberId),
     getMonthlyModerationReport(member.memberId, month),
   ]);
-  const rows: [string, number][] = [
-    ["Posts held", report.holds],
-    ["Held posts published", report.published],
-    ["Posts removed", report.removals],
-    ["Reports dismissed", report.dismissals],
-    ["Warnings", report.warnings],
-    ["Suspensions", report.suspensions],
-    ["Appeals upheld", report.appealsUpheld],
-    ["Appeals rejected", report.appealsRejected],
-  ];
   return (
     <div className="grid gap-6">
       <p>
@@ -55,19 +46,14 @@ export default async function ModerationLogPage({ searchParams }: { searchParams
             Show
           </button>
         </form>
-        <table>
-          <caption className="sr-only">Moderation counts for {month}</caption>
-          <tbody>
-            {rows.map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row" className="pr-4 text-left font-normal">
-                  {label}
-                </th>
-                <td>{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ModerationCounts counts={report} />
+        <p className="text-sm">
+          The public page:{" "}
+          <Link href={`/moderation-report/${month}`} className="underline">
+            moderation report for {month}
+          </Link>
+          .
+        </p>
       </Panel>
       <Panel aria-labelledby="log-heading">
         <h2 id="log-heading" className="text-xl font-semibold">
