@@ -18,6 +18,10 @@ const providerSdks = {
   "@aws-sdk/client-cognito-identity-provider": ["lib/identity/cognito/**"],
   "@aws-sdk/client-s3": ["lib/storage/s3/**"],
   "@aws-sdk/s3-request-presigner": ["lib/storage/s3/**"],
+  // The Lounge's offline photo check: one adapter, never on private photos (lib/images/README.md).
+  nsfwjs: ["lib/images/classify.ts"],
+  "@tensorflow/tfjs": ["lib/images/classify.ts"],
+  "@tensorflow/tfjs-backend-wasm": ["lib/images/classify.ts"],
 };
 
 const componentRules = [

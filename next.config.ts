@@ -52,6 +52,11 @@ const nextConfig: NextConfig = {
     "graphql",
     "heic-decode",
     "libheif-js",
+    // The Lounge's photo check (lib/images/classify.ts): TensorFlow.js loads its .wasm from node_modules,
+    // and NSFWJS's model is 3.5 MB of JavaScript; imported by Node when a photo is first checked.
+    "nsfwjs",
+    "@tensorflow/tfjs",
+    "@tensorflow/tfjs-backend-wasm",
   ],
   // The built-in issuer is a Pages API route (Node req/res); bundling "server-only" there lets Next
   // resolve it to its server stub instead of requiring the throwing package at run time.

@@ -9,6 +9,12 @@
  * 2 ms) beside its RSS before the first run (Node, sharp and the file loaded). A HEIC photo given as a
  * second argument is measured too: the HEVC decode alone (libheif in WebAssembly) and the pipeline.
  *
+ * The Lounge's photo check (issue 42, lib/images/classify.ts) is measured on what it reads, the
+ * photo's 1600 px display WebP: `classifyImage` (sharp to 224 × 224, then NSFWJS's MobileNetV2 on
+ * TensorFlow.js's WebAssembly backend) against sharp's decode to the same 224 × 224 pixels alone. Its
+ * warm-up is the model's load (once per process), and its RSS before that run against its peak is the
+ * memory the model costs.
+ *
  *   npx tsx bench/image-processing.ts [runs=7] [photo.heic]
  *
  * Figures are reported, not asserted.
@@ -21,8 +27,9 @@ import sharp from "sharp";
 import { twelveMegapixelJpeg } from "./lib/twelve-megapixel-jpeg";
 import { decodeHeicPixels } from "../lib/images/heic";
 import { MAX_INPUT_PIXELS, processImage } from "../lib/images/process";
+import { classifyImage } from "../lib/images/classify";
 
-type Case = "baseline" | "pipeline" | "heic-decode" | "heic-pipeline";
+type Case = "baseline" | "pipeline" | "heic-decode" | "heic-pipeline" | "classify-decode" | "classify";
 const TASKS: Record<Case, (bytes: Buffer) => Promise<unknown>> = {
   baseline: (bytes) =>
     sharp(bytes, { autoOrient: true })
@@ -32,6 +39,9 @@ const TASKS: Record<Case, (bytes: Buffer) => Promise<unknown>> = {
   pipeline: (bytes) => processImage(bytes),
   "heic-decode": (bytes) => decodeHeicPixels(bytes, MAX_INPUT_PIXELS),
   "heic-pipeline": (bytes) => processImage(bytes),
+  "classify-decode": (bytes) =>
+    sharp(bytes, { autoOrient: true }).resize(224, 224, { fit: "fill" }).removeAlpha().raw().toBuffer(),
+  classify: (bytes) => classifyImage(bytes),
 };
 
 const median = (values: number[]) => {
@@ -41,7 +51,16 @@ const median = (values: number[]) => {
 };
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-type Measurement = { median: number; min: number; max: number; before: number; peak: number; maxRss: number };
+type Measurement = {
+  median: number;
+  min: number;
+  max: number;
+  /** The untimed first run: for the classifier, the model's load with it. */
+  warmUp: number;
+  before: number;
+  peak: number;
+  maxRss: number;
+};
 
 /** In the child: one untimed warm-up, then `runs` timed ones, printed as one JSON line. */
 async function measureHere(name: Case, file: string, runs: number) {
@@ -51,7 +70,9 @@ async function measureHere(name: Case, file: string, runs: number) {
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
   }, 2);
+  const warmStart = performance.now();
   await TASKS[name](bytes);
+  const warmUp = performance.now() - warmStart;
   const times: number[] = [];
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
@@ -63,6 +84,7 @@ async function measureHere(name: Case, file: string, runs: number) {
     median: median(times),
     min: Math.min(...times),
     max: Math.max(...times),
+    warmUp,
     before,
     peak: Math.max(peak, process.memoryUsage.rss()),
     maxRss: process.resourceUsage().maxRSS * 1024,
@@ -115,6 +137,18 @@ if (process.argv[2] === "--case") {
     report("baseline: sharp decode+resize+webp", baseline);
     report("processImage (3 derivatives)", pipeline);
     console.log(`  pipeline / baseline time: ${(pipeline.median / baseline.median).toFixed(2)}`);
+    const displayPath = path.join(folder, "display.webp");
+    writeFileSync(displayPath, (await processImage(jpeg)).derivatives.display.bytes);
+    console.log("The Lounge's photo check, on the display WebP (1600 × 1200):");
+    const decode = measureInChild("classify-decode", displayPath, runs);
+    const classify = measureInChild("classify", displayPath, runs);
+    report("baseline: sharp to 224 × 224 pixels", decode);
+    report("classifyImage (NSFWJS, WASM)", classify);
+    console.log(
+      `  classify / baseline time: ${(classify.median / decode.median).toFixed(1)}; the model's load (first run): ` +
+        `${classify.warmUp.toFixed(0)} ms; its memory: ${mb(classify.maxRss - classify.before)} of peak RSS over the ` +
+        `process before it (${mb(decode.maxRss - decode.before)} for the decode alone)`,
+    );
     if (heicPath) {
       const heic = readFileSync(heicPath);
       const heicMeta = await sharp(heic).metadata();

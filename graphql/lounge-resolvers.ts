@@ -134,7 +134,11 @@ export const loungeResolvers: Resolvers = {
       const post = await postToLounge(member.memberId, args);
       return {
         statusCode: 201,
-        message: post.held ? "Held for a moderator: nobody else sees it until a person decides" : "Posted",
+        message: !post.held
+          ? "Posted"
+          : post.holdReasons.every((reason) => reason === "image-check")
+            ? "Your photo is being checked: the post appears when the check is done"
+            : "Held for a moderator: nobody else sees it until a person decides",
         post: postOf(post),
       };
     }),

@@ -38,7 +38,13 @@ import {
   lookBackJobHandlers,
   type BoardLinks,
 } from "./vision-board";
-import { exportLounge, forgetLounge, LOUNGE_IMAGE_HOLDER, loungePostImageHolder } from "./lounge";
+import {
+  exportLounge,
+  forgetLounge,
+  LOUNGE_IMAGE_HOLDER,
+  loungePostImageHolder,
+  photoCheckJobHandlers,
+} from "./lounge";
 
 /** Whom an erasure is about: the member's id and every address that names them. */
 export type ForgottenPerson = { memberId: string; emails: string[]; addresses: string[] };
@@ -136,6 +142,8 @@ export const memberFeatures = [
   {
     // Happr Lounge: their Lounge name, their posts (held and removed ones too), the reports and cheers they gave.
     name: "lounge",
+    // The offline check of a post's photo (Lounge photos only), and the announcement of what it published.
+    jobHandlers: photoCheckJobHandlers(),
     // A post's photo: seen by those at its table (a held one by its author), asked on every request.
     imageHolders: { [LOUNGE_IMAGE_HOLDER]: loungePostImageHolder },
     download: { lounge: (memberId) => exportLounge(memberId) },

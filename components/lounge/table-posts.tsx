@@ -43,7 +43,11 @@ function Post({ post, actions }: { post: PostLine; actions: Actions }) {
       ) : null}
       {post.held ? (
         <div className="mt-2 text-sm text-ink">
-          <p className="font-semibold">Held for a moderator: only you can see it until a person decides.</p>
+          <p className="font-semibold">
+            {post.holdReasons.every((reason) => reason === "image-check")
+              ? "Only you can see it until its photo is checked."
+              : "Held for a moderator: only you can see it until a person decides."}
+          </p>
           {post.heldBecause.length ? (
             <ul className="mt-1 list-disc pl-5">
               {post.heldBecause.map((why) => (

@@ -517,7 +517,7 @@ export type LoungePost = {
   cheered: Scalars['Boolean']['output'];
   createdAt: Scalars['Int']['output'];
   held: Scalars['Boolean']['output'];
-  /** The author alone, for their own held post: why it waits for a moderator (phone, email, link, words). */
+  /** The author alone, for their own held post: why it waits (phone, email, link, words; image: the photo check flagged its photo, image-check: the check has not answered yet, image-unchecked: it could not check it). */
   holdReasons: Array<Scalars['String']['output']>;
   id: Scalars['String']['output'];
   image: Maybe<ImageRef>;

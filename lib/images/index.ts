@@ -1,4 +1,5 @@
 export { readCaptureDay } from "./capture-date";
+export { classifyImage, type ImageClassification, type ImageClassifier } from "./classify";
 export { ACCEPTED_TYPES_TEXT, CONTENT_TYPES, detectImageType, type ImageType } from "./detect";
 export { ImageError } from "./errors";
 export {

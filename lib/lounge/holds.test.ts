@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { holdReasons } from "./holds";
+import { holdReasons, PHOTO_HOLD_THRESHOLD, photoHoldReason } from "./holds";
 
 describe("holds before publication", () => {
   it.each([
@@ -30,5 +30,27 @@ describe("holds before publication", () => {
     "getting closer to my goal",
   ])("publishes %j", (text) => {
     expect(holdReasons(text)).toEqual([]);
+  });
+});
+
+describe("the photo check's hold (photoHoldReason)", () => {
+  const scores = (porn: number, hentai: number, sexy: number) => ({
+    porn,
+    hentai,
+    sexy,
+    drawing: 0,
+    neutral: 1 - porn - hentai - sexy,
+  });
+  it("holds when porn + hentai + sexy reach the threshold, together or alone", () => {
+    expect(PHOTO_HOLD_THRESHOLD).toBe(0.3);
+    expect(photoHoldReason(scores(0.3, 0, 0))).toBe("image");
+    expect(photoHoldReason(scores(0, 0, 0.3))).toBe("image");
+    expect(photoHoldReason(scores(0.1, 0.1, 0.1))).toBe("image");
+    expect(photoHoldReason(scores(0.29, 0, 0))).toBeNull();
+    expect(photoHoldReason(scores(0.005, 0.001, 0.006))).toBeNull();
+  });
+  it("fails closed: a failed check or an answer that is not a number holds for a person", () => {
+    expect(photoHoldReason({ failed: true })).toBe("image-unchecked");
+    expect(photoHoldReason(scores(Number.NaN, 0, 0))).toBe("image-unchecked");
   });
 });

@@ -1,4 +1,5 @@
 import type { LoungeHoldReason } from "../db/schema/lounge";
+import type { ImageClassification } from "../images";
 import { HELD_WORDS } from "./held-words";
 
 /**
@@ -28,8 +29,32 @@ export const HOLD_REASON_TEXT: Record<HoldReason, string> = {
   email: "It seems to contain an email address.",
   link: "It links to a site outside the Lounge's list.",
   words: "It uses words on the Lounge's list.",
-  image: "It has a photo: a moderator looks at every photo before others see it.",
+  image: "Its photo may show nudity or sexual content (the automatic check): a moderator looks at it.",
+  "image-check": "Its photo is being checked: the post appears when the check is done.",
+  "image-unchecked": "Its photo could not be checked automatically: a moderator looks at it.",
 };
+
+/**
+ * The photo check (issue 42): an offline classifier (lib/images `classifyImage`, NSFWJS) gives each
+ * Lounge photo five probabilities; the post is held when porn + hentai + sexy together reach this.
+ * Summed, because the model splits an explicit photo's weight between Porn and Sexy (and a drawn one
+ * between Hentai and Drawing). 0.3, far below an even call, because the checks lean towards holding
+ * (teens are in the Lounge; a false hold costs a short wait for a moderator), while everyday photos
+ * of people score far below it: the bundled photo of people in shorts and T-shirts scores 0.012.
+ */
+export const PHOTO_HOLD_THRESHOLD = 0.3;
+
+/**
+ * The photo check's answer as a hold: "image" when flagged, "image-unchecked" when the classifier
+ * could not answer (fail closed: held for a person, never dropped, never published unchecked), none
+ * when the photo is clean.
+ */
+export function photoHoldReason(check: ImageClassification | { failed: true }): HoldReason | null {
+  if ("failed" in check) return "image-unchecked";
+  const unsafe = check.porn + check.hentai + check.sexy;
+  if (!Number.isFinite(unsafe)) return "image-unchecked";
+  return unsafe >= PHOTO_HOLD_THRESHOLD ? "image" : null;
+}
 
 // Digits written with the usual separators between them: "07700 900 123", "+44 (0)7700-900123", "0 7 7 0 0 ...".
 const PHONE = /(?:\+|\b)\d(?:[\s().\-/]{0,3}\d){6,}/gu;

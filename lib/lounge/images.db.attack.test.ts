@@ -1,13 +1,17 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../db/testing";
 import { loungePosts } from "../db/schema/lounge";
 import { images } from "../db/schema/uploads";
 import { failure, makeCircle } from "../circles/testing";
-import { imageResponse } from "../uploads";
+import { imageResponse, processPendingImages } from "../uploads";
+import { installObjectStore } from "../storage";
+import { temporaryStore } from "../cam/testing";
 import { imageHolders } from "@/lib/features";
-import { getLoungeTable, joinLounge, postToLounge, setChildLounge } from "./store";
+import { getLoungeTable, joinLounge, postToLounge, reportLoungePost, setChildLounge } from "./store";
 import { moderatePost } from "./moderation";
+import { loungePostImageHolderWith } from "./image-access";
+import { GET as imageRoute } from "@/app/api/images/[imageId]/[variant]/route";
 import { LOUNGE_RULES_VERSION } from "./model";
 import { LOUNGE_IMAGE_TABLES, LOUNGE_TABLES, recordedEvents, roomId, uploadedPhoto } from "./testing";
 
@@ -34,11 +38,11 @@ async function tables() {
 }
 
 describe("a photo in a post (teens and adults)", () => {
-  it("waits for a moderator, seen by its author alone; then by its table only, and 404 at another table", async () => {
+  it("waits for its check, seen by its author alone; then by its table only, and 404 at another table", async () => {
     const room = await tables();
     const uploadId = await uploadedPhoto(database.db, "ada");
     const post = await postToLounge("ada", { roomId: room, text: "My garden", imageUploadId: uploadId }, options());
-    expect(post).toMatchObject({ held: true, holdReasons: ["image"], image: { status: "processing" } });
+    expect(post).toMatchObject({ held: true, holdReasons: ["image-check"], image: { status: "processing" } });
     expect((await getLoungeTable("ben", { roomId: room }, options())).posts).toEqual([]);
     expect(await canSee("ada", post.id)).toBe(true);
     expect(await canSee("ben", post.id)).toBe(false);
@@ -82,5 +86,53 @@ describe("a photo in a post (teens and adults)", () => {
       await failure(postToLounge("kid", { roomId: room, text: "My cat", imageUploadId: uploadId }, options())),
     ).toMatchObject({ status: 403, field: "imageUploadId" });
     expect(await database.db.select().from(loungePosts)).toEqual([]);
+  });
+
+  describe("a named moderator sees the photos the console decides, through the same checked route", () => {
+    const holders = { "lounge-post": loungePostImageHolderWith({ moderators: ["mod"] }) };
+    let temp: Awaited<ReturnType<typeof temporaryStore>>;
+    beforeAll(async () => {
+      temp = await temporaryStore();
+      installObjectStore(temp.store);
+    });
+    afterAll(() => temp.remove());
+    const served = async (who: string, imageId: string) =>
+      (await imageResponse(who, imageId, "display", holders, { db: database.db, store: temp.store })).status;
+    const processed = () => processPendingImages({ db: database.db, store: temp.store });
+
+    it("a held post's photo: the moderator and its author; not a member at its table, another table, or a guest", async () => {
+      const room = await tables();
+      const uploadId = await uploadedPhoto(database.db, "ada");
+      await postToLounge("ada", { roomId: room, text: "Held", imageUploadId: uploadId }, options());
+      await processed();
+      expect(await served("mod", uploadId)).toBe(200);
+      expect(await served("ada", uploadId)).toBe(200);
+      // Ben sits at the post's table but is no moderator; Eve sits at another table; "other-mod" is
+      // named nowhere: 404 alike, as for no such image.
+      for (const who of ["ben", "eve", "other-mod"]) expect(await served(who, uploadId)).toBe(404);
+      // The operator's list (unset in tests) names nobody: the app's own rule lets no one but the author in.
+      expect(await canSee("mod", (await database.db.select().from(loungePosts))[0]!.id)).toBe(false);
+      // A guest: the route answers 401 before it reads anything.
+      const guest = await imageRoute(new Request(`http://localhost/api/images/${uploadId}/display`), {
+        params: Promise.resolve({ imageId: uploadId, variant: "display" }),
+      });
+      expect(guest.status).toBe(401);
+      expect(guest.headers.get("cache-control")).toBe("private, no-store");
+    });
+
+    it("a published post's photo: the moderator only once it is reported; a removed one's, the moderator alone", async () => {
+      const room = await tables();
+      const uploadId = await uploadedPhoto(database.db, "ada");
+      const post = await postToLounge("ada", { roomId: room, text: "Garden", imageUploadId: uploadId }, options());
+      await processed();
+      await database.db.update(loungePosts).set({ status: "published", holdReasons: [] });
+      expect(await served("mod", uploadId)).toBe(404); // not seated there, nothing to decide
+      await reportLoungePost("ben", { postId: post.id, reason: "UNSAFE" }, options());
+      expect(await served("mod", uploadId)).toBe(200);
+      expect(await served("eve", uploadId)).toBe(404);
+      await moderatePost("mod", { postId: post.id, action: "remove", reason: "Unsafe photo" }, moderate());
+      expect(await served("mod", uploadId)).toBe(200); // an appeal may follow
+      for (const who of ["ada", "ben", "eve"]) expect(await served(who, uploadId)).toBe(404);
+    });
   });
 });

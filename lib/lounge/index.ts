@@ -17,7 +17,21 @@ export {
   type TableView,
 } from "./store";
 export { loungeStanding, type LoungeStanding } from "./access";
-export { HOLD_REASON_TEXT, holdReasons, LINK_ALLOW_LIST, type HoldReason } from "./holds";
+export {
+  HOLD_REASON_TEXT,
+  holdReasons,
+  LINK_ALLOW_LIST,
+  PHOTO_HOLD_THRESHOLD,
+  photoHoldReason,
+  type HoldReason,
+} from "./holds";
+export {
+  checkLoungePhotos,
+  PHOTO_CHECK_JOB,
+  photoCheckJobHandlers,
+  POST_ANNOUNCE_JOB,
+  type PhotoCheckOptions,
+} from "./photo-check";
 export { closedMessage, HEAT_POSTS_PER_MINUTE, openingOf, SLOW_MODE_MINUTES, SLOW_MODE_SECONDS } from "./pace";
 export { DAILY_POST_LIMIT, LOUNGE_RULES_VERSION, POST_MAX, REPORT_REASONS, type ReportReason } from "./model";
 export { LoungeError } from "./errors";
@@ -60,5 +74,5 @@ export {
   roomsWithNewReplies,
   setReplyEmails,
 } from "./replies";
-export { loungePostImageHolder } from "./image-access";
+export { loungePostImageHolder, loungePostImageHolderWith } from "./image-access";
 export { LOUNGE_IMAGE_HOLDER } from "./store";

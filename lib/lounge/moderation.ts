@@ -23,6 +23,7 @@ import { logError } from "../log";
 import { LoungeError } from "./errors";
 import { REPORT_REASONS, type ReportReason } from "./model";
 import { noticeReply } from "./replies";
+import { imageViews, type ImageView } from "../uploads";
 
 /**
  * The Lounge's moderators' side (issue 42): the queue, actions with a reason, each written to the
@@ -165,6 +166,8 @@ export type ModerationPost = {
   notes: { moderatorId: string; text: string; createdAt: string }[];
   history: LogEntry[];
   suspendedUntil: string | null;
+  /** The post's photo (the image route lets the moderator see it: image-access.ts); null for none. */
+  image: ImageView | null;
 };
 
 /** One post for a decision: any status, its table's context, the author's notes and history. */
@@ -207,7 +210,9 @@ export async function getModerationPost(
     .where(eq(loungeModerationLog.subjectId, post.authorId))
     .orderBy(desc(loungeModerationLog.createdAt));
   const until = await suspendedUntil(db, post.authorId, options.now ?? new Date());
+  const image = post.imageId ? ((await imageViews(db, [post.imageId])).get(post.imageId) ?? null) : null;
   return {
+    image,
     post: {
       postId: post.id,
       authorId: post.authorId,

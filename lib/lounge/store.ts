@@ -42,6 +42,7 @@ import {
 import { closedMessage, heatOf, openingOf } from "./pace";
 import { claimUpload, imageViews, type ImageView } from "../uploads";
 import { noticeReply } from "./replies";
+import { schedulePhotoCheck } from "./photo-check";
 
 /** Publishes an ids-only event on a table's channel; the default is the process's live port (lib/live). */
 export type Publish = (channel: string, event: LiveEvent) => Promise<unknown>;
@@ -388,8 +389,8 @@ export async function postToLounge(memberId: string, value: unknown, options: Op
     });
   const table = await seatOf(db, memberId, room);
   const zone = await memberTimeZone(db, memberId);
-  // Until an offline classifier looks at photos, a person does: a post with a photo waits for a moderator.
-  const reasons = [...holdReasons(input.text), ...(input.imageUploadId ? (["image"] as const) : [])];
+  // A post with a photo waits for the photo check (photo-check.ts), which publishes it when clean.
+  const reasons = [...holdReasons(input.text), ...(input.imageUploadId ? (["image-check"] as const) : [])];
   const { post, authorName } = await db.transaction(async (tx) => {
     // The member's row is locked: their daily count and slow-mode wait are read and written in order.
     const member = await joinedMember(tx, memberId, true);
@@ -455,6 +456,7 @@ export async function postToLounge(memberId: string, value: unknown, options: Op
         },
       );
       await tx.update(loungePosts).set({ imageId: input.imageUploadId }).where(eq(loungePosts.id, created!.id));
+      await schedulePhotoCheck(tx, created!, now);
     }
     // A published reply tells the first post's author, when they asked (replies.ts), with the post.
     if (created!.status === "published") await noticeReply(tx, created!, now);

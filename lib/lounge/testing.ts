@@ -24,8 +24,8 @@ import { createImageUpload, receiveUploadBody } from "../uploads";
 import { phoneJpeg } from "../images/__fixtures__/photos";
 
 /** Test helper: a photo the member has uploaded whole (no post names it yet); its upload id. */
-export async function uploadedPhoto(db: Db, memberId: string): Promise<string> {
-  const bytes = await phoneJpeg({ width: 64, height: 48 });
+export async function uploadedPhoto(db: Db, memberId: string, photo?: Uint8Array): Promise<string> {
+  const bytes = photo ?? (await phoneJpeg({ width: 64, height: 48 }));
   const { uploadId } = await createImageUpload(memberId, { contentType: "image/jpeg", byteSize: bytes.length }, { db });
   await receiveUploadBody(
     memberId,

@@ -7,6 +7,7 @@ import { processPendingImages } from "@/lib/uploads";
 import { done, formError, type FormState } from "@/lib/forms";
 import { formField, memberAction } from "@/lib/account/member-action";
 import {
+  checkLoungePhotos,
   cheerLoungePost,
   joinLounge,
   LOUNGE_RULES_VERSION,
@@ -67,15 +68,18 @@ export const postToLoungeAction = memberAction(
       replyTo: form.replyTo || null,
       imageUploadId: form.uploadId || null,
     });
-    // The photo is processed off the request, as the Vision Board's are.
-    if (form.uploadId) after(() => processPendingImages());
+    // The photo is processed off the request, as the Vision Board's are, then checked (lib/lounge photo-check.ts).
+    if (form.uploadId) after(() => processPendingImages().then(() => checkLoungePhotos()));
     revalidatePath(`/lounge/${form.roomId}`);
+    const waitsForCheckOnly = post.holdReasons.length === 1 && post.holdReasons[0] === "image-check";
     return done(
-      post.held
-        ? "Held for a moderator: nobody else sees it until a person decides."
-        : form.replyTo
-          ? "Reply posted."
-          : "Posted.",
+      waitsForCheckOnly
+        ? "Your photo is being checked: the post appears when the check is done."
+        : post.held
+          ? "Held for a moderator: nobody else sees it until a person decides."
+          : form.replyTo
+            ? "Reply posted."
+            : "Posted.",
     );
   },
   options,

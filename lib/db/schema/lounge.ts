@@ -18,8 +18,11 @@ import {
 export type LoungeAgeBand = "under13" | "teen" | "adult";
 /** "published" | "held" (waiting for a moderator) | "removed". */
 export type LoungePostStatus = "published" | "held" | "removed";
-/** Why a post was held before publication (lib/lounge/holds.ts). */
-export type LoungeHoldReason = "phone" | "email" | "link" | "words" | "image";
+/**
+ * Why a post was held before publication (lib/lounge/holds.ts). The photo's: image (the automatic
+ * check flagged it), image-check (the check has not answered yet), image-unchecked (it could not run).
+ */
+export type LoungeHoldReason = "phone" | "email" | "link" | "words" | "image" | "image-check" | "image-unchecked";
 
 /** A themed room. Its opening hours are minutes after local midnight, read in each member's own zone. */
 export const loungeRooms = pgTable("lounge_rooms", {

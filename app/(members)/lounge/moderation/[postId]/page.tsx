@@ -43,6 +43,22 @@ export default async function ModerationPostPage({ params }: { params: Promise<{
             <strong>{post.authorName}</strong> ({when(post.createdAt)}): <mark>{post.text}</mark>
           </li>
         </ol>
+        {detail.image?.url ? (
+          // eslint-disable-next-line @next/next/no-img-element -- the image route checks on every request that the viewer moderates
+          <img
+            src={detail.image.url}
+            alt={`The photo in ${post.authorName}'s post`}
+            width={detail.image.width ?? undefined}
+            height={detail.image.height ?? undefined}
+            className="h-auto max-h-96 w-auto max-w-full rounded"
+          />
+        ) : detail.image ? (
+          <p className="text-sm text-muted">
+            {detail.image.status === "failed"
+              ? `The photo could not be taken: ${detail.image.error}`
+              : "The photo is still being processed."}
+          </p>
+        ) : null}
         <p className="text-sm">
           Status: {post.status}
           {post.holdReasons.length
