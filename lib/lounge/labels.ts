@@ -22,5 +22,7 @@ export const HOLD_REASON_LABEL: Record<LoungeHoldReason, string> = {
   email: "an email address",
   link: "a link to a site outside the list",
   words: "words on the list",
-  image: "a photo",
+  image: "a photo the automatic check flagged",
+  "image-check": "a photo still being checked",
+  "image-unchecked": "a photo the automatic check could not read",
 };
