@@ -91,7 +91,16 @@ test("the header menus list every audience, feature and pillar, and Shop", async
 test("the footer has the app links, information pages, Sign In and the video channel", async ({ page }) => {
   await page.goto("/about-us");
   const footer = page.getByRole("contentinfo");
-  for (const name of [/App Store/, /Google Play/, /^About$/, /^Privacy$/, /^Support$/, /^Sign In$/, /YouTube/, /^Moderation report$/]) {
+  for (const name of [
+    /App Store/,
+    /Google Play/,
+    /^About$/,
+    /^Privacy$/,
+    /^Support$/,
+    /^Sign In$/,
+    /YouTube/,
+    /^Moderation report$/,
+  ]) {
     await expect(footer.getByRole("link", { name })).toBeVisible();
   }
   await expect(footer.getByRole("button", { name: "Log Out" })).toHaveCount(0);
