@@ -34,6 +34,7 @@ import { camSection } from "./sections/cam";
 import { visionBoardPageSection } from "./sections/vision-board-page";
 import { visionBoardApiSection } from "./sections/vision-board-api";
 import { loungeApiSection } from "./sections/lounge-api";
+import { loungePageSection } from "./sections/lounge-page";
 
 /** The measurements, in order. Later issues add theirs here (a `Section` in bench/sections/). */
 const sections: Section[] = [
@@ -44,6 +45,7 @@ const sections: Section[] = [
   membersPagesSection,
   camSection,
   visionBoardPageSection,
+  loungePageSection,
   graphqlApiSection,
   calendarAgendaSection,
   habitsApiSection,
