@@ -499,7 +499,8 @@ async function main() {
             : mode === "lounge"
               ? await graphqlServer(seedLounge)
               : await webhookServer();
-  process.stdout.write(`${JSON.stringify(ready)}\n`);
+  // The pid: bench/api-cpu.ts reads this process's CPU time from /proc (tsx runs it in a child of its own).
+  process.stdout.write(`${JSON.stringify({ ...ready, pid: process.pid })}\n`);
 }
 
 main().catch((error: unknown) => {

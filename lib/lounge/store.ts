@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
+import { preparedPerDatabase } from "../db/prepared";
 import { circleMemberships } from "../db/schema/circles";
 import {
   loungeCheers,
@@ -285,6 +286,61 @@ export async function getLoungeRooms(memberId: string, options: Options = {}): P
 }
 
 /**
+ * A table read's two statements, prepared (lib/db/prepared.ts: built once, planned once per
+ * connection): it is the Lounge's most frequent request (each live change refetches it).
+ */
+const tableReads = preparedPerDatabase((db: Db) => {
+  const memberId = sql.placeholder("memberId");
+  const before = sql.placeholder("before");
+  return {
+    // One row for every check (the room, the member's band, zone, membership and seat).
+    standing: withStandingFacts(
+      db
+        .select({
+          room: loungeRooms,
+          ...standingColumns,
+          timezone: memberProfiles.timezone,
+          rulesVersion: loungeMembers.rulesVersion,
+          table: loungeTables,
+        })
+        .from(loungeRooms),
+      memberId,
+    )
+      .leftJoin(loungeMembers, eq(loungeMembers.memberId, memberId))
+      .leftJoin(loungeSeats, and(eq(loungeSeats.roomId, loungeRooms.id), eq(loungeSeats.memberId, memberId)))
+      .leftJoin(loungeTables, eq(loungeTables.id, loungeSeats.tableId))
+      .where(eq(loungeRooms.id, sql.placeholder("roomId")))
+      .prepare("lounge_table_standing"),
+    posts: db
+      .select({
+        id: loungePosts.id,
+        authorId: loungePosts.authorId,
+        text: loungePosts.text,
+        replyTo: loungePosts.replyTo,
+        imageId: loungePosts.imageId,
+        status: loungePosts.status,
+        holdReasons: loungePosts.holdReasons,
+        createdAt: loungePosts.createdAt,
+        authorName: loungeMembers.loungeName,
+        // Read for the member's own posts only: whether anyone cheered, never who or how many.
+        cheered: sql<boolean>`(${loungePosts.authorId} = ${memberId} and exists (select 1 from ${loungeCheers} where ${loungeCheers.postId} = ${loungePosts.id}))`,
+      })
+      .from(loungePosts)
+      .leftJoin(loungeMembers, eq(loungeMembers.memberId, loungePosts.authorId))
+      .where(
+        and(
+          eq(loungePosts.tableId, sql.placeholder("tableId")),
+          or(inArray(loungePosts.status, ["published", "removed"]), eq(loungePosts.authorId, memberId)),
+          sql`(${before}::timestamptz is null or ${loungePosts.createdAt} < ${before}::timestamptz)`,
+        ),
+      )
+      .orderBy(desc(loungePosts.createdAt), desc(loungePosts.id))
+      .limit(sql.placeholder("limit"))
+      .prepare("lounge_table_posts"),
+  };
+});
+
+/**
  * The posts at the member's table in a room, newest first: published ones, the member's own held ones
  * (marked held, with why), and removed ones as an empty place. Nobody else's held post is ever here.
  * The first visit seats the member.
@@ -295,24 +351,8 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
   const page = parsePage({ before: input?.before, limit: input?.limit });
   const db = await dbOf(options);
   const now = options.now ?? new Date();
-  // One row for every check (the room, the member's band, zone, membership and seat): a table read is
-  // the Lounge's most frequent request (each live change refetches it).
-  const [row] = await withStandingFacts(
-    db
-      .select({
-        room: loungeRooms,
-        ...standingColumns,
-        timezone: memberProfiles.timezone,
-        rulesVersion: loungeMembers.rulesVersion,
-        table: loungeTables,
-      })
-      .from(loungeRooms),
-    memberId,
-  )
-    .leftJoin(loungeMembers, eq(loungeMembers.memberId, memberId))
-    .leftJoin(loungeSeats, and(eq(loungeSeats.roomId, loungeRooms.id), eq(loungeSeats.memberId, memberId)))
-    .leftJoin(loungeTables, eq(loungeTables.id, loungeSeats.tableId))
-    .where(eq(loungeRooms.id, roomId));
+  const reads = tableReads(db);
+  const [row] = await reads.standing.execute({ memberId, roomId });
   // The room first: one the caller may not enter is a 404 whether or not they joined.
   const standing = row ? standingFrom(row, now) : null;
   if (!row || !standing || standing.band !== row.room.ageBand) throw roomNotFound();
@@ -323,39 +363,24 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
   // Not joined, or rules accepted in an older version: joinedMember's refusal says which.
   if (row.rulesVersion === null || row.rulesVersion < LOUNGE_RULES_VERSION) await joinedMember(db, memberId);
   const table = row.table ?? (await seatOf(db, memberId, room));
-  const rows = await db
-    .select({
-      post: loungePosts,
-      authorName: loungeMembers.loungeName,
-      // Read for the member's own posts only: whether anyone cheered, never who or how many.
-      cheered: sql<boolean>`(${loungePosts.authorId} = ${memberId} and exists (select 1 from ${loungeCheers} where ${loungeCheers.postId} = ${loungePosts.id}))`,
-    })
-    .from(loungePosts)
-    .leftJoin(loungeMembers, eq(loungeMembers.memberId, loungePosts.authorId))
-    .where(
-      and(
-        eq(loungePosts.tableId, table.id),
-        or(inArray(loungePosts.status, ["published", "removed"]), eq(loungePosts.authorId, memberId)),
-        page.before ? lt(loungePosts.createdAt, new Date(page.before * 1000)) : undefined,
-      ),
-    )
-    .orderBy(desc(loungePosts.createdAt), desc(loungePosts.id))
-    .limit(page.limit);
-  const cheered = new Set(rows.filter((entry) => entry.cheered).map((entry) => entry.post.id));
-  const photos = await imageViews(
-    db,
-    rows.flatMap(({ post }) => (post.imageId && post.status !== "removed" ? [post.imageId] : [])),
-  );
+  const rows = await reads.posts.execute({
+    memberId,
+    tableId: table.id,
+    before: page.before ? new Date(page.before * 1000).toISOString() : null,
+    limit: page.limit,
+  });
+  const photoIds = rows.flatMap((post) => (post.imageId && post.status !== "removed" ? [post.imageId] : []));
+  const photos = await imageViews(db, photoIds);
   return {
     roomId: room.id,
     tableId: table.id,
     slowMode: slowModeOf(table, now),
-    posts: rows.map(({ post, authorName }) => {
+    posts: rows.map((post) => {
       const mine = post.authorId === memberId;
       const removed = post.status === "removed";
       return {
         id: post.id,
-        authorName: authorName ?? "A former member",
+        authorName: post.authorName ?? "A former member",
         mine,
         text: removed ? null : post.text,
         replyTo: post.replyTo,
@@ -363,7 +388,7 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
         held: post.status === "held",
         holdReasons: mine && post.status === "held" ? post.holdReasons : [],
         removed,
-        cheered: mine && cheered.has(post.id),
+        cheered: mine && post.cheered,
         image: (!removed && post.imageId && photos.get(post.imageId)) || null,
       };
     }),
