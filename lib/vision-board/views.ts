@@ -81,6 +81,9 @@ type ItemJson = ItemFields & { milestones: MilestoneJson[]; habitIds: string[] }
  */
 const boardContentsRead = preparedPerDatabase((db: Db) => {
   const i = visionBoardItems;
+  // Qualified by hand: drizzle writes a column of the only table in a select as a bare name, which inside
+  // the subqueries would name the milestone's own column (m.id), not the item's.
+  const itemId = sql`${visionBoardItems}.${sql.identifier("id")}`;
   return db
     .select({
       items: sql<ItemJson[]>`coalesce(json_agg(json_build_object('id', ${i.id}, 'boardId', ${i.boardId},
@@ -90,8 +93,8 @@ const boardContentsRead = preparedPerDatabase((db: Db) => {
         'targetCount', ${i.targetCount}, 'targetUnit', ${i.targetUnit}, 'countDone', ${i.countDone},
         'status', ${i.status}, 'statusNote', ${i.statusNote},
         'milestones', (select coalesce(json_agg(json_build_array(m.id, m.title, m.date, m.done_at is not null,
-          m.event_id) order by m.date, m.created_at), '[]') from ${visionMilestones} m where m.item_id = ${i.id}),
-        'habitIds', (select coalesce(json_agg(g.habit_id), '[]') from ${visionGoalHabits} g where g.item_id = ${i.id})
+          m.event_id) order by m.date, m.created_at), '[]') from ${visionMilestones} m where m.item_id = ${itemId}),
+        'habitIds', (select coalesce(json_agg(g.habit_id), '[]') from ${visionGoalHabits} g where g.item_id = ${itemId})
       ) order by ${i.position}, ${i.createdAt}), '[]')`,
     })
     .from(i)
