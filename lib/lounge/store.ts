@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
@@ -285,15 +285,49 @@ export async function getLoungeRooms(memberId: string, options: Options = {}): P
   };
 }
 
+/** A post as a table read returns it (`postsAt`): one JSON array per post. */
+type PostJson = [
+  id: string,
+  authorId: string,
+  text: string,
+  replyTo: string | null,
+  imageId: string | null,
+  status: string,
+  holdReasons: LoungeHoldReason[],
+  createdAt: number,
+  authorName: string | null,
+  cheered: boolean,
+];
+
 /**
- * A table read's two statements, prepared (lib/db/prepared.ts: built once, planned once per
- * connection): it is the Lounge's most frequent request (each live change refetches it).
+ * A page of the posts at table `tableId` (an SQL expression) as one JSON value, newest first: published
+ * and removed ones, and the member's own held ones. Placeholders: memberId, before (ISO time or null),
+ * limit. One value parsed natively, where 50 rows mapped column by column through drizzle cost more.
+ * `cheered` is read for the member's own posts only: whether anyone cheered, never who or how many.
+ */
+const postsAt = (tableId: SQL) => {
+  const memberId = sql.placeholder("memberId");
+  const before = sql.placeholder("before");
+  return sql<PostJson[]>`(select coalesce(json_agg(json_build_array(p.id, p.author_id, p.text, p.reply_to,
+      p.image_id, p.status, p.hold_reasons, floor(extract(epoch from p.created_at))::bigint, m.lounge_name,
+      p.author_id = ${memberId} and exists (select 1 from ${loungeCheers} c where c.post_id = p.id))
+      order by p.created_at desc, p.id desc), '[]')
+    from (select * from ${loungePosts} p where p.table_id = ${tableId}
+      and (p.status in ('published', 'removed') or p.author_id = ${memberId})
+      and (${before}::timestamptz is null or p.created_at < ${before}::timestamptz)
+      order by p.created_at desc, p.id desc limit ${sql.placeholder("limit")}) p
+    left join ${loungeMembers} m on m.member_id = p.author_id)`;
+};
+
+/**
+ * A table read, prepared (lib/db/prepared.ts: built once, planned once per connection): it is the
+ * Lounge's most frequent request (each live change refetches it). One statement answers it for a
+ * seated member: the checks' row with the page of posts beside it, shown only once the row allows.
  */
 const tableReads = preparedPerDatabase((db: Db) => {
   const memberId = sql.placeholder("memberId");
-  const before = sql.placeholder("before");
   return {
-    // One row for every check (the room, the member's band, zone, membership and seat).
+    // One row for every check (the room, the member's band, zone, membership and seat), and the posts.
     standing: withStandingFacts(
       db
         .select({
@@ -302,6 +336,7 @@ const tableReads = preparedPerDatabase((db: Db) => {
           timezone: memberProfiles.timezone,
           rulesVersion: loungeMembers.rulesVersion,
           table: loungeTables,
+          posts: postsAt(sql`${loungeSeats}.${sql.identifier("table_id")}`),
         })
         .from(loungeRooms),
       memberId,
@@ -311,31 +346,10 @@ const tableReads = preparedPerDatabase((db: Db) => {
       .leftJoin(loungeTables, eq(loungeTables.id, loungeSeats.tableId))
       .where(eq(loungeRooms.id, sql.placeholder("roomId")))
       .prepare("lounge_table_standing"),
+    // The posts alone: a member's first visit, seated by it.
     posts: db
-      .select({
-        id: loungePosts.id,
-        authorId: loungePosts.authorId,
-        text: loungePosts.text,
-        replyTo: loungePosts.replyTo,
-        imageId: loungePosts.imageId,
-        status: loungePosts.status,
-        holdReasons: loungePosts.holdReasons,
-        createdAt: loungePosts.createdAt,
-        authorName: loungeMembers.loungeName,
-        // Read for the member's own posts only: whether anyone cheered, never who or how many.
-        cheered: sql<boolean>`(${loungePosts.authorId} = ${memberId} and exists (select 1 from ${loungeCheers} where ${loungeCheers.postId} = ${loungePosts.id}))`,
-      })
-      .from(loungePosts)
-      .leftJoin(loungeMembers, eq(loungeMembers.memberId, loungePosts.authorId))
-      .where(
-        and(
-          eq(loungePosts.tableId, sql.placeholder("tableId")),
-          or(inArray(loungePosts.status, ["published", "removed"]), eq(loungePosts.authorId, memberId)),
-          sql`(${before}::timestamptz is null or ${loungePosts.createdAt} < ${before}::timestamptz)`,
-        ),
-      )
-      .orderBy(desc(loungePosts.createdAt), desc(loungePosts.id))
-      .limit(sql.placeholder("limit"))
+      .select({ posts: postsAt(sql`${sql.placeholder("tableId")}::uuid`) })
+      .from(sql`(select 1) as one`)
       .prepare("lounge_table_posts"),
   };
 });
@@ -352,7 +366,8 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
   const db = await dbOf(options);
   const now = options.now ?? new Date();
   const reads = tableReads(db);
-  const [row] = await reads.standing.execute({ memberId, roomId });
+  const pageOf = { before: page.before ? new Date(page.before * 1000).toISOString() : null, limit: page.limit };
+  const [row] = await reads.standing.execute({ memberId, roomId, ...pageOf });
   // The room first: one the caller may not enter is a 404 whether or not they joined.
   const standing = row ? standingFrom(row, now) : null;
   if (!row || !standing || standing.band !== row.room.ageBand) throw roomNotFound();
@@ -363,12 +378,23 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
   // Not joined, or rules accepted in an older version: joinedMember's refusal says which.
   if (row.rulesVersion === null || row.rulesVersion < LOUNGE_RULES_VERSION) await joinedMember(db, memberId);
   const table = row.table ?? (await seatOf(db, memberId, room));
-  const rows = await reads.posts.execute({
-    memberId,
-    tableId: table.id,
-    before: page.before ? new Date(page.before * 1000).toISOString() : null,
-    limit: page.limit,
-  });
+  const posts = row.table
+    ? row.posts
+    : ((await reads.posts.execute({ memberId, tableId: table.id, ...pageOf }))[0]?.posts ?? []);
+  const rows = posts.map(
+    ([id, authorId, text, replyTo, imageId, status, holdReasons, createdAt, authorName, cheered]) => ({
+      id,
+      authorId,
+      text,
+      replyTo,
+      imageId,
+      status,
+      holdReasons,
+      createdAt: Number(createdAt),
+      authorName,
+      cheered,
+    }),
+  );
   const photoIds = rows.flatMap((post) => (post.imageId && post.status !== "removed" ? [post.imageId] : []));
   const photos = await imageViews(db, photoIds);
   return {
@@ -384,7 +410,7 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
         mine,
         text: removed ? null : post.text,
         replyTo: post.replyTo,
-        createdAt: seconds(post.createdAt),
+        createdAt: post.createdAt,
         held: post.status === "held",
         holdReasons: mine && post.status === "held" ? post.holdReasons : [],
         removed,
