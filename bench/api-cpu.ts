@@ -22,8 +22,18 @@ import { graphqlApiSection } from "./sections/graphql-api";
 import { habitsApiSection } from "./sections/habits-api";
 import { loungeApiSection } from "./sections/lounge-api";
 import { visionBoardApiSection } from "./sections/vision-board-api";
+import { circlesApiSection } from "./sections/circles-api";
+import { momentsApiSection } from "./sections/moments-api";
 
-const sections = [graphqlApiSection, calendarAgendaSection, habitsApiSection, visionBoardApiSection, loungeApiSection];
+const sections = [
+  graphqlApiSection,
+  calendarAgendaSection,
+  habitsApiSection,
+  visionBoardApiSection,
+  loungeApiSection,
+  circlesApiSection,
+  momentsApiSection,
+];
 const TICK_MS = 1000 / 100; // USER_HZ
 
 function cpuMs(pid: number): number {

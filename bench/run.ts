@@ -34,6 +34,8 @@ import { camSection } from "./sections/cam";
 import { visionBoardPageSection } from "./sections/vision-board-page";
 import { visionBoardApiSection } from "./sections/vision-board-api";
 import { loungeApiSection } from "./sections/lounge-api";
+import { circlesApiSection } from "./sections/circles-api";
+import { momentsApiSection } from "./sections/moments-api";
 
 /** The measurements, in order. Later issues add theirs here (a `Section` in bench/sections/). */
 const sections: Section[] = [
@@ -49,6 +51,8 @@ const sections: Section[] = [
   habitsApiSection,
   visionBoardApiSection,
   loungeApiSection,
+  circlesApiSection,
+  momentsApiSection,
   webhooksSection,
   manageSubscriptionSection,
 ];
