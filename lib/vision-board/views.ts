@@ -1,11 +1,17 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { preparedPerDatabase } from "../db/prepared";
 import { circleMemberships } from "../db/schema/circles";
-import { visionBoardItems, visionGoalCheers, visionGoalHabits, visionMilestones } from "../db/schema/vision-board";
+import {
+  visionBoardItems,
+  visionBoards,
+  visionGoalCheers,
+  visionGoalHabits,
+  visionMilestones,
+} from "../db/schema/vision-board";
 import { listTitle } from "../display";
 import type { LocalDate } from "../time";
-import type { ItemAccess, ItemRow } from "./access";
+import type { BoardRow, ItemAccess, ItemRow } from "./access";
 import type { BoardLinks } from "./links";
 import { imageViews, type ImageView } from "../uploads";
 import type { GoalStatus, ItemKind, ItemSize } from "./model";
@@ -71,48 +77,65 @@ type MilestoneJson = [id: string, title: string, date: string | null, done: bool
 type ItemJson = ItemFields & { milestones: MilestoneJson[]; habitIds: string[] };
 
 /**
- * A whole board's contents in one prepared read (lib/db/prepared.ts: parsed and planned once per
- * connection) by the board's id alone, so it goes out beside the board's own row (`getBoard`): the
- * items in the board's order, each with its milestones (in the order the board shows them) and linked
- * habits, as one JSON value. Three statements were three round trips, and mapping 60 items and 180
- * milestones column by column through drizzle cost more than the reads: JSON.parse does it natively.
- * The keys are ItemFields' (drizzle's names); a date column is its "YYYY-MM-DD" text, as drizzle
- * reads it (mode "string").
+ * A board's contents as one JSON value (an SQL expression for a select column): the items in the
+ * board's order, each with its milestones (in the order the board shows them) and linked habits. The
+ * keys are ItemFields' (drizzle's names); a date column is its "YYYY-MM-DD" text, as drizzle reads it
+ * (mode "string"). Written with its own aliases: drizzle writes a column of a one-table select as a
+ * bare name, which inside these subqueries would name the inner table's column.
  */
-const boardContentsRead = preparedPerDatabase((db: Db) => {
-  const i = visionBoardItems;
-  // Qualified by hand: drizzle writes a column of the only table in a select as a bare name, which inside
-  // the subqueries would name the milestone's own column (m.id), not the item's.
-  const itemId = sql`${visionBoardItems}.${sql.identifier("id")}`;
-  return db
-    .select({
-      items: sql<ItemJson[]>`coalesce(json_agg(json_build_object('id', ${i.id}, 'boardId', ${i.boardId},
-        'ownerId', ${i.ownerId}, 'kind', ${i.kind}, 'position', ${i.position}, 'size', ${i.size},
-        'title', ${i.title}, 'privateTitle', ${i.privateTitle}, 'text', ${i.text}, 'colour', ${i.colour},
-        'imageId', ${i.imageId}, 'area', ${i.area}, 'why', ${i.why}, 'targetDate', ${i.targetDate},
-        'targetCount', ${i.targetCount}, 'targetUnit', ${i.targetUnit}, 'countDone', ${i.countDone},
-        'status', ${i.status}, 'statusNote', ${i.statusNote},
-        'milestones', (select coalesce(json_agg(json_build_array(m.id, m.title, m.date, m.done_at is not null,
-          m.event_id) order by m.date, m.created_at), '[]') from ${visionMilestones} m where m.item_id = ${itemId}),
-        'habitIds', (select coalesce(json_agg(g.habit_id), '[]') from ${visionGoalHabits} g where g.item_id = ${itemId})
-      ) order by ${i.position}, ${i.createdAt}), '[]')`,
-    })
-    .from(i)
-    .where(eq(i.boardId, sql.placeholder("boardId")))
-    .prepare("vision_board_contents_of");
-});
+const contentsJson = (boardId: SQL) => sql<ItemJson[]>`(select coalesce(json_agg(json_build_object(
+    'id', i.id, 'boardId', i.board_id, 'ownerId', i.owner_id, 'kind', i.kind, 'position', i.position,
+    'size', i.size, 'title', i.title, 'privateTitle', i.private_title, 'text', i.text, 'colour', i.colour,
+    'imageId', i.image_id, 'area', i.area, 'why', i.why, 'targetDate', i.target_date,
+    'targetCount', i.target_count, 'targetUnit', i.target_unit, 'countDone', i.count_done,
+    'status', i.status, 'statusNote', i.status_note,
+    'milestones', (select coalesce(json_agg(json_build_array(m.id, m.title, m.date, m.done_at is not null,
+      m.event_id) order by m.date, m.created_at), '[]') from ${visionMilestones} m where m.item_id = i.id),
+    'habitIds', (select coalesce(json_agg(g.habit_id), '[]') from ${visionGoalHabits} g where g.item_id = i.id)
+  ) order by i.position, i.created_at), '[]') from ${visionBoardItems} i where i.board_id = ${boardId})`;
 
-/** The board's items, milestones and linked habits, in one read (no per-item read). */
-export async function readBoardContents(db: Db, boardId: string): Promise<BoardContents> {
-  const [row] = await boardContentsRead(db).execute({ boardId });
+/**
+ * A board's reads, prepared (lib/db/prepared.ts: parsed and planned once per connection). Its contents
+ * are one JSON value: three statements were three round trips, and mapping 60 items and 180
+ * milestones column by column through drizzle cost more than the reads (JSON.parse does it natively).
+ * `withContents` is the board's row and its contents in one statement (`getBoard`).
+ */
+const boardReads = preparedPerDatabase((db: Db) => ({
+  contents: db
+    .select({ items: contentsJson(sql`${sql.placeholder("boardId")}::uuid`) })
+    .from(sql`(select 1) as one`)
+    .prepare("vision_board_contents_of"),
+  withContents: db
+    .select({ board: visionBoards, items: contentsJson(sql`${visionBoards}.${sql.identifier("id")}`) })
+    .from(visionBoards)
+    .where(eq(visionBoards.id, sql.placeholder("boardId")))
+    .prepare("vision_board_with_contents"),
+}));
+
+function contentsOf(items: ItemJson[]): BoardContents {
   const contents: BoardContents = { items: [], milestones: [], goalHabits: [] };
-  for (const { milestones, habitIds, ...item } of row?.items ?? []) {
+  for (const { milestones, habitIds, ...item } of items) {
     contents.items.push(item);
     for (const [id, title, date, done, eventId] of milestones)
       contents.milestones.push({ id, itemId: item.id, title, date, done, eventId });
     for (const habitId of habitIds) contents.goalHabits.push({ itemId: item.id, habitId });
   }
   return contents;
+}
+
+/** The board's items, milestones and linked habits, in one read (no per-item read). */
+export async function readBoardContents(db: Db, boardId: string): Promise<BoardContents> {
+  const [row] = await boardReads(db).contents.execute({ boardId });
+  return contentsOf(row?.items ?? []);
+}
+
+/** A board's row with its contents, in one statement; undefined when there is no such board. */
+export async function readBoardWithContents(
+  db: Db,
+  boardId: string,
+): Promise<{ board: BoardRow; contents: BoardContents } | undefined> {
+  const [row] = await boardReads(db).withContents.execute({ boardId });
+  return row && { board: row.board, contents: contentsOf(row.items) };
 }
 
 /**
