@@ -35,6 +35,8 @@ import { visionBoardPageSection } from "./sections/vision-board-page";
 import { visionBoardApiSection } from "./sections/vision-board-api";
 import { loungeApiSection } from "./sections/lounge-api";
 import { loungePageSection } from "./sections/lounge-page";
+import { circlesApiSection } from "./sections/circles-api";
+import { momentsApiSection } from "./sections/moments-api";
 
 /** The measurements, in order. Later issues add theirs here (a `Section` in bench/sections/). */
 const sections: Section[] = [
@@ -51,6 +53,8 @@ const sections: Section[] = [
   habitsApiSection,
   visionBoardApiSection,
   loungeApiSection,
+  circlesApiSection,
+  momentsApiSection,
   webhooksSection,
   manageSubscriptionSection,
 ];

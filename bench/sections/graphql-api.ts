@@ -116,8 +116,9 @@ const subscriptionsMeasurement: ApiMeasurement = {
 export function apiComparisonSection(
   measurement: ApiMeasurement,
   { title, operation, goals, notes = [] }: { title: string; operation: string; goals: ApiGoals; notes?: string[] },
-): Section {
+): Section & { measurement: ApiMeasurement } {
   return {
+    measurement,
     name: measurement.section,
     title,
     standalone: true,

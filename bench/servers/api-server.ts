@@ -23,6 +23,12 @@
  *             tables of that room with 50 posts each (seedLounge); the member's clock says midday, so
  *             the room is open. The ready line adds `roomId`.
  *
+ *   circles   the same server and member, who owns a circle of six (seedCircles), among 1,000 other
+ *             families.
+ *   moments   the same server and member, in a circle of six, with 60 moments of their own, each with a
+ *             processed photo (a small JPEG through the image pipeline, stored on disk in the temporary
+ *             directory) and every other one a note (seedMoments).
+ *
  *   webhooks  POST /api/webhooks/stripe's handler with the Stripe adapter talking to the fake Stripe
  *             API (lib/billing/stripe/fake-stripe-api.ts) in this process; the signed deliveries are
  *             written to the file named by the second argument. GET /stats counts what was stored.
@@ -62,6 +68,9 @@ import { addBoardItem, addMilestone, completeMilestone, getMyBoards } from "@/li
 import { loungeCheers, loungePosts, loungeRooms } from "@/lib/db/schema/lounge";
 import { memberProfiles } from "@/lib/db/schema/profile";
 import { getLoungeTable, joinLounge, LOUNGE_RULES_VERSION } from "@/lib/lounge";
+import sharp from "sharp";
+import { momentWithPhoto } from "@/lib/cam/testing";
+import { DiskObjectStore } from "@/lib/storage/disk/disk-store";
 
 const SITE = "http://localhost:3000";
 const [mode, planFile] = process.argv.slice(2);
@@ -337,6 +346,41 @@ async function seedBoard(memberId: string) {
   return { boardId: mine!.id };
 }
 
+/** For `circles`: the member owns a circle of six, beside 1,000 other families. */
+async function seedCircles(memberId: string) {
+  const db = await getDb();
+  await makeCircle(
+    db,
+    memberId,
+    Object.fromEntries([1, 2, 3, 4, 5].map((n) => [`bench-person-${n}`, n === 5 ? "child" : "member"])),
+  );
+  await seedOtherFamilies();
+  await db.execute(sql.raw("analyze"));
+}
+
+/** For `moments`: the member in a circle of six, with 60 moments of their own, each photo processed. */
+async function seedMoments(memberId: string, dataDir: string) {
+  const db = await getDb();
+  await makeCircle(db, memberId, Object.fromEntries([1, 2, 3, 4, 5].map((n) => [`bench-person-${n}`, "member"])));
+  const store = new DiskObjectStore({ directory: path.join(dataDir, "objects") });
+  for (let i = 0; i < 60; i++) {
+    const photo = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: (i * 37) % 256, g: 120, b: 200 } },
+    })
+      .jpeg()
+      .toBuffer();
+    await momentWithPhoto(
+      db,
+      store,
+      memberId,
+      new Uint8Array(photo),
+      i % 2 ? { note: `Moment ${i}: a small win` } : {},
+    );
+  }
+  await seedOtherFamilies();
+  await db.execute(sql.raw("analyze"));
+}
+
 /** A fixed zone where the local hour is `hour` now: the Lounge's rooms open by the member's clock. */
 function zoneAt(hour: number): string {
   let offset = (hour - new Date().getUTCHours() + 24) % 24;
@@ -466,9 +510,11 @@ async function webhookServer() {
 }
 
 async function main() {
-  const apiModes = ["graphql", "calendar", "habits", "vision-board", "lounge"];
+  const apiModes = ["graphql", "calendar", "habits", "vision-board", "lounge", "circles", "moments"];
   if (!apiModes.includes(mode!) && !(mode === "webhooks" && planFile))
-    throw new Error("usage: api-server.ts graphql | calendar | habits | vision-board | lounge | webhooks <plan file>");
+    throw new Error(
+      "usage: api-server.ts graphql | calendar | habits | vision-board | lounge | circles | moments | webhooks <plan file>",
+    );
   // The embedded default's kind of database (PGlite with its files on disk), or a scratch database on
   // a PostgreSQL server; thrown away afterwards either way.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "happr-bench-api-"));
@@ -498,8 +544,13 @@ async function main() {
             ? await graphqlServer(seedBoard)
             : mode === "lounge"
               ? await graphqlServer(seedLounge)
-              : await webhookServer();
-  process.stdout.write(`${JSON.stringify(ready)}\n`);
+              : mode === "circles"
+                ? await graphqlServer(seedCircles)
+                : mode === "moments"
+                  ? await graphqlServer((memberId) => seedMoments(memberId, dataDir))
+                  : await webhookServer();
+  // The pid: bench/api-cpu.ts reads this process's CPU time from /proc (tsx runs it in a child of its own).
+  process.stdout.write(`${JSON.stringify({ ...ready, pid: process.pid })}\n`);
 }
 
 main().catch((error: unknown) => {

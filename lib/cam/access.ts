@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { childCamSettings } from "../db/schema/cam";
 import { childConsents, circleMemberships } from "../db/schema/circles";
@@ -22,7 +22,7 @@ export function childGate(ownerId: Operand, viewerId: Operand): SQL {
 }
 
 /** SQL for a list: the moment (id, owner) is the viewer's own or reaches them (the rule, then the child's gate). */
-export function momentVisibleTo(viewerId: string, momentId: SQLWrapper, ownerId: SQLWrapper): SQL {
+export function momentVisibleTo(viewerId: string | Placeholder, momentId: SQLWrapper, ownerId: SQLWrapper): SQL {
   return sql`(${ownerId} = ${viewerId} or ((${momentId}::text, ${ownerId}) in (${itemsReaching(viewerId, "moment")})
     and ${childGate(ownerId, viewerId)}))`;
 }

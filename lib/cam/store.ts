@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql, type Placeholder } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
+import { preparedPerDatabase } from "../db/prepared";
 import { childCamSettings, momentAlbums, momentReactions, moments } from "../db/schema/cam";
 import { circleMemberships, circles, shares } from "../db/schema/circles";
 import { images } from "../db/schema/uploads";
@@ -71,12 +72,12 @@ type WriteOptions = Options & { kinds: ItemKinds; links: CamLinks; processNow?: 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** The name a viewer knows the owner by: the one they joined a shared circle with. */
-const ownerNameFor = (viewerId: string) => sql<string | null>`(select m.name from ${circleMemberships} m
+const ownerNameFor = (viewerId: string | Placeholder) => sql<string | null>`(select m.name from ${circleMemberships} m
   where m.member_id = ${moments.ownerId} and m.name is not null and (m.member_id = ${viewerId} or m.circle_id in
     (select v.circle_id from ${circleMemberships} v where v.member_id = ${viewerId}))
   order by m.joined_at limit 1)`;
 
-const selection = (viewerId: string) => ({
+const selection = (viewerId: string | Placeholder) => ({
   moment: moments,
   image: { ...imageViewColumns, capturedOn: images.capturedOn },
   ownerName: ownerNameFor(viewerId),
@@ -95,13 +96,30 @@ type Row = {
   ownerName: string | null;
 };
 
-/** Reactions and shares, for the owner's moments only: nobody else is ever given them, nor a count. */
-async function views(db: Db, viewerId: string, rows: Row[]): Promise<MomentView[]> {
-  const owned = rows.filter((row) => row.moment.ownerId === viewerId).map((row) => row.moment.id);
-  const reactions = new Map<string, MomentReaction[]>();
-  const shared = new Map<string, MomentShare[]>();
-  if (owned.length > 0) {
-    const reactionsRead = db
+/**
+ * A page of moments' reads, prepared (lib/db/prepared.ts): building them (the sharing rule's SQL above
+ * all) cost more of a timeline request than running them. `ids`: the owner's moments on the page,
+ * comma-separated. `timeline`: the page itself when no habit, goal or album narrows it.
+ */
+const pageReads = preparedPerDatabase((db: Db) => {
+  const viewer = sql.placeholder("viewer");
+  const ids = sql`string_to_array(${sql.placeholder("ids")}, ',')`;
+  const before = sql.placeholder("before");
+  return {
+    timeline: db
+      .select(selection(viewer))
+      .from(moments)
+      .innerJoin(images, eq(images.id, moments.imageId))
+      .where(
+        and(
+          momentVisibleTo(viewer, moments.id, moments.ownerId),
+          sql`(${before}::timestamptz is null or ${moments.createdAt} < ${before}::timestamptz)`,
+        ),
+      )
+      .orderBy(desc(moments.createdAt), desc(moments.id))
+      .limit(sql.placeholder("limit"))
+      .prepare("cam_timeline"),
+    reactions: db
       .select({
         momentId: momentReactions.momentId,
         reaction: momentReactions.reaction,
@@ -110,13 +128,14 @@ async function views(db: Db, viewerId: string, rows: Row[]): Promise<MomentView[
         fromName: sql<
           string | null
         >`(select m.name from ${circleMemberships} m where m.member_id = ${momentReactions.authorId}
-          and m.name is not null and m.circle_id in (select v.circle_id from ${circleMemberships} v where v.member_id = ${viewerId})
+          and m.name is not null and m.circle_id in (select v.circle_id from ${circleMemberships} v where v.member_id = ${viewer})
           order by m.joined_at limit 1)`,
       })
       .from(momentReactions)
-      .where(inArray(momentReactions.momentId, owned))
-      .orderBy(momentReactions.createdAt);
-    const sharesRead = db
+      .where(sql`${momentReactions.momentId} = any(${ids}::uuid[])`)
+      .orderBy(momentReactions.createdAt)
+      .prepare("cam_page_reactions"),
+    shares: db
       .select({
         shareId: shares.id,
         itemId: shares.itemId,
@@ -128,10 +147,25 @@ async function views(db: Db, viewerId: string, rows: Row[]): Promise<MomentView[
       })
       .from(shares)
       .leftJoin(circles, eq(circles.id, shares.circleId))
-      .where(and(eq(shares.itemType, "moment"), eq(shares.ownerId, viewerId), inArray(shares.itemId, owned)))
-      .orderBy(shares.createdAt);
+      .where(and(eq(shares.itemType, "moment"), eq(shares.ownerId, viewer), sql`${shares.itemId} = any(${ids})`))
+      .orderBy(shares.createdAt)
+      .prepare("cam_page_shares"),
+  };
+});
+
+/** Reactions and shares, for the owner's moments only: nobody else is ever given them, nor a count. */
+async function views(db: Db, viewerId: string, rows: Row[]): Promise<MomentView[]> {
+  const owned = rows.filter((row) => row.moment.ownerId === viewerId).map((row) => row.moment.id);
+  const reactions = new Map<string, MomentReaction[]>();
+  const shared = new Map<string, MomentShare[]>();
+  if (owned.length > 0) {
+    const reads = pageReads(db);
+    const ids = owned.join(",");
     // The two reads at once: a page of moments waits for one round trip, not two.
-    const [reactionRows, shareRows] = await Promise.all([reactionsRead, sharesRead]);
+    const [reactionRows, shareRows] = await Promise.all([
+      reads.reactions.execute({ viewer: viewerId, ids }),
+      reads.shares.execute({ viewer: viewerId, ids }),
+    ]);
     for (const row of reactionRows) {
       const list = reactions.get(row.momentId) ?? [];
       list.push({
@@ -187,6 +221,14 @@ export async function getMyMoments(
 ): Promise<MomentView[]> {
   const { habitId, albumId, goalId, before, limit } = parseFilter(filter);
   const db = options.db ?? (await getDb());
+  if (habitId === null && albumId === null && goalId === null) {
+    const page = await pageReads(db).timeline.execute({
+      viewer: memberId,
+      before: before === null ? null : new Date(before * 1000).toISOString(),
+      limit,
+    });
+    return views(db, memberId, page as Row[]);
+  }
   const conditions = [momentVisibleTo(memberId, moments.id, moments.ownerId)];
   if (habitId !== null) conditions.push(eq(moments.habitId, habitId));
   // A goal's moments: still only those the caller may see (the goal's page shows them to its viewers).

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { childConsents } from "../db/schema/circles";
 import { loungeChildSettings, loungeTeenConfirmations, type LoungeAgeBand } from "../db/schema/lounge";
@@ -77,7 +77,10 @@ export const standingColumns = {
 };
 
 /** Left joins that put the member's facts beside any row (the member's own rows, at most one each). */
-export function withStandingFacts<T extends { leftJoin: (...args: never[]) => unknown }>(query: T, memberId: string) {
+export function withStandingFacts<T extends { leftJoin: (...args: never[]) => unknown }>(
+  query: T,
+  memberId: string | Placeholder,
+) {
   return (query as unknown as StandingJoinable)
     .leftJoin(childConsents, eq(childConsents.childId, memberId))
     .leftJoin(loungeChildSettings, eq(loungeChildSettings.childId, memberId))

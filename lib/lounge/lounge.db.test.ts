@@ -213,6 +213,31 @@ describe("posts", () => {
 });
 
 describe("pace", () => {
+  it("pages back through a table: limit posts at a time, each page older than `before`", async () => {
+    const room = await roomId(database.db, "keeping-going");
+    await join("ada", "Sky Blue");
+    await join("ben", "Quiet Fox");
+    for (let minute = 0; minute < 5; minute++)
+      await postToLounge(minute % 2 ? "ben" : "ada", { roomId: room, text: `Post ${minute}` }, options(at(minute * 2)));
+    const page = (args: { before?: number; limit?: number }) =>
+      getLoungeTable("ada", { roomId: room, ...args }, options(at(20)));
+    const newest = await page({ limit: 2 });
+    expect(newest.posts.map((post) => post.text)).toEqual(["Post 4", "Post 3"]);
+    const second = await page({ limit: 2, before: newest.posts.at(-1)!.createdAt });
+    expect(second.posts.map((post) => post.text)).toEqual(["Post 2", "Post 1"]);
+    expect((await page({ before: second.posts.at(-1)!.createdAt })).posts.map((post) => post.text)).toEqual(["Post 0"]);
+    expect((await page({})).posts).toHaveLength(5);
+    expect(await failure(page({ limit: 101 }))).toMatchObject({ status: 400, field: "limit" });
+    // A newcomer's first read seats them at that table and shows its posts in the same answer.
+    await join("cy", "New Leaf");
+    const first = await getLoungeTable("cy", { roomId: room, limit: 3 }, options(at(20)));
+    expect(first.posts.map((post) => [post.text, post.mine])).toEqual([
+      ["Post 4", false],
+      ["Post 3", false],
+      ["Post 2", false],
+    ]);
+  });
+
   it("slow mode turns on when a table heats up, with its reason in the room's data", async () => {
     const room = await roomId(database.db, "keeping-going");
     const people = ["p1", "p2", "p3", "p4", "p5", "p6"];

@@ -46,34 +46,34 @@ const loungeName = z
     `The Lounge name needs at least ${NAME_MIN} letters or digits.`,
   );
 
+// The schemas are built once, at load: building a zod schema costs more than checking a value with it,
+// and the table read (the Lounge's most frequent request) checks its arguments on every call.
+const joinSchema = z.object({
+  loungeName,
+  rulesVersion: z
+    .number({ message: "The rules version must be a number." })
+    .int("The rules version must be a whole number."),
+});
+
 export function parseJoin(value: unknown): { loungeName: string; rulesVersion: number } {
-  return parse(
-    z.object({
-      loungeName,
-      rulesVersion: z
-        .number({ message: "The rules version must be a number." })
-        .int("The rules version must be a whole number."),
-    }),
-    value,
-  );
+  return parse(joinSchema, value);
 }
 
 export type PostInput = { roomId: string; text: string; replyTo: string | null; imageUploadId: string | null };
 
+const postSchema = z.object({
+  roomId: z.string({ message: "The room is required." }),
+  text: z
+    .string({ message: "The post's text is required." })
+    .trim()
+    .min(1, "Write something first.")
+    .max(POST_MAX, `A post can be at most ${POST_MAX} characters.`),
+  replyTo: z.string({ message: "replyTo must be a post's id." }).nullish(),
+  imageUploadId: z.string().nullish(),
+});
+
 export function parsePost(value: unknown): PostInput {
-  const parsed = parse(
-    z.object({
-      roomId: z.string({ message: "The room is required." }),
-      text: z
-        .string({ message: "The post's text is required." })
-        .trim()
-        .min(1, "Write something first.")
-        .max(POST_MAX, `A post can be at most ${POST_MAX} characters.`),
-      replyTo: z.string({ message: "replyTo must be a post's id." }).nullish(),
-      imageUploadId: z.string().nullish(),
-    }),
-    value,
-  );
+  const parsed = parse(postSchema, value);
   return {
     roomId: parseId(parsed.roomId, "roomId"),
     text: parsed.text,
@@ -83,58 +83,56 @@ export function parsePost(value: unknown): PostInput {
 }
 
 /** A room id or post id from the API: anything that is not a uuid answers 404, as an unknown one. */
+const uuid = z.uuid();
+
 export function parseId(value: unknown, field: "roomId" | "postId" | "replyTo"): string {
-  const parsed = typeof value === "string" ? z.uuid().safeParse(value) : null;
+  const parsed = typeof value === "string" ? uuid.safeParse(value) : null;
   if (!parsed?.success) throw new LoungeError(404, field === "roomId" ? "Room not found" : "Post not found", { field });
   return parsed.data;
 }
 
+const pageSchema = z.object({
+  before: z.number({ message: "before must be an instant in Unix seconds." }).int().positive().nullish(),
+  limit: z
+    .number({ message: "limit must be a number." })
+    .int("limit must be a whole number.")
+    .min(1, "limit must be at least 1.")
+    .max(PAGE_MAX, `limit can be at most ${PAGE_MAX}.`)
+    .nullish(),
+});
+
 export function parsePage(value: unknown): { before: number | null; limit: number } {
-  const parsed = parse(
-    z.object({
-      before: z.number({ message: "before must be an instant in Unix seconds." }).int().positive().nullish(),
-      limit: z
-        .number({ message: "limit must be a number." })
-        .int("limit must be a whole number.")
-        .min(1, "limit must be at least 1.")
-        .max(PAGE_MAX, `limit can be at most ${PAGE_MAX}.`)
-        .nullish(),
-    }),
-    value,
-  );
+  const parsed = parse(pageSchema, value);
   return { before: parsed.before ?? null, limit: parsed.limit ?? PAGE_SIZE };
 }
 
+const reportSchema = z.object({
+  reason: z.enum(REPORT_REASONS, { message: `The reason must be one of ${REPORT_REASONS.join(", ")}.` }),
+  note: z
+    .string({ message: "The note must be text." })
+    .trim()
+    .max(NOTE_MAX, `The note can be at most ${NOTE_MAX} characters.`)
+    .nullish(),
+});
+
 export function parseReport(value: unknown): { reason: ReportReason; note: string | null } {
-  const parsed = parse(
-    z.object({
-      reason: z.enum(REPORT_REASONS, { message: `The reason must be one of ${REPORT_REASONS.join(", ")}.` }),
-      note: z
-        .string({ message: "The note must be text." })
-        .trim()
-        .max(NOTE_MAX, `The note can be at most ${NOTE_MAX} characters.`)
-        .nullish(),
-    }),
-    value,
-  );
+  const parsed = parse(reportSchema, value);
   return { reason: parsed.reason, note: parsed.note || null };
 }
 
+const childSwitchSchema = z.object({
+  childId: z.string({ message: "The child is required." }).trim().min(1, "The child is required.").max(255),
+  enabled: z.boolean({ message: "enabled must be true or false." }),
+});
+
 export function parseChildSwitch(value: unknown): { childId: string; enabled: boolean } {
-  return parse(
-    z.object({
-      childId: z.string({ message: "The child is required." }).trim().min(1, "The child is required.").max(255),
-      enabled: z.boolean({ message: "enabled must be true or false." }),
-    }),
-    value,
-  );
+  return parse(childSwitchSchema, value);
 }
 
+const teenConfirmationSchema = z.object({
+  memberId: z.string({ message: "The member is required." }).trim().min(1, "The member is required.").max(255),
+});
+
 export function parseTeenConfirmation(value: unknown): { memberId: string } {
-  return parse(
-    z.object({
-      memberId: z.string({ message: "The member is required." }).trim().min(1, "The member is required.").max(255),
-    }),
-    value,
-  );
+  return parse(teenConfirmationSchema, value);
 }

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
+import { preparedPerDatabase } from "../db/prepared";
 import { circleMemberships } from "../db/schema/circles";
 import {
   loungeCheers,
@@ -285,6 +286,75 @@ export async function getLoungeRooms(memberId: string, options: Options = {}): P
   };
 }
 
+/** A post as a table read returns it (`postsAt`): one JSON array per post. */
+type PostJson = [
+  id: string,
+  authorId: string,
+  text: string,
+  replyTo: string | null,
+  imageId: string | null,
+  status: string,
+  holdReasons: LoungeHoldReason[],
+  createdAt: number,
+  authorName: string | null,
+  cheered: boolean,
+];
+
+/**
+ * A page of the posts at table `tableId` (an SQL expression) as one JSON value, newest first: published
+ * and removed ones, and the member's own held ones. Placeholders: memberId, before (ISO time or null),
+ * limit. One value parsed natively, where 50 rows mapped column by column through drizzle cost more.
+ * `cheered` is read for the member's own posts only: whether anyone cheered, never who or how many.
+ */
+const postsAt = (tableId: SQL) => {
+  const memberId = sql.placeholder("memberId");
+  const before = sql.placeholder("before");
+  return sql<PostJson[]>`(select coalesce(json_agg(json_build_array(p.id, p.author_id, p.text, p.reply_to,
+      p.image_id, p.status, p.hold_reasons, floor(extract(epoch from p.created_at))::bigint, m.lounge_name,
+      p.author_id = ${memberId} and exists (select 1 from ${loungeCheers} c where c.post_id = p.id))
+      order by p.created_at desc, p.id desc), '[]')
+    from (select * from ${loungePosts} p where p.table_id = ${tableId}
+      and (p.status in ('published', 'removed') or p.author_id = ${memberId})
+      and (${before}::timestamptz is null or p.created_at < ${before}::timestamptz)
+      order by p.created_at desc, p.id desc limit ${sql.placeholder("limit")}) p
+    left join ${loungeMembers} m on m.member_id = p.author_id)`;
+};
+
+/**
+ * A table read, prepared (lib/db/prepared.ts: built once, planned once per connection): it is the
+ * Lounge's most frequent request (each live change refetches it). One statement answers it for a
+ * seated member: the checks' row with the page of posts beside it, shown only once the row allows.
+ */
+const tableReads = preparedPerDatabase((db: Db) => {
+  const memberId = sql.placeholder("memberId");
+  return {
+    // One row for every check (the room, the member's band, zone, membership and seat), and the posts.
+    standing: withStandingFacts(
+      db
+        .select({
+          room: loungeRooms,
+          ...standingColumns,
+          timezone: memberProfiles.timezone,
+          rulesVersion: loungeMembers.rulesVersion,
+          table: loungeTables,
+          posts: postsAt(sql`${loungeSeats}.${sql.identifier("table_id")}`),
+        })
+        .from(loungeRooms),
+      memberId,
+    )
+      .leftJoin(loungeMembers, eq(loungeMembers.memberId, memberId))
+      .leftJoin(loungeSeats, and(eq(loungeSeats.roomId, loungeRooms.id), eq(loungeSeats.memberId, memberId)))
+      .leftJoin(loungeTables, eq(loungeTables.id, loungeSeats.tableId))
+      .where(eq(loungeRooms.id, sql.placeholder("roomId")))
+      .prepare("lounge_table_standing"),
+    // The posts alone: a member's first visit, seated by it.
+    posts: db
+      .select({ posts: postsAt(sql`${sql.placeholder("tableId")}::uuid`) })
+      .from(sql`(select 1) as one`)
+      .prepare("lounge_table_posts"),
+  };
+});
+
 /**
  * The posts at the member's table in a room, newest first: published ones, the member's own held ones
  * (marked held, with why), and removed ones as an empty place. Nobody else's held post is ever here.
@@ -296,24 +366,9 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
   const page = parsePage({ before: input?.before, limit: input?.limit });
   const db = await dbOf(options);
   const now = options.now ?? new Date();
-  // One row for every check (the room, the member's band, zone, membership and seat): a table read is
-  // the Lounge's most frequent request (each live change refetches it).
-  const [row] = await withStandingFacts(
-    db
-      .select({
-        room: loungeRooms,
-        ...standingColumns,
-        timezone: memberProfiles.timezone,
-        rulesVersion: loungeMembers.rulesVersion,
-        table: loungeTables,
-      })
-      .from(loungeRooms),
-    memberId,
-  )
-    .leftJoin(loungeMembers, eq(loungeMembers.memberId, memberId))
-    .leftJoin(loungeSeats, and(eq(loungeSeats.roomId, loungeRooms.id), eq(loungeSeats.memberId, memberId)))
-    .leftJoin(loungeTables, eq(loungeTables.id, loungeSeats.tableId))
-    .where(eq(loungeRooms.id, roomId));
+  const reads = tableReads(db);
+  const pageOf = { before: page.before ? new Date(page.before * 1000).toISOString() : null, limit: page.limit };
+  const [row] = await reads.standing.execute({ memberId, roomId, ...pageOf });
   // The room first: one the caller may not enter is a 404 whether or not they joined.
   const standing = row ? standingFrom(row, now) : null;
   if (!row || !standing || standing.band !== row.room.ageBand) throw roomNotFound();
@@ -324,47 +379,43 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
   // Not joined, or rules accepted in an older version: joinedMember's refusal says which.
   if (row.rulesVersion === null || row.rulesVersion < LOUNGE_RULES_VERSION) await joinedMember(db, memberId);
   const table = row.table ?? (await seatOf(db, memberId, room));
-  const rows = await db
-    .select({
-      post: loungePosts,
-      authorName: loungeMembers.loungeName,
-      // Read for the member's own posts only: whether anyone cheered, never who or how many.
-      cheered: sql<boolean>`(${loungePosts.authorId} = ${memberId} and exists (select 1 from ${loungeCheers} where ${loungeCheers.postId} = ${loungePosts.id}))`,
-    })
-    .from(loungePosts)
-    .leftJoin(loungeMembers, eq(loungeMembers.memberId, loungePosts.authorId))
-    .where(
-      and(
-        eq(loungePosts.tableId, table.id),
-        or(inArray(loungePosts.status, ["published", "removed"]), eq(loungePosts.authorId, memberId)),
-        page.before ? lt(loungePosts.createdAt, new Date(page.before * 1000)) : undefined,
-      ),
-    )
-    .orderBy(desc(loungePosts.createdAt), desc(loungePosts.id))
-    .limit(page.limit);
-  const cheered = new Set(rows.filter((entry) => entry.cheered).map((entry) => entry.post.id));
-  const photos = await imageViews(
-    db,
-    rows.flatMap(({ post }) => (post.imageId && post.status !== "removed" ? [post.imageId] : [])),
+  const posts = row.table
+    ? row.posts
+    : ((await reads.posts.execute({ memberId, tableId: table.id, ...pageOf }))[0]?.posts ?? []);
+  const rows = posts.map(
+    ([id, authorId, text, replyTo, imageId, status, holdReasons, createdAt, authorName, cheered]) => ({
+      id,
+      authorId,
+      text,
+      replyTo,
+      imageId,
+      status,
+      holdReasons,
+      createdAt: Number(createdAt),
+      authorName,
+      cheered,
+    }),
   );
+  const photoIds = rows.flatMap((post) => (post.imageId && post.status !== "removed" ? [post.imageId] : []));
+  const photos = await imageViews(db, photoIds);
   return {
     roomId: room.id,
     tableId: table.id,
     slowMode: slowModeOf(table, now),
-    posts: rows.map(({ post, authorName }) => {
+    posts: rows.map((post) => {
       const mine = post.authorId === memberId;
       const removed = post.status === "removed";
       return {
         id: post.id,
-        authorName: authorName ?? "A former member",
+        authorName: post.authorName ?? "A former member",
         mine,
         text: removed ? null : post.text,
         replyTo: post.replyTo,
-        createdAt: seconds(post.createdAt),
+        createdAt: post.createdAt,
         held: post.status === "held",
         holdReasons: mine && post.status === "held" ? post.holdReasons : [],
         removed,
-        cheered: mine && cheered.has(post.id),
+        cheered: mine && post.cheered,
         image: (!removed && post.imageId && photos.get(post.imageId)) || null,
       };
     }),

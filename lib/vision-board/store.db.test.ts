@@ -206,6 +206,50 @@ describe("goals", () => {
     expect(done.progress!).toBeGreaterThan(after);
   });
 
+  it("a whole board shows each goal as the goal's own view does: milestones in date order, linked habits, progress", async () => {
+    const board = await myBoard("ada");
+    const habits = [];
+    for (const title of ["Walk", "Read"])
+      habits.push(await createHabit("ada", { title, kind: "CHECK", schedule: "DAILY" }, { db: database.db, now }));
+    await checkInHabit("ada", habits[0]!.id, { date: "2026-03-10" }, { db: database.db, now });
+    const goals = [];
+    for (const [n, habitIds] of [[], [habits[0]!.id], [habits[0]!.id, habits[1]!.id]].entries()) {
+      const goal = await addBoardItem(
+        "ada",
+        board.id,
+        { kind: "GOAL", title: `Goal ${n}`, targetCount: n ? 10 : null, countDone: n, habitIds },
+        options(),
+      );
+      for (const [title, date] of [
+        ["Later", "2026-09-01"],
+        ["Undated", null],
+        ["Sooner", "2026-04-01"],
+      ] as const)
+        await addMilestone("ada", goal.id, `${title} ${n}`, date, options());
+      goals.push(goal);
+    }
+    await addBoardItem("ada", board.id, { kind: "WORDS", text: "Slow and steady" }, options());
+    const sooner = (await getGoal("ada", goals[1]!.id, options())).milestones[0]!;
+    await completeMilestone("ada", sooner.id, true, options());
+
+    const { cheers: _cheers, ...goalView } = await getGoal("ada", goals[1]!.id, options());
+    expect(goalView.milestones.map((m) => [m.title, m.done])).toEqual([
+      ["Sooner 1", true],
+      ["Later 1", false],
+      ["Undated 1", false],
+    ]);
+    expect(goalView.habitIds).toEqual([habits[0]!.id]);
+    const read = await getBoard("ada", board.id, options());
+    expect(read.items.map((item) => item.kind)).toEqual(["goal", "goal", "goal", "words"]);
+    for (const goal of goals) {
+      const { cheers: _none, ...own } = await getGoal("ada", goal.id, options());
+      expect(read.items.find((item) => item.id === goal.id)).toEqual(own);
+    }
+    expect(read.items[2]!.habitIds.toSorted()).toEqual([habits[0]!.id, habits[1]!.id].toSorted());
+    expect(read.items[1]!.progress).toBeGreaterThan(0);
+    expect((await getMyBoards("ada", options()))[0]!.items).toEqual(read.items);
+  });
+
   it("links only the member's own habits", async () => {
     const board = await myBoard("ada");
     const bens = await createHabit("ben", { title: "Run", kind: "CHECK", schedule: "DAILY" }, { db: database.db, now });

@@ -15,7 +15,7 @@ import { isUuid } from "../uuid";
 import { listTitle } from "../display";
 import { claimUpload, deleteImages } from "../uploads";
 import { boardFor, itemFor, reachOf, type BoardReach, type ItemAccess, type ItemRow } from "./access";
-import { bad, milestoneNotFound, VisionBoardError } from "./errors";
+import { bad, boardNotFound, milestoneNotFound, VisionBoardError } from "./errors";
 import { BOARD_IMAGE_HOLDER, type BoardLinks } from "./links";
 import { scheduleLookBack } from "./look-back";
 import {
@@ -34,7 +34,15 @@ import {
   type ChildRight,
   type ItemInput,
 } from "./model";
-import { cheersOf, itemViews, readBoardContents, type BoardContents, type Cheer, type ItemView } from "./views";
+import {
+  cheersOf,
+  itemViews,
+  readBoardContents,
+  readBoardWithContents,
+  type BoardContents,
+  type Cheer,
+  type ItemView,
+} from "./views";
 
 export type Options = { db?: Db; now?: Date };
 export type LinkedOptions = Options & { links: BoardLinks };
@@ -119,12 +127,12 @@ async function ensureBoards(db: Db, memberId: string, theirs: { circleId: string
 /** One board the member reaches, with its items; 404 for any other id. */
 export async function getBoard(memberId: string, boardId: unknown, options: LinkedOptions): Promise<BoardView> {
   const db = await dbOf(options);
-  // The board's contents are read beside its row and shown only once the row says the member reaches it.
-  const [reach, contents] = await Promise.all([
-    boardFor(db, memberId, boardId),
-    isUuid(boardId) ? readBoardContents(db, boardId) : undefined,
-  ]);
-  return boardView(db, memberId, reach, options.links, contents);
+  // The board's row and its contents in one statement; the contents are shown only once the row says
+  // the member reaches the board (404 otherwise, as for a board that does not exist).
+  const read = isUuid(boardId) ? await readBoardWithContents(db, boardId) : undefined;
+  const reach = read ? await reachOf(db, memberId, read.board) : null;
+  if (!read || !reach) throw boardNotFound();
+  return boardView(db, memberId, reach, options.links, read.contents);
 }
 
 /** An extra board of the member's own (a year, a theme). */

@@ -1,11 +1,17 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { preparedPerDatabase } from "../db/prepared";
 import { circleMemberships } from "../db/schema/circles";
-import { visionBoardItems, visionGoalCheers, visionGoalHabits, visionMilestones } from "../db/schema/vision-board";
+import {
+  visionBoardItems,
+  visionBoards,
+  visionGoalCheers,
+  visionGoalHabits,
+  visionMilestones,
+} from "../db/schema/vision-board";
 import { listTitle } from "../display";
 import type { LocalDate } from "../time";
-import type { ItemAccess, ItemRow } from "./access";
+import type { BoardRow, ItemAccess, ItemRow } from "./access";
 import type { BoardLinks } from "./links";
 import { imageViews, type ImageView } from "../uploads";
 import type { GoalStatus, ItemKind, ItemSize } from "./model";
@@ -57,48 +63,79 @@ export type ItemView = {
 export type Cheer = { fromMemberId: string; fromName: string | null; note: string | null; at: Date };
 
 type MilestoneRow = typeof visionMilestones.$inferSelect;
-type GoalHabitRow = typeof visionGoalHabits.$inferSelect;
+/** What a view shows of a milestone: done or not, never when. */
+type MilestoneRead = Pick<MilestoneRow, "id" | "itemId" | "title" | "date" | "eventId"> & { done: boolean };
+type GoalHabitRead = { itemId: string; habitId: string };
+
+/** What a view shows of an item: its row without the times it was changed. */
+export type ItemFields = Omit<ItemRow, "statusAt" | "createdAt" | "updatedAt">;
 
 /** A board's items with their goals' milestones and linked habits: what `itemViews` reads per item otherwise. */
-export type BoardContents = { items: ItemRow[]; milestones: MilestoneRow[]; goalHabits: GoalHabitRow[] };
+export type BoardContents = { items: ItemFields[]; milestones: MilestoneRead[]; goalHabits: GoalHabitRead[] };
+
+type MilestoneJson = [id: string, title: string, date: string | null, done: boolean, eventId: string | null];
+type ItemJson = ItemFields & { milestones: MilestoneJson[]; habitIds: string[] };
 
 /**
- * A whole board's reads, prepared (lib/db/prepared.ts: parsed and planned once per connection) and by
- * the board's id alone, so the three go out together and beside the board's own row (`getBoard`).
+ * A board's contents as one JSON value (an SQL expression for a select column): the items in the
+ * board's order, each with its milestones (in the order the board shows them) and linked habits. The
+ * keys are ItemFields' (drizzle's names); a date column is its "YYYY-MM-DD" text, as drizzle reads it
+ * (mode "string"). Written with its own aliases: drizzle writes a column of a one-table select as a
+ * bare name, which inside these subqueries would name the inner table's column.
  */
-const boardReads = preparedPerDatabase((db: Db) => {
-  const boardId = sql.placeholder("boardId");
-  const onBoard = sql`(select ${visionBoardItems.id} from ${visionBoardItems} where ${visionBoardItems.boardId} = ${boardId})`;
-  return {
-    items: db
-      .select()
-      .from(visionBoardItems)
-      .where(eq(visionBoardItems.boardId, boardId))
-      .orderBy(asc(visionBoardItems.position), asc(visionBoardItems.createdAt))
-      .prepare("vision_board_items_of"),
-    milestones: db
-      .select()
-      .from(visionMilestones)
-      .where(sql`${visionMilestones.itemId} in ${onBoard}`)
-      .orderBy(asc(visionMilestones.date), asc(visionMilestones.createdAt))
-      .prepare("vision_board_milestones_of"),
-    goalHabits: db
-      .select()
-      .from(visionGoalHabits)
-      .where(sql`${visionGoalHabits.itemId} in ${onBoard}`)
-      .prepare("vision_board_goal_habits_of"),
-  };
-});
+const contentsJson = (boardId: SQL) => sql<ItemJson[]>`(select coalesce(json_agg(json_build_object(
+    'id', i.id, 'boardId', i.board_id, 'ownerId', i.owner_id, 'kind', i.kind, 'position', i.position,
+    'size', i.size, 'title', i.title, 'privateTitle', i.private_title, 'text', i.text, 'colour', i.colour,
+    'imageId', i.image_id, 'area', i.area, 'why', i.why, 'targetDate', i.target_date,
+    'targetCount', i.target_count, 'targetUnit', i.target_unit, 'countDone', i.count_done,
+    'status', i.status, 'statusNote', i.status_note,
+    'milestones', (select coalesce(json_agg(json_build_array(m.id, m.title, m.date, m.done_at is not null,
+      m.event_id) order by m.date, m.created_at), '[]') from ${visionMilestones} m where m.item_id = i.id),
+    'habitIds', (select coalesce(json_agg(g.habit_id), '[]') from ${visionGoalHabits} g where g.item_id = i.id)
+  ) order by i.position, i.created_at), '[]') from ${visionBoardItems} i where i.board_id = ${boardId})`;
 
-/** The board's items, milestones and linked habits, in three reads at once (no per-item read). */
+/**
+ * A board's reads, prepared (lib/db/prepared.ts: parsed and planned once per connection). Its contents
+ * are one JSON value: three statements were three round trips, and mapping 60 items and 180
+ * milestones column by column through drizzle cost more than the reads (JSON.parse does it natively).
+ * `withContents` is the board's row and its contents in one statement (`getBoard`).
+ */
+const boardReads = preparedPerDatabase((db: Db) => ({
+  contents: db
+    .select({ items: contentsJson(sql`${sql.placeholder("boardId")}::uuid`) })
+    .from(sql`(select 1) as one`)
+    .prepare("vision_board_contents_of"),
+  withContents: db
+    .select({ board: visionBoards, items: contentsJson(sql`${visionBoards}.${sql.identifier("id")}`) })
+    .from(visionBoards)
+    .where(eq(visionBoards.id, sql.placeholder("boardId")))
+    .prepare("vision_board_with_contents"),
+}));
+
+function contentsOf(items: ItemJson[]): BoardContents {
+  const contents: BoardContents = { items: [], milestones: [], goalHabits: [] };
+  for (const { milestones, habitIds, ...item } of items) {
+    contents.items.push(item);
+    for (const [id, title, date, done, eventId] of milestones)
+      contents.milestones.push({ id, itemId: item.id, title, date, done, eventId });
+    for (const habitId of habitIds) contents.goalHabits.push({ itemId: item.id, habitId });
+  }
+  return contents;
+}
+
+/** The board's items, milestones and linked habits, in one read (no per-item read). */
 export async function readBoardContents(db: Db, boardId: string): Promise<BoardContents> {
-  const reads = boardReads(db);
-  const [items, milestones, goalHabits] = await Promise.all([
-    reads.items.execute({ boardId }),
-    reads.milestones.execute({ boardId }),
-    reads.goalHabits.execute({ boardId }),
-  ]);
-  return { items, milestones, goalHabits };
+  const [row] = await boardReads(db).contents.execute({ boardId });
+  return contentsOf(row?.items ?? []);
+}
+
+/** A board's row with its contents, in one statement; undefined when there is no such board. */
+export async function readBoardWithContents(
+  db: Db,
+  boardId: string,
+): Promise<{ board: BoardRow; contents: BoardContents } | undefined> {
+  const [row] = await boardReads(db).withContents.execute({ boardId });
+  return row && { board: row.board, contents: contentsOf(row.items) };
 }
 
 /**
@@ -108,7 +145,7 @@ export async function readBoardContents(db: Db, boardId: string): Promise<BoardC
 export async function itemViews(
   db: Db,
   viewerId: string,
-  rows: { item: ItemRow; access: ItemAccess }[],
+  rows: { item: ItemFields; access: ItemAccess }[],
   options: {
     links: BoardLinks;
     circleId: string | null;
@@ -138,7 +175,14 @@ export async function itemViews(
     : await Promise.all([
         goalIds.length
           ? db
-              .select()
+              .select({
+                id: visionMilestones.id,
+                itemId: visionMilestones.itemId,
+                title: visionMilestones.title,
+                date: visionMilestones.date,
+                eventId: visionMilestones.eventId,
+                done: sql<boolean>`${visionMilestones.doneAt} is not null`,
+              })
               .from(visionMilestones)
               .where(inArray(visionMilestones.itemId, goalIds))
               .orderBy(asc(visionMilestones.date), asc(visionMilestones.createdAt))
@@ -189,7 +233,7 @@ export async function itemViews(
         item.kind === "goal"
           ? goalProgress({
               status: item.status ?? "active",
-              milestones: ownMilestones.map((row) => ({ done: row.doneAt !== null })),
+              milestones: ownMilestones,
               habitScores,
               targetCount: item.targetCount,
               countDone: item.countDone,
@@ -201,7 +245,7 @@ export async function itemViews(
             id: row.id,
             title: row.title,
             date: row.date,
-            done: row.doneAt !== null,
+            done: row.done,
             eventId: owner ? row.eventId : null,
           })),
       habitIds: owner ? habitIds : [],
@@ -213,7 +257,7 @@ export async function itemViews(
 /** The linked habits' scores, asked once per goal owner (the owner's own habits only). */
 async function scoresByOwner(
   db: Db,
-  rows: { item: ItemRow }[],
+  rows: { item: ItemFields }[],
   habitsOf: Map<string, { habitId: string }[]>,
   links: BoardLinks,
 ): Promise<Map<string, Map<string, number>>> {
