@@ -65,9 +65,7 @@ import { createHabit } from "@/lib/habits/store";
 import { habitEntries } from "@/lib/db/schema/habits";
 import { boardLinks } from "@/lib/features";
 import { addBoardItem, addMilestone, completeMilestone, getMyBoards } from "@/lib/vision-board";
-import { loungeCheers, loungePosts, loungeRooms } from "@/lib/db/schema/lounge";
-import { memberProfiles } from "@/lib/db/schema/profile";
-import { getLoungeTable, joinLounge, LOUNGE_RULES_VERSION } from "@/lib/lounge";
+import { seedLoungeTable } from "../lib/lounge-seed";
 import sharp from "sharp";
 import { momentWithPhoto } from "@/lib/cam/testing";
 import { DiskObjectStore } from "@/lib/storage/disk/disk-store";
@@ -381,72 +379,9 @@ async function seedMoments(memberId: string, dataDir: string) {
   await db.execute(sql.raw("analyze"));
 }
 
-/** A fixed zone where the local hour is `hour` now: the Lounge's rooms open by the member's clock. */
-function zoneAt(hour: number): string {
-  let offset = (hour - new Date().getUTCHours() + 24) % 24;
-  if (offset > 14) offset -= 24;
-  return offset === 0 ? "Etc/UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
-}
-
 /** For `lounge`: the member at a full table of an adult room with 50 posts, among 200 other tables. */
 async function seedLounge(memberId: string) {
-  const db = await getDb();
-  const [room] = await db
-    .select()
-    .from(loungeRooms)
-    .where(sql`${loungeRooms.slug} = 'family-life'`);
-  const zone = zoneAt(12);
-  const people = [memberId, ...Array.from({ length: 9 }, (_, n) => `bench-lounger-${n}`)];
-  // The member's profile exists from sign-up (their name): only its zone is set.
-  await db
-    .insert(memberProfiles)
-    .values(people.map((id) => ({ memberId: id, timezone: zone })))
-    .onConflictDoUpdate({ target: memberProfiles.memberId, set: { timezone: zone } });
-  for (const [n, person] of people.entries()) {
-    await joinLounge(
-      { memberId: person, name: null },
-      { loungeName: `Quiet Reader ${"abcdefghij"[n]}`, rulesVersion: LOUNGE_RULES_VERSION },
-    );
-    await getLoungeTable(person, { roomId: room!.id });
-  }
-  const table = await getLoungeTable(memberId, { roomId: room!.id });
-  const start = Date.now() - 3 * 3_600_000;
-  const firsts: string[] = [];
-  for (let i = 0; i < 50; i++) {
-    const replyTo = i % 3 === 2 ? firsts[Math.floor(Math.random() * firsts.length)]! : null;
-    const [row] = await db
-      .insert(loungePosts)
-      .values({
-        roomId: room!.id,
-        tableId: table.tableId,
-        authorId: people[i % people.length]!,
-        replyTo,
-        text: `A post of a few words, number ${i}, about the small things of the day.`,
-        status: "published",
-        createdAt: new Date(start + i * 120_000),
-      })
-      .returning({ id: loungePosts.id, authorId: loungePosts.authorId });
-    if (!replyTo) firsts.push(row!.id);
-    if (row!.authorId === memberId) await db.insert(loungeCheers).values({ postId: row!.id, fromId: people[1]! });
-  }
-  // Other tables of the room, ten seats and 50 posts each, so the table's read finds its rows by index.
-  await db.execute(
-    sql.raw(`insert into lounge_tables (id, room_id, number)
-      select md5('bench-table-' || g)::uuid, '${room!.id}', g + 1 from generate_series(1, 200) g`),
-  );
-  await db.execute(
-    sql.raw(`insert into lounge_seats (room_id, member_id, table_id)
-      select '${room!.id}', 'bench-other-' || g || '-' || k, md5('bench-table-' || g)::uuid
-      from generate_series(1, 200) g, generate_series(0, 9) k`),
-  );
-  await db.execute(
-    sql.raw(`insert into lounge_posts (room_id, table_id, author_id, text, status, created_at)
-      select '${room!.id}', md5('bench-table-' || g)::uuid, 'bench-other-' || g || '-' || (p % 10),
-        'Another table''s post ' || p, 'published', now() - (p || ' minutes')::interval
-      from generate_series(1, 200) g, generate_series(1, 50) p`),
-  );
-  await db.execute(sql.raw("analyze"));
-  return { roomId: room!.id };
+  return seedLoungeTable(await getDb(), memberId);
 }
 
 async function webhookServer() {
