@@ -141,3 +141,37 @@ test("two members at one table: a post arrives live, a private cheer, a reply, a
   await expect(page.getByRole("form", { name: "New post" })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
+
+test("a post's photo is checked by the offline classifier on the server, and a clean one is published", async ({
+  page,
+}) => {
+  const run = String(Math.floor(Math.random() * 9000) + 1000);
+  await signUp(page, { firstName: "Cleo", lastName: "Marsh" });
+  await keepBrowserZone(page);
+  await page.goto("/lounge");
+  await join(page, `Open Day ${run}`);
+  await page.getByRole("link", { name: "Morning Routines" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Morning Routines" })).toBeVisible();
+  const text = `Our club's open day ${run}`;
+  const newPost = page.getByRole("form", { name: "New post" });
+  await newPost.getByLabel(/^Your post/).fill(text);
+  // A photo of people in shorts and T-shirts (lib/images/__fixtures__/people.jpg): the model scores it clean.
+  await newPost.getByLabel("Photo", { exact: true }).setInputFiles("lib/images/__fixtures__/people.jpg");
+  await expect(newPost.getByText("Photo sent.")).toBeVisible({ timeout: 20_000 });
+  await newPost.getByRole("button", { name: "Post" }).click();
+  await expect(newPost.getByRole("status")).toHaveText(
+    "Your photo is being checked: the post appears when the check is done.",
+  );
+  // Processed, then classified right after the answer (the model loads on the first photo): published.
+  await expect(async () => {
+    await page.reload();
+    await expect(postOf(page, text).getByRole("img", { name: "A photo you posted" })).toBeVisible({ timeout: 2_000 });
+    await expect(postOf(page, text)).not.toContainText("Only you can see it");
+  }).toPass({ timeout: 120_000 });
+  expect(
+    await postOf(page, text)
+      .getByRole("img")
+      .evaluate((image: HTMLImageElement) => image.naturalWidth),
+  ).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+});
