@@ -147,9 +147,9 @@ test("a post's photo is checked by the offline classifier on the server, and a c
 }) => {
   const run = String(Math.floor(Math.random() * 9000) + 1000);
   await signUp(page, { firstName: "Cleo", lastName: "Marsh" });
-  await keepBrowserZone(page);
+  await keepBrowserZone(page, day);
   await page.goto("/lounge");
-  await join(page, `Open Day ${run}`);
+  await joinLounge(page, `Open Day ${run}`);
   await page.getByRole("link", { name: "Morning Routines" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Morning Routines" })).toBeVisible();
   const text = `Our club's open day ${run}`;
