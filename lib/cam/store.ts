@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { aliasedTable, and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { childCamSettings, momentAlbums, momentReactions, moments } from "../db/schema/cam";
 import { circleMemberships, circles, shares } from "../db/schema/circles";
 import { images } from "../db/schema/uploads";
-import type { ItemKinds } from "../circles/sharing";
+import { ownersWithinReach, type ItemKinds } from "../circles/sharing";
 import { isCarerOf } from "../circles/carers";
 import { localDateOf } from "../time";
 import { memberTimeZone } from "../profile/zone";
@@ -187,23 +187,30 @@ export async function getMyMoments(
 ): Promise<MomentView[]> {
   const { habitId, albumId, goalId, before, limit } = parseFilter(filter);
   const db = options.db ?? (await getDb());
-  const conditions = [momentVisibleTo(memberId, moments.id, moments.ownerId)];
-  if (habitId !== null) conditions.push(eq(moments.habitId, habitId));
+  // The page is found owner by owner (the member and each person in a circle with them): each owner's
+  // newest moments by their own index, `limit` at most, then merged. One scan in date order would read
+  // every family's moments, and one over the owners' rows every moment of their history (issue 43).
+  const own = aliasedTable(moments, "own_moment");
+  const conditions = [eq(own.ownerId, sql`reach.owner_id`), momentVisibleTo(memberId, own.id, own.ownerId)];
+  if (habitId !== null) conditions.push(eq(own.habitId, habitId));
   // A goal's moments: still only those the caller may see (the goal's page shows them to its viewers).
   if (goalId !== null) {
     if (!isUuid(goalId)) return [];
-    conditions.push(eq(moments.goalId, goalId));
+    conditions.push(eq(own.goalId, goalId));
   }
   if (albumId !== null) {
     if (!isUuid(albumId)) return [];
-    conditions.push(eq(moments.albumId, albumId), eq(moments.ownerId, memberId));
+    conditions.push(eq(own.albumId, albumId), eq(own.ownerId, memberId));
   }
-  if (before !== null) conditions.push(lt(moments.createdAt, new Date(before * 1000)));
+  if (before !== null) conditions.push(lt(own.createdAt, new Date(before * 1000)));
+  const page = sql`select newest.id from (${ownersWithinReach(memberId)}) reach cross join lateral
+    (select ${own.id} as id from ${moments} own_moment where ${and(...conditions)}
+      order by ${own.createdAt} desc, ${own.id} desc limit ${limit}) newest`;
   const rows = await db
     .select(selection(memberId))
     .from(moments)
     .innerJoin(images, eq(images.id, moments.imageId))
-    .where(and(...conditions))
+    .where(sql`${moments.id} in (${page})`)
     .orderBy(desc(moments.createdAt), desc(moments.id))
     .limit(limit);
   return views(db, memberId, rows as Row[]);
