@@ -22,14 +22,14 @@ import { parseOptions } from "./lib/options";
 import { startNextApp, stopAll } from "./lib/server";
 import { seedToday } from "./lib/today-seed";
 
-const PORT = 3190;
-const INSPECTOR_PORT = 9239;
+const PORT = Number(process.env.BENCH_PORT ?? 3190);
+const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 9239);
 const paths = (process.argv[2] ?? "/today,/my-account").split(",");
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (!serverUrl) throw new Error("Set BENCH_DATABASE_URL (a PostgreSQL server this script may create a database on)");
 
 /** One V8 inspector session: the server's pid and process.memoryUsage() in MB, before and after a full collection. */
-async function heapFigures(): Promise<{ pid: number; before: string; after: string }> {
+async function heapFigures(): Promise<{ pid: number; before: string; after: string; spaces: string; modules: string }> {
   const [target] = (await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json/list`)).json()) as {
     webSocketDebuggerUrl: string;
   }[];
@@ -49,15 +49,24 @@ async function heapFigures(): Promise<{ pid: number; before: string; after: stri
       socket.send(JSON.stringify({ id, method, params }));
     });
   const evaluate = async (expression: string) =>
-    String((await send("Runtime.evaluate", { expression, returnByValue: true })).result?.result?.value);
+    String(
+      (await send("Runtime.evaluate", { expression, returnByValue: true, includeCommandLineAPI: true })).result?.result
+        ?.value,
+    );
   const usage = () =>
     evaluate(`Object.entries(process.memoryUsage()).map(([k, v]) => k + " " + Math.round(v / 1048576)).join(", ")`);
   const pid = Number(await evaluate("process.pid"));
   const before = await usage();
   await send("HeapProfiler.collectGarbage");
   const after = await usage();
+  // What the live heap is made of (V8's spaces: large objects are big strings and arrays) and how many
+  // CommonJS modules the server holds (Next's chunks and the packages they load).
+  const spaces = await evaluate(
+    `require("v8").getHeapSpaceStatistics().filter((s) => s.space_used_size > 1048576).map((s) => s.space_name + " " + Math.round(s.space_used_size / 1048576)).join(", ")`,
+  );
+  const modules = await evaluate(`Object.keys(require.cache).length + " CommonJS modules"`);
   socket.close();
-  return { pid, before, after };
+  return { pid, before, after, spaces, modules };
 }
 
 function residentMb(pid: number): string {
@@ -93,8 +102,10 @@ try {
   const cookie = await subscribedMemberCookie(baseUrl, options, log, path.join(dataDir, "outbox.ndjson"));
   await seedToday(baseUrl, cookie, { databaseUrl, log });
   const report = async (label: string) => {
-    const { pid, before, after } = await heapFigures();
-    console.log(`${label}\n  ${residentMb(pid)}\n  V8 before GC: ${before}\n  V8 after GC:  ${after}`);
+    const { pid, before, after, spaces, modules } = await heapFigures();
+    console.log(
+      `${label}\n  ${residentMb(pid)}\n  V8 before GC: ${before}\n  V8 after GC:  ${after}\n  spaces after GC (MB): ${spaces}; ${modules}`,
+    );
   };
   await report("after sign-up and seeding");
   for (const target of paths)

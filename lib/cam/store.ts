@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, lt, sql, type Placeholder } from "drizzle-orm";
+import { aliasedTable, and, desc, eq, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { preparedPerDatabase } from "../db/prepared";
 import { childCamSettings, momentAlbums, momentReactions, moments } from "../db/schema/cam";
 import { circleMemberships, circles, shares } from "../db/schema/circles";
 import { images } from "../db/schema/uploads";
-import type { ItemKinds } from "../circles/sharing";
+import { ownersWithinReach, type ItemKinds } from "../circles/sharing";
 import { isCarerOf } from "../circles/carers";
 import { localDateOf } from "../time";
 import { memberTimeZone } from "../profile/zone";
@@ -96,28 +96,44 @@ type Row = {
   ownerName: string | null;
 };
 
+const ownersMoment = aliasedTable(moments, "own_moment");
+
+/**
+ * The ids of a page of moments `viewer` may see, found owner by owner (the viewer and each person in a
+ * circle with them): each owner's newest moments by their own index, `limit` at most, then merged. One
+ * scan in date order would read every family's moments, and one over the owners' rows every moment of
+ * their history (issue 43). `conditions` narrow each owner's moments (`own_moment`).
+ */
+const newestPerOwner = (viewer: string | Placeholder, conditions: SQL[], limit: number | Placeholder) =>
+  sql`select newest.id from (${ownersWithinReach(viewer)}) reach cross join lateral
+    (select ${ownersMoment.id} as id from ${moments} own_moment
+      where ${and(eq(ownersMoment.ownerId, sql`reach.owner_id`), momentVisibleTo(viewer, ownersMoment.id, ownersMoment.ownerId), ...conditions)}
+      order by ${ownersMoment.createdAt} desc, ${ownersMoment.id} desc limit ${limit}) newest`;
+
 /**
  * A page of moments' reads, prepared (lib/db/prepared.ts): building them (the sharing rule's SQL above
  * all) cost more of a timeline request than running them. `ids`: the owner's moments on the page,
- * comma-separated. `timeline`: the page itself when no habit, goal or album narrows it.
+ * comma-separated. `timeline`: the page itself when no habit, goal or album narrows it (`newestPerOwner`).
  */
 const pageReads = preparedPerDatabase((db: Db) => {
   const viewer = sql.placeholder("viewer");
   const ids = sql`string_to_array(${sql.placeholder("ids")}, ',')`;
   const before = sql.placeholder("before");
+  const limit = sql.placeholder("limit");
   return {
     timeline: db
       .select(selection(viewer))
       .from(moments)
       .innerJoin(images, eq(images.id, moments.imageId))
       .where(
-        and(
-          momentVisibleTo(viewer, moments.id, moments.ownerId),
-          sql`(${before}::timestamptz is null or ${moments.createdAt} < ${before}::timestamptz)`,
-        ),
+        sql`${moments.id} in (${newestPerOwner(
+          viewer,
+          [sql`(${before}::timestamptz is null or ${ownersMoment.createdAt} < ${before}::timestamptz)`],
+          limit,
+        )})`,
       )
       .orderBy(desc(moments.createdAt), desc(moments.id))
-      .limit(sql.placeholder("limit"))
+      .limit(limit)
       .prepare("cam_timeline"),
     reactions: db
       .select({
@@ -229,23 +245,24 @@ export async function getMyMoments(
     });
     return views(db, memberId, page as Row[]);
   }
-  const conditions = [momentVisibleTo(memberId, moments.id, moments.ownerId)];
-  if (habitId !== null) conditions.push(eq(moments.habitId, habitId));
+  const conditions: SQL[] = [];
+  if (habitId !== null) conditions.push(eq(ownersMoment.habitId, habitId));
   // A goal's moments: still only those the caller may see (the goal's page shows them to its viewers).
   if (goalId !== null) {
     if (!isUuid(goalId)) return [];
-    conditions.push(eq(moments.goalId, goalId));
+    conditions.push(eq(ownersMoment.goalId, goalId));
   }
   if (albumId !== null) {
     if (!isUuid(albumId)) return [];
-    conditions.push(eq(moments.albumId, albumId), eq(moments.ownerId, memberId));
+    conditions.push(eq(ownersMoment.albumId, albumId), eq(ownersMoment.ownerId, memberId));
   }
-  if (before !== null) conditions.push(lt(moments.createdAt, new Date(before * 1000)));
+  if (before !== null) conditions.push(lt(ownersMoment.createdAt, new Date(before * 1000)));
+  const page = newestPerOwner(memberId, conditions, limit);
   const rows = await db
     .select(selection(memberId))
     .from(moments)
     .innerJoin(images, eq(images.id, moments.imageId))
-    .where(and(...conditions))
+    .where(sql`${moments.id} in (${page})`)
     .orderBy(desc(moments.createdAt), desc(moments.id))
     .limit(limit);
   return views(db, memberId, rows as Row[]);

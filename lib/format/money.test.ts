@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { formatMoney } from "./money";
+import { formatMoney, moneyFormattersKept } from "./money";
 
 it("formats cents for two-decimal currencies", () => {
   expect(formatMoney(499, "usd")).toBe("$4.99");
@@ -10,4 +10,13 @@ it("formats cents for two-decimal currencies", () => {
 
 it("formats zero-decimal currencies without dividing", () => {
   expect(formatMoney(500, "jpy")).toBe("¥500");
+});
+
+it("keeps at most 64 currency formatters, however many made-up codes it is asked for, and still formats each", () => {
+  for (let i = 0; i < 500; i++) {
+    const code = String.fromCharCode(65 + (i % 26), 65 + (Math.floor(i / 26) % 26), 81 + Math.floor(i / 676));
+    expect(formatMoney(100, code)).toMatch(/1\.00|100/);
+  }
+  expect(moneyFormattersKept()).toBe(64);
+  expect(formatMoney(499, "usd")).toBe("$4.99");
 });

@@ -1,5 +1,6 @@
 // One formatter per currency: building an Intl.NumberFormat costs far more than formatting with it,
 // and the billing pages format every price and invoice on each view.
+const MAX_FORMATTERS = 64;
 const formatters = new Map<string, { format: Intl.NumberFormat; fractionDigits: number }>();
 
 function formatterFor(code: string) {
@@ -7,6 +8,9 @@ function formatterFor(code: string) {
   if (!formatter) {
     const format = new Intl.NumberFormat("en-US", { style: "currency", currency: code });
     formatter = { format, fractionDigits: format.resolvedOptions().maximumFractionDigits ?? 2 };
+    // Bounded like every per-process cache (issue 43): any well-formed code is accepted, so a flood of
+    // made-up ones must not grow it; the oldest goes first.
+    if (formatters.size >= MAX_FORMATTERS) formatters.delete(formatters.keys().next().value!);
     formatters.set(code, formatter);
   }
   return formatter;
@@ -16,4 +20,9 @@ function formatterFor(code: string) {
 export function formatMoney(amount: number, currency: string): string {
   const { format, fractionDigits } = formatterFor(currency.toUpperCase());
   return format.format(amount / 10 ** fractionDigits);
+}
+
+/** How many currency formatters are kept (for tests). */
+export function moneyFormattersKept(): number {
+  return formatters.size;
 }

@@ -1,10 +1,15 @@
-import { and, eq, getTableColumns, gt, inArray, isNull, lt, or, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, lt, or, sql, type Placeholder } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import type { Db } from "../../db/open";
 import { preparedPerDatabase } from "../../db/prepared";
-import { calendarAcknowledgements, calendarAgendaStamps, calendarEvents } from "../../db/schema/calendar";
+import {
+  calendarAcknowledgements,
+  calendarAgendaStamps,
+  calendarEvents,
+  rangeEndOrNever,
+} from "../../db/schema/calendar";
 import { storedZoneOf, zoneFrom } from "../../profile/zone";
-import { itemsReaching, ownerWithinReach } from "../../circles/sharing/rule";
+import { ownerWithinReach, reachedThroughShare } from "../../circles/sharing/rule";
 import { checkAgendaRange, type AgendaOccurrence } from "../expand";
 import { NEUTRAL_TITLE } from "../ics/export";
 import { listTitle } from "../../display";
@@ -96,19 +101,24 @@ function reachedBy(viewer: string | Placeholder) {
     ownerWithinReach(calendarEvents.ownerId, viewer),
     or(
       eq(calendarEvents.ownerId, viewer),
-      // The shares reaching the viewer, found once (a semi-join), not once per event.
-      sql`(${calendarEvents.id}::text, ${calendarEvents.ownerId}) in (${itemsReaching(viewer, EVENT_ITEM_TYPE)})`,
+      // Asked per candidate row (few: the owner and range index finds them), not by reading every
+      // share that reaches the viewer first, which grows with the years shared with them (issue 43).
+      reachedThroughShare(viewer, EVENT_ITEM_TYPE, sql`${calendarEvents.id}::text`, sql`${calendarEvents.ownerId}`),
       and(eq(calendarEvents.createdBy, viewer), guardianOf(viewer, calendarEvents.ownerId)),
     ),
   )!;
 }
 
-/** The rows that can reach [from, to) of those the viewer may see. */
+/**
+ * The rows that can reach [from, to) of those the viewer may see. The range's end (none: a rule
+ * without end) is asked as the owner and range index holds it (calendar_events_owner_range_end_idx,
+ * migration 0039), so the events that ended before the range, the years of history, are not read.
+ */
 const inAgenda = (viewer: Placeholder) =>
   and(
     reachedBy(viewer),
+    sql`${rangeEndOrNever} > ${sql.placeholder("from")}`,
     lt(calendarEvents.rangeStart, sql.placeholder("to")),
-    or(isNull(calendarEvents.rangeEnd), gt(calendarEvents.rangeEnd, sql.placeholder("from"))),
   );
 
 /** When the event asks the viewer for a "got it": the recurrence ids they acknowledged, in order. */

@@ -5,6 +5,8 @@ export {
   accessTo,
   itemsReaching,
   ownerWithinReach,
+  ownersWithinReach,
+  reachedThroughShare,
   shareReaches,
   type Access,
   type ItemRef,

@@ -64,9 +64,16 @@ export async function accessTo(db: Db, viewerId: string, item: ItemRef): Promise
  * the candidate rows by the owner index instead of reading every member's rows.
  */
 export const ownerWithinReach = (ownerId: SQL | AnyColumn, viewer: string | Placeholder) =>
-  sql`${ownerId} = any(array(select ${viewer}::text union
+  sql`${ownerId} = any(array(${ownersWithinReach(viewer)}))`;
+
+/**
+ * The owners `ownerWithinReach` allows, as a one-column select (the viewer, and everyone in a circle
+ * with them): for a list that reads each owner's newest rows by their own index (a lateral join).
+ */
+export const ownersWithinReach = (viewer: string | Placeholder) =>
+  sql`select ${viewer}::text as owner_id union
     select b.member_id from circle_memberships a join circle_memberships b on a.circle_id = b.circle_id
-    where a.member_id = ${viewer}))`;
+    where a.member_id = ${viewer}`;
 
 /**
  * For a feature's list query: the (item id, owner) pairs of one kind that shares reach `viewer`
@@ -81,6 +88,21 @@ export const itemsReaching = (viewer: string | Placeholder, itemType: SharedItem
     union all
     select ${shares.itemId}, ${shares.ownerId} from ${shares} where ${ofKind} and ${circleShareReaches(viewer)}`;
 };
+
+/**
+ * For a list query's row (item id and owner as SQL): whether a share reaches `viewer` with it, asked
+ * per row through the shares' item index. Where a list's candidate rows are few but the shares
+ * reaching the viewer grow with their history (years of events shared with them), this stays flat;
+ * `itemsReaching` reads every share reaching them first.
+ */
+export const reachedThroughShare = (
+  viewer: string | Placeholder,
+  itemType: SharedItemType,
+  itemId: SQL,
+  ownerId: SQL,
+) =>
+  sql`exists (select 1 from ${shares} where ${shares.itemType} = ${itemType} and ${shares.itemId} = ${itemId}
+    and ${shares.ownerId} = ${ownerId} and ${shareReaches(viewer)})`;
 
 /** For a list query's rows (item id and owner as SQL): the viewer's access, as `accessTo` decides it for one. */
 export const accessColumn = (viewer: string | Placeholder, itemType: SharedItemType, itemId: SQL, ownerId: SQL) =>

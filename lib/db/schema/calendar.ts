@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -51,6 +52,9 @@ export const EVENT_VISIBILITIES = ["private", "busy", "people", "circle"] as con
  * `range_start`/`range_end` bound every occurrence (null end: the series never ends), so the agenda
  * loads only events that can reach the asked range.
  */
+/** An event's range end with "never" (a series without end) as the largest bigint: what the agenda's index holds. */
+export const rangeEndOrNever = sql`coalesce(range_end, 9223372036854775807)`;
+
 export const calendarEvents = pgTable(
   "calendar_events",
   {
@@ -83,7 +87,9 @@ export const calendarEvents = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("calendar_events_owner_range_idx").on(table.ownerId, table.rangeStart),
+    // By the range's end first: an agenda asks for what ends after its start, so the years of events
+    // that ended before it stay unread (issue 43); the start is checked from the index too.
+    index("calendar_events_owner_range_end_idx").on(table.ownerId, rangeEndOrNever, table.rangeStart),
     uniqueIndex("calendar_events_owner_uid_key").on(table.ownerId, table.uid),
   ],
 );

@@ -1,0 +1,2 @@
+DROP INDEX "calendar_events_owner_range_idx";--> statement-breakpoint
+CREATE INDEX "calendar_events_owner_range_end_idx" ON "calendar_events" USING btree ("owner_id",coalesce(range_end, 9223372036854775807),"range_start");
