@@ -34,7 +34,15 @@ import {
   type ChildRight,
   type ItemInput,
 } from "./model";
-import { cheersOf, itemViews, readBoardContents, type BoardContents, type Cheer, type ItemView } from "./views";
+import {
+  cheersOf,
+  itemViews,
+  readBoardContents,
+  readGoalsInProgress,
+  type BoardContents,
+  type Cheer,
+  type ItemView,
+} from "./views";
 
 export type Options = { db?: Db; now?: Date };
 export type LinkedOptions = Options & { links: BoardLinks };
@@ -675,23 +683,12 @@ export async function goalsInProgress(
   options: LinkedOptions & { limit?: number },
 ): Promise<ItemView[]> {
   const db = await dbOf(options);
-  const rows = await db
-    .select()
-    .from(visionBoardItems)
-    .where(
-      and(
-        eq(visionBoardItems.ownerId, memberId),
-        eq(visionBoardItems.kind, "goal"),
-        eq(visionBoardItems.status, "active"),
-      ),
-    )
-    .orderBy(asc(visionBoardItems.position), asc(visionBoardItems.createdAt))
-    .limit(options.limit ?? 5);
+  const { items, milestones, goalHabits } = await readGoalsInProgress(db, memberId, options.limit ?? 5);
   return itemViews(
     db,
     memberId,
-    rows.map((item) => ({ item, access: "owner" as const })),
-    { links: options.links, circleId: null },
+    items.map((item) => ({ item, access: "owner" as const })),
+    { links: options.links, circleId: null, contents: { milestones, goalHabits } },
   );
 }
 
