@@ -7,6 +7,7 @@ import { imageHolders, itemKinds, jobHandlers } from "./features";
 import { IMAGE_PROCESS_JOB, UPLOAD_EXPIRE_JOB } from "./uploads";
 import { PROMPT_JOB } from "./cam/prompts";
 import { LOOK_BACK_JOB } from "./vision-board/look-back";
+import { PHOTO_CHECK_JOB, POST_ANNOUNCE_JOB } from "./lounge/photo-check";
 
 describe("the members' features, listed once", () => {
   it("give the one job timer a handler for every kind a feature schedules", () => {
@@ -20,6 +21,8 @@ describe("the members' features, listed once", () => {
         UPLOAD_EXPIRE_JOB,
         PROMPT_JOB,
         LOOK_BACK_JOB,
+        PHOTO_CHECK_JOB,
+        POST_ANNOUNCE_JOB,
       ].sort(),
     );
   });

@@ -28,12 +28,27 @@ const PHOTOS = 10;
 /** Issue 41's goal: the board page / the session baseline on PostgreSQL. */
 const PAGE_GOAL = 0.5;
 
+/** How many times one call waits out a 429 before the seeding gives up. */
+const RATE_LIMIT_RETRIES = 5;
+
+/**
+ * One GraphQL call as the member. The seeding sends more than the member's 300 calls a minute
+ * (MEMBER_RATES.graphql), so a 429 is waited out for as long as its Retry-After says (seconds, at
+ * most a minute's window) and the call sent again, a bounded number of times.
+ */
 async function graphql<T>(baseUrl: string, cookie: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${baseUrl}/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie, origin: baseUrl },
-    body: JSON.stringify({ query, variables }),
-  });
+  let response: Response;
+  for (let attempt = 0; ; attempt += 1) {
+    response = await fetch(`${baseUrl}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie, origin: baseUrl },
+      body: JSON.stringify({ query, variables }),
+    });
+    if (response.status !== 429 || attempt >= RATE_LIMIT_RETRIES) break;
+    await response.body?.cancel();
+    const seconds = Math.min(Math.max(Number(response.headers.get("retry-after")) || 1, 1), 60);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  }
   const body = (await response.json()) as { data?: Record<string, T & { statusCode: number; message: string }> };
   const result = body.data && Object.values(body.data)[0];
   if (!result || result.statusCode >= 300) throw new Error(`vision-board: ${JSON.stringify(body).slice(0, 300)}`);

@@ -33,22 +33,23 @@ const WORDS: Record<CheckInDay["state"], string> = {
   open: "not done yet",
   before: "before this habit started",
 };
-const LOOK: Record<CheckInDay["state"], string> = {
-  done: "border-brand-600 bg-brand-600 text-white",
-  rest: "border-sky-400 bg-sky-100 text-ink",
-  missed: "border-slate-300 bg-white text-ink",
-  neutral: "border-dashed border-slate-300 bg-white text-muted",
-  open: "border-brand-300 bg-white text-ink",
-  before: "border-transparent bg-slate-50 text-muted",
-};
-
-const dayName = (date: string, style: "short" | "long") =>
-  dateTimeFormat("en-GB", {
-    weekday: style,
-    day: "numeric",
-    ...(style === "long" ? { month: "long" } : {}),
-    timeZone: "UTC",
-  }).format(new Date(`${date}T00:00:00Z`));
+const shortDay = dateTimeFormat("en-GB", { weekday: "short", timeZone: "UTC" });
+const longDay = dateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+/**
+ * A day's names ("Mon", "Monday 3 March"), formatted once per day and process: every row shows the same
+ * seven days, so a page of 20 habits asked ICU for the same 14 strings 280 times per view.
+ */
+const dayNames = new Map<string, { short: string; long: string }>();
+function dayName(date: string, style: "short" | "long") {
+  let names = dayNames.get(date);
+  if (!names) {
+    const day = new Date(`${date}T00:00:00Z`);
+    names = { short: shortDay.format(day), long: longDay.format(day) };
+    if (dayNames.size >= 64) dayNames.delete(dayNames.keys().next().value!);
+    dayNames.set(date, names);
+  }
+  return names[style];
+}
 
 /**
  * One habit as a row: its name, score and streak, and its last days as buttons. For a habit you tick,
@@ -116,14 +117,20 @@ export function CheckInRow({
         {shown.map((day) => {
           const visible = (
             <>
-              <span className="text-[0.7rem] leading-none">{dayName(day.date, "short").split(" ")[0]}</span>
-              <span className="text-sm leading-none font-semibold">{Number(day.date.slice(8))}</span>
+              <span>{dayName(day.date, "short")}</span>
+              <b>{Number(day.date.slice(8))}</b>
             </>
           );
-          const box = `flex size-9 flex-col sm:size-11 items-center justify-center gap-0.5 rounded-lg border-2 ${LOOK[day.state]} ${day.date === today ? "ring-2 ring-ink ring-offset-1" : ""}`;
+          // Its look is the stylesheet's (.check-day in app/globals.css, by data-state and data-today):
+          // 140 of these on Today, each with its class list in the HTML, were a good part of the page.
+          const look = {
+            className: "check-day",
+            "data-state": day.state,
+            "data-today": day.date === today || undefined,
+          };
           if (!habit.canCheckIn || day.state === "before")
             return (
-              <li key={day.date} className={box}>
+              <li key={day.date} {...look}>
                 <span aria-hidden="true" className="contents">
                   {visible}
                 </span>
@@ -135,7 +142,7 @@ export function CheckInRow({
             <li key={day.date}>
               <button
                 type="button"
-                className={`${box} cursor-pointer hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}
+                {...look}
                 aria-label={day.state === "rest" ? `${label(day.date)}, rest day` : label(day.date)}
                 aria-pressed={day.state === "done"}
                 aria-haspopup={habit.kind === "check" ? undefined : "dialog"}

@@ -175,6 +175,5 @@ export async function loadMoment(
   }
 }
 
-/** Whether the pages cover photos until opened, and whether that is the member's own choice. */
-export { concealChoice, concealsPhotos } from "./preferences";
-export { camPromptWeekday } from "./prompts";
+/** Whether the pages cover photos until opened (and whether that is the member's own choice), and the prompt's day. */
+export { camPreferencesOf, concealChoice, concealsPhotos } from "./preferences";

@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
 import { camPreferences } from "../db/schema/cam";
-import { isDiscreet } from "../settings";
+import { memberSettings } from "../db/schema/settings";
+import { preparedPerDatabase } from "../db/prepared";
 import { parseOrFail } from "../errors";
 import { CamError } from "./errors";
 
@@ -14,14 +15,46 @@ import { CamError } from "./errors";
 export type ConcealChoice = { concealPhotos: boolean; chosen: boolean };
 
 export async function concealChoice(memberId: string, options: { db?: Db } = {}): Promise<ConcealChoice> {
-  const db = options.db ?? (await getDb());
-  const [row] = await db
-    .select({ concealPhotos: camPreferences.concealPhotos })
-    .from(camPreferences)
-    .where(eq(camPreferences.memberId, memberId));
-  if (row?.concealPhotos != null) return { concealPhotos: row.concealPhotos, chosen: true };
-  return { concealPhotos: await isDiscreet(memberId, db), chosen: false };
+  return (await camPreferencesOf(memberId, options)).conceal;
 }
+
+/**
+ * The member's Cam preferences in one prepared read (every Cam page and Today ask): whether photos are
+ * covered (their choice, else discreet mode's) and the prompt's weekday (null: no prompt).
+ */
+export async function camPreferencesOf(
+  memberId: string,
+  options: { db?: Db } = {},
+): Promise<{ conceal: ConcealChoice; promptWeekday: number | null }> {
+  const db = options.db ?? (await getDb());
+  const [row] = await preferencesRead(db).execute({ memberId });
+  const chosen = row?.concealPhotos ?? null;
+  return {
+    conceal:
+      chosen !== null
+        ? { concealPhotos: chosen, chosen: true }
+        : { concealPhotos: row?.discreet ?? false, chosen: false },
+    promptWeekday: row?.promptWeekday ?? null,
+  };
+}
+
+// One row whether or not the member has either row: the two reads as scalar subqueries.
+const preferencesRead = preparedPerDatabase((db) =>
+  db
+    .select({
+      concealPhotos: sql<
+        boolean | null
+      >`(select ${camPreferences.concealPhotos} from ${camPreferences} where ${camPreferences.memberId} = ${sql.placeholder("memberId")})`,
+      promptWeekday: sql<
+        number | null
+      >`(select ${camPreferences.promptWeekday} from ${camPreferences} where ${camPreferences.memberId} = ${sql.placeholder("memberId")})`,
+      discreet: sql<
+        boolean | null
+      >`(select ${memberSettings.discreetMode} from ${memberSettings} where ${memberSettings.memberId} = ${sql.placeholder("memberId")})`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare("cam_preferences"),
+);
 
 /** What the timeline, the compare view and Today's moments use. */
 export const concealsPhotos = async (memberId: string, options: { db?: Db } = {}) =>

@@ -442,10 +442,9 @@ export async function createAlbum(memberId: string, value: unknown, options: Opt
   return { id: row!.id, name: row!.name, createdAt: seconds(row!.createdAt), momentCount: 0 };
 }
 
-/** The caller's albums (nobody else's: albums are never shared), by name. */
-export async function getMyAlbums(memberId: string, options: Options = {}): Promise<Album[]> {
-  const db = options.db ?? (await getDb());
-  const rows = await db
+// Prepared (lib/db/prepared.ts): Cam's page asks on every view.
+const albumsRead = preparedPerDatabase((db) =>
+  db
     .select({
       id: momentAlbums.id,
       name: momentAlbums.name,
@@ -453,8 +452,15 @@ export async function getMyAlbums(memberId: string, options: Options = {}): Prom
       momentCount: sql<number>`(select count(*)::int from moments m where m.album_id = "moment_albums"."id")`,
     })
     .from(momentAlbums)
-    .where(eq(momentAlbums.ownerId, memberId))
-    .orderBy(momentAlbums.name);
+    .where(eq(momentAlbums.ownerId, sql.placeholder("memberId")))
+    .orderBy(momentAlbums.name)
+    .prepare("cam_albums"),
+);
+
+/** The caller's albums (nobody else's: albums are never shared), by name. */
+export async function getMyAlbums(memberId: string, options: Options = {}): Promise<Album[]> {
+  const db = options.db ?? (await getDb());
+  const rows = await albumsRead(db).execute({ memberId });
   return rows.map((row) => ({ ...row, momentCount: Number(row.momentCount), createdAt: seconds(row.createdAt) }));
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../db/open";
+import { preparedPerDatabase } from "../db/prepared";
 import { childConsents, circleMemberships } from "../db/schema/circles";
 
 /**
@@ -41,7 +42,13 @@ export type ChildAccount = { childId: string; circleId: string; birthMonth: stri
 
 /** The member's consent record while they are under 13: their account is a child's. Null otherwise. */
 export async function childAccountOf(db: Db, memberId: string, now = new Date()): Promise<ChildAccount | null> {
-  const [consent] = await db
+  const [consent] = await consentRead(db).execute({ memberId });
+  return consent && isUnder13(consent.birthMonth, now) ? consent : null;
+}
+
+// Prepared (lib/db/prepared.ts): asked on most members' pages (Today, Cam) and by every carer's rule.
+const consentRead = preparedPerDatabase((db) =>
+  db
     .select({
       childId: childConsents.childId,
       circleId: childConsents.circleId,
@@ -49,9 +56,9 @@ export async function childAccountOf(db: Db, memberId: string, now = new Date())
       guardianId: childConsents.guardianId,
     })
     .from(childConsents)
-    .where(eq(childConsents.childId, memberId));
-  return consent && isUnder13(consent.birthMonth, now) ? consent : null;
-}
+    .where(eq(childConsents.childId, sql.placeholder("memberId")))
+    .prepare("child_consent"),
+);
 
 export type Carer = { memberId: string; role: "owner" | "guardian"; name: string | null };
 

@@ -528,15 +528,25 @@ export async function myHabitChoices(
   options: { db?: Db } = {},
 ): Promise<{ id: string; title: string }[]> {
   const db = options.db ?? (await getDb());
-  const rows = await db
+  const rows = await choicesRead(db).execute({ ownerId });
+  return rows.map((row) => ({ id: row.id, title: listTitle(row) }));
+}
+
+// Prepared (lib/db/prepared.ts): Cam's page asks on every view.
+const choicesRead = preparedPerDatabase((db) =>
+  db
     .select({ id: habits.id, title: habits.title, privateTitle: habits.privateTitle })
     .from(habits)
     .where(
-      and(eq(habits.ownerId, ownerId), isNull(habits.archivedAt), sql`${habits.suggestion} is distinct from 'pending'`),
+      and(
+        eq(habits.ownerId, sql.placeholder("ownerId")),
+        isNull(habits.archivedAt),
+        sql`${habits.suggestion} is distinct from 'pending'`,
+      ),
     )
-    .orderBy(asc(habits.createdAt), asc(habits.id));
-  return rows.map((row) => ({ id: row.id, title: listTitle(row) }));
-}
+    .orderBy(asc(habits.createdAt), asc(habits.id))
+    .prepare("habit_choices"),
+);
 
 /** One habit's entries (every member's) between two local dates, inclusive, with its score and streaks. */
 export async function getHabitHistory(

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { PoolClient } from "pg";
 import { useTestDatabase } from "../db/testing";
 import { circleMemberships, circles, shares } from "../db/schema/circles";
 import { habitEntries, habits, habitScoreCheckpoints, habitTargets } from "../db/schema/habits";
@@ -182,6 +183,22 @@ describe("what the circle shared since the last visit", () => {
     expect((await recordTodayVisit("ada", later(10), database.db)).since).toBeNull();
     expect((await recordTodayVisit("ada", later(10 + VISIT_GAP_MINUTES + 1), database.db)).since).toEqual(later(10));
     expect((await recordTodayVisit("ada", later(10 + VISIT_GAP_MINUTES + 2), database.db)).since).toEqual(later(10));
+  });
+
+  it("skips the disk flush for the marker's own commit only: the connection's next transactions flush again", async () => {
+    // The setting is made local to the upsert's transaction; left on the connection, every later
+    // commit through the pool (a payment, a password change) could be lost by a crash.
+    const pool = (database.db as unknown as { $client: { connect(): Promise<PoolClient> } }).$client;
+    const client = await pool.connect();
+    try {
+      const { drizzle } = await import("drizzle-orm/node-postgres");
+      const onOneConnection = drizzle(client) as unknown as typeof database.db;
+      await recordTodayVisit("ada", now, onOneConnection);
+      const { rows } = await client.query("show synchronous_commit");
+      expect(rows[0].synchronous_commit).toBe("on");
+    } finally {
+      client.release();
+    }
   });
 });
 

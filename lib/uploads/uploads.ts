@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
+import { preparedPerDatabase } from "../db/prepared";
 import { images } from "../db/schema/uploads";
 import { parseOrFail } from "../errors";
 import { ACCEPTED_TYPES_TEXT, detectImageType, ImageError, MAX_INPUT_BYTES } from "../images";
@@ -95,15 +96,21 @@ const megabytes = (bytes: number) =>
   bytes >= 1024 * 1024 * 1024 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 
 async function usedBytes(db: Db, memberId: string): Promise<number> {
-  const [row] = await db
+  const [row] = await usedBytesRead(db).execute({ memberId });
+  return Number(row?.used ?? 0);
+}
+
+// Prepared (lib/db/prepared.ts): Cam's page shows the space used on every view.
+const usedBytesRead = preparedPerDatabase((db) =>
+  db
     .select({
       used: sql<number>`coalesce(sum(case when ${images.status} in ('ready') then ${images.storedBytes}
         when ${images.status} = 'failed' then 0 else ${images.byteSize} end), 0)::bigint`,
     })
     .from(images)
-    .where(eq(images.ownerId, memberId));
-  return Number(row?.used ?? 0);
-}
+    .where(eq(images.ownerId, sql.placeholder("memberId")))
+    .prepare("uploads_used_bytes"),
+);
 
 /** What the page shows: the bytes the member's photos take and the most they may. */
 export async function uploadQuota(memberId: string, options: Options = {}) {

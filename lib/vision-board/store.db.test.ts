@@ -25,6 +25,7 @@ import {
   getBoard,
   getGoal,
   getMyBoards,
+  goalsInProgress,
   moveBoardItem,
   removeBoardItem,
   renameBoard,
@@ -270,6 +271,37 @@ describe("goals", () => {
     expect(await failure(setGoalStatus("ada", goal.id, "GIVEN_UP", null, options()))).toMatchObject({
       field: "status",
     });
+  });
+
+  it("lists the member's own goals in progress for Today: active ones only, in board order, at most the limit, with milestones and progress", async () => {
+    const board = await myBoard("ada");
+    const habit = await createHabit(
+      "ada",
+      { title: "Walk", kind: "CHECK", schedule: "DAILY" },
+      { db: database.db, now },
+    );
+    await addBoardItem("ada", board.id, { kind: "GOAL", title: "First", habitIds: [habit.id] }, options());
+    await addBoardItem("ada", board.id, words("not a goal"), options());
+    const letGo = await addBoardItem("ada", board.id, { kind: "GOAL", title: "Let go" }, options());
+    await setGoalStatus("ada", letGo.id, "LET_GO", null, options());
+    const second = await addBoardItem("ada", board.id, { kind: "GOAL", title: "Second" }, options());
+    const planned = await addMilestone("ada", second.id, "Half", null, options());
+    await completeMilestone("ada", planned.milestones[0]!.id, true, options());
+    await addMilestone("ada", second.id, "All", null, options());
+    const third = await addBoardItem("ada", board.id, { kind: "GOAL", title: "Third" }, options());
+    await addMilestone("ada", third.id, "Start", null, options());
+    await addBoardItem("ben", (await myBoard("ben")).id, { kind: "GOAL", title: "Ben's" }, options());
+
+    const goals = await goalsInProgress("ada", { ...options(), limit: 2 });
+    expect(goals.map((goal) => goal.title)).toEqual(["First", "Second"]);
+    expect(goals[0]).toMatchObject({ habitIds: [habit.id], milestones: [] });
+    // Only the listed goals' milestones: the third's is not among them.
+    expect(goals[1]!.milestones.map((milestone) => [milestone.title, milestone.done])).toEqual([
+      ["Half", true],
+      ["All", false],
+    ]);
+    expect(goals[1]!.progress).toBe(0.5);
+    expect((await goalsInProgress("ada", options())).map((goal) => goal.title)).toEqual(["First", "Second", "Third"]);
   });
 
   it("removing a goal removes its milestones' calendar events", async () => {

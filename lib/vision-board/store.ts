@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
+import { preparedPerDatabase } from "../db/prepared";
 import { circleMemberships, circles } from "../db/schema/circles";
 import {
   visionBoardItems,
@@ -39,6 +40,7 @@ import {
   itemViews,
   readBoardContents,
   readBoardWithContents,
+  readGoalsInProgress,
   type BoardContents,
   type Cheer,
   type ItemView,
@@ -683,25 +685,31 @@ export async function goalsInProgress(
   options: LinkedOptions & { limit?: number },
 ): Promise<ItemView[]> {
   const db = await dbOf(options);
-  const rows = await db
-    .select()
-    .from(visionBoardItems)
-    .where(
-      and(
-        eq(visionBoardItems.ownerId, memberId),
-        eq(visionBoardItems.kind, "goal"),
-        eq(visionBoardItems.status, "active"),
-      ),
-    )
-    .orderBy(asc(visionBoardItems.position), asc(visionBoardItems.createdAt))
-    .limit(options.limit ?? 5);
+  const { items, milestones, goalHabits } = await readGoalsInProgress(db, memberId, options.limit ?? 5);
   return itemViews(
     db,
     memberId,
-    rows.map((item) => ({ item, access: "owner" as const })),
-    { links: options.links, circleId: null },
+    items.map((item) => ({ item, access: "owner" as const })),
+    { links: options.links, circleId: null, contents: { milestones, goalHabits } },
   );
 }
+
+// Prepared (lib/db/prepared.ts): Cam's page asks on every view. With no goal to include, `id = null`
+// is null and only the active goals are chosen.
+const goalChoicesRead = preparedPerDatabase((db) =>
+  db
+    .select({ id: visionBoardItems.id, title: visionBoardItems.title, privateTitle: visionBoardItems.privateTitle })
+    .from(visionBoardItems)
+    .where(
+      and(
+        eq(visionBoardItems.ownerId, sql.placeholder("memberId")),
+        eq(visionBoardItems.kind, "goal"),
+        or(eq(visionBoardItems.status, "active"), eq(visionBoardItems.id, sql.placeholder("include"))),
+      ),
+    )
+    .orderBy(asc(visionBoardItems.title), asc(visionBoardItems.createdAt))
+    .prepare("vision_goal_choices"),
+);
 
 /**
  * For Happr Cam's forms: the member's own active goals on any board, by their list title (the code
@@ -714,18 +722,7 @@ export async function goalChoices(
 ): Promise<{ id: string; title: string }[]> {
   const db = await dbOf(options);
   const include = isUuid(options.include) ? options.include : null;
-  const active = eq(visionBoardItems.status, "active");
-  const rows = await db
-    .select({ id: visionBoardItems.id, title: visionBoardItems.title, privateTitle: visionBoardItems.privateTitle })
-    .from(visionBoardItems)
-    .where(
-      and(
-        eq(visionBoardItems.ownerId, memberId),
-        eq(visionBoardItems.kind, "goal"),
-        include ? or(active, eq(visionBoardItems.id, include)) : active,
-      ),
-    )
-    .orderBy(asc(visionBoardItems.title), asc(visionBoardItems.createdAt));
+  const rows = await goalChoicesRead(db).execute({ memberId, include });
   return rows.map((row) => ({
     id: row.id,
     title: listTitle({ title: row.title ?? "Goal", privateTitle: row.privateTitle }),

@@ -139,6 +139,61 @@ export async function readBoardWithContents(
 }
 
 /**
+ * The owner's active goals on any board (Today's "goals in progress"), first by position, with their
+ * milestones and linked habits: prepared like a board's reads and sent together, the two by the same
+ * subquery of goals instead of after it.
+ */
+const goalsInProgressReads = preparedPerDatabase((db: Db) => {
+  const ownerId = sql.placeholder("ownerId");
+  const limit = sql.placeholder("limit");
+  const goals = and(
+    eq(visionBoardItems.ownerId, ownerId),
+    eq(visionBoardItems.kind, "goal"),
+    eq(visionBoardItems.status, "active"),
+  );
+  const order = [asc(visionBoardItems.position), asc(visionBoardItems.createdAt)];
+  const goalIds = sql`(select ${visionBoardItems.id} from ${visionBoardItems} where ${goals} order by ${sql.join(order, sql`, `)} limit ${limit})`;
+  return {
+    items: db
+      .select()
+      .from(visionBoardItems)
+      .where(goals)
+      .orderBy(...order)
+      .limit(limit)
+      .prepare("vision_goals_in_progress"),
+    milestones: db
+      .select({
+        id: visionMilestones.id,
+        itemId: visionMilestones.itemId,
+        title: visionMilestones.title,
+        date: visionMilestones.date,
+        eventId: visionMilestones.eventId,
+        done: sql<boolean>`${visionMilestones.doneAt} is not null`,
+      })
+      .from(visionMilestones)
+      .where(sql`${visionMilestones.itemId} in ${goalIds}`)
+      .orderBy(asc(visionMilestones.date), asc(visionMilestones.createdAt))
+      .prepare("vision_goals_in_progress_milestones"),
+    goalHabits: db
+      .select({ itemId: visionGoalHabits.itemId, habitId: visionGoalHabits.habitId })
+      .from(visionGoalHabits)
+      .where(sql`${visionGoalHabits.itemId} in ${goalIds}`)
+      .prepare("vision_goals_in_progress_habits"),
+  };
+});
+
+/** The owner's first `limit` active goals with their milestones and linked habits, in three reads at once. */
+export async function readGoalsInProgress(db: Db, ownerId: string, limit: number): Promise<BoardContents> {
+  const reads = goalsInProgressReads(db);
+  const [items, milestones, goalHabits] = await Promise.all([
+    reads.items.execute({ ownerId, limit }),
+    reads.milestones.execute({ ownerId, limit }),
+    reads.goalHabits.execute({ ownerId, limit }),
+  ]);
+  return { items, milestones, goalHabits };
+}
+
+/**
  * The items as `viewerId` sees them, in one read per table (a board of 60 items is five queries, not
  * sixty). Behind a code word anyone but the owner sees the code word alone: no why, text or milestones.
  */

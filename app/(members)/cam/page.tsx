@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getMember } from "@/lib/auth/member";
-import { camPromptWeekday, concealChoice, loadCamTimeline } from "@/lib/cam/page";
+import { camPreferencesOf, loadCamTimeline } from "@/lib/cam/page";
 import { Panel } from "@/components/ui/panel";
 import { dayName, MomentCard } from "@/components/cam/moment-card";
 import { UploadMomentForm } from "@/components/cam/upload-form";
@@ -32,7 +32,7 @@ export default async function CamPage({ searchParams }: { searchParams: SearchPa
   if (!member) return null; // the layout sends visitors to sign-in
   const { habit, album, before, goal } = await searchParams;
   const beforeSeconds = Number(before);
-  const [page, habits, goals, conceal, promptWeekday] = await Promise.all([
+  const [page, habits, goals, preferences] = await Promise.all([
     loadCamTimeline(member, {
       habitId: habit || undefined,
       albumId: album || undefined,
@@ -41,9 +41,9 @@ export default async function CamPage({ searchParams }: { searchParams: SearchPa
     habitChoices(member.memberId),
     // The page reads both features (as habits above): lib/cam never imports the board.
     goalChoices(member.memberId),
-    concealChoice(member.memberId),
-    camPromptWeekday(member.memberId),
+    camPreferencesOf(member.memberId),
   ]);
+  const { conceal, promptWeekday } = preferences;
   // By day, newest first: lib/cam pages by when moments were added, and a photo's day may be older.
   const days = new Map<string, typeof page.moments>();
   const byDay = [...page.moments].sort((a, b) => b.day.localeCompare(a.day) || b.createdAt - a.createdAt);

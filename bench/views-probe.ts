@@ -1,0 +1,169 @@
+/**
+ * `BENCH_DATABASE_URL=... npx tsx bench/views-probe.ts [/path ...]` after `npm run build`: what one view
+ * of each members' page costs the server, steadier than req/s on a shared machine: the SQL statements
+ * one view sends (node-postgres' Client.query, prepared or not; logged by a preload), the HTML's bytes,
+ * and the server's CPU per view over PROBE_VIEWS (40) views one after another (/proc: user + system).
+ * A member is signed up and subscribed in Chromium; /today is seeded as members-pages seeds it, the
+ * board with 20 items and Cam with 6 moments (through the API). PROBE_PORT (3195).
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { scratchDatabase } from "../e2e/support/app-instances";
+import { phoneJpeg } from "../lib/images/__fixtures__/photos";
+import { subscribedMemberCookie } from "./lib/member";
+import { parseOptions } from "./lib/options";
+import { seedToday } from "./lib/today-seed";
+
+async function graphql(baseUrl: string, cookie: string, query: string, variables: Record<string, unknown> = {}) {
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await fetch(`${baseUrl}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie, origin: baseUrl },
+      body: JSON.stringify({ query, variables }),
+    });
+    if (response.status === 429 && attempt < 5) {
+      await new Promise((resolve) => setTimeout(resolve, 1000 * Number(response.headers.get("retry-after") || 1)));
+      continue;
+    }
+    const body = (await response.json()) as { data?: Record<string, Record<string, unknown>> };
+    const result = body.data && Object.values(body.data)[0];
+    if (!result || (result.statusCode as number) >= 300) throw new Error(JSON.stringify(body).slice(0, 300));
+    return result as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+}
+
+function cpuSeconds(pgid: number): number {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((n) => /^\d+$/.test(n))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== pgid) continue;
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone
+    }
+  }
+  return ticks / 100;
+}
+
+async function main() {
+  const options = parseOptions(process.env, import.meta.dirname);
+  const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/today", "/cam", "/vision-board"];
+  const port = Number(process.env.PROBE_PORT ?? 3195);
+  const baseUrl = `http://localhost:${port}`;
+  const views = Number(process.env.PROBE_VIEWS ?? 40);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "happr-probe-"));
+  const sqlLog = path.join(dataDir, "sql.log");
+  const outboxFile = path.join(dataDir, "outbox.ndjson");
+  const scratch = options.databaseUrl ? await scratchDatabase(options.databaseUrl) : null;
+  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+    cwd: options.rootDir,
+    detached: true,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: `--require ${path.join(import.meta.dirname, "lib", "sql-log-preload.cjs")}`,
+      SQL_LOG: sqlLog,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      OUTBOX_FILE: outboxFile,
+      SITE_URL: baseUrl,
+      BILLING: "sandbox",
+      MAIL: "outbox",
+      AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(33).toString("base64"),
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    for (let i = 0; ; i += 1) {
+      try {
+        await fetch(`${baseUrl}/api/health`);
+        break;
+      } catch {
+        if (i > 200) throw new Error("the server did not answer");
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    }
+    const cookie = await subscribedMemberCookie(baseUrl, options, console.error, outboxFile);
+    await seedToday(baseUrl, cookie, { databaseUrl: scratch?.url, log: console.error });
+    const boards = await graphql(baseUrl, cookie, "query { getMyBoards { statusCode message boards { id kind } } }");
+    const boardId = (boards.boards as { id: string; kind: string }[]).find((b) => b.kind === "MINE")!.id;
+    for (let i = 0; i < 20; i += 1) {
+      const input = i % 2 ? { kind: "WORDS", text: `Words ${i}` } : { kind: "GOAL", title: `Goal ${i}`, why: "why" };
+      const added = await graphql(
+        baseUrl,
+        cookie,
+        "mutation($boardId: String!, $input: BoardItemInput!) { addBoardItem(boardId: $boardId, input: $input) { statusCode message item { id } } }",
+        { boardId, input },
+      );
+      if (i % 2 === 0)
+        for (const step of [1, 2, 3])
+          await graphql(
+            baseUrl,
+            cookie,
+            "mutation($itemId: String!, $title: String!) { addMilestone(itemId: $itemId, title: $title) { statusCode message } }",
+            { itemId: added.item.id, title: `Step ${step}` },
+          );
+    }
+    const photo = await phoneJpeg({ width: 1200, height: 900 });
+    for (let i = 0; i < 6; i += 1) {
+      const ticket = await graphql(
+        baseUrl,
+        cookie,
+        'mutation($byteSize: Int!) { createImageUpload(contentType: "image/jpeg", byteSize: $byteSize) { statusCode message uploadId uploadUrl } }',
+        { byteSize: photo.length },
+      );
+      await fetch(new URL(ticket.uploadUrl, baseUrl), {
+        method: "PUT",
+        headers: { "content-type": "image/jpeg", cookie, origin: baseUrl },
+        body: new Uint8Array(photo),
+      });
+      await graphql(
+        baseUrl,
+        cookie,
+        "mutation($input: MomentInput!) { createMoment(input: $input) { statusCode message moment { id } } }",
+        { input: { uploadId: ticket.uploadId } },
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5000)); // the photos processed
+    for (const page of paths) {
+      const url = `${baseUrl}${page}`;
+      const view = async () => {
+        const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
+        const body = await response.text();
+        if (response.status !== 200) throw new Error(`${page}: ${response.status}`);
+        return body;
+      };
+      for (let i = 0; i < 5; i += 1) await view();
+      writeFileSync(sqlLog, "");
+      const html = await view();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const statements = readFileSync(sqlLog, "utf8").split("\n").filter(Boolean);
+      const before = cpuSeconds(server.pid!);
+      const started = performance.now();
+      for (let i = 0; i < views; i += 1) await view();
+      const cpuMs = ((cpuSeconds(server.pid!) - before) * 1000) / views;
+      const wallMs = (performance.now() - started) / views;
+      const prepared = statements.filter((line) => line.startsWith("P")).length;
+      console.log(
+        `${page}: ${statements.length} statements (${prepared} prepared), ${(Buffer.byteLength(html) / 1024).toFixed(1)} kB HTML, CPU ${cpuMs.toFixed(1)} ms/view, wall ${wallMs.toFixed(1)} ms/view (${views} views one by one)`,
+      );
+      if (process.env.PROBE_SQL) for (const line of statements) console.log(`    ${line}`);
+    }
+  } finally {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    process.kill(-server.pid!, "SIGINT");
+    await exited;
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
