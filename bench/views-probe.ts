@@ -65,7 +65,7 @@ async function main() {
     detached: true,
     env: {
       ...process.env,
-      NODE_OPTIONS: `--require ${path.join(import.meta.dirname, "lib", "sql-log-preload.cjs")}`,
+      NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "lib", "sql-log-preload.mjs")}`,
       SQL_LOG: sqlLog,
       NODE_ENV: "production",
       DATA_DIR: dataDir,

@@ -1,12 +1,14 @@
-// Preloaded into `next start` by bench/views-probe.ts (NODE_OPTIONS=--require): appends every
+// Preloaded into `next start` by bench/views-probe.ts (NODE_OPTIONS=--import): appends every
 // node-postgres query to SQL_LOG, one line each, "P" for a named (prepared) statement and "U" for an
-// unnamed one, with the first 160 characters of its text. Next.js loads pg as an external package, so
-// patching node_modules/pg here reaches the app's queries.
-const fs = require("node:fs");
-const path = require("node:path");
+// unnamed one, with the first 160 characters of its text. Next.js loads pg as an external package
+// (through require), so patching the project's node_modules/pg here reaches the app's queries.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 
 const file = process.env.SQL_LOG;
 if (file) {
+  const require = createRequire(import.meta.url);
   const pg = require(path.join(process.cwd(), "node_modules/pg"));
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (config, ...rest) {
