@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../db/testing";
 import { identityPoolMembers } from "../db/schema/identity";
-import { loungeMembers } from "../db/schema/lounge";
+import { loungeMembers, loungeSeats } from "../db/schema/lounge";
 import { memberProfiles } from "../db/schema/profile";
 import { memberSettings, outbox } from "../db/schema";
 import { readOutbox } from "../mail/outbox";
@@ -164,5 +164,18 @@ describe("new replies on /lounge", () => {
     expect(await roomsWithNewReplies("ben", { db: database.db })).toEqual(new Set());
     await markRepliesSeen("ada", room, { db: database.db, now: hours(0.3) });
     expect(await roomsWithNewReplies("ada", { db: database.db })).toEqual(new Set());
+    // With nothing new, a view writes nothing (every view of the table comes by here).
+    const seenAt = () =>
+      database.db
+        .select({ at: loungeSeats.repliesSeenAt })
+        .from(loungeSeats)
+        .where(eq(loungeSeats.memberId, "ada"))
+        .then((rows) => rows[0]?.at?.getTime());
+    const before = await seenAt();
+    await markRepliesSeen("ada", room, { db: database.db, now: hours(0.4) });
+    expect(await seenAt()).toBe(before);
+    await postToLounge("ben", { roomId: room, text: "And again", replyTo: post.id }, options(hours(0.5)));
+    await markRepliesSeen("ada", room, { db: database.db, now: hours(0.6) });
+    expect(await seenAt()).toBe(hours(0.6).getTime());
   });
 });

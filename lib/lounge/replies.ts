@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "../db/client";
 import type { Db } from "../db/open";
@@ -130,13 +130,31 @@ export async function roomsWithNewReplies(memberId: string, options: Options = {
   return new Set(rows.map((row) => row.roomId));
 }
 
-/** The member read their table in the room: its replies are no longer new. */
+/**
+ * The member read their table in the room: its replies are no longer new. Written only when a reply
+ * is new (the same test as `roomsWithNewReplies`): every view of the table comes here, and a write
+ * per view queued the member's views on their seat's row and a disk flush each.
+ */
 export async function markRepliesSeen(memberId: string, roomId: string, options: Options = {}): Promise<void> {
   const db = options.db ?? (await getDb());
+  const reply = alias(loungePosts, "reply");
+  const newReply = db
+    .select({ one: sql`1` })
+    .from(loungePosts)
+    .innerJoin(
+      reply,
+      and(
+        eq(reply.replyTo, loungePosts.id),
+        eq(reply.status, "published"),
+        ne(reply.authorId, memberId),
+        gt(reply.createdAt, sql`coalesce(${loungeSeats.repliesSeenAt}, '-infinity'::timestamptz)`),
+      ),
+    )
+    .where(and(eq(loungePosts.tableId, loungeSeats.tableId), eq(loungePosts.authorId, memberId)));
   await db
     .update(loungeSeats)
     .set({ repliesSeenAt: options.now ?? new Date() })
-    .where(and(eq(loungeSeats.memberId, memberId), eq(loungeSeats.roomId, roomId)));
+    .where(and(eq(loungeSeats.memberId, memberId), eq(loungeSeats.roomId, roomId), exists(newReply)));
 }
 
 /** Whether the member asked for reply emails (for /lounge's switch). */
