@@ -5,7 +5,8 @@
  * path (default /my-account) with autocannon at BENCH_CONNECTIONS for BENCH_DURATION seconds, stops
  * the server (which writes the profile to .next-profiles/) and prints the heaviest functions (self and total time) and
  * packages. /today is seeded as members-pages seeds it (bench/lib/today-seed.ts); with BENCH_DATABASE_URL the
- * server runs on a scratch database there (dropped afterwards), with Today's circle of six.
+ * server runs on a scratch database there (dropped afterwards), with Today's circle of six; "/lounge" there is
+ * the Lounge table page with the lounge-page section's table (bench/lib/lounge-seed.ts).
  * Settings: PROFILE_PORT (3190), the bench's BENCH_* and CHROME_PATH.
  */
 import { spawn } from "node:child_process";
@@ -16,6 +17,7 @@ import path from "node:path";
 import { scratchDatabase } from "../e2e/support/app-instances";
 import { subscribedMemberCookie } from "./lib/member";
 import { seedToday } from "./lib/today-seed";
+import { seedLoungeTableOn } from "./lib/lounge-seed";
 import { parseOptions } from "./lib/options";
 import { measureThroughput } from "./lib/throughput";
 
@@ -139,6 +141,12 @@ async function main() {
     const cookie = await subscribedMemberCookie(baseUrl, options, console.error, outboxFile);
     // Today with the data members-pages measures it with (its circle only on PostgreSQL).
     if (paths.includes("/today")) await seedToday(baseUrl, cookie, { databaseUrl: scratch?.url, log: console.error });
+    // "/lounge": the Lounge table page as lounge-page measures it (PostgreSQL only: seeded beside the server).
+    if (paths.includes("/lounge")) {
+      if (!scratch) throw new Error("/lounge: set BENCH_DATABASE_URL (the table is seeded on PostgreSQL)");
+      const roomId = seedLoungeTableOn(scratch.url);
+      paths.splice(paths.indexOf("/lounge"), 1, `/lounge/${roomId}`);
+    }
     for (const page of paths) {
       const result = await measureThroughput({
         url: `${baseUrl}${page}`,

@@ -2,9 +2,12 @@
  * `BENCH_DATABASE_URL=... npx tsx bench/views-probe.ts [/path ...]` after `npm run build`: what one view
  * of each members' page costs the server, steadier than req/s on a shared machine: the SQL statements
  * one view sends (node-postgres' Client.query, prepared or not; logged by a preload), the HTML's bytes,
- * and the server's CPU per view over PROBE_VIEWS (40) views one after another (/proc: user + system).
+ * and the CPU per view of the server and of PostgreSQL over PROBE_VIEWS (40) views one after another
+ * (/proc: user + system).
  * A member is signed up and subscribed in Chromium; /today is seeded as members-pages seeds it, the
- * board with 20 items and Cam with 6 moments (through the API). PROBE_PORT (3195).
+ * board with 20 items and Cam with 6 moments (through the API), "/lounge" is the table page with the
+ * lounge-page section's table (PostgreSQL only). PROBE_PORT (3195); PROBE_SQL=1 lists the statements,
+ * PROBE_HTML_DIR=dir keeps each page's HTML there.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -16,6 +19,7 @@ import { phoneJpeg } from "../lib/images/__fixtures__/photos";
 import { subscribedMemberCookie } from "./lib/member";
 import { parseOptions } from "./lib/options";
 import { seedToday } from "./lib/today-seed";
+import { seedLoungeTableOn } from "./lib/lounge-seed";
 
 async function graphql(baseUrl: string, cookie: string, query: string, variables: Record<string, unknown> = {}) {
   for (let attempt = 0; ; attempt += 1) {
@@ -35,13 +39,15 @@ async function graphql(baseUrl: string, cookie: string, query: string, variables
   }
 }
 
-function cpuSeconds(pgid: number): number {
+/** CPU seconds (user + system) of the processes that match, from /proc: the server's group, or PostgreSQL's. */
+function cpuSeconds(matches: (fields: string[], command: string) => boolean): number {
   let ticks = 0;
   for (const pid of readdirSync("/proc").filter((n) => /^\d+$/.test(n))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== pgid) continue;
+      if (!matches(fields, command)) continue;
       ticks += Number(fields[11]) + Number(fields[12]);
     } catch {
       // gone
@@ -49,6 +55,9 @@ function cpuSeconds(pgid: number): number {
   }
   return ticks / 100;
 }
+const inGroup = (pgid: number) => (fields: string[]) => Number(fields[2]) === pgid;
+// PostgreSQL's backends serve the whole machine; nothing else queries it while the probe runs.
+const isPostgres = (_: string[], command: string) => command === "postgres";
 
 async function main() {
   const options = parseOptions(process.env, import.meta.dirname);
@@ -130,6 +139,11 @@ async function main() {
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 5000)); // the photos processed
+    // "/lounge": the table page with the lounge-page section's table (PostgreSQL only).
+    if (paths.includes("/lounge")) {
+      if (!scratch) throw new Error("/lounge: set BENCH_DATABASE_URL (the table is seeded on PostgreSQL)");
+      paths.splice(paths.indexOf("/lounge"), 1, `/lounge/${seedLoungeTableOn(scratch.url)}`);
+    }
     for (const page of paths) {
       const url = `${baseUrl}${page}`;
       const view = async () => {
@@ -143,15 +157,19 @@ async function main() {
       const html = await view();
       await new Promise((resolve) => setTimeout(resolve, 300));
       const statements = readFileSync(sqlLog, "utf8").split("\n").filter(Boolean);
-      const before = cpuSeconds(server.pid!);
+      const before = cpuSeconds(inGroup(server.pid!));
+      const databaseBefore = cpuSeconds(isPostgres);
       const started = performance.now();
       for (let i = 0; i < views; i += 1) await view();
-      const cpuMs = ((cpuSeconds(server.pid!) - before) * 1000) / views;
+      const cpuMs = ((cpuSeconds(inGroup(server.pid!)) - before) * 1000) / views;
+      const databaseMs = ((cpuSeconds(isPostgres) - databaseBefore) * 1000) / views;
       const wallMs = (performance.now() - started) / views;
       const prepared = statements.filter((line) => line.startsWith("P")).length;
       console.log(
-        `${page}: ${statements.length} statements (${prepared} prepared), ${(Buffer.byteLength(html) / 1024).toFixed(1)} kB HTML, CPU ${cpuMs.toFixed(1)} ms/view, wall ${wallMs.toFixed(1)} ms/view (${views} views one by one)`,
+        `${page}: ${statements.length} statements (${prepared} prepared), ${(Buffer.byteLength(html) / 1024).toFixed(1)} kB HTML, CPU ${cpuMs.toFixed(1)} ms/view (PostgreSQL ${databaseMs.toFixed(1)} ms), wall ${wallMs.toFixed(1)} ms/view (${views} views one by one)`,
       );
+      if (process.env.PROBE_HTML_DIR)
+        writeFileSync(path.join(process.env.PROBE_HTML_DIR, `${page.split("/")[1]}.html`), html);
       if (process.env.PROBE_SQL) for (const line of statements) console.log(`    ${line}`);
     }
   } finally {
