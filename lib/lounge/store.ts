@@ -336,6 +336,7 @@ const tableReads = preparedPerDatabase((db: Db) => {
           ...standingColumns,
           timezone: memberProfiles.timezone,
           rulesVersion: loungeMembers.rulesVersion,
+          loungeName: loungeMembers.loungeName,
           table: loungeTables,
           posts: postsAt(sql`${loungeSeats}.${sql.identifier("table_id")}`),
         })
@@ -361,6 +362,27 @@ const tableReads = preparedPerDatabase((db: Db) => {
  * The first visit seats the member.
  */
 export async function getLoungeTable(memberId: string, value: unknown, options: Options = {}): Promise<TableView> {
+  return (await readTable(memberId, value, options)).view;
+}
+
+/** The table page's read (lib/lounge/page.ts): the table, and the room, zone and Lounge name its one statement also read. */
+export type TableWithRoom = {
+  view: TableView;
+  room: Pick<RoomView, "id" | "slug" | "name" | "theme" | "ageBand">;
+  zone: string;
+  loungeName: string;
+};
+
+/** getLoungeTable, with what the page around the table shows (same checks, same statement). */
+export async function getLoungeTableWithRoom(
+  memberId: string,
+  value: unknown,
+  options: Options = {},
+): Promise<TableWithRoom> {
+  return readTable(memberId, value, options);
+}
+
+async function readTable(memberId: string, value: unknown, options: Options): Promise<TableWithRoom> {
   const input = value as { roomId?: unknown; before?: unknown; limit?: unknown };
   const roomId = parseId(input?.roomId, "roomId");
   const page = parsePage({ before: input?.before, limit: input?.limit });
@@ -398,7 +420,7 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
   );
   const photoIds = rows.flatMap((post) => (post.imageId && post.status !== "removed" ? [post.imageId] : []));
   const photos = await imageViews(db, photoIds);
-  return {
+  const view: TableView = {
     roomId: room.id,
     tableId: table.id,
     slowMode: slowModeOf(table, now),
@@ -419,6 +441,13 @@ export async function getLoungeTable(memberId: string, value: unknown, options: 
         image: (!removed && post.imageId && photos.get(post.imageId)) || null,
       };
     }),
+  };
+  const { id, slug, name, theme, ageBand } = room;
+  return {
+    view,
+    room: { id, slug, name, theme, ageBand },
+    zone: zoneFrom(row.timezone),
+    loungeName: row.loungeName ?? "",
   };
 }
 
