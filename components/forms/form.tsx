@@ -32,7 +32,8 @@ export function ActionForm({
 }: {
   action: FormAction<FormState>;
   hidden: Record<string, string>;
-  label: string;
+  /** The form's name (a landmark for screen readers); none for a one-button form repeated down a list. */
+  label?: string;
   className?: string;
   children: (state: FormState, pending: boolean) => ReactNode;
 }) {

@@ -2,11 +2,16 @@
 
 import Link from "next/link";
 import { useId } from "react";
-import { ActionButton, ActionForm, SubmitButton, TextAreaField } from "@/components/forms";
+import { ActionForm, SubmitButton, TextAreaField } from "@/components/forms";
+import { Disclosure } from "@/components/ui/disclosure";
 import type { FormAction, FormState } from "@/lib/forms";
 import { REPORT_REASON_LABEL } from "@/lib/lounge/labels";
 
-/** A private cheer: the author alone learns that someone cheered; nobody sees a count. */
+/**
+ * A private cheer: the author alone learns that someone cheered; nobody sees a count. Sent without
+ * <form action> (ActionForm): React's no-script fallback adds four hidden fields to each such form,
+ * and the table has one on every post.
+ */
 export function CheerButton({
   postId,
   authorName,
@@ -17,13 +22,18 @@ export function CheerButton({
   action: FormAction<FormState>;
 }) {
   return (
-    <ActionButton
-      action={action}
-      fields={{ postId }}
-      label="Cheer"
-      pendingLabel="Cheering…"
-      accessibleLabel={`Cheer ${authorName}'s post`}
-    />
+    <ActionForm action={action} hidden={{ postId }} className="grid gap-2">
+      {(_, pending) => (
+        <SubmitButton
+          variant="secondary"
+          pending={pending}
+          pendingLabel="Cheering…"
+          aria-label={`Cheer ${authorName}'s post`}
+        >
+          Cheer
+        </SubmitButton>
+      )}
+    </ActionForm>
   );
 }
 
@@ -32,7 +42,8 @@ const REASONS = Object.entries(REPORT_REASON_LABEL).map(([value, label]) => ({ v
 
 /**
  * A private report in two taps: "Report" opens it, a reason sends it (each reason is its own submit
- * button); a note may be added first. The house rules are a link away.
+ * button); a note may be added first. The house rules are a link away. The form is rendered once
+ * "Report" is opened: the table offers it on every post.
  */
 export function ReportForm({
   postId,
@@ -45,10 +56,13 @@ export function ReportForm({
 }) {
   const id = useId();
   return (
-    <details className="group">
-      <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-full px-3 text-sm font-semibold text-ink underline">
-        Report<span className="sr-only"> {authorName}&apos;s post</span>
-      </summary>
+    <Disclosure
+      summary={
+        <>
+          Report<span className="sr-only"> {authorName}&apos;s post</span>
+        </>
+      }
+    >
       <ActionForm
         action={action}
         hidden={{ postId }}
@@ -93,6 +107,6 @@ export function ReportForm({
           </>
         )}
       </ActionForm>
-    </details>
+    </Disclosure>
   );
 }

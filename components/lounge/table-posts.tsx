@@ -1,6 +1,12 @@
+"use client";
+
+// The whole table renders on the client side of the page (and on the server's SSR pass): the page
+// sends its posts as data, not as 50 posts' element trees each holding three client components, which
+// cost more to serialise and read back than to render (bench `lounge-page`).
 import type { PostLine, Thread } from "@/lib/lounge/page";
 import type { FormAction, FormState } from "@/lib/forms";
 import { CheerButton, ReportForm } from "./post-tools";
+import { Disclosure } from "@/components/ui/disclosure";
 import { PostForm } from "./post-form";
 
 type Actions = { post: FormAction<FormState>; cheer: FormAction<FormState>; report: FormAction<FormState> };
@@ -20,13 +26,14 @@ function Post({ post, actions }: { post: PostLine; actions: Actions }) {
   return (
     <article
       aria-label={`${post.mine ? "Your post" : `${post.authorName}'s post`}, ${post.when}`}
-      className={`rounded-2xl border px-4 py-3 ${post.held ? "border-amber-400 bg-amber-50" : "border-slate-200 bg-white"}`}
+      className="lounge-post"
+      data-held={post.held || undefined}
     >
-      <p className="text-sm text-muted">
-        <span className="font-semibold text-ink">{post.authorName}</span>
+      <p>
+        <b>{post.authorName}</b>
         {post.mine ? " (you)" : ""} · <time dateTime={new Date(post.createdAt * 1000).toISOString()}>{post.when}</time>
       </p>
-      <p className="mt-1 text-base break-words whitespace-pre-line text-ink">{post.text}</p>
+      <p>{post.text}</p>
       {post.image?.url ? (
         // eslint-disable-next-line @next/next/no-img-element -- the image route checks who may see it on every request
         <img
@@ -59,7 +66,7 @@ function Post({ post, actions }: { post: PostLine; actions: Actions }) {
       ) : null}
       {post.mine && post.cheered ? <p className="mt-2 text-sm text-brand-700">Someone cheered this.</p> : null}
       {!post.mine && !post.held ? (
-        <div className="mt-2 flex flex-wrap items-start gap-2">
+        <div className="lounge-tools">
           <CheerButton postId={post.id} authorName={post.authorName} action={actions.cheer} />
           <ReportForm postId={post.id} authorName={post.authorName} action={actions.report} />
         </div>
@@ -97,10 +104,14 @@ export function TablePosts({
             </ol>
           ) : null}
           {!post.replyTo && !post.removed && !post.held ? (
-            <details className="ml-5">
-              <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-ink underline">
-                Reply<span className="sr-only"> to {post.mine ? "your post" : `${post.authorName}'s post`}</span>
-              </summary>
+            <Disclosure
+              className="lounge-reply"
+              summary={
+                <>
+                  Reply<span className="sr-only"> to {post.mine ? "your post" : `${post.authorName}'s post`}</span>
+                </>
+              }
+            >
               <div className="mt-2">
                 <PostForm
                   roomId={roomId}
@@ -111,7 +122,7 @@ export function TablePosts({
                   action={actions.post}
                 />
               </div>
-            </details>
+            </Disclosure>
           ) : null}
         </li>
       ))}

@@ -8,15 +8,9 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   pendingLabel?: string;
 };
 
-const variants = {
-  // brand-600 rather than brand-500 keeps white text above 4.5:1 contrast.
-  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/70",
-  secondary: "border border-brand-200 bg-white text-ink hover:bg-brand-50 disabled:text-muted",
-};
-
-/** The button look, for links that act as buttons (Log Out, See plans) and plain form buttons. */
-export function buttonClass(variant: keyof typeof variants = "primary", className = ""): string {
-  return `inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${className}`.trim();
+/** The button look, for links that act as buttons (Log Out, See plans) and plain form buttons (app/globals.css `.btn`). */
+export function buttonClass(variant: "primary" | "secondary" = "primary", className = ""): string {
+  return `btn btn-${variant} ${className}`.trim();
 }
 
 export function Button({
