@@ -52,13 +52,30 @@ function timedLine(name: string, instants: UnixSeconds[], zone: string): string 
 }
 
 /**
- * DTEND of a timed event. An end in the second pass of a repeated hour (01:30 EST, half an hour after
- * 01:30 EDT on the night clocks go back) would read back as the first pass, before the start (RFC 5545
- * reads a repeated local time as its first occurrence): such an end is written in UTC.
+ * A local time that reads back as another instant: one in the second pass of a repeated hour (01:30 EST,
+ * an hour after 01:30 EDT on the night clocks go back). RFC 5545 reads a repeated local time as its
+ * first pass, so such a time is written in UTC.
  */
+function inSecondPass(instant: UnixSeconds, zone: string): boolean {
+  return zone !== "UTC" && instantOf(localDateTimeOf(instant, zone), zone) !== instant;
+}
+
+/**
+ * Beside a DTSTART written in UTC for being in a repeated hour's second pass: the zone its series
+ * follows, which a UTC start would otherwise lose. Happr's import reads it; other apps ignore an
+ * X- parameter (RFC 5545 3.2) and read the right instant.
+ */
+export const START_ZONE_PARAM = "X-HAPPR-TZID";
+
+/** DTSTART of a timed event or moved occurrence. */
+function timedStartLine(instant: UnixSeconds, zone: string): string {
+  if (inSecondPass(instant, zone)) return contentLine("DTSTART", utcStamp(instant), { [START_ZONE_PARAM]: zone });
+  return timedLine("DTSTART", [instant], zone);
+}
+
+/** DTEND of a timed event: in UTC in a repeated hour's second pass (else it could read as before the start). */
 function timedEndLine(instant: UnixSeconds, zone: string): string {
-  if (zone !== "UTC" && instantOf(localDateTimeOf(instant, zone), zone) !== instant)
-    return contentLine("DTEND", utcStamp(instant));
+  if (inSecondPass(instant, zone)) return contentLine("DTEND", utcStamp(instant));
   return timedLine("DTEND", [instant], zone);
 }
 
@@ -96,7 +113,7 @@ function eventLines(item: FeedEvent, options: FeedOptions): string[] {
     if (event.rrule) master.push(contentLine("RRULE", event.rrule));
     if (event.exdates.length) master.push(dateLine("EXDATE", event.exdates));
   } else {
-    master.push(timedLine("DTSTART", [event.start], event.timezone), timedEndLine(event.end, event.timezone));
+    master.push(timedStartLine(event.start, event.timezone), timedEndLine(event.end, event.timezone));
     if (event.rrule) master.push(contentLine("RRULE", event.rrule));
     if (event.exdates.length) master.push(timedLine("EXDATE", event.exdates, event.timezone));
   }
@@ -116,7 +133,7 @@ function eventLines(item: FeedEvent, options: FeedOptions): string[] {
         "BEGIN:VEVENT",
         ...common,
         timedLine("RECURRENCE-ID", [override.recurrenceId], event.timezone),
-        timedLine("DTSTART", [override.start], event.timezone),
+        timedStartLine(override.start, event.timezone),
         timedEndLine(override.end, event.timezone),
         ...detailLines({ ...event.details, ...override.details }, options.neutralTitles),
         "END:VEVENT",

@@ -9,6 +9,7 @@ import {
   type LocalDate,
   type UnixSeconds,
   addDays,
+  canonicalTimeZone,
   daysBetween,
   instantOf,
   localDateOf,
@@ -16,6 +17,7 @@ import {
   startOfDay,
 } from "../../time";
 import { type ContentLine, parseContentLine, splitList, unescapeText, unfold } from "./content-lines";
+import { START_ZONE_PARAM } from "./export";
 import { type Observance, type TimezoneDefinition, parseUtcOffset, readObservanceRule, resolveTzid } from "./timezones";
 
 /**
@@ -249,6 +251,12 @@ function instantOfTime(
   return { instant: instantOf(time.local, zone), zone };
 }
 
+/** The zone export.ts names beside a DTSTART it wrote in UTC; none when it is not a known zone. */
+function startZoneOf(line: ContentLine): string | null {
+  const name = line.params[START_ZONE_PARAM]?.[0];
+  return name ? canonicalTimeZone(name) : null;
+}
+
 /** RFC 5545 3.3.6: "P1D", "PT1H30M", "-P1W". */
 function parseDuration(value: string, line: number): { days: number; seconds: number } {
   const match = /^([+-])?P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(value.trim());
@@ -312,8 +320,9 @@ function readTiming(component: Component, context: Context): Timing {
   }
   if (end && end.kind === "date") throw new Skip(`line ${endLine!.line}: DTEND is a date but DTSTART is a date-time`);
   const { instant: startInstant, zone } = instantOfTime(start, context, startLine.line);
-  // The recurrence follows the start's zone; a time given in UTC stays in UTC (as RFC 5545 reads it).
-  const timezone = zone ?? "UTC";
+  // The recurrence follows the start's zone; a time given in UTC stays in UTC (as RFC 5545 reads it),
+  // unless Happr's export named the zone beside it (a start in a repeated hour's second pass).
+  const timezone = zone ?? startZoneOf(startLine) ?? "UTC";
   let endInstant = startInstant;
   if (end) endInstant = instantOfTime(end, context, endLine!.line).instant;
   else if (duration) {

@@ -139,6 +139,26 @@ describe("writer and parser", () => {
             ],
             "Europe/London",
           ],
+          // Also found by CI: a start in that second pass (01:00 EST) read back an hour early, at 01:00 EDT;
+          // and a daily series from it, whose zone a start written in UTC alone would lose.
+          ...[null, "FREQ=DAILY;COUNT=12"].map((rule): [Sample[], string] => [
+            [
+              {
+                zone: "America/New_York",
+                allDay: false,
+                day: 304,
+                minute: 120,
+                length: 30,
+                rule,
+                title: "!",
+                notes: null,
+                location: null,
+                removed: [],
+                moved: [],
+              },
+            ],
+            "Asia/Kolkata",
+          ]),
         ],
       },
     );
