@@ -9,15 +9,12 @@
  * the Lounge table page with the lounge-page section's table (bench/lib/lounge-seed.ts).
  * Settings: PROFILE_PORT (3190), the bench's BENCH_* and CHROME_PATH.
  */
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { scratchDatabase } from "../e2e/support/app-instances";
 import { subscribedMemberCookie } from "./lib/member";
 import { seedToday } from "./lib/today-seed";
 import { seedLoungeTableOn } from "./lib/lounge-seed";
+import { startProbeServer } from "./lib/probe-server";
 import { parseOptions } from "./lib/options";
 import { measureThroughput } from "./lib/throughput";
 
@@ -95,56 +92,28 @@ export function summariseProfile(profile: Profile, top = 25): string {
 async function main() {
   const options = parseOptions(process.env, import.meta.dirname);
   const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["/my-account"];
-  const port = Number(process.env.PROFILE_PORT ?? 3190);
-  const baseUrl = `http://${options.host}:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "happr-profile-"));
   // Where next start --experimental-cpu-prof writes (it makes the folder, with a .gitignore).
   const profileDir = path.join(options.rootDir, ".next-profiles");
   mkdirSync(profileDir, { recursive: true });
-  const outboxFile = path.join(dataDir, "outbox.ndjson");
-  // With BENCH_DATABASE_URL, a scratch database there (dropped afterwards), as members-pages measures.
-  const scratch = options.databaseUrl ? await scratchDatabase(options.databaseUrl) : null;
+  const before = new Set(readdirSync(profileDir));
   // `node --cpu-prof` cannot reach the server: next start passes node's flags on in NODE_OPTIONS, where
   // --cpu-prof is refused. Its own switch runs the same V8 profiler (inspector) in the server process.
-  const server = spawn(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "--experimental-cpu-prof", "-p", String(port)],
-    {
-      cwd: options.rootDir,
-      env: {
-        ...process.env,
-        NEXT_CPU_PROF: "1",
-        NEXT_CPU_PROF_DIR: profileDir,
-        NODE_ENV: "production",
-        DATA_DIR: dataDir,
-        OUTBOX_FILE: outboxFile,
-        SITE_URL: baseUrl,
-        BILLING: "sandbox",
-        MAIL: "outbox",
-        AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(33).toString("base64"),
-        ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-      },
-      stdio: ["ignore", "inherit", "inherit"],
-    },
-  );
-  const before = new Set(readdirSync(profileDir));
+  const server = await startProbeServer(options, {
+    name: "profile",
+    port: Number(process.env.PROFILE_PORT ?? 3190),
+    args: ["--experimental-cpu-prof"],
+    env: () => ({ NEXT_CPU_PROF: "1", NEXT_CPU_PROF_DIR: profileDir }),
+  });
+  const { baseUrl } = server.app;
   try {
-    for (let i = 0; ; i += 1) {
-      try {
-        await fetch(`${baseUrl}/api/health`);
-        break;
-      } catch {
-        if (i > 200) throw new Error("the server did not answer");
-        await new Promise((resolve) => setTimeout(resolve, 300));
-      }
-    }
-    const cookie = await subscribedMemberCookie(baseUrl, options, console.error, outboxFile);
+    const cookie = await subscribedMemberCookie(baseUrl, options, console.error, server.outboxFile);
     // Today with the data members-pages measures it with (its circle only on PostgreSQL).
-    if (paths.includes("/today")) await seedToday(baseUrl, cookie, { databaseUrl: scratch?.url, log: console.error });
+    if (paths.includes("/today"))
+      await seedToday(baseUrl, cookie, { databaseUrl: server.databaseUrl ?? undefined, log: console.error });
     // "/lounge": the Lounge table page as lounge-page measures it (PostgreSQL only: seeded beside the server).
     if (paths.includes("/lounge")) {
-      if (!scratch) throw new Error("/lounge: set BENCH_DATABASE_URL (the table is seeded on PostgreSQL)");
-      const roomId = seedLoungeTableOn(scratch.url);
+      if (!server.databaseUrl) throw new Error("/lounge: set BENCH_DATABASE_URL (the table is seeded on PostgreSQL)");
+      const roomId = seedLoungeTableOn(server.databaseUrl);
       paths.splice(paths.indexOf("/lounge"), 1, `/lounge/${roomId}`);
     }
     for (const page of paths) {
@@ -160,11 +129,8 @@ async function main() {
       );
     }
   } finally {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGINT");
-    await exited;
-    await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    // Stopped, the server writes its profile.
+    await server.close();
   }
   const written = readdirSync(profileDir).filter((name) => name.endsWith(".cpuprofile") && !before.has(name));
   for (const name of written) {

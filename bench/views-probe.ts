@@ -9,17 +9,14 @@
  * lounge-page section's table (PostgreSQL only). PROBE_PORT (3195); PROBE_SQL=1 lists the statements,
  * PROBE_HTML_DIR=dir keeps each page's HTML there.
  */
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { scratchDatabase } from "../e2e/support/app-instances";
 import { phoneJpeg } from "../lib/images/__fixtures__/photos";
 import { subscribedMemberCookie } from "./lib/member";
 import { parseOptions } from "./lib/options";
 import { seedToday } from "./lib/today-seed";
 import { seedLoungeTableOn } from "./lib/lounge-seed";
+import { startProbeServer } from "./lib/probe-server";
 
 async function graphql(baseUrl: string, cookie: string, query: string, variables: Record<string, unknown> = {}) {
   for (let attempt = 0; ; attempt += 1) {
@@ -62,43 +59,20 @@ const isPostgres = (_: string[], command: string) => command === "postgres";
 async function main() {
   const options = parseOptions(process.env, import.meta.dirname);
   const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/today", "/cam", "/vision-board"];
-  const port = Number(process.env.PROBE_PORT ?? 3195);
-  const baseUrl = `http://localhost:${port}`;
   const views = Number(process.env.PROBE_VIEWS ?? 40);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "happr-probe-"));
-  const sqlLog = path.join(dataDir, "sql.log");
-  const outboxFile = path.join(dataDir, "outbox.ndjson");
-  const scratch = options.databaseUrl ? await scratchDatabase(options.databaseUrl) : null;
-  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
-    cwd: options.rootDir,
-    detached: true,
-    env: {
-      ...process.env,
+  const server = await startProbeServer(options, {
+    name: "probe",
+    port: Number(process.env.PROBE_PORT ?? 3195),
+    env: (dataDir) => ({
       NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "lib", "sql-log-preload.mjs")}`,
-      SQL_LOG: sqlLog,
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      OUTBOX_FILE: outboxFile,
-      SITE_URL: baseUrl,
-      BILLING: "sandbox",
-      MAIL: "outbox",
-      AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(33).toString("base64"),
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+      SQL_LOG: path.join(dataDir, "sql.log"),
+    }),
   });
+  const { baseUrl } = server.app;
+  const sqlLog = path.join(path.dirname(server.app.logFile), "sql.log");
   try {
-    for (let i = 0; ; i += 1) {
-      try {
-        await fetch(`${baseUrl}/api/health`);
-        break;
-      } catch {
-        if (i > 200) throw new Error("the server did not answer");
-        await new Promise((resolve) => setTimeout(resolve, 300));
-      }
-    }
-    const cookie = await subscribedMemberCookie(baseUrl, options, console.error, outboxFile);
-    await seedToday(baseUrl, cookie, { databaseUrl: scratch?.url, log: console.error });
+    const cookie = await subscribedMemberCookie(baseUrl, options, console.error, server.outboxFile);
+    await seedToday(baseUrl, cookie, { databaseUrl: server.databaseUrl ?? undefined, log: console.error });
     const boards = await graphql(baseUrl, cookie, "query { getMyBoards { statusCode message boards { id kind } } }");
     const boardId = (boards.boards as { id: string; kind: string }[]).find((b) => b.kind === "MINE")!.id;
     for (let i = 0; i < 20; i += 1) {
@@ -141,8 +115,8 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 5000)); // the photos processed
     // "/lounge": the table page with the lounge-page section's table (PostgreSQL only).
     if (paths.includes("/lounge")) {
-      if (!scratch) throw new Error("/lounge: set BENCH_DATABASE_URL (the table is seeded on PostgreSQL)");
-      paths.splice(paths.indexOf("/lounge"), 1, `/lounge/${seedLoungeTableOn(scratch.url)}`);
+      if (!server.databaseUrl) throw new Error("/lounge: set BENCH_DATABASE_URL (the table is seeded on PostgreSQL)");
+      paths.splice(paths.indexOf("/lounge"), 1, `/lounge/${seedLoungeTableOn(server.databaseUrl)}`);
     }
     for (const page of paths) {
       const url = `${baseUrl}${page}`;
@@ -157,11 +131,11 @@ async function main() {
       const html = await view();
       await new Promise((resolve) => setTimeout(resolve, 300));
       const statements = readFileSync(sqlLog, "utf8").split("\n").filter(Boolean);
-      const before = cpuSeconds(inGroup(server.pid!));
+      const before = cpuSeconds(inGroup(server.app.pid));
       const databaseBefore = cpuSeconds(isPostgres);
       const started = performance.now();
       for (let i = 0; i < views; i += 1) await view();
-      const cpuMs = ((cpuSeconds(inGroup(server.pid!)) - before) * 1000) / views;
+      const cpuMs = ((cpuSeconds(inGroup(server.app.pid)) - before) * 1000) / views;
       const databaseMs = ((cpuSeconds(isPostgres) - databaseBefore) * 1000) / views;
       const wallMs = (performance.now() - started) / views;
       const prepared = statements.filter((line) => line.startsWith("P")).length;
@@ -173,11 +147,7 @@ async function main() {
       if (process.env.PROBE_SQL) for (const line of statements) console.log(`    ${line}`);
     }
   } finally {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    process.kill(-server.pid!, "SIGINT");
-    await exited;
-    await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

@@ -8,6 +8,8 @@ export type RunningApp = {
   name: string;
   baseUrl: string;
   port: number;
+  /** The server's process id, which is also its process group's (for /proc). */
+  pid: number;
   logFile: string;
   /** Why the server stopped ("exit 1", "SIGTERM"), or undefined while it runs. */
   exited(): string | undefined;
@@ -186,6 +188,8 @@ export async function startNextApp(opts: {
   timeoutMs: number;
   /** Extra environment for this app (wins over the inherited one). */
   env?: Record<string, string>;
+  /** More arguments for `next start` (`--experimental-cpu-prof`). */
+  args?: string[];
 }): Promise<RunningApp> {
   if (!existsSync(path.join(opts.appDir, ".next", "BUILD_ID"))) {
     throw new Error(
@@ -203,7 +207,7 @@ export async function startNextApp(opts: {
   };
   const child = spawnNext(
     opts.rootDir,
-    ["start", opts.appDir, "-p", String(opts.port)],
+    ["start", opts.appDir, "-p", String(opts.port), ...(opts.args ?? [])],
     opts.appDir,
     opts.logFile,
     env,
@@ -233,6 +237,7 @@ export async function startNextApp(opts: {
         name: opts.name,
         baseUrl,
         port: opts.port,
+        pid: child.pid!,
         logFile: opts.logFile,
         exited: () => exitInfo,
         peakRssMb: () => (exitInfo === undefined ? peakRssMb(child.pid!) : undefined),
