@@ -1,10 +1,13 @@
+import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/open";
 import { memberProfiles } from "@/lib/db/schema/profile";
 import { useSandboxBilling } from "@/lib/billing/sandbox/testing";
 import { makeCircle } from "@/lib/circles/testing";
-import { roomId } from "@/lib/lounge/testing";
+import { roomId, uploadedPhoto } from "@/lib/lounge/testing";
+import { temporaryStore } from "@/lib/cam/testing";
+import { installObjectStore } from "@/lib/storage";
 import { createTestServer } from "./test-helpers";
 
 const people = ["ana", "ben", "eve", "mum", "kid"] as const;
@@ -244,4 +247,44 @@ describe("Happr Lounge over GraphQL", () => {
       kind: "post.published",
     });
   });
+
+  it(
+    "a post's photo sent through the API is checked at once: the table hears of the clean post without waiting for the job timer",
+    { timeout: 90_000 },
+    async () => {
+      const temp = await temporaryStore();
+      installObjectStore(temp.store);
+      try {
+        await atMidday("ana", "ben");
+        await join("ana", "Sky Blue");
+        await join("ben", "Quiet Fox");
+        const room = await roomId(db, "family-life");
+        const stream = await listen("ben", room);
+        const photo = await readFile(new URL("../lib/images/__fixtures__/people.jpg", import.meta.url));
+        const uploadId = await uploadedPhoto(db, id("ana"), photo);
+        const posted = await gql(
+          loungeOps.postToLounge,
+          { roomId: room, text: "Our club's open day", imageUploadId: uploadId },
+          "ana",
+        );
+        expect(posted).toMatchObject({ statusCode: 201, post: { held: true } });
+        // No job runner in this test: only the check the resolver starts can publish it (the real model
+        // takes a few seconds to load; the job timer would take up to a minute).
+        const heard = await Promise.race([
+          stream.next(),
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error("the post was not published within 45 s")), 45_000),
+          ),
+        ]);
+        expect(heard.data.loungeTableChanged).toMatchObject({
+          postId: posted.post.id,
+          kind: "post.published",
+        });
+        const seen = await gql(loungeOps.getLoungeTable, { roomId: room }, "ben");
+        expect(seen.posts[0]).toMatchObject({ id: posted.post.id, held: false, image: { url: expect.any(String) } });
+      } finally {
+        await temp.remove();
+      }
+    },
+  );
 });

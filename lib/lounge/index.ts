@@ -26,7 +26,7 @@ export {
   type HoldReason,
 } from "./holds";
 export {
-  checkLoungePhotos,
+  checkNewPostPhotos,
   PHOTO_CHECK_JOB,
   photoCheckJobHandlers,
   POST_ANNOUNCE_JOB,

@@ -8,7 +8,7 @@ import { runDueJobs, scheduleJob, type JobHandler } from "../jobs";
 import { getLivePort, type LiveEvent } from "../live";
 import { logError } from "../log";
 import { getObjectStore, type ObjectStore } from "../storage";
-import { derivativeKey } from "../uploads";
+import { derivativeKey, processPendingImages } from "../uploads";
 import { photoHoldReason, type HoldReason } from "./holds";
 import { noticeReply } from "./replies";
 
@@ -98,9 +98,17 @@ export function photoCheckJobHandlers(options: PhotoCheckOptions = {}): Record<s
 }
 
 /**
- * Runs the due photo checks now (after a post's photo was processed: `after()` in the post action),
- * so a clean photo's post appears within seconds; the job timer runs anything left within a minute.
+ * After a post with a photo, off the poster's answer (the web action's `after()`, the API's resolver):
+ * the photo processed if its job has not run yet, then the due checks, so a clean photo's post appears
+ * within seconds from the site and the native apps alike. The job timer runs anything left within a
+ * minute, as it would without this.
  */
+export async function checkNewPostPhotos(options: PhotoCheckOptions = {}): Promise<void> {
+  await processPendingImages({ db: options.db, store: options.store });
+  await checkLoungePhotos(options);
+}
+
+/** Runs the due photo checks now (the job timer runs anything left within a minute). */
 export async function checkLoungePhotos(options: PhotoCheckOptions = {}): Promise<void> {
   await runDueJobs(photoCheckJobHandlers(options), {
     db: options.db ?? (await getDb()),

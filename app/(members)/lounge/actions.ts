@@ -3,11 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { after } from "next/server";
 import { z } from "zod";
-import { processPendingImages } from "@/lib/uploads";
 import { done, formError, type FormState } from "@/lib/forms";
 import { formField, memberAction } from "@/lib/account/member-action";
 import {
-  checkLoungePhotos,
+  checkNewPostPhotos,
   cheerLoungePost,
   joinLounge,
   LOUNGE_RULES_VERSION,
@@ -69,7 +68,7 @@ export const postToLoungeAction = memberAction(
       imageUploadId: form.uploadId || null,
     });
     // The photo is processed off the request, as the Vision Board's are, then checked (lib/lounge photo-check.ts).
-    if (form.uploadId) after(() => processPendingImages().then(() => checkLoungePhotos()));
+    if (form.uploadId) after(() => checkNewPostPhotos());
     revalidatePath(`/lounge/${form.roomId}`);
     const waitsForCheckOnly = post.holdReasons.length === 1 && post.holdReasons[0] === "image-check";
     return done(
