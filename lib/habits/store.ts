@@ -173,19 +173,24 @@ type HabitWithHistory = {
  * is one round trip (each is an index range read). One statement is one snapshot: the entries start
  * after a checkpoint the same read returns. Placeholders: `maxDay`, `resumeBound`.
  */
-const historyColumns = () => ({
-  targets: sql<HabitTarget[]>`(select coalesce(json_agg(json_build_object('effectiveFrom', t.effective_from,
+const historyColumns = () => {
+  // Qualified: drizzle writes a column alone as its bare name, which inside these subqueries would
+  // mean the inner table's own "id" if it ever had one.
+  const habitId = sql`${habits}.${sql.identifier("id")}`;
+  return {
+    targets: sql<HabitTarget[]>`(select coalesce(json_agg(json_build_object('effectiveFrom', t.effective_from,
     'target', t.target, 'schedule', t.schedule, 'weekdays', t.weekdays, 'timesPerWeek', t.times_per_week,
     'restDaysPerWeek', t.rest_days_per_week) order by t.effective_from), '[]')
-    from ${habitTargets} t where t.habit_id = ${habits.id})`,
-  checkpoints: sql<ScoreCheckpoint[]>`(select coalesce(json_agg(json_build_object('throughDay', c.through_day,
+    from ${habitTargets} t where t.habit_id = ${habitId})`,
+    checkpoints: sql<ScoreCheckpoint[]>`(select coalesce(json_agg(json_build_object('throughDay', c.through_day,
     'score', c.score, 'currentStreak', c.current_streak, 'bestStreak', c.best_streak) order by c.through_day desc), '[]')
-    from ${habitScoreCheckpoints} c where c.habit_id = ${habits.id})`,
-  entries: sql<EntryJson[]>`(select coalesce(json_agg(json_build_array(e.day, e.value, e.rest)), '[]')
-    from ${habitEntries} e where e.habit_id = ${habits.id} and e.day <= ${sql.placeholder("maxDay")}::date
-    and e.day > coalesce((select max(c.through_day) from ${habitScoreCheckpoints} c where c.habit_id = ${habits.id}
+    from ${habitScoreCheckpoints} c where c.habit_id = ${habitId})`,
+    entries: sql<EntryJson[]>`(select coalesce(json_agg(json_build_array(e.day, e.value, e.rest)), '[]')
+    from ${habitEntries} e where e.habit_id = ${habitId} and e.day <= ${sql.placeholder("maxDay")}::date
+    and e.day > coalesce((select max(c.through_day) from ${habitScoreCheckpoints} c where c.habit_id = ${habitId}
       and c.through_day <= ${sql.placeholder("resumeBound")}::date), '0001-01-01'::date))`,
-});
+  };
+};
 
 /**
  * The day bounds a history read uses before it knows the reader's today (their zone's date lies
