@@ -362,7 +362,7 @@ const tableReads = preparedPerDatabase((db: Db) => {
  * The first visit seats the member.
  */
 export async function getLoungeTable(memberId: string, value: unknown, options: Options = {}): Promise<TableView> {
-  return (await readTable(memberId, value, options)).view;
+  return (await getLoungeTableWithRoom(memberId, value, options)).view;
 }
 
 /** The table page's read (lib/lounge/page.ts): the table, and the room, zone and Lounge name its one statement also read. */
@@ -379,10 +379,6 @@ export async function getLoungeTableWithRoom(
   value: unknown,
   options: Options = {},
 ): Promise<TableWithRoom> {
-  return readTable(memberId, value, options);
-}
-
-async function readTable(memberId: string, value: unknown, options: Options): Promise<TableWithRoom> {
   const input = value as { roomId?: unknown; before?: unknown; limit?: unknown };
   const roomId = parseId(input?.roomId, "roomId");
   const page = parsePage({ before: input?.before, limit: input?.limit });

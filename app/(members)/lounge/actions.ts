@@ -68,7 +68,7 @@ export const postToLoungeAction = memberAction(
       imageUploadId: form.uploadId || null,
     });
     // The photo is processed off the request, as the Vision Board's are, then checked (lib/lounge photo-check.ts).
-    if (form.uploadId) after(() => checkNewPostPhotos());
+    if (post.holdReasons.includes("image-check")) after(() => checkNewPostPhotos());
     revalidatePath(`/lounge/${form.roomId}`);
     const waitsForCheckOnly = post.holdReasons.length === 1 && post.holdReasons[0] === "image-check";
     return done(
