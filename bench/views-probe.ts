@@ -6,7 +6,8 @@
  * (/proc: user + system).
  * A member is signed up and subscribed in Chromium; /today is seeded as members-pages seeds it, the
  * board with 20 items and Cam with 6 moments (through the API), "/lounge" is the table page with the
- * lounge-page section's table (PostgreSQL only). PROBE_PORT (3195); PROBE_SQL=1 lists the statements,
+ * lounge-page section's table (PostgreSQL only). PROBE_PORT (3195); PROBE_SQL=1 lists the statements
+ * with their milliseconds,
  * PROBE_HTML_DIR=dir keeps each page's HTML there.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -20,10 +21,17 @@ import { startProbeServer } from "./lib/probe-server";
 
 async function graphql(baseUrl: string, cookie: string, query: string, variables: Record<string, unknown> = {}) {
   for (let attempt = 0; ; attempt += 1) {
-    const response = await fetch(`${baseUrl}/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie, origin: baseUrl },
-      body: JSON.stringify({ query, variables }),
+    const request = () =>
+      fetch(`${baseUrl}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie, origin: baseUrl },
+        body: JSON.stringify({ query, variables }),
+      });
+    // After the seeding's long synchronous stretches, the pool may hand out a keep-alive socket the
+    // server closed meanwhile; such a request never reached the server, so it is sent once more.
+    const response = await request().catch((error: { cause?: { code?: string } }) => {
+      if (error.cause?.code === "UND_ERR_SOCKET") return request();
+      throw error;
     });
     if (response.status === 429 && attempt < 5) {
       await new Promise((resolve) => setTimeout(resolve, 1000 * Number(response.headers.get("retry-after") || 1)));

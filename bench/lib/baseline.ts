@@ -120,6 +120,38 @@ export function writeBaselineApp(rootDir: string, baselineDir: string): void {
       "}",
       "",
     ].join("\n"),
+    // A bare page as big as a members' page, behind the empty proxy.ts below as every members' page is
+    // behind ours (its CSP nonce): /session's read of the session, then `rows` list items of ordinary
+    // server-rendered markup (a link and a short text each). The sections that measure a members' page
+    // set it beside the page at the page's own size (bench/lib/page-rounds.ts, sizeMatchedBaseline):
+    // what Next.js alone costs for that many bytes behind a proxy, the ceiling for any page that big.
+    // /session itself behind that proxy: what any members' page pays before its own work.
+    "app/proxied/session/page.tsx": 'export { default } from "../../session/page";\n',
+    "app/proxied/session-sized/page.tsx": [
+      'import { auth } from "../../../auth";',
+      "",
+      "export default async function SessionSizedPage({ searchParams }: { searchParams: Promise<{ rows?: string }> }) {",
+      "  const [session, { rows }] = await Promise.all([auth(), searchParams]);",
+      "  const count = Math.min(5000, Math.max(0, Math.floor(Number(rows) || 0)));",
+      "  return (",
+      "    <main>",
+      "      <h1>Session</h1>",
+      "      {session?.user ? <p>Signed in as {session.user.name} ({session.user.email}).</p> : <p>Not signed in.</p>}",
+      '      <ul className="mt-2 grid gap-1">',
+      "        {Array.from({ length: count }, (_, i) => (",
+      '          <li key={i} className="flex flex-wrap items-center justify-between gap-2 text-base text-ink">',
+      '            <a href={`/items/${i}`} className="underline">',
+      "              Item {i}",
+      "            </a>",
+      '            <span className="text-muted">{i % 100}% of the way</span>',
+      "          </li>",
+      "        ))}",
+      "      </ul>",
+      "    </main>",
+      "  );",
+      "}",
+      "",
+    ].join("\n"),
     // What Next.js's proxy costs by itself: one that only passes the request on, on /proxied/*. The
     // members-pages section measures proxy.ts's guard against it.
     "proxy.ts": [

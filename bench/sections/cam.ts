@@ -6,6 +6,7 @@ import { phoneJpeg } from "../../lib/images/__fixtures__/photos";
 import { twelveMegapixelJpeg } from "../lib/twelve-megapixel-jpeg";
 import { fixed, median, ms } from "../lib/format";
 import { subscribedMemberCookie } from "../lib/member";
+import { sizeMatchedBaseline, sizeMatchedRows } from "../lib/page-rounds";
 import type { Section } from "../lib/section";
 import { findFreePort, startNextApp, tail, type RunningApp } from "../lib/server";
 import {
@@ -159,11 +160,13 @@ export const camSection: Section = {
       writeFileSync(staticPath, image);
       await app.stop();
       app = await start();
-      const targets = [
+      // mustShow: what the page must show; without it (the image and the file), the image's bytes.
+      const targets: { key: string; label: string; url: string; mustShow?: string }[] = [
         { key: "baseline", label: "baseline /session", url: `${baseline.baseUrl}/session`, mustShow: "Signed in as" },
         { key: "timeline", label: `/cam (${MOMENTS} moments)`, url: `${app.baseUrl}/cam`, mustShow: "Moment 4" },
         { key: "image", label: `/api/images/…/display (${image.length} B)`, url: imageUrl },
         { key: "static", label: `/${STATIC_FILE} (public/, same size)`, url: `${app.baseUrl}/${STATIC_FILE}` },
+        await sizeMatchedBaseline(baseline.baseUrl, `${app.baseUrl}/cam`, cookie),
       ];
       for (const target of targets) {
         const response = await fetch(target.url, { headers: { cookie }, redirect: "manual" });
@@ -204,6 +207,13 @@ export const camSection: Section = {
       if (database === "postgres" && timelineRatio < PAGE_GOAL)
         belowGoal.push(`postgres /cam: ${timelineRatio.toFixed(2)} of the session baseline (goal ≥ ${PAGE_GOAL})`);
       const processing = { medianMs: median(bigTimes), runsMs: bigTimes, bytes: big.length };
+      const sized = sizeMatchedRows(
+        database,
+        targets[1]!.label,
+        targets[4]!.label,
+        { page: s.timeline!, sized: s.sized!, baseline: s.baseline! },
+        row,
+      );
       return {
         table: {
           head: ["measurement", "req/s", "p50", "p95", "p99", "non-2xx", "ratio", "goal"],
@@ -215,6 +225,7 @@ export const camSection: Section = {
               timelineRatio.toFixed(2),
               database === "postgres" ? `≥ ${PAGE_GOAL}` : "(reported)",
             ),
+            ...sized.rows,
             row(targets[3]!.label, s.static!, "1.00", ""),
             row(targets[2]!.label, s.image!, imageRatio.toFixed(2), "(reported)"),
             [
@@ -245,7 +256,16 @@ export const camSection: Section = {
           ...(scratch ? [] : ["set BENCH_DATABASE_URL to measure on PostgreSQL (the goal's database)"]),
         ],
         belowGoal,
-        data: { database, summaries: s, runs, processing, rssBeforeMb: rssBefore, rssAfterMb: rssAfter },
+        data: {
+          database,
+          summaries: s,
+          runs,
+          processing,
+          sizedRatio: sized.sizedRatio,
+          ofItsSize: sized.ofItsSize,
+          rssBeforeMb: rssBefore,
+          rssAfterMb: rssAfter,
+        },
       };
     } catch (error) {
       throw new Error(`${(error as Error).message}${app ? `; server log: ${tail(app.logFile, 5)}` : ""}`);

@@ -5,7 +5,7 @@ import { scratchDatabase } from "../../e2e/support/app-instances";
 import { fixed, ms } from "../lib/format";
 import { seedLoungeTableOn } from "../lib/lounge-seed";
 import { subscribedMemberCookie } from "../lib/member";
-import { measurePagesInRounds, type PageTarget } from "../lib/page-rounds";
+import { measurePagesInRounds, sizeMatchedBaseline, sizeMatchedRows, type PageTarget } from "../lib/page-rounds";
 import type { Section } from "../lib/section";
 import { findFreePort, startNextApp, tail, type RunningApp } from "../lib/server";
 import type { RoundsSummary } from "../lib/throughput";
@@ -68,6 +68,7 @@ export const loungePageSection: Section = {
           mustShow: "number 49, about the small things",
         },
       ];
+      targets.push(await sizeMatchedBaseline(baseline.baseUrl, targets[1]!.url, cookie));
       const { summaries: s, runs } = await measurePagesInRounds("lounge-page", targets, cookie, options, log);
       const ratio = s.table!.requestsPerSecond / s.baseline!.requestsPerSecond;
       const row = (label: string, summary: RoundsSummary, shown: string, goal: string) => [
@@ -81,12 +82,20 @@ export const loungePageSection: Section = {
         goal,
       ];
       const { connections, durationSeconds, warmupSeconds, throughputRounds } = options;
+      const sized = sizeMatchedRows(
+        "postgres",
+        targets[1]!.label,
+        targets[2]!.label,
+        { page: s.table!, sized: s.sized!, baseline: s.baseline! },
+        row,
+      );
       return {
         table: {
           head: ["measurement", "req/s", "p50", "p95", "p99", "non-2xx", "ratio", "goal"],
           rows: [
             row(targets[0]!.label, s.baseline!, "1.00", ""),
             row(targets[1]!.label, s.table!, ratio.toFixed(2), `≥ ${PAGE_GOAL}`),
+            ...sized.rows,
           ],
         },
         notes: [
@@ -96,7 +105,14 @@ export const loungePageSection: Section = {
           ratio < PAGE_GOAL
             ? [`postgres /lounge/<room>: ${ratio.toFixed(2)} of the session baseline (goal ≥ ${PAGE_GOAL})`]
             : [],
-        data: { database: "postgres", summaries: s, runs, ratio },
+        data: {
+          database: "postgres",
+          summaries: s,
+          runs,
+          ratio,
+          sizedRatio: sized.sizedRatio,
+          ofItsSize: sized.ofItsSize,
+        },
       };
     } catch (error) {
       throw new Error(`${(error as Error).message}${app ? `; server log: ${tail(app.logFile, 5)}` : ""}`);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { scratchDatabase } from "../../e2e/support/app-instances";
 import { fixed, ms } from "../lib/format";
 import { subscribedMemberCookie } from "../lib/member";
+import { sizeMatchedBaseline, sizeMatchedRows } from "../lib/page-rounds";
 import { seedToday } from "../lib/today-seed";
 import type { BenchContext, Section } from "../lib/section";
 import { findFreePort, startNextApp, tail, type RunningApp } from "../lib/server";
@@ -130,6 +131,18 @@ async function measure(
       expect: 404,
     },
   ];
+  // What any members' page pays before its own work: /session behind an empty proxy.ts.
+  targets.push({
+    key: "sessionProxied",
+    label: "baseline /proxied/session (an empty proxy.ts)",
+    url: `${baseline.baseUrl}/proxied/session`,
+    signedIn: true,
+    expect: 200,
+    mustShow: "Signed in as",
+  });
+  // What Next.js alone costs for a page as big as Today (bench/lib/page-rounds.ts).
+  const todaySized = await sizeMatchedBaseline(baseline.baseUrl, `${app.baseUrl}/today`, cookie);
+  targets.push({ ...todaySized, key: "todaySized", signedIn: true, expect: 200 });
   const headersFor = (target: Target) =>
     target.signedIn ? { cookie: target.guardRuns ? cookieWithoutMarker : cookie } : undefined;
   for (const target of targets) {
@@ -224,6 +237,15 @@ export const membersPagesSection: Section = {
         goalText,
       ];
       rows.push(row("baseline /session", base, "1.00", ""));
+      const proxied = summaries.sessionProxied!;
+      rows.push(
+        row(
+          "baseline /proxied/session (an empty proxy.ts)",
+          proxied,
+          (proxied.requestsPerSecond / base.requestsPerSecond).toFixed(2),
+          "(any page behind a proxy)",
+        ),
+      );
       for (const page of MEMBERS_PAGES) {
         const s = summaries[page]!;
         const ratio = s.requestsPerSecond / base.requestsPerSecond;
@@ -236,6 +258,15 @@ export const membersPagesSection: Section = {
             `${database} ${page}: p95 ${ms(s.p95Ms)} (goal ≤ ${goal.p95Ms} ms; the baseline's own p95 in the same rounds: ${ms(base.p95Ms)})`,
           );
       }
+      rows.push(
+        ...sizeMatchedRows(
+          database,
+          "/today",
+          result.targets.find((t) => t.key === "todaySized")!.label,
+          { page: summaries["/today"]!, sized: summaries.todaySized!, baseline: base },
+          row,
+        ).rows,
+      );
       for (const page of REPORTED_PAGES) {
         const s = summaries[page]!;
         rows.push(row(page, s, (s.requestsPerSecond / base.requestsPerSecond).toFixed(2), "(reported)"));

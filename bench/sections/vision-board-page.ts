@@ -7,12 +7,8 @@ import { fixed, ms } from "../lib/format";
 import { subscribedMemberCookie } from "../lib/member";
 import type { Section } from "../lib/section";
 import { findFreePort, startNextApp, tail, type RunningApp } from "../lib/server";
-import {
-  measureThroughput,
-  summariseRounds as summarise,
-  type RoundsSummary as Summary,
-  type ThroughputResult,
-} from "../lib/throughput";
+import { measurePagesInRounds, sizeMatchedBaseline, sizeMatchedRows, type PageTarget } from "../lib/page-rounds";
+import type { RoundsSummary as Summary } from "../lib/throughput";
 
 /**
  * My Vision Board (issue 41): the board page `/vision-board` signed in, its "My board" holding ITEMS
@@ -165,7 +161,7 @@ export const visionBoardPageSection: Section = {
       const cookie = await subscribedMemberCookie(app.baseUrl, options, log, outboxFile);
       const boardId = await seedBoard(app.baseUrl, cookie, log);
 
-      const targets = [
+      const targets: PageTarget[] = [
         { key: "baseline", label: "baseline /session", url: `${baseline.baseUrl}/session`, mustShow: "Signed in as" },
         {
           key: "board",
@@ -174,29 +170,15 @@ export const visionBoardPageSection: Section = {
           mustShow: `Words ${ITEMS - 2}`,
         },
       ];
-      for (const target of targets) {
-        const response = await fetch(target.url, { headers: { cookie }, redirect: "manual" });
-        const body = await response.text();
-        if (response.status !== 200 || !body.includes(target.mustShow))
-          throw new Error(`vision-board: ${target.url} answered ${response.status} without "${target.mustShow}"`);
-      }
+      targets.push(await sizeMatchedBaseline(baseline.baseUrl, targets[1]!.url, cookie));
+      const { summaries: s, runs } = await measurePagesInRounds(
+        `vision-board (${database})`,
+        targets,
+        cookie,
+        options,
+        log,
+      );
       const { connections, durationSeconds, warmupSeconds, throughputRounds } = options;
-      const runs: Record<string, ThroughputResult[]> = Object.fromEntries(targets.map((t) => [t.key, []]));
-      for (let round = 1; round <= throughputRounds; round += 1) {
-        for (const target of round % 2 === 1 ? targets : [...targets].reverse()) {
-          log(`vision-board (${database}): ${target.url} round ${round}/${throughputRounds}`);
-          runs[target.key]!.push(
-            await measureThroughput({
-              url: target.url,
-              connections,
-              durationSeconds,
-              warmupSeconds,
-              request: { headers: { cookie } },
-            }),
-          );
-        }
-      }
-      const s = Object.fromEntries(targets.map((t) => [t.key, summarise(runs[t.key]!)]));
       const ratio = s.board!.requestsPerSecond / s.baseline!.requestsPerSecond;
       const row = (label: string, summary: Summary, shown: string, goal: string) => [
         `${database}: ${label}`,
@@ -211,6 +193,13 @@ export const visionBoardPageSection: Section = {
       const belowGoal: string[] = [];
       if (database === "postgres" && ratio < PAGE_GOAL)
         belowGoal.push(`postgres /vision-board: ${ratio.toFixed(2)} of the session baseline (goal ≥ ${PAGE_GOAL})`);
+      const sized = sizeMatchedRows(
+        database,
+        targets[1]!.label,
+        targets[2]!.label,
+        { page: s.board!, sized: s.sized!, baseline: s.baseline! },
+        row,
+      );
       return {
         table: {
           head: ["measurement", "req/s", "p50", "p95", "p99", "non-2xx", "ratio", "goal"],
@@ -222,6 +211,7 @@ export const visionBoardPageSection: Section = {
               ratio.toFixed(2),
               database === "postgres" ? `≥ ${PAGE_GOAL}` : "(reported)",
             ),
+            ...sized.rows,
           ],
         },
         notes: [
@@ -230,7 +220,7 @@ export const visionBoardPageSection: Section = {
           ...(scratch ? [] : ["set BENCH_DATABASE_URL to measure on PostgreSQL (the goal's database)"]),
         ],
         belowGoal,
-        data: { database, summaries: s, runs, ratio },
+        data: { database, summaries: s, runs, ratio, sizedRatio: sized.sizedRatio, ofItsSize: sized.ofItsSize },
       };
     } catch (error) {
       throw new Error(`${(error as Error).message}${app ? `; server log: ${tail(app.logFile, 5)}` : ""}`);
