@@ -16,24 +16,29 @@ export type AppInstance = { url: string; output: () => string; stop: () => Promi
 
 export async function startInstance(port: number, env: Record<string, string>): Promise<AppInstance> {
   const url = `http://localhost:${port}`;
-  // On the journeys' Node.js, as the main instance (playwright.config.ts).
-  const child: ChildProcess = spawn(journeyNode(), [nextBin, "start", "-p", String(port)], {
-    env: {
-      ...process.env,
-      // What the server starts as `node` runs on the same Node.js.
-      PATH: journeyPath(),
-      NODE_ENV: "production",
-      // The same embedded defaults as the main instance, chosen on purpose as production asks.
-      BILLING: "sandbox",
-      MAIL: "outbox",
-      SITE_URL: url,
-      AUTH_SECRET: randomBytes(33).toString("base64"),
-      REAUTH_WINDOW_SECONDS: "0",
-      ...env,
+  // On the journeys' Node.js, and keeping idle connections as `npm start` does, as the main instance
+  // (playwright.config.ts, e2e/support/web-server.sh).
+  const child: ChildProcess = spawn(
+    journeyNode(),
+    [nextBin, "start", "-p", String(port), "--keepAliveTimeout", "65000"],
+    {
+      env: {
+        ...process.env,
+        // What the server starts as `node` runs on the same Node.js.
+        PATH: journeyPath(),
+        NODE_ENV: "production",
+        // The same embedded defaults as the main instance, chosen on purpose as production asks.
+        BILLING: "sandbox",
+        MAIL: "outbox",
+        SITE_URL: url,
+        AUTH_SECRET: randomBytes(33).toString("base64"),
+        REAUTH_WINDOW_SECONDS: "0",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
     },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  );
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));

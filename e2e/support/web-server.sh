@@ -17,4 +17,5 @@ started=$SECONDS
 echo "== e2e build on Node.js $("$node" --version)"
 "$node" node_modules/next/dist/bin/next build
 echo "== e2e build: $((SECONDS - started)) s"
-exec "$node" node_modules/next/dist/bin/next start -p "$port"
+# As `npm start` serves production (package.json): idle connections kept 65 s (README, Deploying).
+exec "$node" node_modules/next/dist/bin/next start -p "$port" --keepAliveTimeout 65000
