@@ -55,7 +55,7 @@ async function freshCode(secret: string, usedAt: Date): Promise<string> {
 }
 
 test("a member turns on the authenticator app, signs in with its code, and turns it off again", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { email, password } = await signUp(page, { email: uniqueEmail("totp") });
   await openSecurityCentre(page);
   const card = page.getByRole("region", { name: "Authenticator app" });

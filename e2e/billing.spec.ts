@@ -62,7 +62,7 @@ async function payOnSandboxCheckout(page: Page, number: string) {
 test("a member fills the profile, subscribes, upgrades, schedules a downgrade, cancels, keeps the plan, manages cards and ends the plan", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await signUp(page);
 
   // Profile: it starts with the names given at sign-up, and the time zone as the browser's; a field

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { createChildAccount, messagesTo, openMembersPlace, signIn, signUp } from "./support/members";
 import { subscribe } from "./support/subscriptions";
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 async function logOut(page: Page) {
   await page.goto("/my-account");

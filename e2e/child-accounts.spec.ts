@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { familyPlanSection, openMembersPlace, openSafeCircle, signIn, signUp } from "./support/members";
 import { subscribe } from "./support/subscriptions";
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const childPassword = "Purple-Otter-Lantern-9";
 

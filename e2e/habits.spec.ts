@@ -17,7 +17,7 @@ test("a member creates a habit, checks in, marks a rest day and keeps the streak
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(270_000);
   // Ben has an account; Ada (Family plan) invites him into her circle and he joins by signing in.
   const benContext = await browser.newContext();
   const ben = await benContext.newPage();
@@ -125,7 +125,7 @@ test("a guardian suggests habits to a child; the child sees them first, accepts 
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(270_000);
   await signUp(page, { firstName: "Olive", lastName: "Owner" });
   await subscribe(page, { name: "Happr Family", interval: "month" });
   const maya = await createChildAccount(page, { firstName: "Maya" });

@@ -14,7 +14,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { graphql, subscribe, uniquePhone } from "./support/subscriptions";
 
 // Long journeys (several sign-ups, a checkout) on a shared, busy machine.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 150_000 });
 
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
