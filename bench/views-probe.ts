@@ -21,17 +21,10 @@ import { startProbeServer } from "./lib/probe-server";
 
 async function graphql(baseUrl: string, cookie: string, query: string, variables: Record<string, unknown> = {}) {
   for (let attempt = 0; ; attempt += 1) {
-    const request = () =>
-      fetch(`${baseUrl}/graphql`, {
-        method: "POST",
-        headers: { "content-type": "application/json", cookie, origin: baseUrl },
-        body: JSON.stringify({ query, variables }),
-      });
-    // After the seeding's long synchronous stretches, the pool may hand out a keep-alive socket the
-    // server closed meanwhile; such a request never reached the server, so it is sent once more.
-    const response = await request().catch((error: { cause?: { code?: string } }) => {
-      if (error.cause?.code === "UND_ERR_SOCKET") return request();
-      throw error;
+    const response = await fetch(`${baseUrl}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie, origin: baseUrl },
+      body: JSON.stringify({ query, variables }),
     });
     if (response.status === 429 && attempt < 5) {
       await new Promise((resolve) => setTimeout(resolve, 1000 * Number(response.headers.get("retry-after") || 1)));

@@ -120,13 +120,14 @@ export function writeBaselineApp(rootDir: string, baselineDir: string): void {
       "}",
       "",
     ].join("\n"),
-    // A bare page as big as a members' page, behind the empty proxy.ts below as every members' page is
-    // behind ours (its CSP nonce): /session's read of the session, then `rows` list items of ordinary
-    // server-rendered markup (a link and a short text each). The sections that measure a members' page
-    // set it beside the page at the page's own size (bench/lib/page-rounds.ts, sizeMatchedBaseline):
-    // what Next.js alone costs for that many bytes behind a proxy, the ceiling for any page that big.
-    // /session itself behind that proxy: what any members' page pays before its own work.
+    // /session behind the empty proxy.ts below, as every members' page is behind ours (its CSP nonce):
+    // what any members' page pays before its own work.
     "app/proxied/session/page.tsx": 'export { default } from "../../session/page";\n',
+    // A bare page as big as a members' page, behind the same proxy: /session's read of the session,
+    // then `rows` list items of ordinary server-rendered markup (a link and a short text each). The
+    // sections that measure a members' page set it beside the page at the page's own size
+    // (bench/lib/page-rounds.ts, sizeMatchedBaseline): what Next.js alone costs for that many bytes
+    // behind a proxy, the ceiling for any page that big.
     "app/proxied/session-sized/page.tsx": [
       'import { auth } from "../../../auth";',
       "",

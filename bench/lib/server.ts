@@ -207,7 +207,8 @@ export async function startNextApp(opts: {
   };
   const child = spawnNext(
     opts.rootDir,
-    ["start", opts.appDir, "-p", String(opts.port), ...(opts.args ?? [])],
+    // Idle connections kept as `npm start` keeps them (package.json), for the main app and the baseline alike.
+    ["start", opts.appDir, "-p", String(opts.port), "--keepAliveTimeout", "65000", ...(opts.args ?? [])],
     opts.appDir,
     opts.logFile,
     env,
