@@ -47,8 +47,8 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], channel: undefined, launchOptions: chromium },
       testIgnore: /mobile\.spec\.ts|lockout\.spec\.ts/,
     },
-    // The lockout journeys' bursts of wrong passwords come from 127.0.0.1 like every journey's, and the
-    // per-address delay they earn would hold up sign-ins running beside them: they run after the rest.
+    // The lockout journeys run on servers of their own (e2e/security/lockout.spec.ts), after the rest:
+    // their bursts of twenty browsers at once would slow the journeys running beside them.
     {
       name: "lockout",
       use: { ...devices["Desktop Chrome"], channel: undefined, launchOptions: chromium },

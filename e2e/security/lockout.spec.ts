@@ -1,5 +1,8 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { rmSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { expect, test as base, type Browser, type Page } from "@playwright/test";
 import { TOTP_PERIOD_SECONDS, totpCode } from "../../lib/identity/totp";
+import { extraPort, startInstance } from "../support/app-instances";
 import { openSecurityCentre, signUp, uniqueEmail } from "../support/members";
 
 /**
@@ -8,9 +11,24 @@ import { openSecurityCentre, signUp, uniqueEmail } from "../support/members";
  * the production build: a parallel burst of 20 wrong passwords, then the right one; and parallel
  * wrong authenticator codes from someone who has the password.
  */
-// Twenty browsers at once are heavy: these run one at a time, with room for a loaded machine. The
-// code burst goes first: the password bursts leave 127.0.0.1 delayed, which would refuse its sign-ins.
-test.describe.configure({ mode: "serial", timeout: 420_000 });
+// Twenty browsers at once are heavy: these run one at a time, with room for a loaded machine.
+base.describe.configure({ mode: "serial", timeout: 420_000 });
+
+/**
+ * Each journey (and each retry) runs against a server and embedded database of its own: every browser
+ * here comes from 127.0.0.1, and the failures other journeys left on the shared server's address
+ * count (20 in 15 minutes lock the address) would refuse these sign-ins for a reason not under test.
+ */
+const test = base.extend({
+  baseURL: async ({}, use) => {
+    const dataDir = `.data/e2e-lockout-${randomUUID()}`;
+    // Sign-up codes land in the outbox file the journeys read (e2e/support/members.ts).
+    const app = await startInstance(extraPort(9), { DATA_DIR: dataDir, OUTBOX_FILE: ".data/e2e/outbox.ndjson" });
+    await use(app.url);
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+});
 
 const ANSWER =
   /Incorrect username or password\.|Too many failed|Too many wrong codes|Please wait|Invalid verification code|Too many invalid codes/;

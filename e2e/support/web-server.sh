@@ -9,7 +9,7 @@ node=${E2E_NODE:?E2E_NODE names the Node.js binary the journeys run on}
 if [[ "$node" == */* ]]; then PATH="$(dirname "$node"):$PATH"; fi
 
 # Each run starts on an empty embedded database: what a run minutes earlier left (its sign-in failures
-# from 127.0.0.1, counted for 15 minutes) would make e2e/security/lockout.spec.ts's fresh sign-ins wait,
+# from 127.0.0.1, counted for 15 minutes) would make this run's sign-ins wait,
 # so `npm test` run twice in a row failed the second time.
 rm -rf .data/e2e
 
