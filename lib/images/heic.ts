@@ -1,4 +1,3 @@
-import decodeHeic from "heic-decode";
 import { ImageError } from "./errors";
 
 type HeicImage = {
@@ -17,6 +16,9 @@ type HeicImages = HeicImage[] & { dispose(): void };
  * 12-megapixel photo (bench/image-processing.ts), so it belongs in a job, not a request.
  */
 export async function decodeHeicPixels(bytes: Uint8Array, maxPixels: number) {
+  // Imported on the first HEIC photo, not with the server: libheif's WebAssembly instance holds about
+  // 26 MB from the moment it loads (bench/memory-breakdown.ts found it in every server's heap).
+  const { default: decodeHeic } = await import("heic-decode");
   let images: HeicImages;
   try {
     images = (await decodeHeic.all({ buffer: bytes })) as unknown as HeicImages;
