@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Browser } from "@playwright/test";
 import { startLoopbackS3, type LoopbackS3 } from "../lib/storage/s3/loopback-s3-server";
 import { extraPort, scratchDatabase, startInstance, type AppInstance } from "./support/app-instances";
-import { signUp } from "./support/members";
+import { outboxFile, signUp } from "./support/members";
 import { subscribe } from "./support/subscriptions";
 import { joinOwnersCircle } from "./support/circle";
 import { shareAndRevoke } from "./support/cam";
@@ -25,7 +25,7 @@ test.beforeAll(async () => {
     REDIS_URL: process.env.E2E_REDIS_URL ?? "redis://127.0.0.1:6379",
     REDIS_KEY_PREFIX: `happr-e2e:${randomUUID()}:`,
     // The journeys read sign-up codes and invitations from the main server's outbox file.
-    OUTBOX_FILE: ".data/e2e/outbox.ndjson",
+    OUTBOX_FILE: outboxFile,
   });
 });
 

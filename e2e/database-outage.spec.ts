@@ -1,7 +1,7 @@
 import { createServer, connect, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
-import { signUp } from "./support/members";
+import { outboxFile, signUp } from "./support/members";
 import { extraPort, scratchDatabase, startInstance, type AppInstance } from "./support/app-instances";
 
 /**
@@ -57,7 +57,7 @@ test("a member's page during a database outage says so, keeps the header and foo
   try {
     app = await startInstance(extraPort(3), {
       DATABASE_URL: viaRelay.toString(),
-      OUTBOX_FILE: ".data/e2e/outbox.ndjson",
+      OUTBOX_FILE: outboxFile,
     });
     const context = await browser.newContext({ baseURL: app.url });
     const page = await context.newPage();

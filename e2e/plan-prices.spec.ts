@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { extraPort, scratchDatabase, startInstance, type AppInstance } from "./support/app-instances";
 import { journeyNode, tsxBin } from "./support/journey-node";
-import { signUp } from "./support/members";
+import { outboxFile, signUp } from "./support/members";
 
 /**
  * A repricing at the payment provider shows on the site without a deploy. Two instances of the build
@@ -27,7 +27,7 @@ test.beforeAll(async () => {
     REDIS_URL: process.env.E2E_REDIS_URL ?? "redis://127.0.0.1:6379",
     REDIS_KEY_PREFIX: `happr-e2e:${randomUUID()}:`,
     // The journeys read sign-up codes from the main server's outbox file.
-    OUTBOX_FILE: ".data/e2e/outbox.ndjson",
+    OUTBOX_FILE: outboxFile,
     SIGN_UPS_PER_ADDRESS_PER_HOUR: "1000",
   };
   instances.push(await startInstance(extraPort(3), env));

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test as base, type Browser, type Page } from "@playwright/test";
 import { TOTP_PERIOD_SECONDS, totpCode } from "../../lib/identity/totp";
 import { extraPort, startInstance } from "../support/app-instances";
-import { openSecurityCentre, signUp, uniqueEmail } from "../support/members";
+import { openSecurityCentre, outboxFile, signUp, uniqueEmail } from "../support/members";
 
 /**
  * Attack: guesses sent all at once, so that they are all checked before any is counted (the lock
@@ -22,8 +22,8 @@ base.describe.configure({ mode: "serial", timeout: 420_000 });
 const test = base.extend({
   baseURL: async ({}, use) => {
     const dataDir = `.data/e2e-lockout-${randomUUID()}`;
-    // Sign-up codes land in the outbox file the journeys read (e2e/support/members.ts).
-    const app = await startInstance(extraPort(9), { DATA_DIR: dataDir, OUTBOX_FILE: ".data/e2e/outbox.ndjson" });
+    // Sign-up codes land in the outbox file the journeys read.
+    const app = await startInstance(extraPort(9), { DATA_DIR: dataDir, OUTBOX_FILE: outboxFile });
     await use(app.url);
     await app.stop();
     rmSync(dataDir, { recursive: true, force: true });

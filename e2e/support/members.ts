@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
 
 // The e2e server (playwright.config.ts) copies every outgoing message here.
-const outboxFile = ".data/e2e/outbox.ndjson";
+export const outboxFile = ".data/e2e/outbox.ndjson";
 
 type OutboxMessage = { to: string; subject?: string; body: string; listUnsubscribe?: string };
 
