@@ -1,7 +1,7 @@
 import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import { applyEventDeletion, applyEventUpdate } from "../edit";
-import { parseEventInput } from "../model";
+import { newEvent, parseEventInput } from "../model";
 import { type CalendarEvent } from "../event";
 import { allDayEvent, at, timedEvent } from "../test-helpers";
 import { unfold } from "./content-lines";
@@ -202,4 +202,45 @@ it("definitionOffsetAt reads an observance with its own rule", () => {
   expect(definitionOffsetAt(definition, at("2026-03-29T01:00"))).toBe(3600);
   expect(definitionOffsetAt(definition, at("2026-10-25T00:59"))).toBe(3600);
   expect(definitionOffsetAt(definition, at("2026-10-25T01:00"))).toBe(0);
+});
+
+describe("a series that starts in a repeated hour's second pass (01:00 EST, after 01:00 EDT)", () => {
+  const NEW_YORK = "America/New_York";
+  const start = at("2026-11-01T00:00", NEW_YORK) + 2 * 3600;
+  const series = () =>
+    newEvent(
+      parseEventInput({
+        title: "Night feed",
+        start,
+        end: start + 1800,
+        timezone: NEW_YORK,
+        rrule: "FREQ=DAILY;COUNT=3",
+      }),
+    );
+  const roundTrip = (event: CalendarEvent) => {
+    const file = writeICalendar([{ uid: "feed@happr.test", event }], { name: "Night", neutralTitles: false, now: NOW });
+    const report = parseICalendar(file, { timezone: "UTC" });
+    expect(report.skipped).toEqual([]);
+    return { text: lines(file), event: report.events[0]!.event };
+  };
+
+  it("keeps its first occurrence removed: the EXDATE is written in UTC, which reads as that pass", () => {
+    const removed = applyEventDeletion(series(), { scope: "THIS", occurrenceStart: start, timezone: NEW_YORK });
+    if (removed.kind !== "update") throw new Error("update");
+    const { text, event } = roundTrip(removed.event);
+    expect(text).toContain("EXDATE:20261101T060000Z");
+    expect(event).toEqual(removed.event);
+  });
+
+  it("keeps its first occurrence moved: the RECURRENCE-ID is written in UTC, which names that occurrence", () => {
+    const moved = applyEventUpdate(
+      series(),
+      parseEventInput({ title: "Night feed", start: start + 3600, end: start + 5400, timezone: NEW_YORK }),
+      { scope: "THIS", occurrenceStart: start, timezone: NEW_YORK },
+    );
+    if (moved.kind !== "update") throw new Error("update");
+    const { text, event } = roundTrip(moved.event);
+    expect(text).toContain("RECURRENCE-ID:20261101T060000Z");
+    expect(event).toEqual(moved.event);
+  });
 });

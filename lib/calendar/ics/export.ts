@@ -45,7 +45,7 @@ function localStamp(instant: UnixSeconds, zone: string): string {
 
 const dateValue = (date: string) => date.replace(/-/g, "");
 
-/** DTSTART/DTEND/RECURRENCE-ID/EXDATE of a timed event: local time with TZID, or UTC for a UTC series. */
+/** Local times with TZID, or UTC for a UTC series. */
 function timedLine(name: string, instants: UnixSeconds[], zone: string): string {
   if (zone === "UTC") return contentLine(name, instants.map(utcStamp).join(","));
   return contentLine(name, instants.map((instant) => localStamp(instant, zone)).join(","), { TZID: zone });
@@ -71,6 +71,20 @@ export const START_ZONE_PARAM = "X-HAPPR-TZID";
 function timedStartLine(instant: UnixSeconds, zone: string): string {
   if (inSecondPass(instant, zone)) return contentLine("DTSTART", utcStamp(instant), { [START_ZONE_PARAM]: zone });
   return timedLine("DTSTART", [instant], zone);
+}
+
+/**
+ * EXDATE or RECURRENCE-ID of a timed series: local times with TZID, and those in a repeated hour's second
+ * pass on a line of their own in UTC (one line holds one TZID), so each names the occurrence it removes
+ * or moves and not the first pass's instant, which no occurrence has.
+ */
+function occurrenceLines(name: string, instants: UnixSeconds[], zone: string): string[] {
+  const secondPass = instants.filter((instant) => inSecondPass(instant, zone));
+  const local = instants.filter((instant) => !inSecondPass(instant, zone));
+  return [
+    ...(local.length ? [timedLine(name, local, zone)] : []),
+    ...(secondPass.length ? [contentLine(name, secondPass.map(utcStamp).join(","))] : []),
+  ];
 }
 
 /** DTEND of a timed event: in UTC in a repeated hour's second pass (else it could read as before the start). */
@@ -115,7 +129,7 @@ function eventLines(item: FeedEvent, options: FeedOptions): string[] {
   } else {
     master.push(timedStartLine(event.start, event.timezone), timedEndLine(event.end, event.timezone));
     if (event.rrule) master.push(contentLine("RRULE", event.rrule));
-    if (event.exdates.length) master.push(timedLine("EXDATE", event.exdates, event.timezone));
+    master.push(...occurrenceLines("EXDATE", event.exdates, event.timezone));
   }
   master.push(...detailLines(event.details, options.neutralTitles), "END:VEVENT");
 
@@ -132,7 +146,7 @@ function eventLines(item: FeedEvent, options: FeedOptions): string[] {
     : event.overrides.map((override) => [
         "BEGIN:VEVENT",
         ...common,
-        timedLine("RECURRENCE-ID", [override.recurrenceId], event.timezone),
+        ...occurrenceLines("RECURRENCE-ID", [override.recurrenceId], event.timezone),
         timedStartLine(override.start, event.timezone),
         timedEndLine(override.end, event.timezone),
         ...detailLines({ ...event.details, ...override.details }, options.neutralTitles),

@@ -40,8 +40,8 @@ const eventArbitrary = fc.record({
     nil: null,
   }),
   location: fc.option(textArbitrary, { nil: null }),
-  removed: fc.uniqueArray(fc.integer({ min: 1, max: 10 }), { maxLength: 3 }),
-  moved: fc.uniqueArray(fc.integer({ min: 1, max: 10 }), { maxLength: 2 }),
+  removed: fc.uniqueArray(fc.integer({ min: 0, max: 10 }), { maxLength: 3 }),
+  moved: fc.uniqueArray(fc.integer({ min: 0, max: 10 }), { maxLength: 2 }),
 });
 
 type Sample = typeof eventArbitrary extends fc.Arbitrary<infer T> ? T : never;
@@ -158,6 +158,27 @@ describe("writer and parser", () => {
               },
             ],
             "Asia/Kolkata",
+          ]),
+          // That series with its first occurrence removed, or moved: EXDATE and RECURRENCE-ID in that pass.
+          ...[
+            { removed: [0], moved: [] },
+            { removed: [], moved: [0] },
+          ].map((changes): [Sample[], string] => [
+            [
+              {
+                zone: "America/New_York",
+                allDay: false,
+                day: 304,
+                minute: 120,
+                length: 30,
+                rule: "FREQ=DAILY;COUNT=12",
+                title: "!",
+                notes: null,
+                location: null,
+                ...changes,
+              },
+            ],
+            "UTC",
           ]),
         ],
       },
