@@ -339,6 +339,21 @@ describe("the monthly moderation report", () => {
     ]);
   });
 
+  it("offers every month from the first post, even one still held and never decided", async () => {
+    const id = await room();
+    const held = await postToLounge(
+      "ada",
+      { roomId: id, text: "ring 07700 900 111" },
+      lounge(new Date("2025-12-30T20:00:00Z")),
+    );
+    expect(held.holdReasons).toEqual(["phone"]);
+    expect(await moderationReportMonths({ db: database.db, now: new Date("2026-02-01T00:00:00Z") })).toEqual([
+      "2026-02",
+      "2026-01",
+      "2025-12",
+    ]);
+  });
+
   it("offers the current month alone before anything happened", async () => {
     expect(await moderationReportMonths({ db: database.db, now: new Date("2026-05-31T23:59:00Z") })).toEqual([
       "2026-05",

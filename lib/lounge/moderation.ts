@@ -721,6 +721,12 @@ export async function monthlyModerationCounts(month: string, options: { db?: Db 
   } satisfies MonthlyModerationReport;
 }
 
+/** Every status a post can have: the months list below reads the first post of each. */
+const POST_STATUSES = Object.keys({ published: true, held: true, removed: true } satisfies Record<
+  LoungePostStatus,
+  true
+>) as LoungePostStatus[];
+
 /**
  * The months the public report offers, newest first: from the month of the Lounge's first post (or
  * first decision) to the current one. Before anything happened, the current month alone.
@@ -728,9 +734,14 @@ export async function monthlyModerationCounts(month: string, options: { db?: Db 
 export async function moderationReportMonths(options: { db?: Db; now?: Date } = {}): Promise<string[]> {
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
+  // The least of each status's first post: each one step down the (status, created_at) index, where a
+  // plain min(created_at) would read every post there has ever been.
+  const firstOfEach = POST_STATUSES.map(
+    (status) => sql`(select min(${loungePosts.createdAt}) from ${loungePosts} where ${loungePosts.status} = ${status})`,
+  );
   const [firstPost] = await db
-    .select({ at: sql<Date | null>`min(${loungePosts.createdAt})`.mapWith(loungePosts.createdAt) })
-    .from(loungePosts);
+    .select({ at: sql<Date | null>`least(${sql.join(firstOfEach, sql`, `)})`.mapWith(loungePosts.createdAt) })
+    .from(sql`(select 1) as one`);
   const [firstLog] = await db
     .select({ at: sql<Date | null>`min(${loungeModerationLog.createdAt})`.mapWith(loungeModerationLog.createdAt) })
     .from(loungeModerationLog);
