@@ -83,6 +83,7 @@ const floors = [
       "lib/phone.ts",
       "lib/uuid.ts",
       "lib/bounded-map.ts",
+      "lib/worker-thread.ts",
       "lib/country-names.ts",
       "lib/format",
       "config",
