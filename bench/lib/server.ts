@@ -80,7 +80,9 @@ function spawnNext(
   env: NodeJS.ProcessEnv,
 ): ChildProcess {
   const log = createWriteStream(logFile, { flags: "w" });
-  const child = spawn(process.execPath, [nextBin(rootDir), ...args], {
+  // BENCH_NODE_ARGS: V8 flags for the servers that NODE_OPTIONS does not accept (--heap-growing-percent=50).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, nextBin(rootDir), ...args], {
     cwd,
     env,
     detached: true,
