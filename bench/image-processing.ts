@@ -24,11 +24,11 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import sharp from "sharp";
 import { twelveMegapixelJpeg } from "./lib/twelve-megapixel-jpeg";
 import { decodeHeicPixels } from "../lib/images/heic";
 import { MAX_INPUT_PIXELS, processImage } from "../lib/images/process";
-import { setTimeout as sleep } from "node:timers/promises";
 import { CLASSIFIER_LIMITS, imageClassifier } from "../lib/images/classify";
 
 /** The classifier's thread ends this long after its last photo here (a minute in the app). */
