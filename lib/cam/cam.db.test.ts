@@ -9,6 +9,7 @@ import { failure, makeCircle } from "../circles/testing";
 import { revokeShare, shareItem } from "../circles/sharing";
 import { CAPTURED, phoneJpeg } from "../images/__fixtures__/photos";
 import { imageResponse, processPendingImages, uploadQuota } from "../uploads";
+import type { ObjectStore } from "../storage";
 import {
   createAlbum,
   createMoment,
@@ -339,5 +340,78 @@ describe("the data download", () => {
     expect(Object.keys(entries).sort()).toEqual([`cam/${moment.id}.webp`, "happr-data.json"]);
     expect(JSON.parse(new TextDecoder().decode(entries["happr-data.json"]!)).cam.moments[0].id).toBe(moment.id);
     expect(Buffer.from(entries[`cam/${moment.id}.webp`]!).toString("latin1", 8, 12)).toBe("WEBP");
+  });
+});
+
+/**
+ * The processing job decodes and re-encodes a photo (half a second for 12 megapixels) outside any
+ * transaction (lib/jobs SlowJobHandler): on the embedded database a transaction has the one session to
+ * itself, so every page of the server would wait for the photo.
+ */
+/** The temporary store, its derivatives' writes held until the test lets them through. */
+function heldStore() {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let reached = () => {};
+  const writing = new Promise<void>((resolve) => (reached = resolve));
+  const store: ObjectStore = Object.assign(Object.create(temp.store) as ObjectStore, {
+    put: async (key: string, bytes: Uint8Array, options: { contentType: string }) => {
+      if (key.endsWith(".webp")) {
+        reached();
+        await released;
+      }
+      return temp.store.put(key, bytes, options);
+    },
+  });
+  return { store, writing, release };
+}
+
+const withinTwoSeconds = <T>(query: Promise<T>) =>
+  Promise.race([query, new Promise<"stuck">((resolve) => setTimeout(() => resolve("stuck"), 2000))]);
+
+async function momentBeingProcessed(store: ObjectStore) {
+  const uploadId = await uploadPhoto(database.db, temp.store, "ada", photo);
+  const moment = await createMoment(
+    "ada",
+    { uploadId },
+    { db: database.db, store, kinds: itemKinds, links: camLinks, processNow: false },
+  );
+  return { moment, imageId: uploadId };
+}
+
+describe("processing a photo", () => {
+  it("holds neither the database nor the image's row while it decodes and stores, then shows the photo", async () => {
+    const held = heldStore();
+    const { imageId } = await momentBeingProcessed(held.store);
+    const processing = processPendingImages({ db: database.db, store: held.store });
+    await held.writing;
+    // Another request meanwhile: it reads and even locks the image's row at once.
+    const meanwhile = await withinTwoSeconds(
+      database.db.transaction((tx) =>
+        tx.select({ status: images.status }).from(images).where(eq(images.id, imageId)).for("update", { noWait: true }),
+      ),
+    );
+    expect(meanwhile).toEqual([{ status: "processing" }]);
+    held.release();
+    await processing;
+    const [moment] = await getMyMoments("ada", {}, { db: database.db, store: temp.store });
+    expect(moment!.image.status).toBe("ready");
+    const [row] = await database.db.select().from(images).where(eq(images.id, imageId));
+    expect(row).toMatchObject({ status: "ready", pieces: [] });
+    expect(row!.placeholder).toMatch(/^data:image\/webp;base64,/);
+  });
+
+  it("a moment deleted while its photo was processed leaves no stored image behind", async () => {
+    const held = heldStore();
+    const { moment, imageId } = await momentBeingProcessed(held.store);
+    const [row] = await database.db.select().from(images).where(eq(images.id, imageId));
+    const processing = processPendingImages({ db: database.db, store: held.store });
+    await held.writing;
+    await deleteMoment("ada", moment.id, { db: database.db, store: temp.store });
+    held.release();
+    await processing;
+    expect(await database.db.select().from(images).where(eq(images.id, imageId))).toEqual([]);
+    for (const variant of ["display", "thumbnail"])
+      expect(await temp.store.getBytes(`${row!.objectPrefix}${variant}.webp`)).toBeNull();
   });
 });

@@ -8,7 +8,8 @@ import { logError } from "../log";
  * Scheduled work for any feature (habit reminders and summaries, calendar reminders; every kind
  * is in lib/features.ts, run by timer.ts).
  * A job is (kind, key) at `runAt` with a payload. `runDueJobs` claims due jobs one at a time with
- * FOR UPDATE SKIP LOCKED and runs the kind's handler in the same transaction: the handler's writes
+ * FOR UPDATE SKIP LOCKED and runs the kind's handler in the same transaction (a SlowJobHandler's work
+ * outside it, below): the handler's writes
  * (an outbox message) and the job's next time commit together, and an instance that finds the row
  * locked skips it, so several instances never run one job twice. A handler answers when to run
  * next, or null to end the job. A handler that throws rolls back its writes; the job is retried
@@ -17,7 +18,24 @@ import { logError } from "../log";
  * Its next run time moves past the others', so a failing job never holds back the rest.
  */
 export type Job = typeof jobs.$inferSelect;
-export type JobHandler = (job: Job, tx: Db, now: Date) => Promise<Date | null>;
+/** Runs in the job's transaction; answers when to run next, or null to end the job. */
+export type TransactionJobHandler = (job: Job, tx: Db, now: Date) => Promise<Date | null>;
+/**
+ * A job whose slow part (decoding a photo, a classifier) must not hold a transaction: on the embedded
+ * database a transaction has the one session to itself, so every request of the server would wait
+ * for it; on PostgreSQL it would pin a pooled connection and its row locks for seconds. `work` runs
+ * outside any transaction, with the job leased for WORK_LEASE_MS (its runAt moved on, so no runner
+ * claims it meanwhile), and answers a `finish` that runs in the job's own transaction, which checks
+ * again under its locks what may have changed while it worked. A runner that stops mid-work leaves
+ * the job to run again when the lease ends.
+ */
+export type SlowJobHandler = {
+  work: (job: Job, db: Db, now: Date) => Promise<(tx: Db) => Promise<Date | null>>;
+};
+export type JobHandler = TransactionJobHandler | SlowJobHandler;
+
+/** How long a slow job's work may take before another run may claim the job again. */
+export const WORK_LEASE_MS = 5 * 60_000;
 
 /** Failed runs in a row after which a job is set aside. */
 export const MAX_JOB_ATTEMPTS = 5;
@@ -82,7 +100,7 @@ export async function runDueJobs(
   for (let i = 0; i < (options.limit ?? 100); i++) {
     let claimedId: string | null = null;
     try {
-      const done = await db.transaction(async (tx) => {
+      const claimed = await db.transaction(async (tx) => {
         const [job] = await tx
           .select()
           .from(jobs)
@@ -90,14 +108,28 @@ export async function runDueJobs(
           .orderBy(asc(jobs.runAt), asc(jobs.id))
           .limit(1)
           .for("update", { skipLocked: true });
-        if (!job) return false;
+        if (!job) return null;
         claimedId = job.id;
-        const next = await handlers[job.kind]!(job, tx, now);
-        if (next) await tx.update(jobs).set({ runAt: next, attempts: 0, lastError: null }).where(eq(jobs.id, job.id));
-        else await tx.delete(jobs).where(eq(jobs.id, job.id));
-        return true;
+        const handler = handlers[job.kind]!;
+        if (typeof handler === "function") {
+          await endRun(tx, job.id, await handler(job, tx, now));
+          return { job };
+        }
+        const leasedUntil = new Date(now.getTime() + WORK_LEASE_MS);
+        await tx.update(jobs).set({ runAt: leasedUntil }).where(eq(jobs.id, job.id));
+        return { job, slow: handler, leasedUntil };
       });
-      if (!done) break;
+      if (!claimed) break;
+      if (claimed.slow) {
+        const { job, leasedUntil } = claimed;
+        const finish = await claimed.slow.work(job, db, now);
+        await db.transaction(async (tx) => {
+          const [current] = await tx.select({ runAt: jobs.runAt }).from(jobs).where(eq(jobs.id, job.id)).for("update");
+          // Scheduled anew while it worked, or claimed again once the lease ran out: that run decides.
+          if (current?.runAt.getTime() !== leasedUntil.getTime()) return;
+          await endRun(tx, job.id, await finish(tx));
+        });
+      }
       ran++;
     } catch (error) {
       failed++;
@@ -106,6 +138,12 @@ export async function runDueJobs(
     }
   }
   return { ran, failed };
+}
+
+/** A run's end, in its transaction: the job moved to its next time, or gone. */
+async function endRun(tx: Db, id: string, next: Date | null): Promise<void> {
+  if (next) await tx.update(jobs).set({ runAt: next, attempts: 0, lastError: null }).where(eq(jobs.id, id));
+  else await tx.delete(jobs).where(eq(jobs.id, id));
 }
 
 /**

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "../db/testing";
 import { jobs } from "../db/schema/jobs";
-import { MAX_JOB_ATTEMPTS, retryJob, runDueJobs, scheduleJob, type JobHandler } from ".";
+import { MAX_JOB_ATTEMPTS, retryJob, runDueJobs, scheduleJob, WORK_LEASE_MS, type JobHandler } from ".";
 
 const database = useTestDatabase([jobs]);
 const now = new Date("2026-03-11T12:00:00Z");
@@ -100,5 +100,84 @@ describe("jobs", () => {
     expect(await retryJob(database.db, setAside.id)).toBe(true);
     expect(await broken()).toMatchObject({ attempts: 0, setAsideAt: null, lastError: null });
     logged.mockRestore();
+  });
+
+  describe("a slow job (work outside the transaction)", () => {
+    /** A promise the test settles, and a way to tell whether a query is stuck behind a held transaction. */
+    const gate = () => {
+      let open = () => {};
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { opened, open };
+    };
+    const withinTwoSeconds = <T>(query: Promise<T>) =>
+      Promise.race([query, new Promise<"stuck">((resolve) => setTimeout(() => resolve("stuck"), 2000))]);
+
+    it("holds no transaction or lock while it works, no other runner claims it meanwhile, and its finish ends it", async () => {
+      await scheduleJob(database.db, { kind: "photo", key: "p1", runAt: now });
+      const working = gate();
+      const release = gate();
+      const finished: string[] = [];
+      const handlers: Record<string, JobHandler> = {
+        photo: {
+          work: async (job) => {
+            working.open();
+            await release.opened;
+            return async (tx) => {
+              await scheduleJob(tx, { kind: "written-by-finish", key: job.key, runAt: now });
+              finished.push(job.key);
+              return null;
+            };
+          },
+        },
+      };
+      const run = runDueJobs(handlers, { db: database.db, now });
+      await working.opened;
+      // The job's row can be locked from outside (PGlite: the session is free; PostgreSQL: no row lock).
+      const locked = await withinTwoSeconds(
+        database.db.transaction((tx) =>
+          tx.select().from(jobs).where(eq(jobs.key, "p1")).for("update", { noWait: true }),
+        ),
+      );
+      expect(locked).not.toBe("stuck");
+      const [leased] = await database.db.select().from(jobs).where(eq(jobs.key, "p1"));
+      expect(leased!.runAt.getTime()).toBe(now.getTime() + WORK_LEASE_MS);
+      // Another runner (another instance) finds nothing due while the lease lasts.
+      expect(await runDueJobs(handlers, { db: database.db, now })).toEqual({ ran: 0, failed: 0 });
+      release.open();
+      expect(await run).toEqual({ ran: 1, failed: 0 });
+      expect(finished).toEqual(["p1"]);
+      expect((await database.db.select().from(jobs)).map((job) => job.kind)).toEqual(["written-by-finish"]);
+    });
+
+    it("a job scheduled anew while it worked is left to its new run; work that throws backs off as any failure", async () => {
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      await scheduleJob(database.db, { kind: "photo", key: "again", runAt: now });
+      await scheduleJob(database.db, { kind: "photo", key: "broken", runAt: new Date(now.getTime() + 1) });
+      let finishes = 0;
+      const handlers: Record<string, JobHandler> = {
+        photo: {
+          work: async (job, db) => {
+            if (job.key === "broken") throw new Error("the store did not answer");
+            // Saved again meanwhile (say, the member replaced the photo): a new run at a new time.
+            await scheduleJob(db, { kind: "photo", key: job.key, runAt: new Date(now.getTime() + 1000) });
+            return async () => {
+              finishes++;
+              return null;
+            };
+          },
+        },
+      };
+      expect(await runDueJobs(handlers, { db: database.db, now: new Date(now.getTime() + 1) })).toEqual({
+        ran: 1,
+        failed: 1,
+      });
+      expect(finishes).toBe(0);
+      const rows = await database.db.select().from(jobs).orderBy(jobs.key);
+      expect(rows.map((job) => [job.key, job.runAt.getTime() - now.getTime(), job.attempts])).toEqual([
+        ["again", 1000, 0],
+        ["broken", 1 + 60_000, 1],
+      ]);
+      vi.restoreAllMocks();
+    });
   });
 });

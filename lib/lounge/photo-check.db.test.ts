@@ -183,4 +183,33 @@ describe("the photo check of a Lounge post", () => {
     await check(async () => scores({}));
     expect(await stored(post.id)).toMatchObject({ status: "removed" });
   });
+
+  it("the classifier looks without holding the post: a moderator who decides meanwhile is not waited for, and their decision stands", async () => {
+    const room = await table();
+    const { post } = await postWithPhoto(room, "Decided while it looked");
+    let looking = () => {};
+    const looked = new Promise<void>((resolve) => (looking = resolve));
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const checking = check(async () => {
+      looking();
+      await answered;
+      return scores({});
+    });
+    await looked;
+    const decided = moderatePost(
+      "mod",
+      { postId: post.id, action: "remove", reason: "Not for here" },
+      { ...options(), moderators },
+    );
+    const inTime = await Promise.race([
+      decided.then(() => "decided"),
+      new Promise((resolve) => setTimeout(() => resolve("waited for the classifier"), 2000)),
+    ]);
+    answer();
+    await checking;
+    expect(inTime).toBe("decided");
+    expect(await stored(post.id)).toMatchObject({ status: "removed" });
+    expect(events.events.map(({ event }) => event.kind)).not.toContain("post.published");
+  });
 });

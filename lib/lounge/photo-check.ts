@@ -47,41 +47,30 @@ export async function schedulePhotoCheck(tx: Db, post: { id: string; authorId: s
 /** The Lounge's job kinds: the photo check and the announcement of what it published. */
 export function photoCheckJobHandlers(options: PhotoCheckOptions = {}): Record<string, JobHandler> {
   return {
-    [PHOTO_CHECK_JOB]: async (job, tx, now) => {
-      const [post] = await tx.select().from(loungePosts).where(eq(loungePosts.id, job.key)).for("update");
-      // Decided meanwhile by a moderator (published or removed), or gone: nothing left to check.
-      if (!post?.imageId || post.status !== "held" || !post.holdReasons.includes("image-check")) return null;
-      const [image] = await tx
-        .select({ status: images.status, prefix: images.objectPrefix })
-        .from(images)
-        .where(eq(images.id, post.imageId));
-      let reason: HoldReason | null;
-      if (image && (image.status === "uploaded" || image.status === "processing")) {
-        if (now.getTime() - post.createdAt.getTime() < PHOTO_CHECK_PATIENCE_MS)
-          return new Date(now.getTime() + PHOTO_CHECK_RETRY_MS);
-        reason = "image-unchecked";
-      } else if (image?.status !== "ready") {
-        reason = "image-unchecked"; // a photo lib/images refused, or gone
-      } else {
-        // A store that does not answer throws: the job runs again (lib/jobs), the post stays held.
-        const store = options.store ?? (await getObjectStore());
-        const bytes = await store.getBytes(derivativeKey(image.prefix, "display"));
-        const check = bytes
-          ? await (options.classify ?? classifyImage)(bytes).catch((error: unknown) => {
-              logError("[lounge] the photo check failed; the post is held for a moderator", error);
-              return { failed: true } as const;
-            })
-          : ({ failed: true } as const);
-        reason = photoHoldReason(check);
-      }
-      const holdReasons = [...post.holdReasons.filter((held) => held !== "image-check"), ...(reason ? [reason] : [])];
-      const status = holdReasons.length ? "held" : "published";
-      await tx.update(loungePosts).set({ holdReasons, status }).where(eq(loungePosts.id, post.id));
-      if (status === "published") {
-        await noticeReply(tx, post, now);
-        await scheduleJob(tx, { kind: POST_ANNOUNCE_JOB, key: post.id, memberId: post.authorId, runAt: now });
-      }
-      return null;
+    [PHOTO_CHECK_JOB]: {
+      // The classifier takes a second or more (its thread may have to start): it looks outside the
+      // transaction, which then decides on the post as it stands by then (lib/jobs SlowJobHandler).
+      work: async (job, db, now) => {
+        const found = await photoCheckOf(db, job.key, now, options);
+        return async (tx) => {
+          if (found.kind === "wait") return new Date(now.getTime() + PHOTO_CHECK_RETRY_MS);
+          if (found.kind === "nothing") return null;
+          const [post] = await tx.select().from(loungePosts).where(eq(loungePosts.id, job.key)).for("update");
+          // Decided meanwhile by a moderator (published or removed), or gone: nothing left to check.
+          if (!post || post.status !== "held" || !post.holdReasons.includes("image-check")) return null;
+          const holdReasons = [
+            ...post.holdReasons.filter((held) => held !== "image-check"),
+            ...(found.reason ? [found.reason] : []),
+          ];
+          const status = holdReasons.length ? "held" : "published";
+          await tx.update(loungePosts).set({ holdReasons, status }).where(eq(loungePosts.id, post.id));
+          if (status === "published") {
+            await noticeReply(tx, post, now);
+            await scheduleJob(tx, { kind: POST_ANNOUNCE_JOB, key: post.id, memberId: post.authorId, runAt: now });
+          }
+          return null;
+        };
+      },
     },
     [POST_ANNOUNCE_JOB]: async (job, tx) => {
       const [post] = await tx
@@ -95,6 +84,41 @@ export function photoCheckJobHandlers(options: PhotoCheckOptions = {}): Record<s
       return null;
     },
   };
+}
+
+/**
+ * What the check finds for a post, read without locks: nothing to check (decided meanwhile by a
+ * moderator, or gone), a photo still being processed, or the hold reason the classifier's answer
+ * gives (null: clean).
+ */
+async function photoCheckOf(
+  db: Db,
+  postId: string,
+  now: Date,
+  options: PhotoCheckOptions,
+): Promise<{ kind: "nothing" } | { kind: "wait" } | { kind: "decided"; reason: HoldReason | null }> {
+  const [post] = await db.select().from(loungePosts).where(eq(loungePosts.id, postId));
+  if (!post?.imageId || post.status !== "held" || !post.holdReasons.includes("image-check")) return { kind: "nothing" };
+  const [image] = await db
+    .select({ status: images.status, prefix: images.objectPrefix })
+    .from(images)
+    .where(eq(images.id, post.imageId));
+  if (image && (image.status === "uploaded" || image.status === "processing")) {
+    if (now.getTime() - post.createdAt.getTime() < PHOTO_CHECK_PATIENCE_MS) return { kind: "wait" };
+    return { kind: "decided", reason: "image-unchecked" };
+  }
+  // A photo lib/images refused, or gone.
+  if (image?.status !== "ready") return { kind: "decided", reason: "image-unchecked" };
+  // A store that does not answer throws: the job runs again (lib/jobs), the post stays held.
+  const store = options.store ?? (await getObjectStore());
+  const bytes = await store.getBytes(derivativeKey(image.prefix, "display"));
+  const check = bytes
+    ? await (options.classify ?? classifyImage)(bytes).catch((error: unknown) => {
+        logError("[lounge] the photo check failed; the post is held for a moderator", error);
+        return { failed: true } as const;
+      })
+    : ({ failed: true } as const);
+  return { kind: "decided", reason: photoHoldReason(check) };
 }
 
 /**
