@@ -1,5 +1,4 @@
 import { dateTimeFormat } from "@/lib/format/intl";
-import Link from "next/link";
 import type { MomentView } from "@/lib/cam";
 import { ConcealedPhoto } from "./concealed-photo";
 
@@ -63,29 +62,17 @@ export function MomentPhoto({
   );
 }
 
-/** One moment in the timeline: its photo, whose it is when not the member's own, its note, and the way to its page. */
-export function MomentCard({
-  moment,
-  concealed,
-  headingLevel = 4,
-}: {
-  moment: MomentView;
-  concealed: boolean;
-  /** Under the page's h2 (Today) or under a day's h3 (the timeline). */
-  headingLevel?: 3 | 4;
-}) {
-  const Heading = headingLevel === 3 ? "h3" : "h4";
-  return (
-    <article aria-labelledby={`moment-${moment.id}`} className="grid content-start gap-2">
-      <MomentPhoto moment={moment} size="thumbnail" concealed={concealed} />
-      <Heading id={`moment-${moment.id}`} className="text-base font-semibold text-ink">
-        <Link href={`/cam/${moment.id}`} className="underline">
-          {moment.mine ? "Your moment" : `${moment.ownerName}'s moment`}
-          <span className="sr-only"> of {dayName(moment.day)}</span>
-        </Link>
-      </Heading>
-      {moment.alt && moment.image.status === "ready" ? <p className="text-sm text-muted">Photo: {moment.alt}</p> : null}
-      {moment.note ? <p className="line-clamp-3 text-sm text-ink">{moment.note}</p> : null}
-    </article>
-  );
-}
+/** What a moment's card shows, and no more: the list's props are sent to the browser (MomentCards). */
+export type MomentCardData = Pick<MomentView, "id" | "mine" | "ownerName" | "alt" | "note" | "image"> & {
+  dayName: string;
+};
+
+export const momentCardData = (moment: MomentView): MomentCardData => ({
+  id: moment.id,
+  mine: moment.mine,
+  ownerName: moment.ownerName,
+  alt: moment.alt,
+  note: moment.note,
+  image: moment.image,
+  dayName: dayName(moment.day),
+});

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Panel } from "@/components/ui/panel";
-import { MomentCard } from "@/components/cam/moment-card";
+import { momentCardData } from "@/components/cam/moment-card";
+import { MomentGrid } from "@/components/cam/moment-cards";
 import type { MomentView } from "@/lib/cam";
 
 /** Cam on Today: this week's moments (the member's own and those shared with them), each opening its page. */
@@ -18,11 +19,7 @@ export function TodayMoments({ moments, concealed }: { moments: MomentView[]; co
       {moments.length === 0 ? (
         <p className="mt-2 text-base text-muted">No moments this week.</p>
       ) : (
-        <div className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3">
-          {moments.map((moment) => (
-            <MomentCard key={moment.id} moment={moment} concealed={concealed} headingLevel={3} />
-          ))}
-        </div>
+        <MomentGrid moments={moments.map(momentCardData)} concealed={concealed} headingLevel={3} className="mt-3" />
       )}
     </Panel>
   );

@@ -3,7 +3,8 @@ import Link from "next/link";
 import { getMember } from "@/lib/auth/member";
 import { camPreferencesOf, loadCamTimeline } from "@/lib/cam/page";
 import { Panel } from "@/components/ui/panel";
-import { dayName, MomentCard } from "@/components/cam/moment-card";
+import { dayName, momentCardData } from "@/components/cam/moment-card";
+import { MomentDays } from "@/components/cam/moment-cards";
 import { UploadMomentForm } from "@/components/cam/upload-form";
 import { AlbumForm } from "@/components/cam/moment-forms";
 import { ProcessingRefresh } from "@/components/cam/processing-refresh";
@@ -121,18 +122,14 @@ export default async function CamPage({ searchParams }: { searchParams: SearchPa
             {filter ? "No moments here yet." : "No moments yet: add one above."}
           </p>
         ) : (
-          [...days].map(([day, moments]) => (
-            <section key={day} aria-labelledby={`day-${day}`} className="mt-5">
-              <h3 id={`day-${day}`} className="text-base font-semibold text-ink">
-                {dayName(day)}
-              </h3>
-              <div className="mt-2 grid grid-cols-2 gap-4 sm:grid-cols-3">
-                {moments.map((moment) => (
-                  <MomentCard key={moment.id} moment={moment} concealed={conceal.concealPhotos} />
-                ))}
-              </div>
-            </section>
-          ))
+          <MomentDays
+            days={[...days].map(([day, moments]) => ({
+              day,
+              name: dayName(day),
+              moments: moments.map(momentCardData),
+            }))}
+            concealed={conceal.concealPhotos}
+          />
         )}
         {page.nextBefore ? (
           <p className="mt-4">
