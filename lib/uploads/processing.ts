@@ -82,10 +82,12 @@ export async function processUpload(db: Db, imageId: string, store: ObjectStore)
 export async function recordProcessed(tx: Db, imageId: string, processed: ProcessedUpload, store: ObjectStore) {
   if (processed.outcome === "not-waiting") return;
   const [row] = await tx.select({ status: images.status }).from(images).where(eq(images.id, imageId)).for("update");
-  if (row?.status !== "processing") {
+  if (!row) {
     if (processed.outcome === "ready") for (const key of processed.keys) await store.delete(key);
     return;
   }
+  // Finished by another run already: the derivatives under these keys are the ones it shows.
+  if (row.status !== "processing") return;
   await tx
     .update(images)
     .set(
