@@ -1,5 +1,46 @@
+import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
-import { nextLocalTime } from "./time";
+import { localDateOf, nextLocalTime } from "./time";
+
+describe("localDateOf", () => {
+  const byTemporal = (instant: number, zone: string) =>
+    Temporal.Instant.fromEpochMilliseconds(instant * 1000)
+      .toZonedDateTimeISO(zone)
+      .toPlainDate()
+      .toString();
+  // Days of 23 and 25 hours, a midnight that does not exist (Havana springs forward at 00:00), a day
+  // that does not exist (Apia skipped 30 December 2011) and a zone half an hour off.
+  const spans: [zone: string, from: string][] = [
+    ["Europe/London", "2026-03-28T12:00:00Z"],
+    ["Europe/London", "2026-10-24T12:00:00Z"],
+    ["America/Havana", "2026-03-07T12:00:00Z"],
+    ["America/Havana", "2026-10-31T12:00:00Z"],
+    ["Pacific/Apia", "2011-12-28T12:00:00Z"],
+    ["Asia/Kolkata", "2026-11-28T12:00:00Z"],
+  ];
+
+  it.each(spans)("answers what Temporal answers for every instant around a change in %s (%s)", (zone, from) => {
+    const start = Date.parse(from) / 1000;
+    // Every 7 minutes over three days, forwards, backwards and shuffled: the remembered day of one
+    // answer must never leak into the next.
+    const instants = Array.from({ length: (3 * 24 * 60) / 7 }, (_, i) => start + i * 7 * 60);
+    const shuffled = instants.map((instant, i) => instants[(i * 7919) % instants.length]!);
+    for (const instant of [...instants, ...[...instants].reverse(), ...shuffled])
+      expect(localDateOf(instant, zone), `${new Date(instant * 1000).toISOString()} in ${zone}`).toBe(
+        byTemporal(instant, zone),
+      );
+  });
+
+  it("the second before and the first second of a day, in two zones asked in turn", () => {
+    const londonMidnight = Date.parse("2026-07-01T23:00:00Z") / 1000; // 00:00 BST on 2 July
+    const tokyoMidnight = Date.parse("2026-07-01T15:00:00Z") / 1000; // 00:00 JST on 2 July
+    expect(localDateOf(londonMidnight - 1, "Europe/London")).toBe("2026-07-01");
+    expect(localDateOf(tokyoMidnight - 1, "Asia/Tokyo")).toBe("2026-07-01");
+    expect(localDateOf(londonMidnight, "Europe/London")).toBe("2026-07-02");
+    expect(localDateOf(tokyoMidnight, "Asia/Tokyo")).toBe("2026-07-02");
+    expect(localDateOf(londonMidnight - 1, "Europe/London")).toBe("2026-07-01");
+  });
+});
 
 describe("nextLocalTime", () => {
   // Wednesday 2026-03-11, 10:00 UTC.

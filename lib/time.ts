@@ -91,9 +91,20 @@ export function zonedDateTime(instant: UnixSeconds, timeZone: string): Temporal.
   return Temporal.Instant.fromEpochMilliseconds(instant * 1000).toZonedDateTimeISO(timeZone);
 }
 
-/** The local date of an instant in a zone. */
+const dayWindows = new Map<string, { date: LocalDate; from: UnixSeconds; until: UnixSeconds }>();
+
+/**
+ * The local date of an instant in a zone. Asked for "now" on nearly every members' request, so each
+ * zone's last answer is kept with the day's bounds (its first instant and the next day's, from
+ * Temporal, so a day of 23 or 25 hours is right): an instant within them needs no zone arithmetic.
+ */
 export function localDateOf(instant: UnixSeconds, timeZone: string): LocalDate {
-  return zonedDateTime(instant, timeZone).toPlainDate().toString();
+  const known = dayWindows.get(timeZone);
+  if (known && instant >= known.from && instant < known.until) return known.date;
+  const date = zonedDateTime(instant, timeZone).toPlainDate().toString();
+  if (dayWindows.size >= 2000) dayWindows.clear();
+  dayWindows.set(timeZone, { date, from: startOfDay(date, timeZone), until: startOfDay(addDays(date, 1), timeZone) });
+  return date;
 }
 
 /** "YYYY-MM-DDTHH:MM:SS" wall-clock time of an instant in a zone. */
