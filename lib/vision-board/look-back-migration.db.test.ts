@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { describe, expect, it } from "vitest";
 import { useMigrationScratch } from "../db/migration-testing";
@@ -17,13 +17,10 @@ describe("the look back's migration", () => {
   it("gives every member with a goal one job, which moves to their first Sunday without sending", async () => {
     const db = await scratchDatabase();
     await migrate(db, { migrationsFolder: migrationsUpTo("0034_cam_preferences") });
-    const boards = await db
-      .insert(visionBoards)
-      .values([
-        { kind: "mine", ownerId: "ada", name: "My board" },
-        { kind: "mine", ownerId: "ben", name: "My board" },
-      ])
-      .returning();
+    // In SQL: the boards as of 0034 lack a column a later migration adds, which drizzle would name.
+    const { rows: boards } = await db.execute<{ id: string }>(
+      sql`insert into ${visionBoards} (kind, owner_id, name) values ('mine', 'ada', 'My board'), ('mine', 'ben', 'My board') returning id`,
+    );
     const item = { kind: "goal" as const, position: 0, title: "Swim", status: "active" as const };
     await db.insert(visionBoardItems).values([
       { ...item, boardId: boards[0]!.id, ownerId: "ada" },

@@ -10,7 +10,9 @@ import {
   visionMilestones,
 } from "../db/schema/vision-board";
 import { listTitle } from "../display";
-import type { LocalDate } from "../time";
+import { BoundedMap } from "../bounded-map";
+import { storedZoneOf, zoneFrom } from "../profile/zone";
+import { addDays, localDateOf, startOfDay, type LocalDate, type UnixSeconds } from "../time";
 import type { BoardRow, ItemAccess, ItemRow } from "./access";
 import type { BoardLinks } from "./links";
 import { imageViews, type ImageView } from "../uploads";
@@ -71,7 +73,13 @@ type GoalHabitRead = { itemId: string; habitId: string };
 export type ItemFields = Omit<ItemRow, "statusAt" | "createdAt" | "updatedAt">;
 
 /** A board's items with their goals' milestones and linked habits: what `itemViews` reads per item otherwise. */
-export type BoardContents = { items: ItemFields[]; milestones: MilestoneRead[]; goalHabits: GoalHabitRead[] };
+export type BoardContents = {
+  items: ItemFields[];
+  milestones: MilestoneRead[];
+  goalHabits: GoalHabitRead[];
+  /** A whole board's read: where its goals' scores are kept, and its goal owners' stored zones. */
+  scoresKept?: { board: RememberedBoard; zones: string; owners: [string, string | null][] };
+};
 
 type MilestoneJson = [id: string, title: string, date: string | null, done: boolean, eventId: string | null];
 type ItemJson = ItemFields & { milestones: MilestoneJson[]; habitIds: string[] };
@@ -95,22 +103,39 @@ const contentsJson = (boardId: SQL) => sql<ItemJson[]>`(select coalesce(json_agg
   ) order by i.position, i.created_at), '[]') from ${visionBoardItems} i where i.board_id = ${boardId})`;
 
 /**
- * A board's reads, prepared (lib/db/prepared.ts: parsed and planned once per connection). Its contents
- * are one JSON value: three statements were three round trips, and mapping 60 items and 180
- * milestones column by column through drizzle cost more than the reads (JSON.parse does it natively).
- * `withContents` is the board's row and its contents in one statement (`getBoard`).
+ * Each goal owner's stored zone on a board (`[ownerId, zone]` by owner): whose "today" its goals'
+ * habit scores are counted in. A member's own board holds its owner's items alone.
  */
-const boardReads = preparedPerDatabase((db: Db) => ({
-  contents: db
-    .select({ items: contentsJson(sql`${sql.placeholder("boardId")}::uuid`) })
-    .from(sql`(select 1) as one`)
-    .prepare("vision_board_contents_of"),
-  withContents: db
-    .select({ board: visionBoards, items: contentsJson(sql`${visionBoards}.${sql.identifier("id")}`) })
+const ownerZonesJson = (board: SQL) => sql<
+  [string, string | null][]
+>`(case when ${board}.${sql.identifier("kind")} = 'family'
+  then (select coalesce(json_agg(json_build_array(o.owner_id, ${storedZoneOf(sql`o.owner_id`)}) order by o.owner_id), '[]')
+    from (select distinct i.owner_id from ${visionBoardItems} i join ${visionGoalHabits} g on g.item_id = i.id
+      where i.board_id = ${board}.${sql.identifier("id")}) o)
+  else json_build_array(json_build_array(${board}.${sql.identifier("owner_id")},
+    ${storedZoneOf(sql`${board}.${sql.identifier("owner_id")}`)})) end)`;
+
+/**
+ * A board's one read, prepared (lib/db/prepared.ts: parsed and planned once per connection): its row
+ * with its contents stamp, its goal owners' zones, and its contents as one JSON value unless the stamp
+ * is `known` (the caller holds them already). The contents were three statements and three round
+ * trips, and mapping 60 items and 180 milestones column by column through drizzle cost more than the
+ * reads (JSON.parse does it natively).
+ */
+const boardRead = preparedPerDatabase((db: Db) =>
+  db
+    .select({
+      board: visionBoards,
+      zones: ownerZonesJson(sql`${visionBoards}`),
+      items: sql<
+        ItemJson[] | null
+      >`case when ${visionBoards.contentsStamp} = ${sql.placeholder("known")}::uuid then null
+        else ${contentsJson(sql`${visionBoards}.${sql.identifier("id")}`)} end`,
+    })
     .from(visionBoards)
     .where(eq(visionBoards.id, sql.placeholder("boardId")))
-    .prepare("vision_board_with_contents"),
-}));
+    .prepare("vision_board_read"),
+);
 
 function contentsOf(items: ItemJson[]): BoardContents {
   const contents: BoardContents = { items: [], milestones: [], goalHabits: [] };
@@ -123,19 +148,48 @@ function contentsOf(items: ItemJson[]): BoardContents {
   return contents;
 }
 
-/** The board's items, milestones and linked habits, in one read (no per-item read). */
-export async function readBoardContents(db: Db, boardId: string): Promise<BoardContents> {
-  const [row] = await boardReads(db).contents.execute({ boardId });
-  return contentsOf(row?.items ?? []);
-}
+/**
+ * The linked habits' scores of a board's goals, by goal owner, as counted on each owner's today in
+ * `zones`: good until `until` (Unix seconds), the first of the owners' next midnights.
+ */
+type KeptScores = { zones: string; until: UnixSeconds; byOwner: Map<string, Map<string, number>> };
+/** A board's contents as of its stamp, and its goals' scores once asked. */
+type RememberedBoard = { stamp: string; contents: BoardContents; scores: KeptScores | null };
 
-/** A board's row with its contents, in one statement; undefined when there is no such board. */
+/**
+ * Boards read lately, per instance, by id. A board's stamp is renewed in the transaction of every
+ * write its contents or its goals' progress show (the triggers of migration 0040_vision_board_stamps),
+ * and the stamp is read in the same statement as the contents: an unchanged stamp is an unchanged
+ * board, and no code path can forget to renew it. So a board read again costs its row alone; its
+ * scores are counted again when the stamp changes, a day ends or an owner's zone changes. Bounded by
+ * the items and milestones held (some 15 MB at most).
+ */
+const remembered = new BoundedMap<RememberedBoard>(
+  50_000,
+  (board) => board.contents.items.length + board.contents.milestones.length + 1,
+);
+
+/** A board's row with its contents (remembered by its stamp); undefined when there is no such board. */
 export async function readBoardWithContents(
   db: Db,
   boardId: string,
 ): Promise<{ board: BoardRow; contents: BoardContents } | undefined> {
-  const [row] = await boardReads(db).withContents.execute({ boardId });
-  return row && { board: row.board, contents: contentsOf(row.items) };
+  const kept = remembered.get(boardId);
+  const [row] = await boardRead(db).execute({ boardId, known: kept?.stamp ?? null });
+  if (!row) return undefined;
+  let board = kept;
+  if (!board || row.items) {
+    board = { stamp: row.board.contentsStamp, contents: contentsOf(row.items ?? []), scores: null };
+    remembered.set(boardId, board);
+  }
+  const scoresKept = { board, zones: JSON.stringify(row.zones), owners: row.zones };
+  return { board: row.board, contents: { ...board.contents, scoresKept } };
+}
+
+/** The board's items, milestones and linked habits, in one read (no per-item read). */
+export async function readBoardContents(db: Db, boardId: string): Promise<BoardContents> {
+  const read = await readBoardWithContents(db, boardId);
+  return read?.contents ?? { items: [], milestones: [], goalHabits: [] };
 }
 
 /**
@@ -205,7 +259,7 @@ export async function itemViews(
     links: BoardLinks;
     circleId: string | null;
     /** The goals' milestones and linked habits when read already (a whole board's, `readBoardContents`). */
-    contents?: Pick<BoardContents, "milestones" | "goalHabits">;
+    contents?: Pick<BoardContents, "milestones" | "goalHabits" | "scoresKept">;
   },
 ): Promise<ItemView[]> {
   if (rows.length === 0) return [];
@@ -247,7 +301,7 @@ export async function itemViews(
   const milestonesOf = groupBy(milestones, (row) => row.itemId);
   const habitsOf = groupBy(links, (row) => row.itemId);
   const [scores, images, names] = await Promise.all([
-    scoresByOwner(db, rows, habitsOf, options.links),
+    scoresByOwner(db, rows, habitsOf, options.links, options.contents?.scoresKept),
     imagesRead,
     namesRead,
   ]);
@@ -309,13 +363,22 @@ export async function itemViews(
   });
 }
 
-/** The linked habits' scores, asked once per goal owner (the owner's own habits only). */
+/**
+ * The linked habits' scores, asked once per goal owner (the owner's own habits only). A whole board's
+ * are kept with its remembered contents until its stamp changes, one of its goal owners' days ends or
+ * their zone changes (`kept`).
+ */
 async function scoresByOwner(
   db: Db,
   rows: { item: ItemFields }[],
   habitsOf: Map<string, { habitId: string }[]>,
   links: BoardLinks,
+  kept?: BoardContents["scoresKept"],
 ): Promise<Map<string, Map<string, number>>> {
+  // Asked before the scores are counted: a day that ends meanwhile leaves them kept until a past instant.
+  const now = Math.floor(Date.now() / 1000);
+  const known = kept?.board.scores;
+  if (known && known.zones === kept.zones && now < known.until) return known.byOwner;
   const wanted = new Map<string, string[]>();
   for (const { item } of rows) {
     const habits = habitsOf.get(item.id);
@@ -325,7 +388,15 @@ async function scoresByOwner(
   const entries = await Promise.all(
     [...wanted].map(async ([ownerId, habitIds]) => [ownerId, await links.habitScores(ownerId, habitIds, db)] as const),
   );
-  return new Map(entries);
+  const byOwner = new Map(entries);
+  if (kept) {
+    const nextMidnights = kept.owners.map(([, stored]) => {
+      const zone = zoneFrom(stored);
+      return startOfDay(addDays(localDateOf(now, zone), 1), zone);
+    });
+    kept.board.scores = { zones: kept.zones, until: Math.min(...nextMidnights, now + 86_400), byOwner };
+  }
+  return byOwner;
 }
 
 /** The cheers on one goal (its owner's to read), newest first, with the name the cheerer has in a shared circle. */

@@ -32,6 +32,13 @@ export const visionBoards = pgTable(
     circleId: uuid("circle_id").references(() => circles.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Renewed by triggers (migration 0040_vision_board_stamps) in the transaction of every write the
+     * board's contents or its goals' progress show: its items, their milestones and linked habits, and
+     * those habits, targets and check-ins. An unchanged stamp is an unchanged board
+     * (lib/vision-board/views.ts remembers a board's contents by it).
+     */
+    contentsStamp: uuid("contents_stamp").notNull().defaultRandom(),
   },
   (table) => [
     index("vision_boards_owner_idx").on(table.ownerId),
@@ -117,7 +124,11 @@ export const visionGoalHabits = pgTable(
       .references(() => visionBoardItems.id, { onDelete: "cascade" }),
     habitId: text("habit_id").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.itemId, table.habitId] })],
+  (table) => [
+    primaryKey({ columns: [table.itemId, table.habitId] }),
+    // A habit's check-in finds the boards whose goals it moves (their stamps are renewed).
+    index("vision_goal_habits_habit_idx").on(table.habitId),
+  ],
 );
 
 /** What a circle's carers let each child do on its family board: add items, or only view. */
