@@ -224,7 +224,7 @@ describe("Happr Lounge over GraphQL", () => {
     // A child in an adult room and a guest: an error on the subscription, never a stream.
     await makeCircle(db, id("eve"), { [id("kid")]: "child" });
     const refused = await server.gql(LIVE, { roomId: room }, id("kid"));
-    expect(refused.body.errors?.[0]?.message).toBe("Room not found");
+    expect(refused.body.errors?.[0]).toMatchObject({ message: "Room not found", extensions: { statusCode: 404 } });
     const guest = await server.gql(LIVE, { roomId: room }, "guest");
     expect(guest.body.errors?.[0]?.message).toBe("User is not authenticated");
   });
