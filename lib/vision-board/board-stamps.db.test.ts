@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "../db/testing";
 import { memberProfiles } from "../db/schema/profile";
+import { circleMemberships, circles } from "../db/schema/circles";
+import { makeCircle } from "../circles/testing";
 import { habitEntries, habits, habitTargets } from "../db/schema/habits";
 import { visionBoardItems, visionBoards, visionGoalHabits, visionMilestones } from "../db/schema/vision-board";
 import { archiveHabit, checkInHabit, createHabit } from "../habits/store";
@@ -20,6 +22,8 @@ const database = useTestDatabase([
   habitTargets,
   habits,
   memberProfiles,
+  circleMemberships,
+  circles,
 ]);
 // Wednesday 11 March 2026, noon in London: the habits' "today" is the clock's, so the clock is set.
 const now = new Date("2026-03-11T12:00:00Z");
@@ -114,6 +118,22 @@ describe("a board read again", () => {
     // Friday in London too.
     vi.setSystemTime(new Date("2026-03-13T00:00:00Z"));
     expect((await read()).goal!.progress).toBe(missed);
+  });
+
+  it("is one viewer's at a time: another member of the circle sees the family board as theirs to see", async () => {
+    await makeCircle(database.db, "ada", { ben: { role: "member", name: "Ben" } }, { ownerName: "Ada" });
+    const family = (await getMyBoards("ada", options()))[1]!;
+    await addBoardItem("ada", family.id, { kind: "GOAL", title: "Surprise party", privateTitle: "Plan B" }, options());
+    const seenBy = async (memberId: string) =>
+      (await getBoard(memberId, family.id, options())).items.map((item) => [item.mine, item.title, item.realTitle]);
+
+    for (let round = 0; round < 2; round++) {
+      expect(await seenBy("ada")).toEqual([[true, "Plan B", "Surprise party"]]);
+      expect(await seenBy("ben")).toEqual([[false, "Plan B", null]]);
+    }
+    // A name in the circle is read with each view, and the views follow it.
+    await database.db.update(circleMemberships).set({ name: "Mum" }).where(eq(circleMemberships.memberId, "ada"));
+    expect((await getBoard("ben", family.id, options())).items[0]!.ownerName).toBe("Mum");
   });
 
   it("keeps its stamp through writes it does not show: another board's items, a habit no goal links", async () => {
