@@ -7,11 +7,11 @@
  * API_CPU_CONCURRENCY (4) in flight after a warm-up of a fifth as many, and reads the server process's
  * CPU time (user + system, /proc/<pid>/stat) before and after. Prints the CPU per request and the
  * operation's share of the trivial query (the trivial query's CPU / the operation's: the ratio the
- * section would approach if the server's CPU were all that counted). The database's own CPU is not
- * included. API_CPU_PROFILE_DIR: the server profiles each query's first measured round
+ * section would approach if the server's CPU were all that counted). On PostgreSQL it also prints the
+ * CPU of every postgres process per request (the database's share, apart). API_CPU_PROFILE_DIR: the server profiles each query's first measured round
  * (bench/lib/profile-on-signal.mjs) and writes it there; summarised here.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startChildServer } from "./lib/child-server";
@@ -40,6 +40,21 @@ function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime
+}
+
+/** The CPU of every PostgreSQL process on this machine (the server's backends serve the bench alone while it runs). */
+function databaseCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
+      total += cpuMs(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
 }
 
 async function load(url: string, request: RequestShape, requests: number, concurrency: number) {
@@ -84,6 +99,7 @@ async function main() {
       logFile,
     });
     const spent: Record<string, number[]> = {};
+    const databaseSpent: Record<string, number[]> = {};
     try {
       const url = `http://127.0.0.1:${server.ready.port}/graphql`;
       const queries = Object.entries(measurement.queries(server.ready.token, server.ready));
@@ -94,17 +110,20 @@ async function main() {
           const profiled = profileDir && round === 0;
           if (profiled) process.kill(server.ready.pid, "SIGUSR2");
           const before = cpuMs(server.ready.pid);
+          const databaseBefore = databaseUrl ? databaseCpuMs() : 0;
           const started = performance.now();
           await load(url, request, requests, concurrency);
           const wall = performance.now() - started;
           const used = cpuMs(server.ready.pid) - before;
+          const databaseUsed = databaseUrl ? databaseCpuMs() - databaseBefore : 0;
           if (profiled) {
             process.kill(server.ready.pid, "SIGUSR2");
             await new Promise((resolve) => setTimeout(resolve, 1000));
           }
           (spent[query] ??= []).push(used / requests);
+          (databaseSpent[query] ??= []).push(databaseUsed / requests);
           console.error(
-            `${name} round ${round + 1}: ${query}: ${((used / requests) * 1000).toFixed(0)} µs CPU/request, ${((requests / wall) * 1000).toFixed(0)} req/s at ${concurrency} in flight`,
+            `${name} round ${round + 1}: ${query}: ${((used / requests) * 1000).toFixed(0)} µs CPU/request${databaseUrl ? ` (PostgreSQL ${((databaseUsed / requests) * 1000).toFixed(0)} µs)` : ""}, ${((requests / wall) * 1000).toFixed(0)} req/s at ${concurrency} in flight`,
           );
         }
       }
@@ -115,7 +134,9 @@ async function main() {
     const [operation, trivial] = Object.values(best) as [number, number];
     console.log(`${name} (${databaseUrl ? "PostgreSQL" : "PGlite"}, load average ${os.loadavg()[0]!.toFixed(2)}):`);
     for (const [query, value] of Object.entries(best))
-      console.log(`  ${query}: ${(value * 1000).toFixed(0)} µs server CPU per request (lowest of ${rounds} rounds)`);
+      console.log(
+        `  ${query}: ${(value * 1000).toFixed(0)} µs server CPU per request (lowest of ${rounds} rounds)${databaseUrl ? `, PostgreSQL ${(Math.min(...databaseSpent[query]!) * 1000).toFixed(0)} µs` : ""}`,
+      );
     console.log(`  operation / trivial by server CPU: ${(trivial / operation).toFixed(2)}`);
     if (profileDir)
       for (const [n, query] of Object.keys(spent).entries()) {
