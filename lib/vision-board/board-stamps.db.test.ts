@@ -86,6 +86,18 @@ describe("a board read again", () => {
     await database.db.insert(habitEntries).values({ habitId: habit.id, day: "2026-03-11", memberId: "ada", value: 1 });
     expect((await read()).goal!.progress).toBe(checkedIn.progress);
 
+    // Its schedule changed in SQL to Mondays alone: Wednesday's check-in no longer counts.
+    await database.db
+      .update(habitTargets)
+      .set({ schedule: "weekdays", weekdays: [1] })
+      .where(eq(habitTargets.habitId, habit.id));
+    expect((await read()).goal!.progress).toBe(milestoneDone.progress);
+    await database.db
+      .update(habitTargets)
+      .set({ schedule: "daily", weekdays: null })
+      .where(eq(habitTargets.habitId, habit.id));
+    expect((await read()).goal!.progress).toBe(checkedIn.progress);
+
     // The habit archived: it no longer counts.
     await archiveHabit("ada", habit.id, habitOptions());
     expect((await read()).goal!.progress).toBe((await getGoal("ada", goal.id, options())).progress);
