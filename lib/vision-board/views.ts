@@ -77,8 +77,12 @@ export type BoardContents = {
   items: ItemFields[];
   milestones: MilestoneRead[];
   goalHabits: GoalHabitRead[];
-  /** A whole board's read: where its goals' scores are kept, and its goal owners' stored zones. */
-  scoresKept?: { board: RememberedBoard; zones: string; owners: [string, string | null][] };
+  /**
+   * Set on a whole board's read (`readBoardWithContents`): what this instance remembers of the board,
+   * where its goals' scores and its item views are kept, and its goal owners' stored zones. Given to
+   * `itemViews` only with all of the board's items.
+   */
+  remembered?: { board: RememberedBoard; zones: string; owners: [string, string | null][] };
 };
 
 type MilestoneJson = [id: string, title: string, date: string | null, done: boolean, eventId: string | null];
@@ -170,7 +174,7 @@ type RememberedBoard = { stamp: string; contents: BoardContents; scores: KeptSco
  * the items and milestones held: about 1.1 kB each with a viewer's views of them (measured on a board
  * of 60 items and 180 milestones, 265 kB), so some 18 MB at most.
  */
-const remembered = new BoundedMap<RememberedBoard>(
+const rememberedBoards = new BoundedMap<RememberedBoard>(
   16_000,
   (board) => board.contents.items.length + board.contents.milestones.length + 1,
 );
@@ -180,16 +184,16 @@ export async function readBoardWithContents(
   db: Db,
   boardId: string,
 ): Promise<{ board: BoardRow; contents: BoardContents } | undefined> {
-  const kept = remembered.get(boardId);
+  const kept = rememberedBoards.get(boardId);
   const [row] = await boardRead(db).execute({ boardId, known: kept?.stamp ?? null });
   if (!row) return undefined;
   let board = kept;
   if (!board || row.items) {
     board = { stamp: row.board.contentsStamp, contents: contentsOf(row.items ?? []), scores: null, views: null };
-    remembered.set(boardId, board);
+    rememberedBoards.set(boardId, board);
   }
-  const scoresKept = { board, zones: JSON.stringify(row.zones), owners: row.zones };
-  return { board: row.board, contents: { ...board.contents, scoresKept } };
+  const read = { board, zones: JSON.stringify(row.zones), owners: row.zones };
+  return { board: row.board, contents: { ...board.contents, remembered: read } };
 }
 
 /** The board's items, milestones and linked habits, in one read (no per-item read). */
@@ -265,7 +269,7 @@ export async function itemViews(
     links: BoardLinks;
     circleId: string | null;
     /** The goals' milestones and linked habits when read already (a whole board's, `readBoardContents`). */
-    contents?: Pick<BoardContents, "milestones" | "goalHabits" | "scoresKept">;
+    contents?: Pick<BoardContents, "milestones" | "goalHabits" | "remembered">;
   },
 ): Promise<ItemView[]> {
   if (rows.length === 0) return [];
@@ -307,13 +311,13 @@ export async function itemViews(
   const milestonesOf = groupBy(milestones, (row) => row.itemId);
   const habitsOf = groupBy(links, (row) => row.itemId);
   const [scores, images, names] = await Promise.all([
-    scoresByOwner(db, rows, habitsOf, options.links, options.contents?.scoresKept),
+    scoresByOwner(db, rows, habitsOf, options.links, options.contents?.remembered),
     imagesRead,
     namesRead,
   ]);
   // A whole board's views are the same again for the same viewer while nothing they are built from
   // changed: its stamp (the contents), its kept scores, and the photos and names read just now.
-  const kept = options.contents?.scoresKept?.board;
+  const kept = options.contents?.remembered?.board;
   const reads = kept && images.size + names.length > 0 ? JSON.stringify([[...images], names]) : "";
   const known = kept?.views;
   if (known && known.viewerId === viewerId && known.scores === scores && known.reads === reads) return known.views;
@@ -387,7 +391,7 @@ async function scoresByOwner(
   rows: { item: ItemFields }[],
   habitsOf: Map<string, { habitId: string }[]>,
   links: BoardLinks,
-  kept?: BoardContents["scoresKept"],
+  kept?: BoardContents["remembered"],
 ): Promise<Map<string, Map<string, number>>> {
   // Asked before the scores are counted: a day that ends meanwhile leaves them kept until a past instant.
   const now = Math.floor(Date.now() / 1000);
