@@ -10,12 +10,6 @@ BEGIN
   UPDATE "vision_boards" SET "contents_stamp" = gen_random_uuid() WHERE "id" = any(board_ids);
 END $$;
 --> statement-breakpoint
--- The boards whose goals link these habits: a habit's targets and check-ins move those goals' progress.
-CREATE FUNCTION "renew_board_stamps_of_habits"(habit_ids text[]) RETURNS void LANGUAGE sql AS $$
-  SELECT "renew_board_stamps"(array(SELECT DISTINCT i."board_id" FROM "vision_goal_habits" g
-    JOIN "vision_board_items" i ON i."id" = g."item_id" WHERE g."habit_id" = any(habit_ids)));
-$$;
---> statement-breakpoint
 -- The board's own tables: statement triggers with the statement's rows (transition tables), as the
 -- agenda's stamps (0025_calendar_agenda_stamps): one renewal per statement, also for a bulk write or a
 -- cascade. A trigger with transition tables fires for one kind of write, hence one per kind.
@@ -49,15 +43,18 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- A habit's targets and check-ins, and the habit itself changed (its start, archived, a suggestion
--- answered) or gone; a new habit is linked to no goal yet. Row triggers with a look-up first: most
--- habits move no goal, and a statement trigger's transition tables cost each check-in some 0.15 ms
--- more than this (bench/check-in-stamps.ts). The argument names the row's habit column.
+-- answered) or gone (a new habit is linked to no goal yet): the boards whose goals link it. Row
+-- triggers: most habits move no goal, and for those a check-in costs one look-up in the links' habit
+-- index, where a statement trigger's transition tables cost each check-in some 0.15 ms more
+-- (bench/check-in-stamps.ts). The argument names the row's habit column.
 CREATE FUNCTION "habit_rows_renew_board_stamps"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   habit text := (CASE WHEN TG_OP = 'DELETE' THEN to_jsonb(OLD) ELSE to_jsonb(NEW) END) ->> TG_ARGV[0];
+  boards uuid[] := array(SELECT DISTINCT i."board_id" FROM "vision_goal_habits" g
+    JOIN "vision_board_items" i ON i."id" = g."item_id" WHERE g."habit_id" = habit);
 BEGIN
-  IF EXISTS (SELECT 1 FROM "vision_goal_habits" WHERE "habit_id" = habit) THEN
-    PERFORM "renew_board_stamps_of_habits"(array[habit]);
+  IF cardinality(boards) > 0 THEN
+    PERFORM "renew_board_stamps"(boards);
   END IF;
   RETURN NULL;
 END $$;
